@@ -1,0 +1,34 @@
+# The README's commands: `make demo` opens the live inspector on the sample app, `make test` runs
+# every test. Whatever a build or a test needs from the system is checked (and installed when
+# possible) by `make deps` first.
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+APT_PACKAGES := libncurses-dev tmux graphviz
+
+.PHONY: all build test tsan bench demo deps clean
+
+all: build
+
+deps:
+	@Scripts/ensure-deps.sh $(APT_PACKAGES)
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+test: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) tsan
+
+# The concurrency tests under ThreadSanitizer, in their own build folder.
+tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
+
+bench: deps
+	cd Benchmarks && $(SWIFT) run -c release InjectionBenchmarks
+
+demo: build
+	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo
+
+clean:
+	rm -rf .build .build-tsan Benchmarks/.build

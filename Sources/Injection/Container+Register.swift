@@ -1,0 +1,157 @@
+import Synchronization
+
+extension Container {
+    /// Registers a factory; the type is inferred from what the factory returns.
+    ///
+    /// ```swift
+    /// container.register { XYZService() }                       // XYZService
+    /// container.register { XYZFetcher() as XYZFetching }        // bound to the protocol
+    /// container.register(XYZFetching.self) { XYZFetcher() }     // the type given explicitly
+    /// container.register(name: "edit") { EditViewModel() as XYZViewModel }
+    /// container.register(scope: .singleton) { Session() }
+    /// ```
+    /// Registering the same type and name again replaces the registration: the last one wins,
+    /// which is how a test puts a double in place. The override is reported as an event, and as a
+    /// stale override when the replaced registration's instance was already kept.
+    ///
+    /// - Parameters:
+    ///   - type: The type to register under; inferred when omitted.
+    ///   - name: A name, to keep several registrations of one type apart.
+    ///   - scope: How long instances live; ``Scope/unique`` by default.
+    ///   - factory: Builds the service; it may resolve its own dependencies.
+    public func register<T>(
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
+        file: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable () throws -> T
+    ) {
+        add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
+            factory: Factory { _, _ in try factory() })
+    }
+
+    /// Registers a factory that receives the resolving container.
+    ///
+    /// ```swift
+    /// container.register { c in XYZViewModel(fetcher: c.resolve(), service: c.resolve()) }
+    /// ```
+    public func register<T>(
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
+        file: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable (Container) throws -> T
+    ) {
+        add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
+            factory: Factory { container, _ in try factory(container) })
+    }
+
+    /// Registers a factory that takes arguments given at resolve time.
+    ///
+    /// ```swift
+    /// container.register { _, args in UserViewModel(userID: args()) }
+    /// let model: UserViewModel = container.resolve(args: 42)
+    /// ```
+    public func register<T>(
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
+        file: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable (Container, Arguments) throws -> T
+    ) {
+        add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: true,
+            factory: Factory(factory))
+    }
+
+    /// Registers how to build a service with an autoclosure and an explicit (protocol) type.
+    ///
+    /// ```swift
+    /// container.register(WeatherProviding.self, WeatherService())
+    /// ```
+    /// The expression is evaluated on every resolve that builds an instance, not now.
+    public func register<T>(
+        _ type: T.Type, _ make: @autoclosure @escaping @Sendable () -> T,
+        name: String? = nil, scope: Scope = .unique,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
+            factory: Factory { _, _ in make() })
+    }
+
+    /// Removes every registration and kept instance (the container's own, not its parent's).
+    public func removeAll() {
+        state.withLock { $0 = ContainerState() }
+    }
+
+    /// Discards the instances `scope` keeps in this container; the next resolve builds new ones.
+    ///
+    /// ```swift
+    /// container.reset(.cached)
+    /// container.reset(.custom("session"))
+    /// ```
+    public func reset(_ scope: Scope) {
+        let discarded = state.withLock { state -> Int in
+            var count = 0
+            func clear(_ entry: inout ContainerState.Entry) {
+                if entry.keptScope == scope, entry.kept != nil {
+                    entry.kept = nil
+                    entry.keptScope = nil
+                    count += 1
+                }
+                if scope == .shared, entry.weak != nil {
+                    entry.weak = nil
+                    count += 1
+                }
+            }
+            for key in state.unnamed.keys { clear(&state.unnamed[key]!) }
+            for key in state.named.keys { clear(&state.named[key]!) }
+            for key in state.providers.keys { clear(&state.providers[key]!) }
+            return count
+        }
+        if EventHub.shared.isActive {
+            EventHub.shared.emit(.scopeReset(ScopeReset(container: name, scope: scope, discarded: discarded)))
+        }
+    }
+
+    /// Whether this container (or an ancestor) can resolve `type` under `name`.
+    public func isRegistered<T>(_ type: T.Type, name: String? = nil) -> Bool {
+        var current: Container? = self
+        while let container = current {
+            if container.state.withLock({ $0.entry(ObjectIdentifier(type), name: name) != nil }) { return true }
+            current = container.parent
+        }
+        return false
+    }
+
+    func add<T>(
+        _ type: T.Type, name: String?, scope: Scope, location: SourceLocation, takesArguments: Bool,
+        factory: Factory<T>
+    ) {
+        let identity = ServiceIdentity(type: typeName(T.self), name: name, container: self.name)
+        let key = ObjectIdentifier(T.self)
+        let observed = EventHub.shared.isActive
+        let (previous, stale) = state.withLock { state -> (AnyRegistration?, Bool) in
+            let previous = state.entry(key, name: name)
+            let registration = AnyRegistration(
+                identity: identity, scope: scope, location: location, producedType: T.self,
+                isOverride: previous != nil, takesArguments: takesArguments, factory: factory)
+            state.setEntry(ContainerState.Entry(registration: registration), key, name: name)
+            let stale = previous.map { $0.kept != nil || $0.weak?.object != nil } ?? false
+            return (previous?.registration, stale)
+        }
+        guard observed else { return }
+        EventHub.shared.emit(.registered(Registered(
+            service: identity, scope: scope, location: location,
+            replaced: previous.map { Registered.Replaced(service: $0.identity, location: $0.location) })))
+        if stale, let previous {
+            EventHub.shared.emit(.staleOverride(StaleOverride(
+                replaced: previous.identity, replacement: identity, scope: previous.scope, location: location)))
+        }
+    }
+}
+
+extension ContainerState {
+    @inline(__always)
+    func entry(_ key: ObjectIdentifier, name: String?) -> Entry? {
+        if let name { return named[NamedKey(type: key, name: name)] }
+        return unnamed[key]
+    }
+
+    mutating func setEntry(_ entry: Entry, _ key: ObjectIdentifier, name: String?) {
+        if let name { named[NamedKey(type: key, name: name)] = entry } else { unnamed[key] = entry }
+    }
+}

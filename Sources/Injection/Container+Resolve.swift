@@ -1,0 +1,283 @@
+import Synchronization
+
+extension Container {
+    /// Resolves a service, stopping the program with a diagnostic when it cannot.
+    ///
+    /// ```swift
+    /// let fetcher: XYZFetching = container.resolve()
+    /// let editor = container.resolve(XYZViewModel.self, name: "edit")
+    /// let fresh: Session = container.resolve(lifetime: .new)
+    /// ```
+    /// A missing registration or a cycle prints the same message that
+    /// ``tryResolve(_:name:lifetime:args:file:line:)`` throws, after observers (and the trace)
+    /// have received it.
+    ///
+    /// - Parameters:
+    ///   - name: The registration name, for named registrations.
+    ///   - lifetime: The service type chosen at this use site (``ServiceLifetime``).
+    ///   - args: Arguments for a factory registered with `{ container, args in … }`.
+    public func resolve<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        do {
+            return try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line)
+        } catch {
+            InjectionDiagnostics.trap(error, file: file, line: line)
+        }
+    }
+
+    /// Resolves a service, throwing a ``ResolutionError`` that explains a failure.
+    ///
+    /// ```swift
+    /// do {
+    ///     let fetcher = try container.tryResolve(XYZFetching.self)
+    /// } catch .missing(let missing) {
+    ///     print(missing.message)
+    /// }
+    /// ```
+    public func tryResolve<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) throws(ResolutionError) -> T {
+        try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line)
+    }
+
+    /// Resolves a service, or returns nil when nothing is registered for it.
+    ///
+    /// ```swift
+    /// let analytics: Analytics? = container.optional()
+    /// ```
+    /// Only a missing registration gives nil; a cycle is a bug and still stops the program.
+    public func optional<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) -> T? {
+        do {
+            return try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: true)
+        } catch .missing {
+            return nil
+        } catch {
+            InjectionDiagnostics.trap(error, file: file, line: line)
+        }
+    }
+
+    // MARK: - Resolver-style static conveniences
+
+    /// Registers in ``shared``: `Container.register { XYZService() }`.
+    public static func register<T>(
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
+        file: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable () throws -> T
+    ) {
+        shared.register(type, name: name, scope: scope, file: file, line: line, factory: factory)
+    }
+
+    /// Resolves from the container that is building a service on this thread, or from
+    /// ``shared`` outside a resolution: inside a factory, `Container.resolve()` follows the
+    /// container the resolution started in (a child container's overrides apply).
+    public static func resolve<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        current.resolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+    }
+
+    /// The throwing form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
+    public static func tryResolve<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) throws(ResolutionError) -> T {
+        try current.tryResolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+    }
+
+    /// The optional form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
+    public static func optional<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) -> T? {
+        current.optional(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+    }
+
+    /// The container resolving on this thread right now, else ``shared``.
+    public static var current: Container {
+        if let frame = ResolutionContext.current.frames.last { return frame.container }
+        return shared
+    }
+
+    // MARK: - The resolution itself
+
+    /// What a container's table says about a key.
+    enum Lookup: Sendable {
+        case missing
+        case kept(AnyRegistration, any AnyObject & Sendable)
+        case keptWeakly(AnyRegistration, InstanceBox)
+        case build(AnyRegistration)
+    }
+
+    @inline(__always)
+    static func lookup(_ entry: ContainerState.Entry?, lifetime: ServiceLifetime) -> Lookup {
+        guard let entry else { return .missing }
+        let registration = entry.registration
+        switch lifetime {
+        case .new, .newSingleton:
+            return .build(registration)
+        case .singleton:
+            if let kept = entry.kept { return .kept(registration, kept) }
+            return .build(registration)
+        case .automatic:
+            if let kept = entry.kept { return .kept(registration, kept) }
+            if let object = entry.weak?.object { return .keptWeakly(registration, InstanceBox(object)) }
+            return .build(registration)
+        }
+    }
+
+    func resolveKey<T>(
+        _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments,
+        file: StaticString, line: UInt, quiet: Bool = false
+    ) throws(ResolutionError) -> T {
+        let key = ObjectIdentifier(T.self)
+        var container = self
+        while true {
+            let lookup = container.state.withLock { Container.lookup($0.entry(key, name: name), lifetime: lifetime) }
+            switch lookup {
+            case .missing:
+                if let parent = container.parent {
+                    container = parent
+                    continue
+                }
+                throw .missing(reportMissing(T.self, name: name, file: file, line: line, quiet: quiet))
+            case .kept(let registration, let kept):
+                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+                // Safe: `kept` was stored by `build` below for this registration, as an `Instance<T>`.
+                return unsafeDowncast(kept, to: Instance<T>.self).value
+            case .keptWeakly(let registration, let box):
+                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+                return box.value as! T
+            case .build(let registration):
+                return try container.build(
+                    registration, T.self, lifetime: lifetime, args: args,
+                    keep: { state, box, replace in
+                        state.keep(box, scope: lifetime == .automatic ? registration.scope : .singleton,
+                                   replace: replace, for: registration, key, name: name)
+                    })
+            }
+        }
+    }
+
+    /// Builds an instance with `registration`'s factory on this thread's resolution stack,
+    /// detecting cycles, sharing graph-scoped instances and reporting captive dependencies.
+    ///
+    /// - Parameter keep: Stores a kept instance in the entry it came from (first writer wins unless
+    ///   `replace`); returns the instance now kept.
+    func build<T>(
+        _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil,
+        keep: (inout ContainerState, any AnyObject & Sendable, Bool) -> (any AnyObject & Sendable)?
+    ) throws(ResolutionError) -> T {
+        let context = ResolutionContext.current
+        let scope: Scope = switch lifetime {
+        case .automatic: registration.scope
+        case .new: .unique
+        case .singleton, .newSingleton: .singleton
+        }
+        for index in context.frames.indices where context.frames[index].registration === registration {
+            throw .cycle(reportCycle(context, from: index, registration))
+        }
+        let registrationID = ObjectIdentifier(registration)
+        if scope.kind == .graph, let kept = context.graphInstances[registrationID] {
+            if EventHub.shared.isActive { emitCacheHit(registration, scope: scope) }
+            return unsafeDowncast(kept, to: Instance<T>.self).value
+        }
+        let observed = EventHub.shared.isActive
+        let start = observed ? EventClock.raw() : 0
+        let requester = context.frames.last
+        if observed, let requester, requester.scope.isLongLived, scope.isShortLived {
+            EventHub.shared.emit(.scopeMismatch(ScopeMismatch(
+                holder: requester.registration.identity, holderScope: requester.scope,
+                captive: registration.identity, captiveScope: scope)))
+        }
+        context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: self))
+        let value: T
+        do {
+            value = try registration.typedFactory(T.self).make(self, args)
+        } catch let error as ResolutionError {
+            context.unwind()
+            throw error
+        } catch {
+            context.unwind()
+            throw .factoryFailed(service: registration.identity, reason: "\(error)")
+        }
+        context.unwind()
+
+        var result = value
+        switch scope.kind {
+        case .cached, .singleton, .custom:
+            let box = Instance(value)
+            let replace = lifetime == .newSingleton
+            if let winner = state.withLock({ keep(&$0, box, replace) }) {
+                result = unsafeDowncast(winner, to: Instance<T>.self).value
+            }
+        case .shared:
+            if Swift.type(of: value as Any) is AnyClass {
+                _ = state.withLock { keep(&$0, WeakInstance(value as AnyObject), false) }
+            }
+        case .graph:
+            if !context.frames.isEmpty { context.graphInstances[registrationID] = Instance(value) }
+        case .unique:
+            break
+        }
+        if observed {
+            let resolvedSource: Resolved.Source = source
+                ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
+            EventHub.shared.emit(.resolved(Resolved(
+                service: registration.identity, requester: requester?.registration.identity, scope: scope,
+                outcome: .created, source: resolvedSource, durationNanoseconds: EventClock.raw() &- start,
+                depth: context.frames.count + 1, mappedFrom: mappedFrom)))
+        }
+        return result
+    }
+
+    func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
+        let context = ResolutionContext.current
+        EventHub.shared.emit(.resolved(Resolved(
+            service: registration.identity, requester: context.frames.last?.registration.identity,
+            scope: scope, outcome: .cached, source: registration.isOverride ? .override : .factory,
+            durationNanoseconds: 0, depth: context.frames.count + 1)))
+    }
+}
+
+extension ResolutionContext {
+    /// Pops the innermost frame; when the pass is over, forgets its graph-scoped instances.
+    @inline(__always)
+    func unwind() {
+        frames.removeLast()
+        if frames.isEmpty && !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
+    }
+}
+
+extension ContainerState {
+    /// Keeps `box` for `registration` under `key`, unless the entry was replaced meanwhile.
+    /// Returns the instance kept afterwards: an earlier one when another thread won the race.
+    mutating func keep(
+        _ box: any AnyObject & Sendable, scope: Scope, replace: Bool,
+        for registration: AnyRegistration, _ key: ObjectIdentifier, name: String?
+    ) -> (any AnyObject & Sendable)? {
+        guard var entry = entry(key, name: name), entry.registration === registration else { return nil }
+        defer { setEntry(entry, key, name: name) }
+        return entry.keepInstance(box, scope: scope, replace: replace)
+    }
+}
+
+extension ContainerState.Entry {
+    mutating func keepInstance(_ box: any AnyObject & Sendable, scope: Scope, replace: Bool) -> (any AnyObject & Sendable)? {
+        if let weak = box as? WeakInstance {
+            self.weak = weak
+            return nil
+        }
+        if let existing = kept, !replace { return existing }
+        kept = box
+        keptScope = scope
+        return box
+    }
+}

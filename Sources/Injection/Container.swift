@@ -1,0 +1,140 @@
+import Synchronization
+
+/// A dependency-injection container: registrations keyed by type (and name), or by keypath
+/// provider, the instances their scopes keep, and an optional parent to fall back to.
+///
+/// ```swift
+/// let app = Container(name: "app")
+/// app.register { XYZService() }
+/// app.register { XYZFetcher(service: app.resolve()) as XYZFetching }
+/// app.register(scope: .singleton) { XYZSessionManager() }
+///
+/// let fetcher: XYZFetching = app.resolve()
+/// ```
+///
+/// Every registration and resolution is reported to ``ResolutionObserver``s as a
+/// ``ResolutionEvent``. A missing registration or a cycle stops the program (or throws, with
+/// ``tryResolve(_:name:lifetime:args:file:line:)``) with a message that says what was asked, who
+/// asked, what was near and how to fix it.
+///
+/// Containers are safe to use from any thread; a factory may resolve other services, and may
+/// wait on another thread that resolves, without deadlock: the container's lock is never held
+/// while a factory runs.
+public final class Container: Sendable {
+    /// The container's name, shown in messages, events and the inspector.
+    public let name: String
+    /// The container this one falls back to when it has no registration for a key.
+    public let parent: Container?
+
+    let state: Mutex<ContainerState>
+    let mappingState: Mutex<MappingTable>
+    /// Whether any keypath mapping is active: the keypath resolve reads the mapping table only
+    /// when this is set.
+    let hasMappings = Atomic<Bool>(false)
+
+    /// Creates a container.
+    ///
+    /// - Parameters:
+    ///   - name: The name shown in messages and the inspector; unique names keep traces readable.
+    ///   - parent: A container to fall back to for keys this one does not register.
+    public init(name: String? = nil, parent: Container? = nil, file: StaticString = #fileID, line: UInt = #line) {
+        self.name = name ?? "container-\(ContainerRegistry.shared.nextNumber())"
+        self.parent = parent
+        self.state = Mutex(ContainerState())
+        self.mappingState = Mutex(MappingTable())
+        ContainerRegistry.shared.add(self)
+        if EventHub.shared.isActive {
+            EventHub.shared.emit(.containerCreated(ContainerCreated(
+                container: self.name, parent: parent?.name, location: SourceLocation(file, line))))
+        }
+    }
+
+    /// A child container: it resolves its own registrations first, then this container's.
+    ///
+    /// ```swift
+    /// let tests = app.makeChild(name: "tests")
+    /// tests.register { MockFetcher() as XYZFetching }   // app is untouched
+    /// ```
+    public func makeChild(name: String? = nil, file: StaticString = #fileID, line: UInt = #line) -> Container {
+        Container(name: name, parent: self, file: file, line: line)
+    }
+
+    /// The default container, used by the property wrappers and the static conveniences.
+    ///
+    /// It is task-local: ``withContainer(_:operation:)`` (or the `.container` test trait) gives a
+    /// task and its children their own, so tests running in parallel never see each other's
+    /// registrations.
+    @TaskLocal public static var shared: Container = Container(name: "shared")
+
+    /// Whether `other` is this container or one of its ancestors.
+    func hasAncestor(_ other: Container) -> Bool {
+        var current: Container? = self
+        while let container = current {
+            if container === other { return true }
+            current = container.parent
+        }
+        return false
+    }
+}
+
+/// Runs `operation` with `container` as ``Container/shared`` for the current task and the tasks it
+/// creates.
+///
+/// ```swift
+/// let test = Container(name: "test", parent: .shared)
+/// test.register { MockFetcher() as XYZFetching }
+/// withContainer(test) {
+///     let model = XYZViewModel()   // its @Injected properties resolve from `test`
+/// }
+/// ```
+public func withContainer<R, E: Error>(
+    _ container: Container, operation: () throws(E) -> R
+) throws(E) -> R {
+    do {
+        return try Container.$shared.withValue(container) { () throws -> R in try operation() }
+    } catch {
+        throw error as! E
+    }
+}
+
+/// The `async` form of ``withContainer(_:operation:)``.
+public func withContainer<R>(
+    _ container: Container, operation: () async throws -> R,
+    isolation: isolated (any Actor)? = #isolation
+) async rethrows -> R {
+    try await Container.$shared.withValue(container, operation: operation, isolation: isolation)
+}
+
+/// The registrations of one container and the instances their scopes keep. Guarded by the
+/// container's lock.
+struct ContainerState: ~Copyable {
+    var unnamed: [ObjectIdentifier: Entry] = [:]
+    var named: [NamedKey: Entry] = [:]
+    var providers: [ProviderKey: Entry] = [:]
+
+    struct Entry {
+        var registration: AnyRegistration
+        /// The kept instance (an ``Instance``) and the scope it was kept under.
+        var kept: (any AnyObject & Sendable)?
+        var keptScope: Scope?
+        /// The weakly kept instance of a ``Scope/shared`` registration.
+        var weak: WeakInstance?
+    }
+
+    /// Every entry, for diagnostics and validation.
+    var allEntries: [Entry] {
+        Array(unnamed.values) + Array(named.values) + Array(providers.values)
+    }
+}
+
+struct NamedKey: Hashable {
+    let type: ObjectIdentifier
+    let name: String
+}
+
+/// The key of a keypath provider: the type it provides plus the layer and member that declare it.
+struct ProviderKey: Hashable {
+    let type: ObjectIdentifier
+    let layer: ObjectIdentifier
+    let member: String
+}

@@ -1,0 +1,90 @@
+import Synchronization
+
+extension Container {
+    /// Builds (and reports) the diagnostic for a key that no container in the chain registers.
+    func reportMissing<T>(
+        _ type: T.Type, name: String?, file: StaticString, line: UInt, quiet: Bool
+    ) -> MissingRegistration {
+        let requested = ServiceIdentity(type: typeName(T.self), name: name, container: self.name)
+        let missing = MissingRegistration(
+            requested: requested,
+            requesterChain: ResolutionContext.current.chain,
+            nearMisses: nearMisses(for: T.self, name: name),
+            fix: fixLine(for: T.self, name: name),
+            location: SourceLocation(file, line))
+        if !quiet, EventHub.shared.isActive { EventHub.shared.emit(.missing(missing)) }
+        return missing
+    }
+
+    /// Builds (and reports) the diagnostic for a cycle entered at `index` of the stack.
+    func reportCycle(_ context: ResolutionContext, from index: Int, _ registration: AnyRegistration) -> DependencyCycle {
+        let chain = context.chain
+        let cycle = DependencyCycle(
+            path: Array(chain[index...]) + [registration.identity],
+            enteredThrough: Array(chain[..<index]))
+        if EventHub.shared.isActive { EventHub.shared.emit(.cycle(cycle)) }
+        return cycle
+    }
+
+    /// Registrations that look like what was asked for: the same type under another name, the
+    /// same key in another container, a type registered where a protocol was asked, an optional.
+    func nearMisses<T>(for type: T.Type, name: String?) -> [NearMiss] {
+        let asked = typeName(T.self)
+        let optionalOfAsked = "Optional<\(asked)>"
+        var result: [NearMiss] = []
+        for container in ContainerRegistry.shared.all {
+            let relation: String? =
+                hasAncestor(container) ? (container === self ? nil : "parent")
+                : container.hasAncestor(self) ? "child" : "other"
+            let entries = container.state.withLock { $0.allEntries }
+            for entry in entries {
+                let identity = entry.registration.identity
+                guard identity.member == nil || identity.type == asked else { continue }
+                let sameType = entry.registration.producedType == T.self
+                if sameType && identity.name != name && (relation == nil || relation == "parent") {
+                    result.append(NearMiss(kind: .otherName, service: identity))
+                } else if sameType && identity.name == name && (relation == "child" || relation == "other") {
+                    result.append(NearMiss(kind: .otherContainer, service: identity, relation: relation))
+                } else if !sameType && (identity.type == optionalOfAsked || "Optional<\(identity.type)>" == asked) {
+                    result.append(NearMiss(kind: .optional, service: identity))
+                } else if !sameType && (relation == nil || relation == "parent"),
+                          Container.looksLikeImplementation(entry, of: T.self, asked: asked) {
+                    result.append(NearMiss(kind: .concreteType, service: identity))
+                }
+            }
+        }
+        return result.sorted { ($0.kind.rawValue, $0.service.key) < ($1.kind.rawValue, $1.service.key) }
+    }
+
+    /// Whether a registration is probably an implementation of the requested protocol: its kept
+    /// instance conforms, or its type name shares a long stem with the requested one
+    /// (`XYZFetcher` for `XYZFetching`). Swift cannot test a metatype against an arbitrary
+    /// protocol without an instance, so the name is the fallback.
+    static func looksLikeImplementation<T>(_ entry: ContainerState.Entry, of type: T.Type, asked: String) -> Bool {
+        if let kept = entry.kept as? any InstanceValueProviding, kept.anyValue is T { return true }
+        let found = entry.registration.identity.type
+        let stem = zip(found, asked).prefix { $0 == $1 }.count
+        return stem >= 4 && stem * 3 >= asked.count * 2 && found != asked
+    }
+
+    /// The `register` line that fixes a missing registration.
+    func fixLine<T>(for type: T.Type, name: String?) -> String {
+        let receiver = self.name == "shared" ? "Container.shared" : self.name
+        let asked = typeName(T.self)
+        let nameArgument = name.map { "(name: \"\($0)\")" } ?? ""
+        let implementation = nearMisses(for: T.self, name: name).first { $0.kind == .concreteType }?.service.type
+        if let implementation {
+            return "\(receiver).register\(nameArgument) { \(implementation)() as \(asked) }"
+        }
+        return "\(receiver).register\(nameArgument) { <#\(asked)#>() }"
+    }
+}
+
+/// Lets diagnostics look at a kept instance without knowing its type.
+protocol InstanceValueProviding {
+    var anyValue: Any { get }
+}
+
+extension Instance: InstanceValueProviding {
+    var anyValue: Any { value }
+}

@@ -1,0 +1,49 @@
+/// Resolves a service when the enclosing object is initialised.
+///
+/// ```swift
+/// final class XYZViewModel {
+///     @Injected var fetcher: XYZFetching
+///     @Injected(name: "edit") var editor: Editor
+///     @Injected(.new) var formatter: PriceFormatter     // a per-use service type
+///     @Injected(container: tests) var clock: Clock
+/// }
+/// ```
+/// It works on local variables too:
+/// ```swift
+/// func translate(_ text: String) -> String {
+///     @Injected var translator: TranslationService
+///     return translator.translate(text)
+/// }
+/// ```
+/// Without a container, it resolves from ``Container/shared`` (task-local, so tests can isolate
+/// it). A missing registration stops the program with the full diagnostic, naming this line. The
+/// value is assignable, so a test can put a double in place.
+@propertyWrapper
+public struct Injected<Service> {
+    public var wrappedValue: Service
+
+    /// Resolves at once.
+    public init(
+        _ lifetime: ServiceLifetime = .automatic, name: String? = nil, container: Container? = nil,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        wrappedValue = (container ?? Container.shared).resolve(
+            Service.self, name: name, lifetime: lifetime, file: file, line: line)
+    }
+
+    /// The wrapper itself: `$service`.
+    public var projectedValue: Injected<Service> {
+        get { self }
+        set { self = newValue }
+    }
+}
+
+/// `@Service`, the name used by service-container style code, is the same wrapper as ``Injected``.
+///
+/// ```swift
+/// final class WeatherDataService {
+///     @Service private var network: NetworkService
+///     @Service(.singleton) private var location: LocationService
+/// }
+/// ```
+public typealias Service<T> = Injected<T>

@@ -1,0 +1,60 @@
+/// Resolves a service the first time it is read.
+///
+/// The name and container can be chosen at run time through the projected value, before the
+/// first read:
+/// ```swift
+/// final class XYZViewController {
+///     @LazyInjected var viewModel: XYZViewModel
+///
+///     func viewDidLoad(editing: Bool) {
+///         $viewModel.name = editing ? "edit" : "add"
+///         viewModel.load()
+///     }
+/// }
+/// ```
+@propertyWrapper
+public struct LazyInjected<Service> {
+    private var service: Service?
+    /// The registration name to resolve; settable until the first read.
+    public var name: String?
+    /// The container to resolve from; ``Container/shared`` when nil.
+    public var container: Container?
+    /// The per-use service type.
+    public var lifetime: ServiceLifetime
+    private let file: StaticString
+    private let line: UInt
+
+    public init(
+        _ lifetime: ServiceLifetime = .automatic, name: String? = nil, container: Container? = nil,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.lifetime = lifetime
+        self.name = name
+        self.container = container
+        self.file = file
+        self.line = line
+    }
+
+    /// Whether the service has been resolved (or assigned) yet.
+    public var isResolved: Bool { service != nil }
+
+    public var wrappedValue: Service {
+        mutating get {
+            if let service { return service }
+            let resolved = (container ?? Container.shared).resolve(
+                Service.self, name: name, lifetime: lifetime, file: file, line: line)
+            service = resolved
+            return resolved
+        }
+        set { service = newValue }
+    }
+
+    /// The wrapper itself: `$viewModel.name = "edit"`.
+    public var projectedValue: LazyInjected<Service> {
+        get { self }
+        set { self = newValue }
+    }
+
+    /// Forgets the resolved service; the next read resolves again.
+    public mutating func release() { service = nil }
+}

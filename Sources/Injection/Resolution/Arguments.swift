@@ -1,0 +1,51 @@
+/// The arguments given to a resolve, handed to a factory that takes them.
+///
+/// ```swift
+/// container.register { _, args in UserViewModel(id: args()) }
+/// let model: UserViewModel = container.resolve(args: 42)
+///
+/// container.register { _, args in Search(query: args.get(0), limit: args.get(1)) }
+/// let search: Search = container.resolve(args: ("swift", 10))
+/// ```
+public struct Arguments: @unchecked Sendable {
+    // `@unchecked`: the value is passed from the resolving call to the factory on the same thread
+    // and never stored by the container; a factory that keeps it takes on its thread safety.
+    let value: Any?
+
+    init(_ value: Any?) { self.value = value }
+
+    static let none = Arguments(nil)
+
+    /// Whether any argument was given.
+    public var isEmpty: Bool { value == nil }
+
+    /// The single argument, as `T`. Traps with a clear message when it is missing or of another type.
+    public func callAsFunction<T>(_ type: T.Type = T.self) -> T { get(type) }
+
+    /// The single argument as `T`.
+    public func get<T>(_ type: T.Type = T.self) -> T {
+        guard let value else {
+            fatalError("Missing argument: the factory expected an argument of type \(typeName(T.self)) but the resolve passed none. Fix: resolve(args: <#\(typeName(T.self))#>)")
+        }
+        guard let typed = value as? T else {
+            fatalError("Argument mismatch: the factory expected \(typeName(T.self)) but the resolve passed \(typeName(Swift.type(of: value))).")
+        }
+        return typed
+    }
+
+    /// The element at `index` of a tuple argument, as `T`.
+    public func get<T>(_ index: Int, as type: T.Type = T.self) -> T {
+        guard let value else { return get(type) }
+        let children = Array(Mirror(reflecting: value).children)
+        guard index < children.count else {
+            fatalError("Missing argument: the factory asked for argument #\(index) but the resolve passed \(children.count) (\(typeName(Swift.type(of: value)))).")
+        }
+        guard let typed = children[index].value as? T else {
+            fatalError("Argument mismatch: argument #\(index) is \(typeName(Swift.type(of: children[index].value))), the factory expected \(typeName(T.self)).")
+        }
+        return typed
+    }
+
+    /// The single argument as `T`, or nil when there is none or it has another type.
+    public func optional<T>(_ type: T.Type = T.self) -> T? { value as? T }
+}

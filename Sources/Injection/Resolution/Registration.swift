@@ -1,0 +1,56 @@
+/// One registration: how to build a service, under which key, in which scope, written where.
+///
+/// Immutable after creation, so it is shared freely between threads; the instances a scope keeps
+/// live in the container's table, under its lock.
+final class AnyRegistration: Sendable {
+    let identity: ServiceIdentity
+    let scope: Scope
+    let location: SourceLocation
+    /// The type the factory returns (for near-miss diagnostics).
+    let producedType: any Any.Type
+    /// Whether this registration replaced an earlier one under the same key.
+    let isOverride: Bool
+    /// Whether the factory wants resolve-time arguments.
+    let takesArguments: Bool
+    /// A ``Factory`` specialised for ``producedType``; recovered with `unsafeDowncast` by the
+    /// resolve that looked this registration up by the same type.
+    let factory: any AnyObject & Sendable
+
+    init(
+        identity: ServiceIdentity, scope: Scope, location: SourceLocation,
+        producedType: any Any.Type, isOverride: Bool, takesArguments: Bool,
+        factory: any AnyObject & Sendable
+    ) {
+        self.identity = identity
+        self.scope = scope
+        self.location = location
+        self.producedType = producedType
+        self.isOverride = isOverride
+        self.takesArguments = takesArguments
+        self.factory = factory
+    }
+
+    func typedFactory<T>(_: T.Type) -> Factory<T> {
+        // Safe: registrations are stored under keys made from `T.self`, and every lookup that
+        // reaches this call used the same key, so the factory was built as a `Factory<T>`.
+        unsafeDowncast(factory, to: Factory<T>.self)
+    }
+}
+
+/// A typed factory closure.
+final class Factory<T>: Sendable {
+    let make: @Sendable (Container, Arguments) throws -> T
+
+    init(_ make: @escaping @Sendable (Container, Arguments) throws -> T) {
+        self.make = make
+    }
+}
+
+/// An instance kept by a scope, typed so that a cache hit needs no dynamic cast.
+///
+/// `@unchecked Sendable` for the reason given on ``InstanceBox``: the container only stores and
+/// returns the reference; the instance's own thread safety is the service's contract.
+final class Instance<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

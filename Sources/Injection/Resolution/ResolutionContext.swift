@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// What one thread is resolving right now: the stack of services under construction (for cycle
+/// detection, the requester chain and captive checks) and the graph scope's instances.
+///
+/// A resolution pass is synchronous and never leaves its thread, so each thread owns one context
+/// and nothing in it is shared: a factory that waits on another thread's resolve does not see
+/// (or falsely cycle with) that thread's stack.
+final class ResolutionContext {
+    struct Frame {
+        let registration: AnyRegistration
+        let scope: Scope
+        /// The container running this step. `unowned(unsafe)` is sound: a frame lives only while
+        /// that container's `resolve` is on the stack, and that call holds a strong reference.
+        unowned(unsafe) let container: Container
+    }
+
+    var frames: [Frame] = []
+    /// Instances of graph-scoped registrations built in the current pass, by registration.
+    var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+    let threadNumber: UInt64
+
+    init(threadNumber: UInt64) {
+        self.threadNumber = threadNumber
+        frames.reserveCapacity(16)
+    }
+
+    /// The calling thread's context.
+    @inline(__always)
+    static var current: ResolutionContext {
+        if let raw = pthread_getspecific(contextKey) {
+            return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
+        }
+        return makeCurrent()
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> ResolutionContext {
+        let context = ResolutionContext(threadNumber: ThreadNumber.next())
+        pthread_setspecific(contextKey, Unmanaged.passRetained(context).toOpaque())
+        return context
+    }
+
+    /// The registrations on the stack, outermost first, as identities.
+    var chain: [ServiceIdentity] { frames.map(\.registration.identity) }
+}
+
+/// The key under which each thread keeps its ``ResolutionContext``; the destructor releases the
+/// context when the thread exits.
+private let contextKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { raw in
+        #if canImport(Darwin)
+        Unmanaged<ResolutionContext>.fromOpaque(raw).release()
+        #else
+        if let raw { Unmanaged<ResolutionContext>.fromOpaque(raw).release() }
+        #endif
+    }
+    precondition(status == 0, "Injection could not create its thread-local key (pthread_key_create: \(status))")
+    return key
+}()
+
+/// Small, stable thread numbers for events (1 is the first thread that resolved anything).
+enum ThreadNumber {
+    private static let counter = Atomic<UInt64>(0)
+
+    static func next() -> UInt64 { counter.add(1, ordering: .relaxed).newValue }
+
+    static var current: UInt64 { ResolutionContext.current.threadNumber }
+}

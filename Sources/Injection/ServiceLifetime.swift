@@ -1,0 +1,21 @@
+/// The service type chosen where a service is used, rather than where it is registered.
+///
+/// ```swift
+/// @Injected(.singleton) var bluetooth: BluetoothService    // reuse the kept one, build it once
+/// @Injected(.newSingleton) var session: Session           // build a new one and keep it
+/// @Injected(.new) var formatter: PriceFormatter           // always a fresh one
+/// @Injected var repository: Repository                    // .automatic: the registration decides
+/// ```
+///
+/// `singleton` and `newSingleton` share the instance slot that the registration's own scope uses,
+/// so a later `.automatic` resolve of a `.cached` or `.singleton` registration sees it.
+public enum ServiceLifetime: String, Hashable, Sendable, CaseIterable {
+    /// Reuse the instance the container keeps for this registration, building it once.
+    case singleton
+    /// Build a new instance and make it the one the container keeps.
+    case newSingleton
+    /// Build a new instance and keep nothing.
+    case new
+    /// Let the registration's ``Scope`` decide.
+    case automatic
+}
