@@ -31,6 +31,8 @@ public final class Container: Sendable {
     /// Whether any keypath mapping is active: the keypath resolve reads the mapping table only
     /// when this is set.
     let hasMappings = Atomic<Bool>(false)
+    /// The layer implementations installed with ``use(_:)``.
+    let assemblyState = Mutex<(any Assembly)?>(nil)
 
     /// Creates a container.
     ///
@@ -136,5 +138,5 @@ struct NamedKey: Hashable {
 struct ProviderKey: Hashable {
     let type: ObjectIdentifier
     let layer: ObjectIdentifier
-    let member: String
+    let site: UInt
 }

@@ -1,8 +1,18 @@
 /// The keypath mappings of one container: requests for one provider answered by another.
 struct MappingTable: ~Copyable {
     struct Mapping {
-        let target: AnyKeyPath
+        let target: SendableKeyPath
         let location: SourceLocation
     }
-    var mappings: [AnyKeyPath: Mapping] = [:]
+    var mappings: [SendableKeyPath: Mapping] = [:]
+}
+
+/// A keypath carried across the mapping table's lock.
+///
+/// `@unchecked Sendable` is sound: a `KeyPath` is an immutable object, and the ones stored here
+/// address computed properties of `Container` and its layers without captured subscript
+/// arguments, so no mutable state is reachable through them (the same reasoning that makes a
+/// capture-free keypath literal `Sendable` in Swift 6).
+struct SendableKeyPath: @unchecked Sendable, Hashable {
+    let keyPath: AnyKeyPath
 }

@@ -31,6 +31,23 @@ public struct Injected<Service> {
             Service.self, name: name, lifetime: lifetime, file: file, line: line)
     }
 
+    /// Resolves the keypath provider at init; the type is inferred from the keypath.
+    ///
+    /// ```swift
+    /// @Injected(\.viewModel.appState) var appState
+    /// @Inject(\.login.viewModel) var viewModel
+    /// ```
+    public init(
+        _ keyPath: KeyPath<Container, Provider<Service>>, container: Container? = nil,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        do {
+            wrappedValue = try (container ?? Container.shared).tryResolve(keyPath)
+        } catch {
+            InjectionDiagnostics.trap(error, file: file, line: line)
+        }
+    }
+
     /// The wrapper itself: `$service`.
     public var projectedValue: Injected<Service> {
         get { self }
@@ -47,3 +64,12 @@ public struct Injected<Service> {
 /// }
 /// ```
 public typealias Service<T> = Injected<T>
+
+/// `@Inject`, the name used by keypath-container code, is the same wrapper as ``Injected``.
+///
+/// ```swift
+/// final class LoginViewController {
+///     @Inject(\.login.viewModel) var viewModel
+/// }
+/// ```
+public typealias Inject<T> = Injected<T>

@@ -21,6 +21,8 @@ public struct LazyInjected<Service> {
     public var container: Container?
     /// The per-use service type.
     public var lifetime: ServiceLifetime
+    /// The keypath provider to resolve, for the keypath form.
+    public var keyPath: KeyPath<Container, Provider<Service>>?
     private let file: StaticString
     private let line: UInt
 
@@ -35,14 +37,33 @@ public struct LazyInjected<Service> {
         self.line = line
     }
 
+    /// Resolves the keypath provider at first read.
+    ///
+    /// ```swift
+    /// @LazyInjected(\.login.useCase) var useCase
+    /// ```
+    public init(
+        _ keyPath: KeyPath<Container, Provider<Service>>, container: Container? = nil,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.init(.automatic, container: container, file: file, line: line)
+        self.keyPath = keyPath
+    }
+
     /// Whether the service has been resolved (or assigned) yet.
     public var isResolved: Bool { service != nil }
 
     public var wrappedValue: Service {
         mutating get {
             if let service { return service }
-            let resolved = (container ?? Container.shared).resolve(
-                Service.self, name: name, lifetime: lifetime, file: file, line: line)
+            let container = container ?? Container.shared
+            let resolved: Service
+            if let keyPath {
+                do { resolved = try container.tryResolve(keyPath, lifetime: lifetime) }
+                catch { InjectionDiagnostics.trap(error, file: file, line: line) }
+            } else {
+                resolved = container.resolve(Service.self, name: name, lifetime: lifetime, file: file, line: line)
+            }
             service = resolved
             return resolved
         }

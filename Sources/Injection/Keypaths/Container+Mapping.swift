@@ -1,0 +1,150 @@
+import Synchronization
+
+extension Container {
+    /// Answers requests for `original` with `replacement` from now on (instances built after
+    /// this call; instances already kept or held stay as they are, which is reported as a stale
+    /// override).
+    ///
+    /// ```swift
+    /// container.map(\.login.mockTestViewModel, to: \.login.viewModel)
+    /// // or: container.mappings[\.login.viewModel] = \.login.mockTestViewModel
+    /// ```
+    /// - Parameters:
+    ///   - replacement: The provider that answers.
+    ///   - original: The provider whose requests are redirected.
+    public func map<T>(
+        _ replacement: KeyPath<Container, Provider<T>>, to original: KeyPath<Container, Provider<T>>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        setMapping(original, to: replacement, location: SourceLocation(file, line))
+    }
+
+    /// Removes the mapping of `original`; its own provider answers again.
+    public func resetMapping<T>(_ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line) {
+        setMapping(original, to: nil, location: SourceLocation(file, line))
+    }
+
+    /// Removes every mapping of this container.
+    public func resetAllMappings(file: StaticString = #fileID, line: UInt = #line) {
+        mappingState.withLock { table in
+            table.mappings.removeAll()
+            hasMappings.store(false, ordering: .releasing)
+        }
+        if EventHub.shared.isActive {
+            EventHub.shared.emit(.mappingChanged(MappingChange(
+                action: .resetAll, container: name, from: nil, to: nil, location: SourceLocation(file, line))))
+        }
+    }
+
+    /// The provider that answers requests for `original`, when a mapping is set.
+    public func mapping<T>(for original: KeyPath<Container, Provider<T>>) -> KeyPath<Container, Provider<T>>? {
+        mappedTarget(of: original)
+    }
+
+    /// The mappings, readable and writable by subscript, as in
+    /// `container.mappings[\.login.viewModel] = \.login.mockTestViewModel`.
+    public var mappings: Mappings { Mappings(container: self) }
+
+    /// Subscript access to a container's mappings.
+    public struct Mappings: Sendable {
+        let container: Container
+
+        public subscript<T>(
+            _ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line
+        ) -> KeyPath<Container, Provider<T>>? {
+            get { container.mappedTarget(of: original) }
+            nonmutating set { container.setMapping(original, to: newValue, location: SourceLocation(file, line)) }
+        }
+    }
+
+    func mappedTarget<T>(of original: KeyPath<Container, Provider<T>>) -> KeyPath<Container, Provider<T>>? {
+        let key = SendableKeyPath(keyPath: original)
+        var current: Container? = self
+        while let container = current {
+            if container.hasMappings.load(ordering: .acquiring),
+               let target = container.mappingState.withLock({ $0.mappings[key]?.target }) {
+                return target.keyPath as? KeyPath<Container, Provider<T>>
+            }
+            current = container.parent
+        }
+        return nil
+    }
+
+    func setMapping<T>(
+        _ original: KeyPath<Container, Provider<T>>, to target: KeyPath<Container, Provider<T>>?,
+        location: SourceLocation
+    ) {
+        if let target {
+            precondition(
+                target != original && mappedTarget(of: target) != original,
+                "Mapping loop: \(self[keyPath: original].identity) would map to itself at \(location). Fix: map it to a provider that is not mapped back.")
+        }
+        let key = SendableKeyPath(keyPath: original)
+        let sendableTarget = target.map { SendableKeyPath(keyPath: $0) }
+        let previous = mappingState.withLock { table -> SendableKeyPath? in
+            let previous = table.mappings[key]?.target
+            if let sendableTarget {
+                table.mappings[key] = MappingTable.Mapping(target: sendableTarget, location: location)
+            } else {
+                table.mappings.removeValue(forKey: key)
+            }
+            hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
+            return previous
+        }
+        guard EventHub.shared.isActive else { return }
+        let from = self[keyPath: original]
+        let fromIdentity = from.identity
+        let toIdentity = target.map { self[keyPath: $0].identity }
+        if target == nil && previous == nil { return }
+        EventHub.shared.emit(.mappingChanged(MappingChange(
+            action: target == nil ? .reset : .set, container: name, from: fromIdentity, to: toIdentity,
+            location: location)))
+        if let toIdentity, hasKeptInstance(from) {
+            EventHub.shared.emit(.staleOverride(StaleOverride(
+                replaced: fromIdentity, replacement: toIdentity, scope: from.scope, location: location)))
+        }
+    }
+
+    func hasKeptInstance<T>(_ provider: Provider<T>) -> Bool {
+        state.withLock { state in
+            guard let entry = state.providers[provider.key] else { return false }
+            return entry.kept != nil || entry.weak?.object != nil
+        }
+    }
+}
+
+/// The mapper from keypath-container code, working on ``Container/shared``:
+///
+/// ```swift
+/// InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
+/// InjectionMapper.map(\.login.previewUseCase, to: \.login.useCase)
+/// InjectionMapper.reset(\.login.viewModel)
+/// InjectionMapper.resetAll()
+/// ```
+/// Mappings apply to instances created after they are set.
+public enum InjectionMapper {
+    public static subscript<T>(
+        _ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line
+    ) -> KeyPath<Container, Provider<T>>? {
+        get { Container.shared.mappedTarget(of: original) }
+        set { Container.shared.setMapping(original, to: newValue, location: SourceLocation(file, line)) }
+    }
+
+    /// Answers requests for `original` with `replacement`.
+    public static func map<T>(
+        _ replacement: KeyPath<Container, Provider<T>>, to original: KeyPath<Container, Provider<T>>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        Container.shared.map(replacement, to: original, file: file, line: line)
+    }
+
+    /// Removes the mapping of `original`.
+    public static func reset<T>(_ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line) {
+        Container.shared.resetMapping(original, file: file, line: line)
+    }
+
+    /// Removes every mapping.
+    public static func resetAll(file: StaticString = #fileID, line: UInt = #line) {
+        Container.shared.resetAllMappings(file: file, line: line)
+    }
+}

@@ -1,0 +1,120 @@
+import Synchronization
+
+extension Container {
+    /// Resolves a keypath provider: an override registered for it, else its declared factory
+    /// (registered in this container on first use, which reports a `registered` event).
+    func resolve<T>(
+        _ provider: Provider<T>, lifetime: ServiceLifetime = .automatic,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil
+    ) throws(ResolutionError) -> T {
+        let key = provider.key
+        while true {
+            let lookup = state.withLock { state in Container.lookup(state.providers[key], lifetime: lifetime) }
+            switch lookup {
+            case .missing:
+                registerDeclared(provider)
+                continue
+            case .kept(let registration, let kept):
+                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+                // Safe: kept instances of this entry are stored by `build` as `Instance<T>`.
+                return unsafeDowncast(kept, to: Instance<T>.self).value
+            case .keptWeakly(let registration, let box):
+                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+                return box.value as! T
+            case .build(let registration):
+                return try build(
+                    registration, T.self, lifetime: lifetime, args: .none,
+                    source: source ?? (registration.isOverride ? .override : nil), mappedFrom: mappedFrom,
+                    keep: { state, box, replace in
+                        guard var entry = state.providers[key], entry.registration === registration else { return nil }
+                        defer { state.providers[key] = entry }
+                        return entry.keepInstance(
+                            box, scope: lifetime == .automatic ? registration.scope : .singleton, replace: replace)
+                    })
+            }
+        }
+    }
+
+    /// Registers a provider's declared factory on first use.
+    private func registerDeclared<T>(_ provider: Provider<T>) {
+        let registration = AnyRegistration(
+            identity: provider.identity, scope: provider.scope, location: SourceLocation(provider.file, provider.line),
+            producedType: T.self, isOverride: false, takesArguments: false,
+            factory: Factory<T> { container, _ in try provider.make(container) })
+        let inserted = state.withLock { state -> Bool in
+            guard state.providers[provider.key] == nil else { return false }
+            state.providers[provider.key] = ContainerState.Entry(registration: registration)
+            return true
+        }
+        if inserted, EventHub.shared.isActive {
+            EventHub.shared.emit(.registered(Registered(
+                service: registration.identity, scope: registration.scope, location: registration.location, replaced: nil)))
+        }
+    }
+
+    /// Replaces a provider's factory in this container.
+    func override<T>(
+        _ provider: Provider<T>, scope: Scope, location: SourceLocation,
+        make: @escaping @Sendable (Container) throws -> T
+    ) {
+        let identity = provider.identity
+        let registration = AnyRegistration(
+            identity: identity, scope: scope, location: location, producedType: T.self,
+            isOverride: true, takesArguments: false, factory: Factory<T> { container, _ in try make(container) })
+        let previous = state.withLock { state -> (AnyRegistration, Bool)? in
+            let previous = state.providers[provider.key]
+            state.providers[provider.key] = ContainerState.Entry(registration: registration)
+            return previous.map { ($0.registration, $0.kept != nil || $0.weak?.object != nil) }
+        }
+        guard EventHub.shared.isActive else { return }
+        let replacedLocation = previous?.0.location ?? SourceLocation(provider.file, provider.line)
+        EventHub.shared.emit(.registered(Registered(
+            service: identity, scope: scope, location: location,
+            replaced: Registered.Replaced(service: identity, location: replacedLocation))))
+        if let (old, stale) = previous, stale {
+            EventHub.shared.emit(.staleOverride(StaleOverride(
+                replaced: old.identity, replacement: identity, scope: old.scope, location: location)))
+        }
+    }
+
+    /// Forgets a provider's registration (and kept instance) in this container.
+    func removeProviderRegistration<T>(_ provider: Provider<T>) {
+        _ = state.withLock { $0.providers.removeValue(forKey: provider.key) }
+    }
+
+    // MARK: - Keypath resolution
+
+    /// Resolves the provider at `keyPath`, following this container's mappings.
+    ///
+    /// ```swift
+    /// let useCase = container[\.login.useCase]
+    /// ```
+    public subscript<T>(_ keyPath: KeyPath<Container, Provider<T>>) -> T {
+        let provider = self[keyPath: keyPath]
+        do {
+            return try resolve(keyPath: keyPath)
+        } catch {
+            InjectionDiagnostics.trap(error, file: provider.file, line: provider.line)
+        }
+    }
+
+    /// Resolves the provider at `keyPath` in ``shared``: `Container[\.login.useCase]`.
+    public static subscript<T>(_ keyPath: KeyPath<Container, Provider<T>>) -> T {
+        shared[keyPath]
+    }
+
+    /// Resolves the provider at `keyPath`, throwing a ``ResolutionError`` on failure.
+    public func tryResolve<T>(
+        _ keyPath: KeyPath<Container, Provider<T>>, lifetime: ServiceLifetime = .automatic
+    ) throws(ResolutionError) -> T {
+        try resolve(keyPath: keyPath, lifetime: lifetime)
+    }
+
+    func resolve<T>(keyPath: KeyPath<Container, Provider<T>>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
+        if hasMappings.load(ordering: .acquiring), let target = mappedTarget(of: keyPath) {
+            let mappedFrom = EventHub.shared.isActive ? self[keyPath: keyPath].identity : nil
+            return try resolve(self[keyPath: target], lifetime: lifetime, source: .mapping, mappedFrom: mappedFrom)
+        }
+        return try resolve(self[keyPath: keyPath], lifetime: lifetime)
+    }
+}
