@@ -147,14 +147,14 @@ extension Container {
                     continue
                 }
                 throw .missing(reportMissing(T.self, name: name, file: file, line: line, quiet: quiet))
-            case .kept(let registration, let kept):
+            case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 // Safe: `kept` was stored by `build` below for this registration, as an `Instance<T>`.
                 return unsafeDowncast(kept, to: Instance<T>.self).value
-            case .keptWeakly(let registration, let box):
+            case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
-            case .build(let registration):
+            case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
                 return try container.build(
                     registration, T.self, lifetime: lifetime, args: args,
                     keep: { state, box, replace in
@@ -185,6 +185,9 @@ extension Container {
             throw .cycle(reportCycle(context, from: index, registration))
         }
         let registrationID = ObjectIdentifier(registration)
+        if let validation = context.validation, scope.keepsInstance, let kept = validation.kept(registrationID) {
+            return unsafeDowncast(kept, to: Instance<T>.self).value
+        }
         if scope.kind == .graph, let kept = context.graphInstances[registrationID] {
             if EventHub.shared.isActive { emitCacheHit(registration, scope: scope) }
             return unsafeDowncast(kept, to: Instance<T>.self).value
@@ -192,10 +195,12 @@ extension Container {
         let observed = EventHub.shared.isActive
         let start = observed ? EventClock.raw() : 0
         let requester = context.frames.last
-        if observed, let requester, requester.scope.isLongLived, scope.isShortLived {
-            EventHub.shared.emit(.scopeMismatch(ScopeMismatch(
+        if let requester, requester.scope.isLongLived, scope.isShortLived, observed || context.validation != nil {
+            let mismatch = ScopeMismatch(
                 holder: requester.registration.identity, holderScope: requester.scope,
-                captive: registration.identity, captiveScope: scope)))
+                captive: registration.identity, captiveScope: scope)
+            context.validation?.record(.scopeMismatch(mismatch))
+            if observed { EventHub.shared.emit(.scopeMismatch(mismatch)) }
         }
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: self))
         let value: T
@@ -211,6 +216,10 @@ extension Container {
         context.unwind()
 
         var result = value
+        if let validation = context.validation {
+            if scope.keepsInstance { validation.keep(registrationID, Instance(value)) }
+            return value
+        }
         switch scope.kind {
         case .cached, .singleton, .custom:
             let box = Instance(value)

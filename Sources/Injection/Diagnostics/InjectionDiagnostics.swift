@@ -18,6 +18,9 @@ public enum InjectionDiagnostics {
 
     /// Stops the program with `error`'s message, after running the trap handlers.
     static func trap(_ error: ResolutionError, file: StaticString, line: UInt) -> Never {
+        if let validation = ResolutionContext.current.validation {
+            validation.abandonThread(after: error)
+        }
         for handler in handlers.withLock({ $0 }) { handler() }
         fatalError(error.message, file: file, line: line)
     }

@@ -72,6 +72,8 @@ final class EventHub: Sendable {
 
     /// Builds the event's envelope and delivers it. Callers check ``isActive`` first.
     func emit(_ kind: ResolutionEvent.Kind) {
+        // Validation builds services in a sandbox; those builds are not the app's resolutions.
+        if ValidationRun.isActiveOnThisThread { return }
         let list = observers.withLock { $0.list }
         guard !list.isEmpty else { return }
         let event = ResolutionEvent(

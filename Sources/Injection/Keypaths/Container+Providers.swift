@@ -12,16 +12,16 @@ extension Container {
             let lookup = state.withLock { state in Container.lookup(state.providers[key], lifetime: lifetime) }
             switch lookup {
             case .missing:
-                registerDeclared(provider)
+                registerDeclaredIfNeeded(provider)
                 continue
-            case .kept(let registration, let kept):
+            case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 // Safe: kept instances of this entry are stored by `build` as `Instance<T>`.
                 return unsafeDowncast(kept, to: Instance<T>.self).value
-            case .keptWeakly(let registration, let box):
+            case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
-            case .build(let registration):
+            case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
                 return try build(
                     registration, T.self, lifetime: lifetime, args: .none,
                     source: source ?? (registration.isOverride ? .override : nil), mappedFrom: mappedFrom,
@@ -36,7 +36,7 @@ extension Container {
     }
 
     /// Registers a provider's declared factory on first use.
-    private func registerDeclared<T>(_ provider: Provider<T>) {
+    func registerDeclaredIfNeeded<T>(_ provider: Provider<T>) {
         let registration = AnyRegistration(
             identity: provider.identity, scope: provider.scope, location: SourceLocation(provider.file, provider.line),
             producedType: T.self, isOverride: false, takesArguments: false,

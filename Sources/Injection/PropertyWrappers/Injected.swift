@@ -4,7 +4,7 @@
 /// final class XYZViewModel {
 ///     @Injected var fetcher: XYZFetching
 ///     @Injected(name: "edit") var editor: Editor
-///     @Injected(.new) var formatter: PriceFormatter     // a per-use service type
+///     @Injected(lifetime: .new) var formatter: PriceFormatter   // a per-use service type
 ///     @Injected(container: tests) var clock: Clock
 /// }
 /// ```
@@ -24,7 +24,7 @@ public struct Injected<Service> {
 
     /// Resolves at once.
     public init(
-        _ lifetime: ServiceLifetime = .automatic, name: String? = nil, container: Container? = nil,
+        name: String? = nil, lifetime: ServiceLifetime = .automatic, container: Container? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) {
         wrappedValue = (container ?? Container.shared).resolve(
@@ -54,16 +54,6 @@ public struct Injected<Service> {
         set { self = newValue }
     }
 }
-
-/// `@Service`, the name used by service-container style code, is the same wrapper as ``Injected``.
-///
-/// ```swift
-/// final class WeatherDataService {
-///     @Service private var network: NetworkService
-///     @Service(.singleton) private var location: LocationService
-/// }
-/// ```
-public typealias Service<T> = Injected<T>
 
 /// `@Inject`, the name used by keypath-container code, is the same wrapper as ``Injected``.
 ///

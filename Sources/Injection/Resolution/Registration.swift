@@ -38,11 +38,27 @@ final class AnyRegistration: Sendable {
 }
 
 /// A typed factory closure.
-final class Factory<T>: Sendable {
+final class Factory<T>: Sendable, ValidationBuilding {
     let make: @Sendable (Container, Arguments) throws -> T
 
     init(_ make: @escaping @Sendable (Container, Arguments) throws -> T) {
         self.make = make
+    }
+
+    func validationBuild(_ registration: AnyRegistration, in container: Container) throws(ResolutionError) {
+        _ = try container.build(registration, T.self, lifetime: .automatic, args: .none, keep: { _, _, _ in nil })
+    }
+}
+
+/// Builds a registration without knowing its type, for ``Container/validate(_:)``.
+protocol ValidationBuilding {
+    func validationBuild(_ registration: AnyRegistration, in container: Container) throws(ResolutionError)
+}
+
+extension AnyRegistration {
+    func validationBuild(_ container: Container) throws(ResolutionError) {
+        // Every registration's factory is a `Factory<T>`, which conforms.
+        try (factory as! any ValidationBuilding).validationBuild(self, in: container)
     }
 }
 

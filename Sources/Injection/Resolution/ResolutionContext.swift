@@ -24,6 +24,8 @@ final class ResolutionContext {
     /// Instances of graph-scoped registrations built in the current pass, by registration.
     var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
     let threadNumber: UInt64
+    /// Set while ``Container/validate(_:)`` builds services on this thread in its sandbox.
+    var validation: ValidationRun?
 
     init(threadNumber: UInt64) {
         self.threadNumber = threadNumber

@@ -1,0 +1,51 @@
+import Synchronization
+
+extension Container {
+    /// Builds every registration once in a sandbox and reports every missing dependency, cycle
+    /// and scope mismatch at once, not just the first.
+    ///
+    /// Type-keyed registrations of this container and its ancestors are all checked, as are the
+    /// keypath providers already used and the ones passed in (a keypath provider is declared by
+    /// a computed property, so it is known once used or named here). Real scopes are untouched:
+    /// kept instances are neither read nor created, and no events are emitted.
+    ///
+    /// ```swift
+    /// @Test func appGraphIsComplete() {
+    ///     let report = App.makeContainer().validate(\.login.viewModel, \.login.useCase)
+    ///     #expect(report.isValid, "\(report)")
+    /// }
+    /// ```
+    /// > Note: Factories run for real (once each), so they should not have side effects
+    /// > beyond building their service.
+    public func validate(_ providers: PartialKeyPath<Container>...) -> ValidationReport {
+        for keyPath in providers {
+            if let provider = self[keyPath: keyPath] as? any ProviderRegistering {
+                provider.registerForValidation()
+            }
+        }
+        var registrations: [(Container, AnyRegistration)] = []
+        var current: Container? = self
+        while let container = current {
+            let entries = container.state.withLock { $0.allEntries.map(\.registration) }
+            registrations += entries.map { (container, $0) }
+            current = container.parent
+        }
+        registrations.sort { $0.1.identity.key < $1.1.identity.key }
+        let run = ValidationRun()
+        for (container, registration) in registrations where !registration.takesArguments {
+            run.check { () throws(ResolutionError) in
+                try registration.validationBuild(container)
+            }
+        }
+        return ValidationReport(checked: registrations.count, problems: run.recorded)
+    }
+}
+
+/// Lets validation register a provider reached through a type-erased keypath.
+protocol ProviderRegistering {
+    func registerForValidation()
+}
+
+extension Provider: ProviderRegistering {
+    func registerForValidation() { container.registerDeclaredIfNeeded(self) }
+}

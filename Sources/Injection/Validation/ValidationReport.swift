@@ -1,0 +1,47 @@
+/// One problem ``Container/validate(_:file:line:)`` found.
+public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
+    case missing(MissingRegistration)
+    case cycle(DependencyCycle)
+    case scopeMismatch(ScopeMismatch)
+    case factoryFailed(service: ServiceIdentity, reason: String)
+
+    init(_ error: ResolutionError) {
+        switch error {
+        case .missing(let missing): self = .missing(missing)
+        case .cycle(let cycle): self = .cycle(cycle)
+        case .argumentMismatch(let service, _, _): self = .factoryFailed(service: service, reason: error.message)
+        case .factoryFailed(let service, let reason): self = .factoryFailed(service: service, reason: reason)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .missing(let missing): missing.message
+        case .cycle(let cycle): cycle.message
+        case .scopeMismatch(let mismatch): mismatch.message
+        case .factoryFailed(let service, let reason): "Factory failed: \(service.qualifiedDescription) threw: \(reason)"
+        }
+    }
+}
+
+/// Everything ``Container/validate(_:file:line:)`` found, at once.
+///
+/// ```swift
+/// @Test func dependenciesAreComplete() {
+///     let report = AppContainer.make().validate(\.login.viewModel)
+///     #expect(report.isValid, "\(report)")
+/// }
+/// ```
+public struct ValidationReport: Sendable, CustomStringConvertible {
+    /// How many registrations were built.
+    public var checked: Int
+    public var problems: [ValidationProblem]
+
+    public var isValid: Bool { problems.isEmpty }
+
+    public var description: String {
+        if problems.isEmpty { return "Validation passed: \(checked) registrations, no problems." }
+        let header = "Validation found \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(checked) registrations:"
+        return ([header] + problems.map { "\n" + $0.description }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,87 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One ``Container/validate(_:file:line:)`` pass: the problems found so far and the sandbox
+/// that stands in for the real scopes, so validating disturbs no kept instance.
+final class ValidationRun: Sendable {
+    private static let active = Atomic<Int>(0)
+
+    private let problems = Mutex<[ValidationProblem]>([])
+    private let sandbox = Mutex<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+
+    /// Whether a validation runs on this thread (one atomic load when none runs anywhere).
+    static var isActiveOnThisThread: Bool {
+        active.load(ordering: .relaxed) > 0 && ResolutionContext.current.validation != nil
+    }
+
+    func record(_ problem: ValidationProblem) {
+        problems.withLock { list in
+            if !list.contains(problem) { list.append(problem) }
+        }
+    }
+
+    var recorded: [ValidationProblem] { problems.withLock { $0 } }
+
+    func kept(_ registration: ObjectIdentifier) -> (any AnyObject & Sendable)? {
+        sandbox.withLock { $0[registration] }
+    }
+
+    func keep(_ registration: ObjectIdentifier, _ instance: any AnyObject & Sendable) {
+        sandbox.withLock { $0[registration] = instance }
+    }
+
+    /// Builds one registration on a thread of its own, with this run as the thread's
+    /// validation context.
+    func check(_ body: @escaping @Sendable () throws(ResolutionError) -> Void) {
+        ValidationRun.active.add(1, ordering: .relaxed)
+        defer { ValidationRun.active.subtract(1, ordering: .relaxed) }
+        let job = ValidationJob(run: self, body: body)
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { raw in
+            #if canImport(Darwin)
+            let job = Unmanaged<ValidationJob>.fromOpaque(raw).takeRetainedValue()
+            #else
+            let job = Unmanaged<ValidationJob>.fromOpaque(raw!).takeRetainedValue()
+            #endif
+            job.execute()
+            return nil
+        }, Unmanaged.passRetained(job).toOpaque())
+        precondition(status == 0, "validate() could not start its thread (pthread_create: \(status))")
+        pthread_join(thread, nil)
+    }
+
+    /// Called by a trapping resolve inside a validation: records the failure and ends the
+    /// validation thread instead of the program. The thread holds no container lock (factories
+    /// never run under one), so ending it leaves every container consistent; what the abandoned
+    /// factories built is leaked, which is acceptable for a one-off check.
+    func abandonThread(after error: ResolutionError) -> Never {
+        record(ValidationProblem(error))
+        pthread_exit(nil)
+    }
+}
+
+/// The work a validation thread does.
+private final class ValidationJob: Sendable {
+    let run: ValidationRun
+    let body: @Sendable () throws(ResolutionError) -> Void
+
+    init(run: ValidationRun, body: @escaping @Sendable () throws(ResolutionError) -> Void) {
+        self.run = run
+        self.body = body
+    }
+
+    func execute() {
+        ResolutionContext.current.validation = run
+        do {
+            try body()
+        } catch {
+            run.record(ValidationProblem(error))
+        }
+        ResolutionContext.current.validation = nil
+    }
+}
