@@ -1,0 +1,67 @@
+import ArgumentParser
+import Injection
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Set by SIGINT/SIGTERM; the simulation stops at the next step and the app exits normally, so
+/// the trace is flushed.
+let stopRequested = Atomic<Bool>(false)
+
+/// A small shop app wired with every style the library supports, for `di-inspect demo`.
+@main
+struct SampleApp: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sample-app",
+        abstract: "A sample shop app that keeps resolving services, for watching di-inspect work.",
+        discussion: """
+            Record it:   di-inspect record -o shop.ndjson -- sample-app --duration 3
+            Watch it:    di-inspect demo --fault cycle
+            """)
+
+    @Option(help: "Stop after this many seconds (default: run until interrupted).")
+    var duration: Double?
+
+    @Option(name: .customLong("fault"), help: "Inject a wiring bug: \(Fault.allCases.map(\.rawValue).joined(separator: ", ")). Repeatable.")
+    var faults: [Fault] = []
+
+    @Flag(help: "Answer every API call from the mock client (a keypath mapping for the whole run).")
+    var mockNetwork = false
+
+    @Option(help: "Milliseconds between simulated user steps; 0 runs as fast as possible.")
+    var intervalMs = 20
+
+    @Option(help: "Seed for the simulated user's choices.")
+    var seed: UInt64 = 42
+
+    mutating func run() throws {
+        signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+
+        let app = Container(name: "app")
+        Registrations.registerAll(in: app)
+        for fault in faults { fault.register(in: app) }
+        if mockNetwork { app.map(\.network.mockAPI, to: \.network.api) }
+
+        let start = ResolutionEvents.now()
+        let deadline = duration.map { start + UInt64(max(0, $0) * 1e9) }
+        var simulation = UserSimulation(
+            app: app, faults: faults, intervalMilliseconds: max(0, intervalMs), random: SeededRandom(seed: seed))
+        let screens = withContainer(app) {
+            simulation.run(until: deadline, stop: stopRequested) { message in
+                printError("sample-app: caught a wiring error (the app keeps running):\n\(message)\n")
+            }
+        }
+        if mockNetwork { app.resetAllMappings() }
+        let seconds = Double(ResolutionEvents.now() - start) / 1e9
+        let rate = seconds > 0 ? Int(Double(screens) / seconds) : 0
+        printError("sample-app: opened \(screens) screens in \((seconds * 100).rounded() / 100) s (\(rate) screens/s)")
+    }
+}
+
+func printError(_ text: String) {
+    let line = text + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}

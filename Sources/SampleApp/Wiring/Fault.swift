@@ -1,0 +1,86 @@
+import ArgumentParser
+import Injection
+
+/// A realistic wiring bug the sample app can be started with, to watch the inspector catch it.
+enum Fault: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// A screen needs a service nobody registered (`PaymentGateway`).
+    case missing
+    /// Profile → its use case → back to the profile view model.
+    case cycle
+    /// The singleton analytics service captures a graph-scoped request context.
+    case captive
+    /// The response cache is overridden after its cached instance was built.
+    case staleOverride = "stale-override"
+    /// A use case asks for the HTTP client named "autenticated" (sic).
+    case nameTypo = "name-typo"
+}
+
+final class PaymentGateway {}
+
+/// Extra services that only exist to carry a fault.
+final class PaymentScreen: Screen {
+    let gateway: PaymentGateway
+    init(gateway: PaymentGateway) { self.gateway = gateway }
+    var title: String { "Payment" }
+    func render() -> Int { 1 }
+}
+
+final class ProfileCycleUseCase {
+    init(viewModel: ProfileCycleViewModel) {}
+}
+
+final class ProfileCycleViewModel {
+    init(useCase: ProfileCycleUseCase) {}
+}
+
+final class CapturingAnalytics {
+    let context: RequestContext
+    init(context: RequestContext) { self.context = context }
+}
+
+final class TypoSyncUseCase {
+    init(http: HTTPClient) {}
+}
+
+extension Fault {
+    /// Registers what the fault needs at startup.
+    func register(in app: Container) {
+        switch self {
+        case .missing:
+            app.register(name: "payment") { c in PaymentScreen(gateway: try c.tryResolve()) as any Screen }
+        case .cycle:
+            app.register { c in ProfileCycleViewModel(useCase: try c.tryResolve()) }
+            app.register { c in ProfileCycleUseCase(viewModel: try c.tryResolve()) }
+        case .captive:
+            app.register(scope: .singleton) { c in CapturingAnalytics(context: c.resolve()) }
+        case .staleOverride:
+            break
+        case .nameTypo:
+            app.register { c in TypoSyncUseCase(http: try c.tryResolve(name: "autenticated")) }
+        }
+    }
+
+    /// Triggers the fault during the simulation. Failures are thrown, caught and reported the way
+    /// an app's error handling would, so the app keeps running while the inspector watches.
+    func trigger(in app: Container, iteration: Int) -> String? {
+        do {
+            switch self {
+            case .missing:
+                let screen: any Screen = try app.tryResolve(name: "payment")
+                _ = screen.render()
+            case .cycle:
+                _ = try app.tryResolve(ProfileCycleViewModel.self)
+            case .captive:
+                _ = try app.tryResolve(CapturingAnalytics.self)
+            case .staleOverride:
+                // The first override lands after the cached cache was built by the catalog.
+                if iteration == 10 { app.register(scope: .cached) { ResponseCache() } }
+            case .nameTypo:
+                _ = try app.tryResolve(TypoSyncUseCase.self)
+            }
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+}
