@@ -6,11 +6,12 @@ extension Container {
         _ type: T.Type, name: String?, file: StaticString, line: UInt, quiet: Bool
     ) -> MissingRegistration {
         let requested = ServiceIdentity(type: typeName(T.self), name: name, container: self.name)
+        let near = nearMisses(for: T.self, name: name)
         let missing = MissingRegistration(
             requested: requested,
             requesterChain: ResolutionContext.current.chain,
-            nearMisses: nearMisses(for: T.self, name: name),
-            fix: fixLine(for: T.self, name: name),
+            nearMisses: near,
+            fix: fixLine(for: T.self, name: name, near: near),
             location: SourceLocation(file, line))
         if !quiet, EventHub.shared.isActive { EventHub.shared.emit(.missing(missing)) }
         return missing
@@ -67,13 +68,19 @@ extension Container {
         return stem >= 4 && stem * 3 >= asked.count * 2 && found != asked
     }
 
-    /// The `register` line that fixes a missing registration.
-    func fixLine<T>(for type: T.Type, name: String?) -> String {
+    /// The `register` line that fixes a missing registration, or the name that was probably
+    /// meant when the requested one is a typo of a registered one.
+    func fixLine<T>(for type: T.Type, name: String?, near: [NearMiss]) -> String {
         let receiver = self.name == "shared" ? "Container.shared" : self.name
         let asked = typeName(T.self)
         let nameArgument = name.map { "(name: \"\($0)\")" } ?? ""
-        let implementation = nearMisses(for: T.self, name: name).first { $0.kind == .concreteType }?.service.type
-        if let implementation {
+        if let name, let meant = near.compactMap({ $0.kind == .otherName ? $0.service.name : nil })
+            .min(by: { editDistance($0, name) < editDistance($1, name) }),
+            editDistance(meant, name) <= max(2, name.count / 4) {
+            return "did you mean the name \"\(meant)\"? Resolve \(asked) with name: \"\(meant)\", "
+                + "or add \(receiver).register\(nameArgument) { <#\(asked)#>() }"
+        }
+        if let implementation = near.first(where: { $0.kind == .concreteType })?.service.type {
             return "\(receiver).register\(nameArgument) { \(implementation)() as \(asked) }"
         }
         return "\(receiver).register\(nameArgument) { <#\(asked)#>() }"
@@ -87,4 +94,21 @@ protocol InstanceValueProviding {
 
 extension Instance: InstanceValueProviding {
     var anyValue: Any { value }
+}
+
+/// The Levenshtein distance between two short strings (registration names).
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
 }
