@@ -30,6 +30,9 @@ struct SampleApp: ParsableCommand {
     @Flag(help: "Answer every API call from the mock client (a keypath mapping for the whole run).")
     var mockNetwork = false
 
+    @Flag(help: "Open the payment screen, whose gateway is not registered, without catching the error: the app stops with the diagnostic (and the trace keeps it).")
+    var crashOnMissing = false
+
     @Option(help: "Milliseconds between simulated user steps; 0 runs as fast as possible.")
     var intervalMs = 20
 
@@ -43,12 +46,14 @@ struct SampleApp: ParsableCommand {
         let app = Container(name: "app")
         Registrations.registerAll(in: app)
         for fault in faults { fault.register(in: app) }
+        if crashOnMissing && !faults.contains(.missing) { Fault.missing.register(in: app) }
         if mockNetwork { app.map(\.network.mockAPI, to: \.network.api) }
 
         let start = ResolutionEvents.now()
         let deadline = duration.map { start + UInt64(max(0, $0) * 1e9) }
         var simulation = UserSimulation(
-            app: app, faults: faults, intervalMilliseconds: max(0, intervalMs), random: SeededRandom(seed: seed))
+            app: app, faults: faults, intervalMilliseconds: max(0, intervalMs), random: SeededRandom(seed: seed),
+            crashOnMissing: crashOnMissing)
         let screens = withContainer(app) {
             simulation.run(until: deadline, stop: stopRequested) { message in
                 printError("sample-app: caught a wiring error (the app keeps running):\n\(message)\n")

@@ -9,6 +9,8 @@ struct UserSimulation {
     let faults: [Fault]
     let intervalMilliseconds: Int
     var random: SeededRandom
+    /// Opens the unregistered payment screen with the trapping resolve at step 5.
+    var crashOnMissing = false
 
     /// Runs until `deadline` (monotonic ns) or until a stop is requested; returns how many
     /// screens were opened.
@@ -20,6 +22,7 @@ struct UserSimulation {
             if let deadline, ResolutionEvents.now() >= deadline { break }
             iteration += 1
             openScreen(Registrations.screenNames[random.next(below: Registrations.screenNames.count)])
+            if crashOnMissing && iteration == 5 { openScreen("payment") }
 
             if iteration % 25 == 0 {
                 let app = self.app

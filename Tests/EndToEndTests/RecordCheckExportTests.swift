@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The sample app recorded with `di-inspect record`, then checked and exported, with each fault.
+@Suite(.serialized)
+struct RecordCheckExportTests {
+    private func record(_ faults: [String]) throws -> String {
+        let trace = Command.temporaryFile(".ndjson")
+        let arguments = ["record", "-o", trace, "--", Command.path(of: "sample-app"), "--duration", "0.6", "--interval-ms", "2"]
+            + faults.flatMap { ["--fault", $0] }
+        let result = try Command.run(Command.path(of: "di-inspect"), arguments)
+        #expect(result.status == 0, "record failed: \(result.stderr)")
+        return trace
+    }
+
+    @Test func aCleanRunChecksClean() throws {
+        let trace = try record([])
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let check = try Command.run(Command.path(of: "di-inspect"), ["check", trace])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let services = try Command.run(Command.path(of: "di-inspect"), ["list", trace, "services"])
+        #expect(services.status == 0)
+        for name in ["CatalogViewModel", "Repository.products", "HTTPClient", "SessionStore"] {
+            #expect(services.stdout.contains(name), "list services lacks \(name)")
+        }
+    }
+
+    @Test(arguments: [
+        ("missing", "Missing registration: PaymentGateway in 'app'"),
+        ("cycle", "Dependency cycle: ProfileCycleViewModel → ProfileCycleUseCase → ProfileCycleViewModel in 'app'"),
+        ("captive", "Scope mismatch: CapturingAnalytics in 'app' (singleton) captured RequestContext in 'app' (graph)"),
+        ("stale-override", "Stale override: ResponseCache in 'app'"),
+        ("name-typo", "Fix: did you mean the name \"authenticated\"?"),
+    ])
+    func eachFaultIsFoundByCheck(fault: String, expected: String) throws {
+        let trace = try record([fault])
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let check = try Command.run(Command.path(of: "di-inspect"), ["check", trace])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains(expected), "check output:\n\(check.stdout)")
+
+        let dotFile = Command.temporaryFile(".dot")
+        defer { try? FileManager.default.removeItem(atPath: dotFile) }
+        let export = try Command.run(Command.path(of: "di-inspect"), ["export", trace, "--format", "dot", "-o", dotFile])
+        #expect(export.status == 0, "\(export.stderr)")
+        let dot = try Command.run("/usr/bin/env", ["dot", "-Tsvg", "-o", "/dev/null", dotFile])
+        #expect(dot.status == 0, "dot rejected the export: \(dot.stderr)")
+    }
+
+    @Test func checkExitsTwoOnAnUnreadableTrace() throws {
+        let garbage = Command.temporaryFile(".ndjson")
+        try Data([0xff, 0xfe, 0x00, 0x41]).write(to: URL(fileURLWithPath: garbage))
+        defer { try? FileManager.default.removeItem(atPath: garbage) }
+        let check = try Command.run(Command.path(of: "di-inspect"), ["check", garbage])
+        #expect(check.status == 2)
+        #expect(check.stderr.contains("line 1"), "\(check.stderr)")
+        let missing = try Command.run(Command.path(of: "di-inspect"), ["check", "/nonexistent/trace.ndjson"])
+        #expect(missing.status == 2)
+    }
+
+    @Test func aTrapFlushesTheCauseIntoTheTrace() throws {
+        let trace = Command.temporaryFile(".ndjson")
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let result = try Command.run(
+            Command.path(of: "sample-app"), ["--duration", "2", "--crash-on-missing"],
+            environment: ["DI_INSPECT": "file:\(trace)"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("Missing registration: PaymentGateway"))
+        let check = try Command.run(Command.path(of: "di-inspect"), ["check", trace])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("Missing registration: PaymentGateway in 'app'"), "\(check.stdout)")
+    }
+}
