@@ -90,6 +90,7 @@ if let (id, name) = options.profile {
     guard let scenario = Scenario.all().first(where: { $0.id == id }) else { fail("no scenario \(id); see --list") }
     guard let variant = scenario.variants.first(where: { $0.implementation.name.lowercased() == name.lowercased() })
         ?? scenario.variants.first(where: { $0.implementation.name.lowercased().hasPrefix(name.lowercased()) })
+        ?? scenario.variants.first(where: { $0.implementation.name.lowercased().contains(name.lowercased()) })
     else { fail("scenario \(id) has no implementation \(name); see --list") }
     variant.setUp()
     variant.run(1_000)
