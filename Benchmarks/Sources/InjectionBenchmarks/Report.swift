@@ -1,0 +1,79 @@
+/// The printed results: markdown tables (to paste into BENCHMARKS.md) and the targets.
+
+func format(_ value: Double, digits: Int) -> String {
+    guard value.isFinite else { return "—" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = "\(rounded)"
+    // Pad to the requested number of decimals ("1.5" -> "1.50").
+    if let dot = text.firstIndex(of: ".") {
+        let decimals = text.distance(from: dot, to: text.endIndex) - 1
+        if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+        if digits == 0 { text.removeSubrange(dot...) }
+    }
+    return text
+}
+
+func formatNanoseconds(_ value: Double) -> String {
+    format(value, digits: value < 10 ? 2 : value < 100 ? 1 : 0)
+}
+
+func formatAllocations(_ value: Double) -> String {
+    format(value, digits: value == value.rounded() ? 0 : 2)
+}
+
+struct Report {
+    let scenarios: [Scenario]
+    let results: Results
+    let targets: [Target]
+
+    func render() -> String {
+        var lines: [String] = []
+        let latency = scenarios.filter { if case .latency = $0.kind { true } else { false } }
+        if !latency.isEmpty {
+            lines.append("| Scenario | Implementation | ns/op | × direct | × dictionary | × Swinject | allocs/op |")
+            lines.append("|---|---|---:|---:|---:|---:|---:|")
+            for scenario in latency {
+                let byImplementation = results.latency[scenario.id] ?? [:]
+                func ratio(_ value: Double, to reference: Implementation) -> String {
+                    guard let base = byImplementation[reference]?.nanoseconds else { return "" }
+                    return format(value / base, digits: 2)
+                }
+                for variant in scenario.variants {
+                    guard let measured = byImplementation[variant.implementation] else { continue }
+                    let ns = measured.nanoseconds
+                    lines.append("| \(scenario.title) | \(variant.implementation) | \(formatNanoseconds(ns)) | "
+                        + "\(ratio(ns, to: .direct)) | \(ratio(ns, to: .dictionary)) | \(ratio(ns, to: .swinject)) | "
+                        + "\(measured.allocations.map(formatAllocations) ?? "") |")
+                }
+            }
+        }
+        let scaling = scenarios.filter { if case .scaling = $0.kind { true } else { false } }
+        if !scaling.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("| Scenario | Implementation | 1 thread, M ops/s | N threads, M ops/s | scaling (N-thread ÷ 1-thread) |")
+            lines.append("|---|---|---:|---:|---:|")
+            for scenario in scaling {
+                for variant in scenario.variants {
+                    guard let measured = results.scaling(scenario.id, variant.implementation) else { continue }
+                    lines.append("| \(scenario.title) | \(variant.implementation) | \(format(measured.single / 1e6, digits: 1)) | "
+                        + "\(format(measured.parallel / 1e6, digits: 1)) (N=\(measured.threads)) | \(format(measured.factor, digits: 2)) |")
+                }
+            }
+        }
+        let checked = targets.compactMap { target in target.check(results).map { (target, $0) } }
+        if !checked.isEmpty {
+            lines.append("")
+            lines.append("### Targets (Injection)")
+            lines.append("")
+            for (target, outcome) in checked {
+                lines.append("- \(outcome.met ? "✓" : "✗") \(target.title): \(outcome.measured)")
+            }
+            let met = checked.filter(\.1.met).count
+            lines.append("")
+            lines.append("\(met) of \(checked.count) targets met.")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
