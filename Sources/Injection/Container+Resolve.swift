@@ -115,9 +115,28 @@ extension Container {
         case build(AnyRegistration)
     }
 
+    /// Looks `key` up in `state`, borrowing the entry in place (`Dictionary.Values` subscript)
+    /// rather than copying the whole entry out of the table (4 retains and releases).
+    @inline(__always)
+    static func lookup(
+        _ state: borrowing ContainerState, _ key: ObjectIdentifier, name: String?, lifetime: ServiceLifetime
+    ) -> Lookup {
+        if let name {
+            guard let index = state.named.index(forKey: NamedKey(type: key, name: name)) else { return .missing }
+            return lookup(borrowed: state.named.values[index], lifetime: lifetime)
+        }
+        guard let index = state.unnamed.index(forKey: key) else { return .missing }
+        return lookup(borrowed: state.unnamed.values[index], lifetime: lifetime)
+    }
+
     @inline(__always)
     static func lookup(_ entry: ContainerState.Entry?, lifetime: ServiceLifetime) -> Lookup {
         guard let entry else { return .missing }
+        return lookup(borrowed: entry, lifetime: lifetime)
+    }
+
+    @inline(__always)
+    static func lookup(borrowed entry: borrowing ContainerState.Entry, lifetime: ServiceLifetime) -> Lookup {
         let registration = entry.registration
         switch lifetime {
         case .new, .newSingleton:
@@ -137,9 +156,13 @@ extension Container {
         file: StaticString, line: UInt, quiet: Bool = false
     ) throws(ResolutionError) -> T {
         let key = ObjectIdentifier(T.self)
-        var container = self
+        // `unowned(unsafe)`: `self` is alive for the whole call and holds its ancestors strongly
+        // (`parent` is a `let`), so walking the chain needs no retain. A Container's retains are
+        // expensive: `ContainerRegistry` references it weakly, which gives it a side table, and
+        // every retain/release of an object with a side table takes the runtime's slow path.
+        unowned(unsafe) var container = self
         while true {
-            let lookup = container.state.withLock { Container.lookup($0.entry(key, name: name), lifetime: lifetime) }
+            let lookup = container.state.withLock { Container.lookup($0, key, name: name, lifetime: lifetime) }
             switch lookup {
             case .missing:
                 if let parent = container.parent {
