@@ -9,7 +9,8 @@ typealias SwinjectContainer = Swinject.Container
 extension Scenario {
     /// Every scenario, in table order. Add new ones (keypaths, mappings) here.
     static func all() -> [Scenario] {
-        [transient(), singleton(), graph(), named(), singletonTwoThreads(), observedTransient(), observedSingleton()]
+        [transient(), singleton(), graph(), named(), singletonTwoThreads(), observedTransient(), observedSingleton(),
+         keypathTransient(), keypathCached()]
     }
 
     /// A new instance per resolve, no dependencies.
@@ -277,5 +278,5 @@ extension Target {
         .allocations("named: no allocation beyond the object (allocs/op vs direct)", scenario: "named", .injection, notAbove: .direct),
         .ratio("transient, observer attached ≤ 1.5× detached", scenario: "observer-transient", .injectionObserved, atMost: 1.5, of: .injectionDetached),
         .ratio("singleton, observer attached ≤ 1.5× detached", scenario: "observer-singleton", .injectionObserved, atMost: 1.5, of: .injectionDetached),
-    ]
+    ] + keypath
 }

@@ -1,0 +1,73 @@
+import Injection
+
+// Keypath providers (`Container[\.bench.leaf]`): transient, cached, and through an active
+// mapping, against the same baselines as the type-keyed scenarios.
+
+extension DIContainer {
+    var bench: BenchLayer { BenchLayer(container: self) }
+}
+
+struct BenchLayer: DependencyLayer {
+    let container: DIContainer
+    var leaf: Provider<Leaf> { provide { Leaf() } }
+    var mockLeaf: Provider<Leaf> { provide { Leaf() } }
+    var session: Provider<Session> { provide(.cached) { Session() } }
+}
+
+extension Implementation {
+    /// This library, keypath providers.
+    static let injectionKeyPath = Implementation(name: "Injection, keypath")
+    /// This library, keypath provider redirected by an active mapping.
+    static let injectionMapped = Implementation(name: "Injection, keypath via mapping")
+}
+
+extension Scenario {
+    static func keypathTransient() -> Scenario {
+        let dictionary = DictionaryResolver()
+        dictionary.register(Leaf.self) { Leaf() }
+        let container = DIContainer(name: "bench.keypath-transient")
+        let mapped = DIContainer(name: "bench.keypath-mapped")
+        mapped.map(\.bench.mockLeaf, to: \.bench.leaf)
+        return Scenario(id: "keypath-transient", title: "keypath, transient", variants: [
+            Variant(implementation: .direct) { n in
+                for _ in 0..<n { blackHole(Leaf()) }
+            },
+            Variant(implementation: .dictionary) { n in
+                for _ in 0..<n { blackHole(dictionary.resolve(Leaf.self)) }
+            },
+            Variant(implementation: .injectionKeyPath) { n in
+                for _ in 0..<n { blackHole(container[\.bench.leaf]) }
+            },
+            Variant(implementation: .injectionMapped) { n in
+                for _ in 0..<n { blackHole(mapped[\.bench.leaf]) }
+            },
+        ])
+    }
+
+    static func keypathCached() -> Scenario {
+        let dictionary = DictionaryResolver()
+        let session = Session()
+        dictionary.register(Session.self) { session }
+        let container = DIContainer(name: "bench.keypath-cached")
+        _ = container[\.bench.session]
+        return Scenario(id: "keypath-cached", title: "keypath, cached", variants: [
+            Variant(implementation: .direct) { n in
+                for _ in 0..<n { blackHole(session) }
+            },
+            Variant(implementation: .dictionary) { n in
+                for _ in 0..<n { blackHole(dictionary.resolve(Session.self)) }
+            },
+            Variant(implementation: .injectionKeyPath) { n in
+                for _ in 0..<n { blackHole(container[\.bench.session]) }
+            },
+        ])
+    }
+}
+
+extension Target {
+    static let keypath: [Target] = [
+        .ratio("keypath transient ≤ 2× direct construction", scenario: "keypath-transient", .injectionKeyPath, atMost: 2, of: .direct),
+        .ratio("keypath cached ≤ 1× bare dictionary", scenario: "keypath-cached", .injectionKeyPath, atMost: 1, of: .dictionary),
+        .ratio("keypath via mapping ≤ 2× direct construction", scenario: "keypath-transient", .injectionMapped, atMost: 2, of: .direct),
+    ]
+}
