@@ -156,7 +156,7 @@ extension Container {
                 return box.value as! T
             case .build(let registration):
                 return try container.build(
-                    registration, T.self, lifetime: lifetime, args: args,
+                    registration, T.self, lifetime: lifetime, args: args, resolvingIn: self,
                     keep: { state, box, replace in
                         state.keep(box, scope: lifetime == .automatic ? registration.scope : .singleton,
                                    replace: replace, for: registration, key, name: name)
@@ -168,11 +168,14 @@ extension Container {
     /// Builds an instance with `registration`'s factory on this thread's resolution stack,
     /// detecting cycles, sharing graph-scoped instances and reporting captive dependencies.
     ///
+    /// - Parameter resolvingIn: The container the resolve started in, when the registration was
+    ///   found in one of its ancestors (`self`): the factory, and `Container.resolve()` inside it,
+    ///   resolve from there, so a child container's registrations apply.
     /// - Parameter keep: Stores a kept instance in the entry it came from (first writer wins unless
     ///   `replace`); returns the instance now kept.
     func build<T>(
         _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolvingIn: Container? = nil,
         keep: (inout ContainerState, any AnyObject & Sendable, Bool) -> (any AnyObject & Sendable)?
     ) throws(ResolutionError) -> T {
         let context = ResolutionContext.current
@@ -197,10 +200,11 @@ extension Container {
                 holder: requester.registration.identity, holderScope: requester.scope,
                 captive: registration.identity, captiveScope: scope)))
         }
-        context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: self))
+        let resolver = resolvingIn ?? self
+        context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
         let value: T
         do {
-            value = try registration.typedFactory(T.self).make(self, args)
+            value = try registration.typedFactory(T.self).make(resolver, args)
         } catch let error as ResolutionError {
             context.unwind()
             throw error
