@@ -126,7 +126,9 @@ extension Container {
             if let kept = entry.kept { return .kept(registration, kept) }
             return .build(registration)
         case .automatic:
-            if let kept = entry.kept { return .kept(registration, kept) }
+            // Only a scope that keeps instances answers from the slot: a `.singleton` use of a
+            // unique or graph registration must not make later automatic resolves shared.
+            if registration.scope.isLongLived, let kept = entry.kept { return .kept(registration, kept) }
             if let object = entry.weak?.object { return .keptWeakly(registration, InstanceBox(object)) }
             return .build(registration)
         }
@@ -158,7 +160,10 @@ extension Container {
                 return try container.build(
                     registration, T.self, lifetime: lifetime, args: args, resolvingIn: self,
                     keep: { state, box, replace in
-                        state.keep(box, scope: lifetime == .automatic ? registration.scope : .singleton,
+                        // The slot belongs to the registration's own long-lived scope, so
+                        // resetting that scope drops an instance a `.singleton` use kept.
+                        state.keep(box, scope: lifetime == .automatic || registration.scope.isLongLived
+                                       ? registration.scope : .singleton,
                                    replace: replace, for: registration, key, name: name)
                     })
             }
