@@ -145,7 +145,9 @@ extension Container {
             if let kept = entry.kept { return .kept(registration, kept) }
             return .build(registration)
         case .automatic:
-            if let kept = entry.kept { return .kept(registration, kept) }
+            // Only a scope that keeps instances answers from the slot: a `.singleton` use of a
+            // unique or graph registration must not make later automatic resolves shared.
+            if registration.scope.isLongLived, let kept = entry.kept { return .kept(registration, kept) }
             if let object = entry.weak?.object { return .keptWeakly(registration, InstanceBox(object)) }
             return .build(registration)
         }
@@ -179,9 +181,12 @@ extension Container {
                 return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
                 return try container.build(
-                    registration, T.self, lifetime: lifetime, args: args,
+                    registration, T.self, lifetime: lifetime, args: args, resolvingIn: self,
                     keep: { state, box, replace in
-                        state.keep(box, scope: lifetime == .automatic ? registration.scope : .singleton,
+                        // The slot belongs to the registration's own long-lived scope, so
+                        // resetting that scope drops an instance a `.singleton` use kept.
+                        state.keep(box, scope: lifetime == .automatic || registration.scope.isLongLived
+                                       ? registration.scope : .singleton,
                                    replace: replace, for: registration, key, name: name)
                     })
             }
@@ -191,11 +196,14 @@ extension Container {
     /// Builds an instance with `registration`'s factory on this thread's resolution stack,
     /// detecting cycles, sharing graph-scoped instances and reporting captive dependencies.
     ///
+    /// - Parameter resolvingIn: The container the resolve started in, when the registration was
+    ///   found in one of its ancestors (`self`): the factory, and `Container.resolve()` inside it,
+    ///   resolve from there, so a child container's registrations apply.
     /// - Parameter keep: Stores a kept instance in the entry it came from (first writer wins unless
     ///   `replace`); returns the instance now kept.
     func build<T>(
         _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolvingIn: Container? = nil,
         keep: (inout ContainerState, any AnyObject & Sendable, Bool) -> (any AnyObject & Sendable)?
     ) throws(ResolutionError) -> T {
         let context = ResolutionContext.current
@@ -225,10 +233,11 @@ extension Container {
             context.validation?.record(.scopeMismatch(mismatch))
             if observed { EventHub.shared.emit(.scopeMismatch(mismatch)) }
         }
-        context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: self))
+        let resolver = resolvingIn ?? self
+        context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
         let value: T
         do {
-            value = try registration.typedFactory(T.self).make(self, args)
+            value = try registration.typedFactory(T.self).make(resolver, args)
         } catch let error as ResolutionError {
             context.unwind()
             throw error

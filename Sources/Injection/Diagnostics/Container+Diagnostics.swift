@@ -54,18 +54,23 @@ extension Container {
                 }
             }
         }
-        return result.sorted { ($0.kind.rawValue, $0.service.key) < ($1.kind.rawValue, $1.service.key) }
+        // Closest first: the asked container's other names, other containers, then type mismatches.
+        return result.sorted { ($0.kind.order, $0.service.key) < ($1.kind.order, $1.service.key) }
     }
 
     /// Whether a registration is probably an implementation of the requested protocol: its kept
-    /// instance conforms, or its type name shares a long stem with the requested one
-    /// (`XYZFetcher` for `XYZFetching`). Swift cannot test a metatype against an arbitrary
-    /// protocol without an instance, so the name is the fallback.
+    /// instance conforms, or both type names are one stem with a short suffix each
+    /// (`XYZFetcher` for `XYZFetching`, `Session` or `SessionImpl` for `SessionProtocol`), and not
+    /// merely a shared prefix (`XYZFetchScreen` is no `XYZFetching`). Swift cannot test a metatype
+    /// against an arbitrary protocol without an instance, so the name is the fallback.
     static func looksLikeImplementation<T>(_ entry: ContainerState.Entry, of type: T.Type, asked: String) -> Bool {
         if let kept = entry.kept as? any InstanceValueProviding, kept.anyValue is T { return true }
         let found = entry.registration.identity.type
+        guard found != asked else { return false }
+        if asked.hasSuffix("Protocol"), found.hasPrefix(asked.dropLast("Protocol".count)),
+           found.count - (asked.count - "Protocol".count) <= 4 { return true }
         let stem = zip(found, asked).prefix { $0 == $1 }.count
-        return stem >= 4 && stem * 3 >= asked.count * 2 && found != asked
+        return stem >= 4 && asked.count - stem <= 4 && found.count - stem <= 4
     }
 
     /// The `register` line that fixes a missing registration, or the name that was probably
@@ -111,4 +116,16 @@ func editDistance(_ a: String, _ b: String) -> Int {
         swap(&previous, &current)
     }
     return previous[b.count]
+}
+
+extension NearMiss.Kind {
+    /// The order near misses are listed in: the order of the cases, closest first.
+    var order: Int {
+        switch self {
+        case .otherName: 0
+        case .otherContainer: 1
+        case .concreteType: 2
+        case .optional: 3
+        }
+    }
 }

@@ -51,11 +51,11 @@ struct KeypathDiagnosticsTests {
 
     @Test func aCachedKeypathProviderThatCapturesAUniqueOneIsAScopeMismatch() {
         let container = Container(name: "kp-captive")
-        let recorder = EventRecorder(container: "kp-captive")
-        let token = recorder.start()
+        let recorder = EventRecorder("kp-captive")
+        let token = ResolutionEvents.addObserver(recorder)
         defer { token.cancel() }
         _ = container[\.bank.cachedTicket]
-        let mismatches = recorder.all.compactMap { event -> String? in
+        let mismatches = recorder.events.compactMap { event -> String? in
             if case .scopeMismatch(let mismatch) = event.kind { return mismatch.message }
             return nil
         }
@@ -67,14 +67,14 @@ struct KeypathDiagnosticsTests {
 
     @Test func mappingChangesAreEventsWithTheirSourceLocation() {
         let container = Container(name: "kp-mapping-events")
-        let recorder = EventRecorder(container: "kp-mapping-events")
-        let token = recorder.start()
+        let recorder = EventRecorder("kp-mapping-events")
+        let token = ResolutionEvents.addObserver(recorder)
         defer { token.cancel() }
         container.mappings[\.login.viewModel] = \.login.mockTestViewModel; let setLine = #line
         container.resetMapping(\.login.viewModel); let resetLine = #line
         container.map(\.login.previewViewModel, to: \.login.viewModel)
         container.resetAllMappings(); let resetAllLine = #line
-        let changes = recorder.all.compactMap { event -> String? in
+        let changes = recorder.events.compactMap { event -> String? in
             guard case .mappingChanged(let change) = event.kind else { return nil }
             return "\(change.action) \(change.from?.description ?? "-") → \(change.to?.description ?? "-") @\(change.location.line)"
         }
@@ -84,7 +84,7 @@ struct KeypathDiagnosticsTests {
             "set Login.viewModel: LoginViewModel → Login.previewViewModel: LoginViewModel @\(resetLine + 1)",
             "resetAll - → - @\(resetAllLine)",
         ])
-        #expect(recorder.all.allSatisfy { event in
+        #expect(recorder.events.allSatisfy { event in
             if case .mappingChanged(let change) = event.kind { return change.location.fileID == "InjectionTests/KeypathDiagnosticsTests.swift" }
             return true
         })
@@ -92,13 +92,13 @@ struct KeypathDiagnosticsTests {
 
     @Test func aMappingSetAfterAKeptInstanceWasBuiltIsStale() {
         let container = Container(name: "kp-stale")
-        let recorder = EventRecorder(container: "kp-stale")
-        let token = recorder.start()
+        let recorder = EventRecorder("kp-stale")
+        let token = ResolutionEvents.addObserver(recorder)
         defer { token.cancel() }
         let before = container[\.login.sharedUseCase]
         container.map(\.login.mockTestUseCase, to: \.login.sharedUseCase); let line = #line
         #expect(container[\.login.sharedUseCase] !== before)
-        let stale = recorder.all.compactMap { event -> String? in
+        let stale = recorder.events.compactMap { event -> String? in
             if case .staleOverride(let stale) = event.kind { return stale.message }
             return nil
         }
@@ -110,12 +110,12 @@ struct KeypathDiagnosticsTests {
 
     @Test func resolutionsThroughAMappingSayWhereTheyCameFrom() {
         let container = Container(name: "kp-mapped-source")
-        let recorder = EventRecorder(container: "kp-mapped-source")
-        let token = recorder.start()
+        let recorder = EventRecorder("kp-mapped-source")
+        let token = ResolutionEvents.addObserver(recorder)
         defer { token.cancel() }
         container.map(\.login.mockTestViewModel, to: \.login.viewModel)
         _ = container[\.login.viewModel]
-        let resolved = recorder.all.compactMap { event -> Resolved? in
+        let resolved = recorder.events.compactMap { event -> Resolved? in
             if case .resolved(let resolved) = event.kind { return resolved }
             return nil
         }

@@ -1,0 +1,174 @@
+import Injection
+import Synchronization
+import Testing
+
+/// Registering and resolving from many threads at once. Run under ThreadSanitizer by `make tsan`.
+struct ConcurrencyTests {
+    static let threads = 8
+
+    // MARK: - Hammer
+
+    @Test func registerResolveResetAndChildrenFromEightThreads() {
+        let app = Container(name: uniqueName("app"))
+        app.register(scope: .singleton) { BluetoothService() }
+        app.register(scope: .cached) { XYZSessionManager() }
+        app.register(scope: .shared) { NetworkService() }
+        app.register(scope: .graph) { XYZService() }
+        app.register(scope: .custom("session")) { UserSettingsService() }
+        app.register { c in XYZFetcher(session: c.resolve()) as XYZFetching }
+        app.register { c in XYZViewModel(fetcher: c.resolve(), service: c.resolve()) }
+        let singletons = Mutex<Set<Int>>([])
+        let graphShared = Atomic<Int>(0)
+        let recorder = EventRecorder(app.name)
+        let token = ResolutionEvents.addObserver(recorder)
+        defer { token.cancel() }
+
+        onThreads(Self.threads) { thread in
+            let child = app.makeChild(name: "\(app.name)-child-\(thread)")
+            for round in 0..<200 {
+                switch round % 8 {
+                case 0:
+                    child.register { XYZFetcherDouble() as XYZFetching }
+                    app.register(name: "thread-\(thread)") { TranslationService() }
+                case 1:
+                    app.reset(.cached)
+                    app.reset(.custom("session"))
+                case 2:
+                    let pair = SessionPair(first: app.resolve(), second: app.resolve(), fetcher: child.resolve())
+                    _ = pair
+                case 3:
+                    // One pass: the graph-scoped service is shared within it, never across threads.
+                    let model: XYZViewModel = child.resolve()
+                    _ = model.load()
+                    let inner = Container(name: "\(app.name)-pass-\(thread)", parent: app)
+                    inner.register { c in XYZPassProbe(first: c.resolve(), second: c.resolve()) }
+                    let probe: XYZPassProbe = inner.resolve()
+                    if probe.first === probe.second { graphShared.add(1, ordering: .relaxed) }
+                case 4:
+                    let network: NetworkService = app.resolve()
+                    _ = app.resolve(NetworkService.self) === network
+                    _ = app.resolve(UserSettingsService.self)
+                case 5:
+                    _ = app.resolve(TranslationService.self, name: "thread-\(thread)", lifetime: .new)
+                    _ = app.optional(TranslationService.self, name: "nobody")
+                case 6:
+                    let grandchild = child.makeChild()
+                    grandchild.register(scope: .cached) { XYZSessionManager() }
+                    _ = grandchild.resolve(XYZSessionManager.self) === grandchild.resolve(XYZSessionManager.self)
+                    _ = child.resolve(BluetoothService.self, lifetime: .singleton)
+                default:
+                    let number = app.resolve(BluetoothService.self).number
+                    singletons.withLock { _ = $0.insert(number) }
+                }
+            }
+        }
+
+        #expect(singletons.withLock { $0.count } == 1)
+        #expect(graphShared.load(ordering: .relaxed) == Self.threads * 25)
+        #expect(recorder.cycles.isEmpty)
+        #expect(recorder.missing.isEmpty)
+    }
+
+    // MARK: - Singleton under a race
+
+    @Test func everyThreadGetsTheSameSingleton() {
+        let app = Container(name: uniqueName("app"))
+        let barrier = Barrier(count: Self.threads)
+        let calls = CallCounter()
+        app.register(scope: .singleton) { () -> BluetoothService in
+            // Every thread enters the factory before any of them returns: a real race.
+            calls.increment()
+            barrier.arriveAndWait()
+            return BluetoothService()
+        }
+        let numbers = Mutex<[Int]>([])
+
+        onThreads(Self.threads) { _ in
+            let number = app.resolve(BluetoothService.self).number
+            numbers.withLock { $0.append(number) }
+        }
+
+        let seen = numbers.withLock { $0 }
+        #expect(seen.count == Self.threads)
+        #expect(Set(seen).count == 1)
+        #expect(app.resolve(BluetoothService.self).number == seen.first)
+        #expect(calls.value >= 1)
+    }
+
+    @Test func cachedAndSingletonLifetimeUnderARaceAgree() {
+        let app = Container(name: uniqueName("app"))
+        let barrier = Barrier(count: Self.threads)
+        app.register(scope: .cached) { () -> XYZSessionManager in
+            barrier.arriveAndWait()
+            return XYZSessionManager()
+        }
+        let sessions = Mutex<[ObjectIdentifier]>([])
+        onThreads(Self.threads) { thread in
+            let session: XYZSessionManager = app.resolve(lifetime: thread.isMultiple(of: 2) ? .automatic : .singleton)
+            sessions.withLock { $0.append(ObjectIdentifier(session)) }
+        }
+        #expect(Set(sessions.withLock { $0 }).count == 1)
+    }
+
+    // MARK: - No deadlock, no false cycle
+
+    @Test func factoryWaitingOnAThreadThatResolvesFromTheSameContainer() {
+        let app = Container(name: uniqueName("app"))
+        app.register(scope: .singleton) { XYZSessionManager() }
+        app.register(scope: .singleton) { c in
+            // Spawn a thread that resolves another service of this container, and join it.
+            let session = Mutex<XYZSessionManager?>(nil)
+            onThreads(1) { _ in session.withLock { $0 = c.resolve(XYZSessionManager.self) } }
+            return XYZFetcher(session: session.withLock { $0! }) as XYZFetching
+        }
+
+        onThreads(Self.threads) { _ in
+            let fetcher = app.resolve(XYZFetching.self) as? XYZFetcher
+            precondition(fetcher?.session === app.resolve(XYZSessionManager.self))
+        }
+        #expect((app.resolve(XYZFetching.self) as? XYZFetcher)?.session === app.resolve(XYZSessionManager.self))
+    }
+
+    @Test func sameServiceOnTwoThreadsAtOnceIsNotACycle() {
+        // Each thread has its own resolution stack: A on one thread is not on the other's.
+        let app = Container(name: uniqueName("app"))
+        let barrier = Barrier(count: 2)
+        app.register { c in
+            barrier.arriveAndWait()
+            return try XYZViewModel(fetcher: XYZFetcher(), service: c.tryResolve())
+        }
+        app.register { XYZService() }
+        let failures = Mutex<[String]>([])
+
+        onThreads(2) { _ in
+            do { _ = try app.tryResolve(XYZViewModel.self) } catch { failures.withLock { $0.append("\(error)") } }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+    }
+
+    @Test func factoriesResolvingDependenciesFromManyThreadsAtOnce() {
+        let app = Container(name: uniqueName("app"))
+        app.register(scope: .cached) { XYZService() }
+        app.register { c in XYZFetcher(session: c.resolve()) as XYZFetching }
+        app.register(scope: .graph) { XYZSessionManager() }
+        app.register { c in XYZViewModel(fetcher: c.resolve(), service: c.resolve()) }
+        let loads = CallCounter()
+
+        onThreads(Self.threads) { _ in
+            for _ in 0..<100 where app.resolve(XYZViewModel.self).load() == "image(data(token))" {
+                loads.increment()
+            }
+        }
+        #expect(loads.value == Self.threads * 100)
+    }
+}
+
+/// Resolves the graph-scoped service twice in one pass.
+final class XYZPassProbe {
+    let first: XYZService
+    let second: XYZService
+    init(first: XYZService, second: XYZService) {
+        self.first = first
+        self.second = second
+    }
+}

@@ -1,0 +1,154 @@
+import Injection
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - Names and counters
+
+private let nameCounter = Atomic<Int>(0)
+
+/// A container name no other test uses, so process-wide events can be filtered by it.
+func uniqueName(_ prefix: String) -> String {
+    "\(prefix)-\(nameCounter.add(1, ordering: .relaxed).newValue)"
+}
+
+/// Numbers instances so tests can tell "a new one" from "the same one".
+enum InstanceNumbers {
+    private static let counter = Atomic<Int>(0)
+    static func next() -> Int { counter.add(1, ordering: .relaxed).newValue }
+}
+
+/// Counts factory calls; safe to capture in a `@Sendable` factory.
+final class CallCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .relaxed) }
+    @discardableResult
+    func increment() -> Int { count.add(1, ordering: .relaxed).newValue }
+}
+
+// MARK: - Events
+
+/// Records the events of the named containers only: observers are process-wide and other tests
+/// run in parallel.
+final class EventRecorder: ResolutionObserver {
+    let containers: Set<String>
+    private let recorded = Mutex<[ResolutionEvent]>([])
+
+    init(_ containers: String...) { self.containers = Set(containers) }
+
+    func observe(_ event: ResolutionEvent) {
+        guard !containers.isDisjoint(with: event.kind.containers) else { return }
+        recorded.withLock { $0.append(event) }
+    }
+
+    /// Runs `body` with this recorder attached.
+    func record<R>(_ body: () throws -> R) rethrows -> R {
+        let token = ResolutionEvents.addObserver(self)
+        defer { token.cancel() }
+        return try body()
+    }
+
+    var events: [ResolutionEvent] { recorded.withLock { $0 } }
+    var kinds: [ResolutionEvent.Kind] { events.map(\.kind) }
+
+    var registered: [Registered] {
+        kinds.compactMap { if case .registered(let value) = $0 { value } else { nil } }
+    }
+    /// Resolutions with the duration zeroed, so they compare with `==`.
+    var resolved: [Resolved] {
+        kinds.compactMap { if case .resolved(var value) = $0 { value.durationNanoseconds = 0; return value } else { return nil } }
+    }
+    var durations: [UInt64] {
+        kinds.compactMap { if case .resolved(let value) = $0 { value.durationNanoseconds } else { nil } }
+    }
+    var missing: [MissingRegistration] {
+        kinds.compactMap { if case .missing(let value) = $0 { value } else { nil } }
+    }
+    var cycles: [DependencyCycle] {
+        kinds.compactMap { if case .cycle(let value) = $0 { value } else { nil } }
+    }
+    var scopeMismatches: [ScopeMismatch] {
+        kinds.compactMap { if case .scopeMismatch(let value) = $0 { value } else { nil } }
+    }
+    var staleOverrides: [StaleOverride] {
+        kinds.compactMap { if case .staleOverride(let value) = $0 { value } else { nil } }
+    }
+    var scopeResets: [ScopeReset] {
+        kinds.compactMap { if case .scopeReset(let value) = $0 { value } else { nil } }
+    }
+    var containersCreated: [ContainerCreated] {
+        kinds.compactMap { if case .containerCreated(let value) = $0 { value } else { nil } }
+    }
+}
+
+extension ResolutionEvent.Kind {
+    /// The containers an event is about.
+    var containers: [String] {
+        switch self {
+        case .containerCreated(let event): [event.container]
+        case .registered(let event): [event.service.container]
+        case .resolved(let event): [event.service.container] + (event.requester.map { [$0.container] } ?? [])
+        case .missing(let event): [event.requested.container]
+        case .cycle(let event): event.path.map(\.container)
+        case .scopeMismatch(let event): [event.holder.container, event.captive.container]
+        case .mappingChanged(let event): [event.container]
+        case .staleOverride(let event): [event.replacement.container]
+        case .scopeReset(let event): [event.container]
+        }
+    }
+}
+
+// MARK: - Threads
+
+private final class ThreadBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// Runs `body(index)` on `count` new threads at once and waits for all of them.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    var threads: [pthread_t] = []
+    for index in 0..<count {
+        let context = Unmanaged.passRetained(ThreadBody { body(index) }).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
+            return nil
+        }, context)
+        precondition(status == 0, "pthread_create failed: \(status)")
+        #if canImport(Glibc)
+        threads.append(thread)
+        #else
+        threads.append(thread!)
+        #endif
+    }
+    for thread in threads { pthread_join(thread, nil) }
+}
+
+/// Lets `count` threads meet: each waits until all have arrived (or, so that a broken runtime
+/// makes a test fail rather than hang, until a generous deadline passes).
+final class Barrier: Sendable {
+    private let count: Int
+    private let arrived = Atomic<Int>(0)
+
+    init(count: Int) { self.count = count }
+
+    /// Returns whether everybody arrived.
+    @discardableResult
+    func arriveAndWait() -> Bool {
+        arrived.add(1, ordering: .sequentiallyConsistent)
+        let deadline = ResolutionEvents.now() + 10_000_000_000
+        while arrived.load(ordering: .sequentiallyConsistent) < count {
+            if ResolutionEvents.now() > deadline { return false }
+            sched_yield()
+        }
+        return true
+    }
+}
