@@ -78,7 +78,7 @@ extension DependencyGraph {
                 continue
             }
             let remaining = maxLength - path.count
-            guard !onPath[next], distance[next] != Int.max, distance[next] < remaining else { continue }
+            guard !onPath[next], distance[next] != Int.max, distance[next] <= remaining else { continue }
             onPath[next] = true
             path.append(next)
             stack.append((next, 0))
