@@ -35,22 +35,21 @@ struct RecordCommand: ParsableCommand {
         process.arguments = ["--"] + command
         process.environment = environment
 
-        // Ignore the signals here and pass them on, so the app can flush its trace and exit.
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            return DispatchSource.makeSignalSource(signal: number, queue: .global())
-        }
         do {
             try process.run()
         } catch {
             printError("error: cannot run \(command[0]): \(error.localizedDescription)")
             throw ExitCode(127)
         }
+        // Ignore the signals here and pass them on, so the app can flush its trace and exit.
+        // Only after the spawn: an ignored signal stays ignored across exec in the child.
         let pid = process.processIdentifier
-        for source in sources {
-            let number = Int32(source.handle)
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { kill(pid, number) }
             source.resume()
+            return source
         }
         process.waitUntilExit()
         sources.forEach { $0.cancel() }
