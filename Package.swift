@@ -46,7 +46,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "InjectionTesting"]),
-        .testTarget(name: "InjectionGraphTests", dependencies: ["InjectionGraph", "Injection"]),
+        .testTarget(
+            name: "InjectionGraphTests", dependencies: ["InjectionGraph", "Injection"], exclude: ["Snapshots"]
+        ),
         .testTarget(
             name: "InjectionInspectorTests",
             dependencies: ["InjectionInspector", "InjectionGraph"]

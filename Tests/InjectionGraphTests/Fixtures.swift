@@ -1,0 +1,53 @@
+import Injection
+@testable import InjectionGraph
+
+private typealias B = TraceBuilder
+
+/// A small app graph used by the query, check and exporter tests:
+///
+///     LoginView (app code) → Login.viewModel → Login.useCase → Network.api
+///                                            ↘ Session (singleton)
+///     A ⇄ B (a loop no cycle caught), a caught cycle C → D → C, a missing XYZFetching
+enum Fixtures {
+    static let view = B.id("LoginView")
+    static let viewModel = B.id("LoginViewModel", layer: "Login", member: "viewModel")
+    static let useCase = B.id("LoginUseCase", layer: "Login", member: "useCase")
+    static let api = B.id("API", layer: "Network", member: "api")
+    static let session = B.id("Session")
+    static let mockAPI = B.id("MockAPI", layer: "Network", member: "mockAPI")
+
+    static var small: TraceBuilder {
+        var trace = B()
+        trace.container("app")
+        trace.register(view, .unique, line: 2)
+        trace.register(viewModel, .unique, line: 3)
+        trace.register(useCase, .graph, line: 4)
+        trace.register(api, .cached, line: 5)
+        trace.register(session, .singleton, line: 6)
+        trace.resolve(api, by: useCase, .cached, ns: 400, depth: 3)
+        trace.resolve(useCase, by: viewModel, .graph, ns: 600, depth: 2)
+        trace.resolve(session, by: viewModel, .singleton, ns: 100, depth: 2)
+        trace.resolve(viewModel, by: view, .unique, ns: 1_000, depth: 2)
+        trace.resolve(view, ns: 1_200)
+        trace.resolve(session, by: viewModel, .singleton, .cached, ns: 0, depth: 2)
+        return trace
+    }
+
+    /// ``small`` plus every kind of problem.
+    static var withProblems: TraceBuilder {
+        var trace = small
+        let a = B.id("A"), b = B.id("B"), c = B.id("C"), d = B.id("D")
+        trace.resolve(b, by: a)
+        trace.resolve(a, by: b)
+        trace.event(.cycle(DependencyCycle(path: [c, d, c], enteredThrough: [view])))
+        trace.event(.missing(MissingRegistration(
+            requested: B.id("XYZFetching"), requesterChain: [view, viewModel],
+            nearMisses: [NearMiss(kind: .concreteType, service: B.id("XYZFetcher"))],
+            fix: "app.register { XYZFetcher() as XYZFetching }", location: B.at(12, "App/LoginViewModel.swift"))))
+        trace.event(.scopeMismatch(ScopeMismatch(holder: session, holderScope: .singleton, captive: view, captiveScope: .unique)))
+        trace.register(session, .singleton, line: 40, replacing: (session, 6))
+        trace.event(.staleOverride(StaleOverride(replaced: session, replacement: session, scope: .singleton, location: B.at(40))))
+        trace.event(.mappingChanged(MappingChange(action: .set, container: "app", from: api, to: mockAPI, location: B.at(7, "Tests/LoginTests.swift"))))
+        return trace
+    }
+}
