@@ -113,6 +113,9 @@ struct ContainerState: ~Copyable {
     var unnamed: [ObjectIdentifier: Entry] = [:]
     var named: [NamedKey: Entry] = [:]
     var providers: [ProviderKey: Entry] = [:]
+    /// Keypath literal identity → the provider key it leads to (a cache that spares projecting
+    /// the keypath on every resolve).
+    var keyPathKeys: [ObjectIdentifier: KeyPathKey] = [:]
 
     struct Entry {
         var registration: AnyRegistration

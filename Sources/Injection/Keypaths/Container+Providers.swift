@@ -9,7 +9,10 @@ extension Container {
     ) throws(ResolutionError) -> T {
         let key = provider.key
         while true {
-            let lookup = state.withLock { state in Container.lookup(state.providers[key], lifetime: lifetime) }
+            let lookup = state.withLock { state -> Lookup in
+                guard let index = state.providers.index(forKey: key) else { return .missing }
+                return Container.lookup(borrowed: state.providers.values[index], lifetime: lifetime)
+            }
             switch lookup {
             case .missing:
                 registerDeclaredIfNeeded(provider)
@@ -22,15 +25,7 @@ extension Container {
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
-                return try build(
-                    registration, T.self, lifetime: lifetime, args: .none,
-                    source: source ?? (registration.isOverride ? .override : nil), mappedFrom: mappedFrom,
-                    keep: { state, box, replace in
-                        guard var entry = state.providers[key], entry.registration === registration else { return nil }
-                        defer { state.providers[key] = entry }
-                        return entry.keepInstance(
-                            box, scope: lifetime == .automatic ? registration.scope : .singleton, replace: replace)
-                    })
+                return try buildProvided(registration, T.self, key: key, lifetime: lifetime, source: source, mappedFrom: mappedFrom)
             }
         }
     }
@@ -40,7 +35,7 @@ extension Container {
         let registration = AnyRegistration(
             identity: provider.identity, scope: provider.scope, location: SourceLocation(provider.file, provider.line),
             producedType: T.self, isOverride: false, takesArguments: false,
-            factory: Factory<T> { container, _ in try provider.make(container) })
+            factory: provider.factory())
         let inserted = state.withLock { state -> Bool in
             guard state.providers[provider.key] == nil else { return false }
             state.providers[provider.key] = ContainerState.Entry(registration: registration)
@@ -90,11 +85,11 @@ extension Container {
     /// let useCase = container[\.login.useCase]
     /// ```
     public subscript<T>(_ keyPath: KeyPath<Container, Provider<T>>) -> T {
-        let provider = self[keyPath: keyPath]
         do {
             return try resolve(keyPath: keyPath)
         } catch {
-            InjectionDiagnostics.trap(error, file: provider.file, line: provider.line)
+            let site = self[keyPath: keyPath]
+            InjectionDiagnostics.trap(error, file: site.file, line: site.line)
         }
     }
 
@@ -115,6 +110,53 @@ extension Container {
             let mappedFrom = EventHub.shared.isActive ? self[keyPath: keyPath].identity : nil
             return try resolve(self[keyPath: target], lifetime: lifetime, source: .mapping, mappedFrom: mappedFrom)
         }
-        return try resolve(self[keyPath: keyPath], lifetime: lifetime)
+        // Fast path: a keypath literal is one object per site, so its identity maps straight to
+        // the provider's key, and the keypath (whose projection is slow) is evaluated only once.
+        let id = ObjectIdentifier(keyPath)
+        let (lookup, key) = state.withLock { state -> (Lookup, ProviderKey?) in
+            guard let key = state.keyPathKeys[id]?.key, let index = state.providers.index(forKey: key) else {
+                return (.missing, nil)
+            }
+            return (Container.lookup(borrowed: state.providers.values[index], lifetime: lifetime), key)
+        }
+        switch lookup {
+        case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
+            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+            // Safe: kept instances of this entry are stored by `buildProvided` as `Instance<T>`.
+            return unsafeDowncast(kept, to: Instance<T>.self).value
+        case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
+            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+            return box.value as! T
+        case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+            return try buildProvided(registration, T.self, key: key!, lifetime: lifetime, source: nil, mappedFrom: nil)
+        case .missing:
+            let provider = self[keyPath: keyPath]
+            let cached = KeyPathKey(key: provider.key, keyPath: SendableKeyPath(keyPath: keyPath))
+            state.withLock { $0.keyPathKeys[id] = cached }
+            return try resolve(provider, lifetime: lifetime)
+        }
     }
+
+    /// Builds a keypath provider's instance and keeps it in the provider's entry when its scope
+    /// says so.
+    private func buildProvided<T>(
+        _ registration: AnyRegistration, _ type: T.Type, key: ProviderKey, lifetime: ServiceLifetime,
+        source: Resolved.Source?, mappedFrom: ServiceIdentity?
+    ) throws(ResolutionError) -> T {
+        try build(
+            registration, T.self, lifetime: lifetime, args: .none,
+            source: source ?? (registration.isOverride ? .override : nil), mappedFrom: mappedFrom,
+            keep: { state, box, replace in
+                guard var entry = state.providers[key], entry.registration === registration else { return nil }
+                defer { state.providers[key] = entry }
+                return entry.keepInstance(
+                    box, scope: lifetime == .automatic ? registration.scope : .singleton, replace: replace)
+            })
+    }
+}
+
+/// The provider key a keypath leads to, with the keypath kept alive so its identity is not reused.
+struct KeyPathKey {
+    let key: ProviderKey
+    let keyPath: SendableKeyPath
 }

@@ -45,7 +45,7 @@ extension DependencyLayer {
     ) -> Provider<T> {
         Provider(
             container: container, layer: Self.self, member: member, scope: scope, file: file, line: line,
-            make: { _ in try make() })
+            make: .plain(make))
     }
 
     /// Declares a provider whose factory receives the resolving container.
@@ -59,7 +59,7 @@ extension DependencyLayer {
         _ scope: Scope = .unique, file: StaticString = #fileID, line: UInt = #line,
         member: StaticString = #function, _ make: @escaping @Sendable (Container) throws -> T
     ) -> Provider<T> {
-        Provider(container: container, layer: Self.self, member: member, scope: scope, file: file, line: line, make: make)
+        Provider(container: container, layer: Self.self, member: member, scope: scope, file: file, line: line, make: .withContainer(make))
     }
 }
 

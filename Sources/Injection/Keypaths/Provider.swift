@@ -15,11 +15,18 @@ public struct Provider<T>: Sendable {
     public let scope: Scope
     let file: StaticString
     let line: UInt
-    let make: @Sendable (Container) throws -> T
+    let make: Make
+
+    /// The factory as declared. Two cases rather than one wrapping closure, so that declaring a
+    /// provider (which happens on every keypath resolve) allocates nothing.
+    enum Make: Sendable {
+        case plain(@Sendable () throws -> T)
+        case withContainer(@Sendable (Container) throws -> T)
+    }
 
     init(
         container: Container, layer: any DependencyLayer.Type, member: StaticString, scope: Scope,
-        file: StaticString, line: UInt, make: @escaping @Sendable (Container) throws -> T
+        file: StaticString, line: UInt, make: Make
     ) {
         self.container = container
         self.layer = layer
@@ -28,6 +35,14 @@ public struct Provider<T>: Sendable {
         self.file = file
         self.line = line
         self.make = make
+    }
+
+    /// The declared factory as a registration's factory.
+    func factory() -> Factory<T> {
+        switch make {
+        case .plain(let make): Factory { _, _ in try make() }
+        case .withContainer(let make): Factory { container, _ in try make(container) }
+        }
     }
 
     /// The key the container keeps this provider's registration under: the provided type, the
