@@ -280,12 +280,18 @@ public final class TraceRecorder: ResolutionObserver {
         InjectionDiagnostics.addTrapHandler {
             let thread = ThreadNumber.current
             for recorder in TraceRecorder.running.withLock({ Array($0.values) }) {
-                let reason = recorder.buffer.withLock { buffer in
-                    buffer.failures.last { $0.thread == thread }?.reason
-                }
-                recorder.finish(reason: reason ?? "failed resolve (see the app's crash message)")
+                recorder.finishAfterFailedResolve(onThread: thread)
             }
         }
         return true
     }()
+
+    /// Writes `end` with the failure that is about to stop the program: the last missing
+    /// registration or cycle reported on `thread` (cleared when that thread next resolves
+    /// successfully), else a generic reason (argument mismatches and throwing factories send no
+    /// event of their own).
+    func finishAfterFailedResolve(onThread thread: UInt64) {
+        let reason = buffer.withLock { buffer in buffer.failures.last { $0.thread == thread }?.reason }
+        finish(reason: reason ?? "failed resolve (see the app's crash message)")
+    }
 }

@@ -116,7 +116,7 @@ struct JSONScanner {
                 let bytes = UnsafeBufferPointer(start: base + start, count: cursor - start)
                 if high < 0x80 { return String(decoding: bytes, as: UTF8.self) }
                 guard let text = String(validating: bytes, as: UTF8.self) else {
-                    index = start
+                    index = start - 1
                     throw invalidUTF8()
                 }
                 return text
@@ -163,7 +163,7 @@ struct JSONScanner {
             switch byte {
             case UInt8(ascii: "\""):
                 guard let text = String(validating: bytes, as: UTF8.self) else {
-                    index = start
+                    index = start - 1
                     throw invalidUTF8()
                 }
                 return text
@@ -334,7 +334,7 @@ struct JSONScanner {
     }
 
     func invalidUTF8() -> TraceLineError {
-        TraceLineError("invalid UTF-8 in a string at column \(index + 1)")
+        TraceLineError("invalid UTF-8 in the string at column \(index + 1)")
     }
 }
 
