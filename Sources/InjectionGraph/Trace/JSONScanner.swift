@@ -319,6 +319,34 @@ struct JSONScanner {
         index += count
     }
 
+    /// The bytes of the flat object that starts here (`{` up to its `}`; strings may hold
+    /// braces, nested objects or arrays are not expected): nil, consuming nothing, if it is not
+    /// a flat object or does not end on this line.
+    mutating func flatObjectBytes() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard index < end, base[index] == UInt8(ascii: "{") else { return nil }
+        var cursor = index + 1
+        var inString = false
+        while cursor < end {
+            let byte = base[cursor]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    cursor += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "}") {
+                return UnsafeBufferPointer(start: base + index, count: cursor + 1 - index)
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                return nil
+            }
+            cursor += 1
+        }
+        return nil
+    }
+
     /// Whether the next value is `null` (consumed if so).
     mutating func consumeNull() -> Bool {
         skipWhitespace()

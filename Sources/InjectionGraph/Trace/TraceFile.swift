@@ -71,7 +71,7 @@ extension TraceReader {
                 throw .unreadable(path: path, reason: String(cString: strerror(errno)))
             }
             if count == 0 { break }
-            records.append(contentsOf: chunk.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) })
+            chunk.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) { records.append($0) } }
         }
         return try reader.file(records, name: path)
     }
@@ -79,7 +79,21 @@ extension TraceReader {
     /// Reads a whole trace held in memory (tests, benchmarks, a trace piped in).
     public static func read(bytes: some Collection<UInt8>, name: String = "<memory>") throws(TraceReadError) -> TraceFile {
         var reader = TraceReader()
-        let records = reader.feed(bytes)
+        var records: [TraceRecord] = []
+        let read: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            // Records are large values: size the array once instead of growing it.
+            var lines = 0
+            var cursor = UnsafeRawPointer(buffer.baseAddress)
+            var remaining = buffer.count
+            while remaining > 0, let base = cursor, let found = memchr(base, 0x0A, remaining) {
+                lines += 1
+                remaining -= UnsafeRawPointer(found) - base + 1
+                cursor = UnsafeRawPointer(found) + 1
+            }
+            records.reserveCapacity(lines)
+            reader.feed(UnsafeRawBufferPointer(buffer)) { records.append($0) }
+        }
+        if read == nil { records = reader.feed(bytes) }
         return try reader.file(records, name: name)
     }
 
@@ -87,6 +101,8 @@ extension TraceReader {
         _ = finish()
         if let headerProblem { throw .notATrace(path: name, problem: headerProblem) }
         guard case .header(let header)? = records.first else { throw .empty(path: name) }
-        return TraceFile(header: header, records: Array(records.dropFirst()), diagnostics: takeDiagnostics())
+        var records = records
+        records.removeFirst()
+        return TraceFile(header: header, records: records, diagnostics: takeDiagnostics())
     }
 }

@@ -15,6 +15,7 @@ enum DecodedTraceLine {
 struct TraceLineDecoder {
     /// Unknown field names in the last line decoded (usually empty).
     private(set) var unknownFields: [String] = []
+    private var identities = IdentityCache()
 
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> DecodedTraceLine {
         if !unknownFields.isEmpty { unknownFields.removeAll() }
@@ -42,21 +43,35 @@ struct TraceLineDecoder {
         } else if key.equals("thread") {
             f.thread = try s.unsigned("thread")
         } else if key.equals("service") {
-            f.service = try Self.identity(&s, "service")
+            f.service = try cachedIdentity(&s, "service")
         } else if key.equals("requester") {
-            f.requester = try Self.identity(&s, "requester")
+            f.requester = try cachedIdentity(&s, "requester")
         } else if key.equals("scope") {
             f.scope = try Self.scope(&s, "scope")
         } else if key.equals("outcome") {
-            f.outcome = try Self.enumeration(&s, "outcome", [Resolved.Outcome.created, .cached])
+            // The common values matched in place; anything else goes the checked way.
+            let start = s.index
+            if let bytes = s.plainStringBytes(), let outcome = bytes.equals("created") ? Resolved.Outcome.created
+                : bytes.equals("cached") ? .cached : nil {
+                f.outcome = outcome
+            } else {
+                s.index = start
+                f.outcome = try Self.enumeration(&s, "outcome", [Resolved.Outcome.created, .cached])
+            }
         } else if key.equals("source") {
-            f.source = try Self.enumeration(&s, "source", [Resolved.Source.factory, .override, .mapping, .argument])
+            let start = s.index
+            if let bytes = s.plainStringBytes(), bytes.equals("factory") {
+                f.source = .factory
+            } else {
+                s.index = start
+                f.source = try Self.enumeration(&s, "source", [Resolved.Source.factory, .override, .mapping, .argument])
+            }
         } else if key.equals("ns") {
             f.ns = try s.unsigned("ns")
         } else if key.equals("depth") {
             f.depth = try s.integer("depth")
         } else if key.equals("mappedFrom") {
-            f.mappedFrom = try Self.identity(&s, "mappedFrom")
+            f.mappedFrom = try cachedIdentity(&s, "mappedFrom")
         } else if key.equals("count") {
             f.count = try s.unsigned("count")
         } else if key.equals("from") {
@@ -118,6 +133,20 @@ struct TraceLineDecoder {
     }
 
     // MARK: - Values
+
+    /// An identity, from the cache when the same object bytes were decoded before.
+    @inline(__always)
+    private mutating func cachedIdentity(_ s: inout JSONScanner, _ field: StaticString) throws(TraceLineError) -> ServiceIdentity {
+        guard let bytes = s.flatObjectBytes() else { return try Self.identity(&s, field) }
+        let hash = IdentityCache.hash(bytes)
+        if let identity = identities.lookup(bytes, hash: hash) {
+            s.index += bytes.count
+            return identity
+        }
+        let identity = try Self.identity(&s, field)
+        identities.store(identity, bytes: bytes, hash: hash)
+        return identity
+    }
 
     static func identity(_ s: inout JSONScanner, _ field: StaticString) throws(TraceLineError) -> ServiceIdentity {
         try s.expect(UInt8(ascii: "{"), "an object for \"\(field)\"")

@@ -54,13 +54,24 @@ public struct TraceReader {
     /// - Returns: The records read, headers included (a header starts a new stream).
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [TraceRecord] {
         var records: [TraceRecord] = []
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return records }
+        feed(bytes) { records.append($0) }
+        return records
+    }
+
+    /// Like ``feed(_:)-(UnsafeRawBufferPointer)``, handing each record to `body` as soon as it is
+    /// read instead of collecting an array: the fastest way in (records are large values).
+    ///
+    /// ```swift
+    /// reader.feed(chunk) { record in model.apply(record) }
+    /// ```
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ body: (TraceRecord) -> Void) {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return }
         let count = bytes.count
         var start = 0
         if !partial.isEmpty || skippingLongLine {
             guard let newline = Self.newline(in: base, from: 0, to: count) else {
                 keepPartial(UnsafeBufferPointer(start: base, count: count))
-                return records
+                return
             }
             if skippingLongLine {
                 skippingLongLine = false
@@ -72,7 +83,7 @@ public struct TraceReader {
                     reportLongLine()
                 } else {
                     let line = partial
-                    line.withUnsafeBufferPointer { readLine($0, into: &records) }
+                    line.withUnsafeBufferPointer { readLine($0, body) }
                 }
             }
             partial.removeAll(keepingCapacity: true)
@@ -87,11 +98,10 @@ public struct TraceReader {
                 lineCount += 1
                 reportLongLine()
             } else {
-                readLine(UnsafeBufferPointer(start: base + start, count: newline - start), into: &records)
+                readLine(UnsafeBufferPointer(start: base + start, count: newline - start), body)
             }
             start = newline + 1
         }
-        return records
     }
 
     /// ``feed(_:)-(UnsafeRawBufferPointer)`` for an array or `Data`-like collection.
@@ -142,7 +152,7 @@ public struct TraceReader {
         sawFirstLine = true
     }
 
-    private mutating func readLine(_ raw: UnsafeBufferPointer<UInt8>, into records: inout [TraceRecord]) {
+    private mutating func readLine(_ raw: UnsafeBufferPointer<UInt8>, _ emit: (TraceRecord) -> Void) {
         lineCount += 1
         var line = raw
         if let last = line.last, last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
@@ -183,7 +193,7 @@ public struct TraceReader {
             self.header = header
             sequences.reset()
             warnUnknownFields(kind: "header")
-            records.append(.header(header))
+            emit(.header(header))
         case .record(let record, let sequence):
             if isFirst { missingHeader() }
             guard !rejected else { return }
@@ -191,7 +201,7 @@ public struct TraceReader {
                 diagnose(.warning, "duplicate seq \(sequence)")
             }
             if !decoder.unknownFields.isEmpty { warnUnknownFields(kind: record.kindName) }
-            records.append(record)
+            emit(record)
         case .unknownKind(let kind):
             if isFirst { missingHeader() }
             if reportedUnknown.insert("kind " + kind).inserted {
