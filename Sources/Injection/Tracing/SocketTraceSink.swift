@@ -1,0 +1,81 @@
+import Synchronization
+
+/// Streams the trace to a live `di-inspect` over a unix socket or TCP.
+///
+/// The inspector may not be listening yet, or may quit and come back: the sink then reports
+/// ``TraceSinkState/unavailable`` and tries again at most every ``retryInterval`` from the
+/// recorder's thread, quietly. On every (re)connect the recorder sends the header and a replay of
+/// the registrations and failures so far. Sends use `MSG_NOSIGNAL` (a vanished inspector never
+/// raises `SIGPIPE`) and time out, so a stalled inspector costs dropped events, never a stalled app.
+///
+/// ```swift
+/// let recorder = TraceRecorder(sink: SocketTraceSink(address: .unix(path: "/tmp/di.sock")))
+/// ```
+public final class SocketTraceSink: TraceSink {
+    /// Where the inspector listens.
+    public enum Address: Sendable, Hashable {
+        case unix(path: String)
+        case tcp(host: String, port: UInt16)
+    }
+
+    public let address: Address
+    /// The shortest time between two connection attempts.
+    public let retryInterval: Duration
+    private let endpoint: SocketEndpoint
+    private let state = Mutex<(fd: Int32, lastAttempt: UInt64?, closed: Bool)>((-1, nil, false))
+
+    public init(address: Address, retryInterval: Duration = .milliseconds(500)) {
+        self.address = address
+        self.retryInterval = retryInterval
+        switch address {
+        case .unix(let path): endpoint = .unix(path: path)
+        case .tcp(let host, let port): endpoint = .tcp(host: host, port: port)
+        }
+    }
+
+    public func prepare() -> TraceSinkState {
+        state.withLock { state in
+            if state.fd >= 0 { return .ready }
+            if state.closed { return .unavailable }
+            let now = PosixIO.monotonicNanoseconds()
+            if let last = state.lastAttempt, now &- last < retryInterval.nanoseconds { return .unavailable }
+            state.lastAttempt = now
+            switch endpoint.connect(timeoutMilliseconds: 250, sendTimeoutMilliseconds: 1000) {
+            case .success(let fd):
+                state.fd = fd
+                return .opened
+            case .failure:
+                return .unavailable
+            }
+        }
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        state.withLock { state in
+            guard state.fd >= 0 else { return false }
+            if PosixIO.writeAll(state.fd, bytes, send: true) { return true }
+            PosixIO.close(state.fd)
+            state.fd = -1
+            return false
+        }
+    }
+
+    public func close() {
+        state.withLock { state in
+            if state.fd >= 0 { PosixIO.close(state.fd) }
+            state.fd = -1
+            state.closed = true
+        }
+    }
+
+    public var description: String { endpoint.description }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (negative durations count as zero).
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,64 @@
+/// What makes two resolutions "the same" for folding: service, requester, scope, outcome, source.
+///
+/// The hash is computed once, by the resolving thread before it takes the recorder's lock, so
+/// the lock is held only for the table lookup.
+struct TraceAggregationKey: Hashable {
+    let service: ServiceIdentity
+    let requester: ServiceIdentity?
+    let scope: Scope
+    let outcome: Resolved.Outcome
+    let source: Resolved.Source
+    private let precomputedHash: Int
+
+    init(_ resolved: Resolved) {
+        service = resolved.service
+        requester = resolved.requester
+        scope = resolved.scope
+        outcome = resolved.outcome
+        source = resolved.source
+        var hasher = Hasher()
+        hasher.combine(service)
+        hasher.combine(requester)
+        hasher.combine(scope)
+        hasher.combine(outcome)
+        hasher.combine(source)
+        precomputedHash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(precomputedHash)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.precomputedHash == rhs.precomputedHash && lhs.outcome == rhs.outcome && lhs.source == rhs.source
+            && lhs.service == rhs.service && lhs.requester == rhs.requester && lhs.scope == rhs.scope
+    }
+}
+
+/// The repeats of one key since the last aggregate record was written.
+struct TraceAggregationSlot {
+    var count: UInt64 = 0
+    var totalNanoseconds: UInt64 = 0
+    var firstTime: UInt64 = 0
+    var lastTime: UInt64 = 0
+
+    @inline(__always)
+    mutating func add(duration: UInt64, time: UInt64) {
+        if count == 0 {
+            firstTime = time
+            lastTime = time
+        }
+        count += 1
+        totalNanoseconds &+= duration
+        // Threads push slightly out of order; keep the range covering every repeat.
+        if time > lastTime { lastTime = time }
+        if time < firstTime { firstTime = time }
+    }
+
+    func record(for key: TraceAggregationKey) -> ResolutionAggregate {
+        ResolutionAggregate(
+            service: key.service, requester: key.requester, scope: key.scope, outcome: key.outcome,
+            source: key.source, count: count, totalNanoseconds: totalNanoseconds,
+            firstTime: firstTime, lastTime: lastTime)
+    }
+}

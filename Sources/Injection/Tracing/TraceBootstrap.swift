@@ -1,0 +1,89 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts recording without a code change: set `DI_INSPECT` and run the app.
+///
+/// ```
+/// $ DI_INSPECT=file:/tmp/app.ndjson ./app        # a trace file for `di-inspect show`
+/// $ DI_INSPECT=unix ./app                        # live, to `di-inspect live` (default socket)
+/// $ DI_INSPECT=tcp:127.0.0.1:7777 ./app          # live over TCP
+/// $ DI_INSPECT=ftp:x ./app
+/// di-inspect: DI_INSPECT="ftp:x" is not a trace destination; expected file:PATH, unix:PATH or tcp:HOST:PORT; recording is off.
+/// ```
+///
+/// The first ``Container`` created calls ``startIfRequested()``: it reads `DI_INSPECT` once,
+/// starts a ``TraceRecorder`` (named by `DI_INSPECT_APP`, else the executable), and arranges for
+/// an `end` record at normal exit (`atexit`) and before a failed resolve stops the program.
+public enum TraceBootstrap {
+    /// Whether `DI_INSPECT` was already looked at. Read on every container creation, so the
+    /// check after the first is one atomic load.
+    private static let checked = Atomic<Bool>(false)
+    /// The recorder `DI_INSPECT` started; the lock also makes concurrent first calls wait until
+    /// the recorder is attached, so no container's creation goes unrecorded.
+    private static let started = Mutex<TraceRecorder?>(nil)
+
+    /// Starts the recorder `DI_INSPECT` asks for, once per process; later calls return at once.
+    @inline(__always)
+    public static func startIfRequested() {
+        guard !checked.load(ordering: .acquiring) else { return }
+        startOnce()
+    }
+
+    @inline(never)
+    private static func startOnce() {
+        let recorder: TraceRecorder? = started.withLock { started in
+            guard !checked.load(ordering: .acquiring) else { return nil }
+            defer { checked.store(true, ordering: .releasing) }
+            guard let raw = getenv("DI_INSPECT") else { return nil }
+            switch destination(forEnvironmentValue: String(cString: raw)) {
+            case .success(nil):
+                return nil
+            case .success(let destination?):
+                let recorder = TraceRecorder(destination: destination)
+                recorder.start()
+                started = recorder
+                return recorder
+            case .failure(let error):
+                warn(message(for: error))
+                return nil
+            }
+        }
+        guard recorder != nil else { return }
+        atexit { TraceBootstrap.recorder?.stop(reason: "exit") }
+    }
+
+    /// The recorder `DI_INSPECT` started, if any.
+    public static var recorder: TraceRecorder? { started.withLock { $0 } }
+
+    /// What a `DI_INSPECT` value asks for: nil when empty (recording off), a destination, or
+    /// why the value is wrong.
+    ///
+    /// ```swift
+    /// TraceBootstrap.destination(forEnvironmentValue: "file:/tmp/t.ndjson")  // .success(.file(path: "/tmp/t.ndjson"))
+    /// TraceBootstrap.destination(forEnvironmentValue: "")                    // .success(nil)
+    /// ```
+    public static func destination(forEnvironmentValue value: String) -> Result<TraceDestination?, TraceDestinationError> {
+        if value.isEmpty { return .success(nil) }
+        do {
+            return .success(try TraceDestination(parsing: value))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The one line printed to stderr for an invalid `DI_INSPECT`.
+    public static func message(for error: TraceDestinationError) -> String {
+        "DI_INSPECT=\(error.description); recording is off."
+    }
+
+    /// Prints `di-inspect: <message>` to stderr in one write.
+    static func warn(_ message: String) {
+        let line = Array("di-inspect: \(message)\n".utf8)
+        line.withUnsafeBytes { _ = PosixIO.writeAll(2, $0, send: false) }
+    }
+}

@@ -1,0 +1,84 @@
+/// What the app's threads hand to the recorder's background thread, guarded by the recorder's
+/// lock. Everything here is O(1) per event: an append, or a counter bump for a folded repeat.
+struct TraceBuffer {
+    /// Records waiting for the background thread, in arrival order.
+    var pending: [TraceRecord] = []
+    let capacity: Int
+    /// Records refused since the last drain because ``pending`` was full.
+    var dropped: UInt64 = 0
+    var totalDropped: UInt64 = 0
+    /// Resolutions folded into aggregates so far.
+    var totalFolded: UInt64 = 0
+
+    /// Every resolution key seen, with the repeats not yet written. A key's first occurrence is
+    /// recorded as an event; later ones only count here.
+    var aggregates: [TraceAggregationKey: TraceAggregationSlot] = [:]
+    var aggregatesPending = false
+    let aggregationKeyLimit: Int
+
+    /// The latest missing-registration or cycle message per thread, until that thread resolves
+    /// something successfully: the likely reason when a trap follows.
+    var failures: [(thread: UInt64, reason: String)] = []
+
+    var flushRequested: UInt64 = 0
+    var flushCompleted: UInt64 = 0
+    var stopping = false
+    /// Set once the `end` record is queued: later events are ignored (the app is exiting or dying).
+    var ended = false
+    var signalledHalfFull = false
+
+    init(capacity: Int, aggregationKeyLimit: Int) {
+        self.capacity = max(1, capacity)
+        self.aggregationKeyLimit = aggregationKeyLimit
+        pending.reserveCapacity(min(self.capacity, 4096))
+    }
+
+    /// Queues a record; false when the buffer is full and it was dropped. Returns whether the
+    /// background thread should be woken (the buffer just reached half full).
+    @inline(__always)
+    mutating func enqueue(_ record: TraceRecord) -> Bool {
+        guard pending.count < capacity else {
+            dropped += 1
+            totalDropped += 1
+            return false
+        }
+        pending.append(record)
+        if !signalledHalfFull && pending.count >= capacity / 2 {
+            signalledHalfFull = true
+            return true
+        }
+        return false
+    }
+
+    /// Folds a repeat of a known key, or queues the first occurrence. Returns whether to wake the
+    /// background thread.
+    @inline(__always)
+    mutating func add(_ resolved: Resolved, key: TraceAggregationKey, event: ResolutionEvent) -> Bool {
+        if let index = aggregates.index(forKey: key) {
+            aggregates.values[index].add(duration: resolved.durationNanoseconds, time: event.time)
+            aggregatesPending = true
+            totalFolded += 1
+            return false
+        }
+        if aggregates.count < aggregationKeyLimit { aggregates[key] = TraceAggregationSlot() }
+        return enqueue(.event(event))
+    }
+
+    /// Takes the folded repeats, leaving every key known (so its next repeat folds again).
+    mutating func takeAggregates() -> [ResolutionAggregate] {
+        guard aggregatesPending else { return [] }
+        aggregatesPending = false
+        var result: [ResolutionAggregate] = []
+        for index in aggregates.indices where aggregates.values[index].count > 0 {
+            result.append(aggregates.values[index].record(for: aggregates.keys[index]))
+            aggregates.values[index] = TraceAggregationSlot()
+        }
+        return result
+    }
+
+    mutating func noteFailure(thread: UInt64, reason: String) {
+        failures.removeAll { $0.thread == thread }
+        failures.append((thread, reason))
+        if failures.count > 64 { failures.removeFirst() }
+    }
+}

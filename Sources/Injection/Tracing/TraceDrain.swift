@@ -1,0 +1,111 @@
+/// The recorder's background-thread side: encodes batches, writes them to the sink, and keeps
+/// the durable records for replay when a live inspector (re)connects.
+///
+/// Owned by the background thread alone, so none of it needs a lock.
+struct TraceDrain {
+    let sink: any TraceSink
+    let header: TraceHeader
+    /// Encoded lines of the durable records so far, replayed after the header on every new stream.
+    private var replay: [UInt8] = []
+    private var replayCount = 0
+    /// Durable records left out of ``replay`` because it was full (announced as `dropped`).
+    private var replayOmitted: UInt64 = 0
+    private let replayLimit: Int
+    private let replayByteLimit: Int
+    /// Lines waiting for the next write.
+    private var batch: [UInt8] = []
+    private var batchLines: UInt64 = 0
+    /// Whether the sink accepted the last write (records are only encoded for a live stream).
+    private var streaming = false
+    private(set) var linesWritten: UInt64 = 0
+
+    init(sink: any TraceSink, header: TraceHeader, replayLimit: Int, replayByteLimit: Int = 16 << 20) {
+        self.sink = sink
+        self.header = header
+        self.replayLimit = replayLimit
+        self.replayByteLimit = replayByteLimit
+        batch.reserveCapacity(1 << 16)
+    }
+
+    /// Writes one drained batch: the records in order, then the folded repeats, then the count
+    /// of records dropped since the last batch.
+    mutating func write(_ records: [TraceRecord], aggregates: [ResolutionAggregate], dropped: UInt64, now: UInt64) {
+        switch sink.prepare() {
+        case .unavailable:
+            streaming = false
+        case .opened:
+            streaming = true
+            TraceEncoder.encode(.header(header), into: &batch)
+            batch.append(contentsOf: replay)
+            batchLines += 1 + UInt64(replayCount)
+            if replayOmitted > 0 { append(.dropped(count: replayOmitted, time: now)) }
+        case .ready:
+            streaming = true
+        }
+        for record in records {
+            if record.isDurable {
+                let start = batch.count
+                append(record)
+                keepForReplay(batch[start...])
+                if !streaming {
+                    batch.removeSubrange(start...)
+                    batchLines -= 1
+                }
+            } else if streaming {
+                append(record)
+            }
+            if batch.count >= 1 << 18 { send() }
+        }
+        guard streaming else {
+            batch.removeAll(keepingCapacity: true)
+            batchLines = 0
+            return
+        }
+        for aggregate in aggregates { append(.aggregate(aggregate)) }
+        if dropped > 0 { append(.dropped(count: dropped, time: now)) }
+        send()
+    }
+
+    private mutating func append(_ record: TraceRecord) {
+        TraceEncoder.encode(record, into: &batch)
+        batchLines += 1
+    }
+
+    private mutating func keepForReplay(_ line: ArraySlice<UInt8>) {
+        guard replayCount < replayLimit, replay.count + line.count <= replayByteLimit else {
+            replayOmitted += 1
+            return
+        }
+        replay.append(contentsOf: line)
+        replayCount += 1
+    }
+
+    private mutating func send() {
+        guard !batch.isEmpty else { return }
+        if streaming {
+            let ok = batch.withUnsafeBytes { sink.write($0) }
+            if ok {
+                linesWritten += batchLines
+            } else {
+                // The stream broke: the next batch asks the sink to reconnect, and the replay
+                // brings the new stream's durable records up to date.
+                streaming = false
+            }
+        }
+        batch.removeAll(keepingCapacity: true)
+        batchLines = 0
+    }
+}
+
+extension TraceRecord {
+    /// Whether the record is kept for replay: everything but resolutions and bookkeeping.
+    var isDurable: Bool {
+        switch self {
+        case .event(let event):
+            if case .resolved = event.kind { return false }
+            return true
+        case .header, .aggregate, .dropped, .end:
+            return false
+        }
+    }
+}

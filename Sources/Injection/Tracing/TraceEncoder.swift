@@ -1,0 +1,261 @@
+/// Turns a ``TraceRecord`` into one NDJSON line of the trace format (`docs/TRACE_FORMAT.md`).
+///
+/// The recorder encodes on its background thread; tests and tools can encode directly:
+///
+/// ```swift
+/// let line = TraceEncoder.line(.end(time: 42, reason: "exit"))
+/// // {"kind":"end","t":42,"reason":"exit"}\n
+/// ```
+///
+/// Field order is fixed (`kind` first, then `seq`, `t`, `thread` for events), optional fields
+/// are omitted when absent, and every line ends with `\n`.
+public enum TraceEncoder {
+    /// The record as one line of UTF-8, `\n` included.
+    public static func encode(_ record: TraceRecord) -> [UInt8] {
+        var output = JSONOutput()
+        write(record, to: &output)
+        return output.bytes
+    }
+
+    /// Appends the record's line (with its `\n`) to `buffer`: batches many lines into one write.
+    public static func encode(_ record: TraceRecord, into buffer: inout [UInt8]) {
+        var output = JSONOutput(capacity: 0)
+        swap(&output.bytes, &buffer)
+        write(record, to: &output)
+        swap(&output.bytes, &buffer)
+    }
+
+    /// The record as one line of text, `\n` included.
+    public static func line(_ record: TraceRecord) -> String {
+        String(decoding: encode(record), as: UTF8.self)
+    }
+
+    static func write(_ record: TraceRecord, to out: inout JSONOutput) {
+        switch record {
+        case .header(let header):
+            out.raw(#"{"format":"di-trace","version":"#)
+            out.number(header.version)
+            out.key("app")
+            out.string(header.app)
+            out.key("pid")
+            out.number(Int(header.pid))
+            out.key("start")
+            out.string(header.startTime)
+        case .event(let event):
+            writeEvent(event, to: &out)
+        case .aggregate(let aggregate):
+            out.raw(#"{"kind":"aggregate""#)
+            out.key("service")
+            identity(aggregate.service, &out)
+            if let requester = aggregate.requester {
+                out.key("requester")
+                identity(requester, &out)
+            }
+            out.key("scope")
+            out.string(aggregate.scope.name)
+            out.key("outcome")
+            out.string(aggregate.outcome.rawValue)
+            out.key("source")
+            out.string(aggregate.source.rawValue)
+            out.key("count")
+            out.number(aggregate.count)
+            out.key("ns")
+            out.number(aggregate.totalNanoseconds)
+            out.key("from")
+            out.number(aggregate.firstTime)
+            out.key("to")
+            out.number(aggregate.lastTime)
+        case .dropped(let count, let time):
+            out.raw(#"{"kind":"dropped","count":"#)
+            out.number(count)
+            out.key("t")
+            out.number(time)
+        case .end(let time, let reason):
+            out.raw(#"{"kind":"end","t":"#)
+            out.number(time)
+            out.key("reason")
+            out.string(reason)
+        }
+        out.byte(UInt8(ascii: "}"))
+        out.byte(UInt8(ascii: "\n"))
+    }
+
+    private static func writeEvent(_ event: ResolutionEvent, to out: inout JSONOutput) {
+        out.raw(#"{"kind":""#)
+        switch event.kind {
+        case .containerCreated: out.raw("containerCreated")
+        case .registered: out.raw("registered")
+        case .resolved: out.raw("resolved")
+        case .missing: out.raw("missing")
+        case .cycle: out.raw("cycle")
+        case .scopeMismatch: out.raw("scopeMismatch")
+        case .mappingChanged: out.raw("mappingChanged")
+        case .staleOverride: out.raw("staleOverride")
+        case .scopeReset: out.raw("scopeReset")
+        }
+        out.byte(UInt8(ascii: "\""))
+        out.key("seq")
+        out.number(event.sequence)
+        out.key("t")
+        out.number(event.time)
+        out.key("thread")
+        out.number(event.thread)
+
+        switch event.kind {
+        case .containerCreated(let created):
+            out.key("container")
+            out.string(created.container)
+            if let parent = created.parent {
+                out.key("parent")
+                out.string(parent)
+            }
+            out.key("at")
+            location(created.location, &out)
+        case .registered(let registered):
+            out.key("service")
+            identity(registered.service, &out)
+            out.key("scope")
+            out.string(registered.scope.name)
+            out.key("at")
+            location(registered.location, &out)
+            if let replaced = registered.replaced {
+                out.key("replaced")
+                out.raw(#"{"service":"#)
+                identity(replaced.service, &out)
+                out.key("at")
+                location(replaced.location, &out)
+                out.byte(UInt8(ascii: "}"))
+            }
+        case .resolved(let resolved):
+            out.key("service")
+            identity(resolved.service, &out)
+            if let requester = resolved.requester {
+                out.key("requester")
+                identity(requester, &out)
+            }
+            out.key("scope")
+            out.string(resolved.scope.name)
+            out.key("outcome")
+            out.string(resolved.outcome.rawValue)
+            out.key("source")
+            out.string(resolved.source.rawValue)
+            out.key("ns")
+            out.number(resolved.durationNanoseconds)
+            out.key("depth")
+            out.number(resolved.depth)
+            if let mappedFrom = resolved.mappedFrom {
+                out.key("mappedFrom")
+                identity(mappedFrom, &out)
+            }
+        case .missing(let missing):
+            out.key("requested")
+            identity(missing.requested, &out)
+            out.key("chain")
+            identities(missing.requesterChain, &out)
+            out.key("near")
+            out.byte(UInt8(ascii: "["))
+            for (index, near) in missing.nearMisses.enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.raw(#"{"kind":"#)
+                out.string(near.kind.rawValue)
+                out.key("service")
+                identity(near.service, &out)
+                if let relation = near.relation {
+                    out.key("relation")
+                    out.string(relation)
+                }
+                out.byte(UInt8(ascii: "}"))
+            }
+            out.byte(UInt8(ascii: "]"))
+            out.key("fix")
+            out.string(missing.fix)
+            if let at = missing.location {
+                out.key("at")
+                location(at, &out)
+            }
+        case .cycle(let cycle):
+            out.key("path")
+            identities(cycle.path, &out)
+            out.key("through")
+            identities(cycle.enteredThrough, &out)
+        case .scopeMismatch(let mismatch):
+            out.key("holder")
+            identity(mismatch.holder, &out)
+            out.key("holderScope")
+            out.string(mismatch.holderScope.name)
+            out.key("captive")
+            identity(mismatch.captive, &out)
+            out.key("captiveScope")
+            out.string(mismatch.captiveScope.name)
+        case .mappingChanged(let change):
+            out.key("action")
+            out.string(change.action.rawValue)
+            out.key("container")
+            out.string(change.container)
+            if let from = change.from {
+                out.key("from")
+                identity(from, &out)
+            }
+            if let to = change.to {
+                out.key("to")
+                identity(to, &out)
+            }
+            out.key("at")
+            location(change.location, &out)
+        case .staleOverride(let stale):
+            out.key("replaced")
+            identity(stale.replaced, &out)
+            out.key("replacement")
+            identity(stale.replacement, &out)
+            out.key("scope")
+            out.string(stale.scope.name)
+            out.key("at")
+            location(stale.location, &out)
+        case .scopeReset(let reset):
+            out.key("container")
+            out.string(reset.container)
+            out.key("scope")
+            out.string(reset.scope.name)
+            out.key("discarded")
+            out.number(reset.discarded)
+        }
+    }
+
+    private static func identity(_ id: ServiceIdentity, _ out: inout JSONOutput) {
+        out.raw(#"{"type":"#)
+        out.string(id.type)
+        if let name = id.name {
+            out.key("name")
+            out.string(name)
+        }
+        out.key("container")
+        out.string(id.container)
+        if let layer = id.layer {
+            out.key("layer")
+            out.string(layer)
+        }
+        if let member = id.member {
+            out.key("member")
+            out.string(member)
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    private static func identities(_ ids: [ServiceIdentity], _ out: inout JSONOutput) {
+        out.byte(UInt8(ascii: "["))
+        for (index, id) in ids.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            identity(id, &out)
+        }
+        out.byte(UInt8(ascii: "]"))
+    }
+
+    /// `"FileID.swift:12"`: the reader splits at the last colon.
+    private static func location(_ location: SourceLocation, _ out: inout JSONOutput) {
+        out.byte(UInt8(ascii: "\""))
+        out.stringContents(location.fileID)
+        out.byte(UInt8(ascii: ":"))
+        out.number(location.line)
+        out.byte(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,297 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Records every ``ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
+///
+/// The resolving thread only appends the event to a bounded buffer under a short lock; one
+/// background thread encodes and writes. When the buffer is full, events are dropped and counted
+/// (a `dropped` record says how many). Repeats of the same resolution (same service, requester,
+/// scope, outcome and source) are folded: the first is written as a `resolved` event, later ones
+/// become one `aggregate` record per key per ``Configuration/aggregationInterval``, so a hot loop
+/// costs a counter bump, not a line. Registrations, failures and the other events are always
+/// written one per line.
+///
+/// Setting `DI_INSPECT` starts one without code (``TraceBootstrap``); tests start their own:
+///
+/// ```swift
+/// let sink = MemoryTraceSink()
+/// let recorder = TraceRecorder(sink: sink)
+/// recorder.start()
+/// app.register { XYZService() }
+/// recorder.stop()          // writes {"kind":"end",…,"reason":"exit"} and closes the sink
+/// print(sink.text)
+/// ```
+public final class TraceRecorder: ResolutionObserver {
+    /// Tuning for buffering, folding and replay.
+    public struct Configuration: Sendable {
+        /// How many records may wait for the background thread before new ones are dropped.
+        public var capacity: Int
+        /// How often folded repeats are written as `aggregate` records.
+        public var aggregationInterval: Duration
+        /// How many durable records (registrations, failures, …) are kept to replay to an
+        /// inspector that connects late or reconnects.
+        public var replayLimit: Int
+        /// How many distinct resolution keys are folded; beyond it, resolutions are written
+        /// one per line (and may be dropped).
+        public var aggregationKeyLimit: Int
+
+        public init(
+            capacity: Int = 65_536, aggregationInterval: Duration = .milliseconds(250),
+            replayLimit: Int = 50_000, aggregationKeyLimit: Int = 100_000
+        ) {
+            self.capacity = capacity
+            self.aggregationInterval = aggregationInterval
+            self.replayLimit = replayLimit
+            self.aggregationKeyLimit = aggregationKeyLimit
+        }
+    }
+
+    /// Counters for tests and for a summary at exit.
+    public struct Statistics: Sendable, Hashable {
+        /// Records refused because the buffer was full.
+        public var dropped: UInt64
+        /// Resolutions counted into `aggregate` records instead of written as events.
+        public var folded: UInt64
+        /// Lines handed to the sink (header and replays included).
+        public var linesWritten: UInt64
+    }
+
+    public let sink: any TraceSink
+    public let header: TraceHeader
+    public let configuration: Configuration
+
+    private let buffer: Mutex<TraceBuffer>
+    private let wake = WakeSignal()
+    private let thread = Mutex<pthread_t?>(nil)
+    private let observation = Mutex<ObservationToken?>(nil)
+    private let written = Atomic<UInt64>(0)
+
+    /// Creates a recorder; nothing is recorded until ``start(observingEvents:)``.
+    ///
+    /// - Parameters:
+    ///   - sink: Where lines go (``FileTraceSink``, ``SocketTraceSink``, ``MemoryTraceSink``).
+    ///   - header: The first line of each stream; by default this process's.
+    public init(
+        sink: any TraceSink, header: TraceHeader = .forCurrentProcess(), configuration: Configuration = Configuration()
+    ) {
+        self.sink = sink
+        self.header = header
+        self.configuration = configuration
+        buffer = Mutex(TraceBuffer(
+            capacity: configuration.capacity, aggregationKeyLimit: configuration.aggregationKeyLimit))
+    }
+
+    /// A recorder writing to `destination` (a parsed `DI_INSPECT` value).
+    public convenience init(
+        destination: TraceDestination, header: TraceHeader = .forCurrentProcess(),
+        configuration: Configuration = Configuration()
+    ) {
+        self.init(sink: destination.makeSink(), header: header, configuration: configuration)
+    }
+
+    // MARK: - Recording
+
+    /// Takes one event. Called on the resolving thread: a lock, an append or a counter bump.
+    public func observe(_ event: ResolutionEvent) {
+        var wakeNow = false
+        switch event.kind {
+        case .resolved(let resolved):
+            let key = TraceAggregationKey(resolved)
+            buffer.withLock { buffer in
+                guard !buffer.ended else { return }
+                if !buffer.failures.isEmpty { buffer.failures.removeAll { $0.thread == event.thread } }
+                wakeNow = buffer.add(resolved, key: key, event: event)
+            }
+        case .missing(let missing):
+            buffer.withLock { buffer in
+                guard !buffer.ended else { return }
+                buffer.noteFailure(thread: event.thread, reason: missing.message)
+                wakeNow = buffer.enqueue(.event(event))
+            }
+        case .cycle(let cycle):
+            buffer.withLock { buffer in
+                guard !buffer.ended else { return }
+                buffer.noteFailure(thread: event.thread, reason: cycle.message)
+                wakeNow = buffer.enqueue(.event(event))
+            }
+        default:
+            buffer.withLock { buffer in
+                guard !buffer.ended else { return }
+                wakeNow = buffer.enqueue(.event(event))
+            }
+        }
+        if wakeNow { wake.signal() }
+    }
+
+    /// Starts the background thread and, unless `observingEvents` is false, attaches the
+    /// recorder to every container's events. Events passed to ``observe(_:)`` before the start
+    /// wait in the buffer. Calling it again does nothing.
+    ///
+    /// - Parameter observingEvents: Whether to attach to ``ResolutionEvents``; tests that feed
+    ///   ``observe(_:)`` by hand pass false.
+    public func start(observingEvents: Bool = true) {
+        let started: Bool = thread.withLock { thread in
+            guard thread == nil else { return false }
+            var id = pthread_t()
+            let context = Unmanaged.passRetained(self).toOpaque()
+            let status = pthread_create(&id, nil, { raw in
+                // The retained reference passed above; the thread owns it until it returns.
+                let recorder = Unmanaged<TraceRecorder>.fromOpaque(raw!).takeRetainedValue()
+                recorder.runDrainLoop()
+                return nil
+            }, context)
+            guard status == 0 else {
+                Unmanaged<TraceRecorder>.fromOpaque(context).release()
+                TraceBootstrap.warn("cannot start the trace writer thread (pthread_create: \(status)); recording is off.")
+                return false
+            }
+            thread = id
+            return true
+        }
+        guard started else { return }
+        TraceRecorder.running.withLock { $0[ObjectIdentifier(self)] = self }
+        _ = TraceRecorder.trapHandlerInstalled
+        if observingEvents {
+            let token = ResolutionEvents.addObserver(self)
+            observation.withLock { $0 = token }
+        }
+    }
+
+    /// Waits until everything observed before the call is written to the sink (folded repeats
+    /// included), or until `timeout` passes.
+    ///
+    /// - Returns: Whether the background thread confirmed the flush in time.
+    @discardableResult
+    public func flush(timeout: Duration = .seconds(2)) -> Bool {
+        guard thread.withLock({ $0 != nil }) else { return false }
+        let ticket = buffer.withLock { buffer in
+            buffer.flushRequested += 1
+            return buffer.flushRequested
+        }
+        return waitForFlush(ticket, timeout: timeout)
+    }
+
+    private func waitForFlush(_ ticket: UInt64, timeout: Duration) -> Bool {
+        guard thread.withLock({ $0 != nil }) else { return false }
+        wake.signal()
+        let deadline = PosixIO.monotonicNanoseconds() &+ timeout.nanoseconds
+        while buffer.withLock({ $0.flushCompleted < ticket }) {
+            if PosixIO.monotonicNanoseconds() >= deadline { return false }
+            PosixIO.sleep(nanoseconds: 200_000)
+        }
+        return true
+    }
+
+    /// Detaches from the events, writes an `end` record with `reason`, flushes, stops the
+    /// background thread and closes the sink. Safe to call more than once; later calls do nothing.
+    public func stop(reason: String = "exit") {
+        observation.withLock { token in
+            token?.cancel()
+            token = nil
+        }
+        finish(reason: reason)
+        buffer.withLock { $0.stopping = true }
+        wake.signal()
+        if let id = thread.withLock({ $0 }) {
+            pthread_join(id, nil)
+        }
+        sink.close()
+        TraceRecorder.running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
+    }
+
+    /// Queues the `end` record (once) and flushes; later events are ignored.
+    func finish(reason: String, timeout: Duration = .seconds(2)) {
+        let ticket: UInt64? = buffer.withLock { buffer in
+            guard !buffer.ended else { return nil }
+            buffer.ended = true
+            // Past the capacity on purpose: the end of the trace is never dropped. The flush
+            // request goes with it, so the final aggregates are written before it.
+            buffer.pending.append(.end(time: EventClock.now(), reason: reason))
+            buffer.flushRequested += 1
+            return buffer.flushRequested
+        }
+        if let ticket { _ = waitForFlush(ticket, timeout: timeout) }
+    }
+
+    /// The counters so far.
+    public var statistics: Statistics {
+        let (dropped, folded) = buffer.withLock { ($0.totalDropped, $0.totalFolded) }
+        return Statistics(dropped: dropped, folded: folded, linesWritten: written.load(ordering: .relaxed))
+    }
+
+    // MARK: - Background thread
+
+    private func runDrainLoop() {
+        // A sink writing to a pipe or socket must not kill the app with SIGPIPE: the signal is
+        // thread-directed, and this thread blocks it (sockets also send with MSG_NOSIGNAL).
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        var drain = TraceDrain(sink: sink, header: header, replayLimit: configuration.replayLimit)
+        var spare: [TraceRecord] = []
+        spare.reserveCapacity(min(configuration.capacity, 4096))
+        let interval = configuration.aggregationInterval.nanoseconds
+        var lastAggregation = EventClock.now()
+        while true {
+            wake.wait(nanoseconds: 10_000_000)
+            let now = EventClock.now()
+            let aggregateNow = now &- lastAggregation >= interval
+            if aggregateNow { lastAggregation = now }
+            let (aggregates, dropped, ticket, stopping) = buffer.withLock { buffer in
+                swap(&buffer.pending, &spare)
+                buffer.signalledHalfFull = false
+                let dropped = buffer.dropped
+                buffer.dropped = 0
+                let flushing = buffer.flushRequested > buffer.flushCompleted || buffer.stopping
+                let aggregates = aggregateNow || flushing ? buffer.takeAggregates() : []
+                return (aggregates, dropped, buffer.flushRequested, buffer.stopping)
+            }
+            // Records before the aggregates that fold their repeats; the end record (if any)
+            // must stay last, after the final aggregates.
+            if let last = spare.last, case .end = last {
+                spare.removeLast()
+                drain.write(spare, aggregates: aggregates, dropped: dropped, now: now)
+                drain.write([last], aggregates: [], dropped: 0, now: now)
+            } else {
+                drain.write(spare, aggregates: aggregates, dropped: dropped, now: now)
+            }
+            spare.removeAll(keepingCapacity: true)
+            written.store(drain.linesWritten, ordering: .relaxed)
+            buffer.withLock { $0.flushCompleted = max($0.flushCompleted, ticket) }
+            if stopping { return }
+        }
+    }
+
+    // MARK: - Crash path
+
+    /// The running recorders, so the trap handler can write their `end` records.
+    private static let running = Mutex<[ObjectIdentifier: TraceRecorder]>([:])
+
+    /// Installs, once per process, the handler that runs right before a failed resolve stops
+    /// the program: each running recorder writes `end` with the failure and flushes.
+    private static let trapHandlerInstalled: Bool = {
+        InjectionDiagnostics.addTrapHandler {
+            let thread = ThreadNumber.current
+            for recorder in TraceRecorder.running.withLock({ Array($0.values) }) {
+                recorder.finishAfterFailedResolve(onThread: thread)
+            }
+        }
+        return true
+    }()
+
+    /// Writes `end` with the failure that is about to stop the program: the last missing
+    /// registration or cycle reported on `thread` (cleared when that thread next resolves
+    /// successfully), else a generic reason (argument mismatches and throwing factories send no
+    /// event of their own).
+    func finishAfterFailedResolve(onThread thread: UInt64) {
+        let reason = buffer.withLock { buffer in buffer.failures.last { $0.thread == thread }?.reason }
+        finish(reason: reason ?? "failed resolve (see the app's crash message)")
+    }
+}
