@@ -14,7 +14,7 @@ func loadGraph(_ path: String) throws -> DependencyGraph {
         throw ExitCode(2)
     }
     for warning in trace.warnings {
-        printError("warning: \(path):\(warning.line): \(warning.message)")
+        printError("\(path):\(warning.line): \(warning.message)")
     }
     return DependencyGraph(records: trace.records)
 }

@@ -100,9 +100,14 @@ extension TraceReader {
     private mutating func file(_ records: [TraceRecord], name: String) throws(TraceReadError) -> TraceFile {
         _ = finish()
         if let headerProblem { throw .notATrace(path: name, problem: headerProblem) }
-        guard case .header(let header)? = records.first else { throw .empty(path: name) }
+        let diagnostics = takeDiagnostics()
+        guard case .header(let header)? = records.first else {
+            // Bytes without a complete line (garbage, or a header cut off) are not an empty file.
+            if let first = diagnostics.first { throw .notATrace(path: name, problem: first) }
+            throw .empty(path: name)
+        }
         var records = records
         records.removeFirst()
-        return TraceFile(header: header, records: records, diagnostics: takeDiagnostics())
+        return TraceFile(header: header, records: records, diagnostics: diagnostics)
     }
 }

@@ -31,6 +31,9 @@ struct UserSimulation {
             if iteration % 150 == 0 { app.reset(.cached) }                 // pull to refresh
             if iteration % 200 == 0 { app.reset(.custom("session")) }      // logout, login again
             if iteration % 300 == 100 {                                   // the train enters a tunnel
+                // Let background refreshes finish first: one resolving the live client between
+                // the reset and the mapping would keep it, and the mapping would be stale.
+                refreshes.wait()
                 app.reset(.cached)
                 app.map(\.network.mockAPI, to: \.network.api)
             }

@@ -14,13 +14,15 @@ extension Container {
 struct NetworkLayer: DependencyLayer {
     let container: Container
 
+    /// Cached, not singleton: going offline resets the cache before mapping `api` to `mockAPI`,
+    /// so no screen keeps the live client (which would be a stale override).
     var api: Provider<any APIClient> {
-        provide(.singleton) { c in
+        provide(.cached) { c in
             LiveAPIClient(http: c.resolve(name: "authenticated"), monitor: c.resolve()) as any APIClient
         }
     }
     /// What mock-network mode maps `api` to.
-    var mockAPI: Provider<any APIClient> { provide(.singleton) { MockAPIClient() as any APIClient } }
+    var mockAPI: Provider<any APIClient> { provide(.cached) { MockAPIClient() as any APIClient } }
 }
 
 struct RepositoryLayer: DependencyLayer {

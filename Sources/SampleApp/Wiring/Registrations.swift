@@ -17,7 +17,7 @@ enum Registrations {
         app.register(scope: .shared) { ImageCache(capacity: 64) }
 
         // Database.
-        app.register { DatabaseMigrator() }
+        app.register(scope: .cached) { DatabaseMigrator() }
         app.register(scope: .singleton) { c in Database(path: "/tmp/shop.sqlite", migrator: c.resolve()) }
 
         // Analytics and utilities; the autoclosure form with an explicit type.
