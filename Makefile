@@ -25,8 +25,11 @@ test: deps
 tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $${TSAN_OPTIONS:-}" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
 
+# Resolution speed against direct construction and Swinject, then the graph at scale.
 bench: deps
-	cd Benchmarks && $(SWIFT) run -c release InjectionBenchmarks
+	cd Benchmarks && $(SWIFT) build -c release
+	cd Benchmarks && .build/release/InjectionBenchmarks
+	cd Benchmarks && .build/release/GraphBenchmarks
 
 demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo
