@@ -21,28 +21,41 @@ func typeKeyedExample() -> [String] {
 // README: end
 
 // README: keypath
-protocol SignInUseCasing { func login(_ user: String) -> Bool }
-final class SignInUseCase: SignInUseCasing { func login(_ user: String) -> Bool { !user.isEmpty } }
-final class OfflineSignInUseCase: SignInUseCasing { func login(_ user: String) -> Bool { true } }
+protocol SignInUseCasing { func signIn(_ user: String) -> Bool }
+final class SignInUseCase: SignInUseCasing { func signIn(_ user: String) -> Bool { !user.isEmpty } }
+final class OfflineSignInUseCase: SignInUseCasing { func signIn(_ user: String) -> Bool { true } }
 
-extension Container {
-    var auth: AuthLayer { AuthLayer(container: self) }
+// A layer exposes only what its code may inject: view models get use cases, not the network.
+protocol PresentationLayer: DependencyLayer {
+    var signIn: Provider<SignInUseCasing> { get }
+    var offlineSignIn: Provider<SignInUseCasing> { get }
 }
 
-struct AuthLayer: DependencyLayer {
+// The assembly picks each layer's implementation: the app's here, a preview's or a test's elsewhere.
+protocol ShopLayers: Assembly {
+    func presentation(_ container: Container) -> any PresentationLayer
+}
+extension Container {
+    var presentation: any PresentationLayer { assembly(ShopLayers.self).presentation(self) }
+}
+struct LiveShopLayers: ShopLayers {
+    func presentation(_ container: Container) -> any PresentationLayer { LivePresentationLayer(container: container) }
+}
+struct LivePresentationLayer: PresentationLayer {
     let container: Container
-    var useCase: Provider<SignInUseCasing> { provide(.singleton) { SignInUseCase() } }
-    var offlineUseCase: Provider<SignInUseCasing> { provide { OfflineSignInUseCase() } }
+    var signIn: Provider<SignInUseCasing> { provide(.singleton) { SignInUseCase() } }
+    var offlineSignIn: Provider<SignInUseCasing> { provide { OfflineSignInUseCase() } }
 }
 
 final class SignInViewModel {
-    @Inject(\.auth.useCase) var useCase
+    @Injected(\.presentation.signIn) var useCase   // type inferred; \.presentation.network won't compile
 }
 
 func keypathExample() -> (Bool, Bool) {
-    let online = SignInViewModel().useCase.login("")
-    InjectionMapper[\.auth.useCase] = \.auth.offlineUseCase
-    defer { InjectionMapper.reset(\.auth.useCase) }
-    return (online, SignInViewModel().useCase.login(""))
+    Container.shared.use(LiveShopLayers())
+    let online = SignInViewModel().useCase.signIn("")
+    InjectionMapper[\.presentation.signIn] = \.presentation.offlineSignIn   // for tests and previews
+    defer { InjectionMapper.reset(\.presentation.signIn) }
+    return (online, SignInViewModel().useCase.signIn(""))
 }
 // README: end
