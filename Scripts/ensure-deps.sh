@@ -6,6 +6,12 @@ missing=()
 for package in "$@"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+# The trace schema test validates a generated trace with Python's jsonschema.
+if ! python3 -c "import jsonschema" >/dev/null 2>&1; then
+    echo "Installing the Python package jsonschema (for the trace schema test)" >&2
+    python3 -m pip install --quiet jsonschema >&2 || {
+        echo "error: could not install jsonschema; run: python3 -m pip install jsonschema" >&2; exit 1; }
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "Installing missing Debian packages: ${missing[*]}" >&2
 if [ "$(id -u)" -eq 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo"; else
