@@ -1,0 +1,17 @@
+import Injection
+
+/// A container seen in the trace: created explicitly (`containerCreated`) or only named by the
+/// services it owns.
+///
+/// ```swift
+/// for container in graph.containers {
+///     print(container.name, container.parent ?? "(root)")
+/// }
+/// ```
+public struct ContainerInfo: Sendable, Hashable {
+    public let name: String
+    /// The parent container's name; nil for a root (or when the creation was not seen).
+    public internal(set) var parent: String?
+    /// Where the container was created; nil when the trace never saw its creation.
+    public internal(set) var createdAt: SourceLocation?
+}

@@ -1,0 +1,36 @@
+/// The index of an edge in ``DependencyGraph/edges``.
+public typealias EdgeID = Int
+
+/// "Resolved while resolving": the requester's factory asked for the service.
+///
+/// Counts include aggregated resolves. An edge with a ``count`` of 0 was only seen in a failed
+/// resolution (a requester chain of a missing registration, or a cycle's path): the request was
+/// made, but it never completed.
+///
+/// ```swift
+/// for edgeID in graph.outgoing[requester] {
+///     let edge = graph.edges[edgeID]
+///     print(graph.nodes[edge.to].identity, edge.count)
+/// }
+/// ```
+public struct DependencyEdge: Sendable, Identifiable {
+    public let id: EdgeID
+    /// The requester: the service whose construction asked.
+    public let from: NodeID
+    /// The service that was resolved.
+    public let to: NodeID
+    /// Successful resolves along this edge.
+    public internal(set) var count: UInt64 = 0
+    public internal(set) var createdCount: UInt64 = 0
+    public internal(set) var cachedCount: UInt64 = 0
+    /// Summed duration of those resolves.
+    public internal(set) var totalNanoseconds: UInt64 = 0
+    /// Whether this step is part of an observed cycle (``DependencyGraph/cycles``).
+    public internal(set) var isOnObservedCycle = false
+
+    init(id: EdgeID, from: NodeID, to: NodeID) {
+        self.id = id
+        self.from = from
+        self.to = to
+    }
+}

@@ -1,0 +1,248 @@
+import Injection
+
+extension DependencyGraph {
+    /// Adds one trace record to the graph.
+    ///
+    /// Records are applied in trace order; a live viewer calls this for each line as it arrives.
+    ///
+    /// ```swift
+    /// var graph = DependencyGraph()
+    /// graph.apply(.header(TraceHeader(app: "sample-app", pid: 42, startTime: "2026-11-22T04:23:13Z")))
+    /// graph.apply(.event(event))
+    /// ```
+    public mutating func apply(_ record: TraceRecord) {
+        revision &+= 1
+        switch record {
+        case .header(let header):
+            session.header = header
+        case .event(let event):
+            apply(event)
+        case .aggregate(let aggregate):
+            session.eventCount += 1
+            session.lastTime = max(session.lastTime, aggregate.lastTime)
+            applyResolve(
+                service: aggregate.service, requester: aggregate.requester, scope: aggregate.scope,
+                outcome: aggregate.outcome, count: aggregate.count, nanoseconds: aggregate.totalNanoseconds,
+                first: aggregate.firstTime, last: aggregate.lastTime)
+        case .dropped(let count, let time):
+            session.droppedCount += count
+            session.lastTime = max(session.lastTime, time)
+        case .end(let time, let reason):
+            session.hasEnded = true
+            session.endReason = reason
+            session.lastTime = max(session.lastTime, time)
+        }
+    }
+
+    /// Adds one event to the graph, as ``apply(_:)`` does for ``TraceRecord/event(_:)``.
+    public mutating func apply(_ event: ResolutionEvent) {
+        session.eventCount += 1
+        if event.sequence > session.lastSequence { session.lastSequence = event.sequence }
+        if event.time > session.lastTime { session.lastTime = event.time }
+        let time = event.time
+        switch event.kind {
+        case .resolved(let resolved):
+            applyResolve(
+                service: resolved.service, requester: resolved.requester, scope: resolved.scope,
+                outcome: resolved.outcome, count: 1, nanoseconds: resolved.durationNanoseconds,
+                first: time, last: time)
+        case .registered(let registered):
+            applyRegistered(registered, time: time)
+        case .containerCreated(let created):
+            noteContainer(created.container, parent: created.parent, location: created.location)
+        case .missing(let missingRegistration):
+            applyMissing(missingRegistration, time: time)
+        case .cycle(let cycle):
+            applyCycle(cycle, time: time)
+        case .scopeMismatch(let mismatch):
+            _ = intern(mismatch.holder)
+            _ = intern(mismatch.captive)
+            if let index = mismatchIndex[mismatch] {
+                scopeMismatches[index].count += 1
+            } else {
+                mismatchIndex[mismatch] = scopeMismatches.count
+                scopeMismatches.append(ScopeMismatchRecord(mismatch, time: time))
+            }
+        case .mappingChanged(let change):
+            applyMappingChange(change, time: time)
+        case .staleOverride(let stale):
+            applyStale(stale, time: time)
+        case .scopeReset(let reset):
+            for index in nodes.indices
+            where nodes[index].identity.container == reset.container && nodes[index].scope == reset.scope
+                && nodes[index].aliveInstances != nil {
+                nodes[index].aliveInstances = 0
+            }
+        }
+    }
+
+    // MARK: - Resolves
+
+    @inline(__always)
+    mutating func applyResolve(
+        service: ServiceIdentity, requester: ServiceIdentity?, scope: Scope, outcome: Resolved.Outcome,
+        count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64
+    ) {
+        session.resolveCount += count
+        let id = intern(service)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            nodes[id].record(scope: scope, outcome: outcome, count: count, nanoseconds: nanoseconds, first: first, last: last)
+        }
+        guard let requester else {
+            nodes[id].appResolveCount += count
+            return
+        }
+        let from = intern(requester)
+        nodes[from].childNanoseconds &+= nanoseconds
+        let edgeID = internEdge(from, id)
+        edges.withUnsafeMutableBufferPointer { edges in
+            edges[edgeID].count += count
+            edges[edgeID].totalNanoseconds &+= nanoseconds
+            if outcome == .created { edges[edgeID].createdCount += count } else { edges[edgeID].cachedCount += count }
+        }
+    }
+
+    // MARK: - Registrations and overrides
+
+    mutating func applyRegistered(_ registered: Registered, time: UInt64) {
+        let id = intern(registered.service)
+        nodes[id].scope = registered.scope
+        nodes[id].registeredAt = registered.location
+        nodes[id].registrationCount += 1
+        if registered.scope.isLongLived, nodes[id].aliveInstances == nil { nodes[id].aliveInstances = 0 }
+        guard let replaced = registered.replaced else { return }
+        let replacedID = intern(replaced.service)
+        for index in overrides.indices
+        where overrides[index].kind == .registration && overrides[index].to == replaced.service
+            && overrides[index].state == .active {
+            overrides[index].state = .replaced
+        }
+        var record = OverrideRecord(
+            kind: .registration, container: registered.service.container, from: replaced.service,
+            to: registered.service, location: registered.location, replacedLocation: replaced.location,
+            time: time)
+        // The kept instance of the old registration (same key) outlives the override.
+        if let alive = nodes[replacedID].aliveInstances, alive > 0 {
+            record.staleness = .keptInstance
+            record.staleScope = nodes[replacedID].scope
+        }
+        // The container dropped the old entry with its kept instance.
+        if nodes[replacedID].aliveInstances != nil { nodes[replacedID].aliveInstances = 0 }
+        overrides.append(record)
+    }
+
+    mutating func applyMappingChange(_ change: MappingChange, time: UInt64) {
+        switch change.action {
+        case .set:
+            guard let from = change.from, let to = change.to else { return }
+            let fromID = intern(from)
+            _ = intern(to)
+            endMappings(in: change.container, from: from, as: .replaced)
+            var record = OverrideRecord(
+                kind: .mapping, container: change.container, from: from, to: to,
+                location: change.location, replacedLocation: nil, time: time)
+            if let alive = nodes[fromID].aliveInstances, alive > 0 {
+                record.staleness = .keptInstance
+                record.staleScope = nodes[fromID].scope
+            }
+            overrides.append(record)
+        case .reset:
+            guard let from = change.from else { return }
+            endMappings(in: change.container, from: from, as: .reset(at: change.location, time: time))
+        case .resetAll:
+            endMappings(in: change.container, from: nil, as: .reset(at: change.location, time: time))
+        }
+    }
+
+    /// Ends the active mappings of `container` (for `from`, or all of them).
+    mutating func endMappings(in container: String, from: ServiceIdentity?, as state: OverrideRecord.State) {
+        for index in overrides.indices
+        where overrides[index].kind == .mapping && overrides[index].state == .active
+            && overrides[index].container == container && (from == nil || overrides[index].from == from) {
+            overrides[index].state = state
+        }
+    }
+
+    mutating func applyStale(_ stale: StaleOverride, time: UInt64) {
+        _ = intern(stale.replaced)
+        _ = intern(stale.replacement)
+        if let index = overrides.lastIndex(where: {
+            $0.from == stale.replaced && $0.to == stale.replacement && $0.location == stale.location
+        }) {
+            overrides[index].staleness = .reported
+            overrides[index].staleScope = stale.scope
+            return
+        }
+        // An override the graph did not see being set (the trace started later): keep the report.
+        var record = OverrideRecord(
+            kind: .registration, container: stale.replacement.container, from: stale.replaced,
+            to: stale.replacement, location: stale.location, replacedLocation: nil, time: time)
+        record.staleness = .reported
+        record.staleScope = stale.scope
+        overrides.append(record)
+    }
+
+    // MARK: - Failures
+
+    mutating func applyMissing(_ missingRegistration: MissingRegistration, time: UInt64) {
+        let chain = missingRegistration.requesterChain
+        var previous: NodeID?
+        for identity in chain {
+            let id = intern(identity)
+            if let previous { _ = internEdge(previous, id) }
+            previous = id
+        }
+        let key = MissingKey(requested: missingRegistration.requested, chain: chain)
+        if let index = missingIndex[key] {
+            missing[index].count += 1
+            missing[index].lastSeen = time
+        } else {
+            missingIndex[key] = missing.count
+            missing.append(MissingDependency(missingRegistration, time: time))
+        }
+    }
+
+    mutating func applyCycle(_ cycle: DependencyCycle, time: UInt64) {
+        var previous: NodeID?
+        for identity in cycle.enteredThrough {
+            let id = intern(identity)
+            if let previous { _ = internEdge(previous, id) }
+            previous = id
+        }
+        let pathIDs = cycle.path.map { intern($0) }
+        if let previous, let first = pathIDs.first { _ = internEdge(previous, first) }
+        for (from, to) in zip(pathIDs, pathIDs.dropFirst()) {
+            edges[internEdge(from, to)].isOnObservedCycle = true
+        }
+        // Rotate the loop (without its repeated end) to start at its smallest node: one key per loop.
+        let loop = pathIDs.count > 1 ? Array(pathIDs.dropLast()) : pathIDs
+        let start = loop.indices.min { loop[$0] < loop[$1] } ?? 0
+        let key = Array(loop[start...] + loop[..<start])
+        if let index = cycleIndex[key] {
+            cycles[index].count += 1
+        } else {
+            cycleIndex[key] = cycles.count
+            cycles.append(ObservedCycle(cycle: cycle, nodes: loop, time: time))
+        }
+    }
+}
+
+extension ServiceNode {
+    @inline(__always)
+    mutating func record(
+        scope resolvedScope: Scope, outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64,
+        first: UInt64, last: UInt64
+    ) {
+        if scope == nil { scope = resolvedScope }
+        resolveCount += count
+        totalNanoseconds &+= nanoseconds
+        if outcome == .created {
+            createdCount += count
+            if resolvedScope.isLongLived { aliveInstances = (aliveInstances ?? 0) + count }
+        } else {
+            cachedCount += count
+        }
+        if firstSeen == nil || first < firstSeen! { firstSeen = first }
+        if lastSeen == nil || last > lastSeen! { lastSeen = last }
+    }
+}

@@ -1,0 +1,126 @@
+import Injection
+
+/// The dependency graph of one app session, built incrementally from trace records.
+///
+/// The same model serves a trace file and a live stream: feed it every ``TraceRecord`` with
+/// ``apply(_:)`` as it arrives. It is a value type; copy it to hand a snapshot to another task.
+/// Nodes and edges are addressed by dense integer ids (``NodeID``, ``EdgeID``), with adjacency in
+/// ``outgoing`` and ``incoming``.
+///
+/// ```swift
+/// var graph = DependencyGraph()
+/// for record in trace.records { graph.apply(record) }
+/// let service = try graph.lookup("LoginViewModel")
+/// for (id, depth) in graph.dependencies(of: service, maxDepth: 2) {
+///     print(String(repeating: "  ", count: depth), graph.nodes[id].identity)
+/// }
+/// ```
+public struct DependencyGraph: Sendable {
+    /// Every service seen, indexed by ``NodeID``.
+    public internal(set) var nodes: [ServiceNode] = []
+    /// Every "resolved while resolving" pair, indexed by ``EdgeID``.
+    public internal(set) var edges: [DependencyEdge] = []
+    /// For each node, the edges it requested (its dependencies).
+    public internal(set) var outgoing: [[EdgeID]] = []
+    /// For each node, the edges that requested it (its dependents).
+    public internal(set) var incoming: [[EdgeID]] = []
+    /// Containers in the order they were first seen.
+    public internal(set) var containers: [ContainerInfo] = []
+    /// Every override and mapping, in the order they were set (history included).
+    public internal(set) var overrides: [OverrideRecord] = []
+    /// Failed requests, deduplicated, in the order first seen.
+    public internal(set) var missing: [MissingDependency] = []
+    /// Cycles the runtime caught, deduplicated, in the order first seen.
+    public internal(set) var cycles: [ObservedCycle] = []
+    /// Captive dependencies the runtime reported, deduplicated.
+    public internal(set) var scopeMismatches: [ScopeMismatchRecord] = []
+    /// Header, counts and end of the session.
+    public internal(set) var session = SessionInfo()
+    /// Increases with every applied record: a viewer redraws when it changed.
+    public internal(set) var revision: UInt64 = 0
+
+    var nodeIndex: [ServiceIdentity: NodeID] = [:]
+    var edgeIndex: [UInt64: EdgeID] = [:]
+    var containerIndex: [String: Int] = [:]
+    var missingIndex: [MissingKey: Int] = [:]
+    var cycleIndex: [[NodeID]: Int] = [:]
+    var mismatchIndex: [ScopeMismatch: Int] = [:]
+
+    struct MissingKey: Hashable {
+        let requested: ServiceIdentity
+        let chain: [ServiceIdentity]
+    }
+
+    /// An empty graph.
+    public init() {}
+
+    /// A graph built from `records`, in order.
+    ///
+    /// ```swift
+    /// let graph = DependencyGraph(records: trace.records)
+    /// ```
+    public init(records: some Sequence<TraceRecord>) {
+        for record in records { apply(record) }
+    }
+
+    /// The node of `identity`, if the graph has seen it.
+    public func nodeID(for identity: ServiceIdentity) -> NodeID? { nodeIndex[identity] }
+
+    /// The edge from `requester` to `service`, if one was seen.
+    public func edgeID(from requester: NodeID, to service: NodeID) -> EdgeID? {
+        edgeIndex[Self.edgeKey(requester, service)]
+    }
+
+    /// The container named `name`, if seen.
+    public func container(named name: String) -> ContainerInfo? {
+        containerIndex[name].map { containers[$0] }
+    }
+
+    // MARK: - Interning
+
+    @inline(__always)
+    static func edgeKey(_ from: NodeID, _ to: NodeID) -> UInt64 {
+        UInt64(truncatingIfNeeded: from) << 32 | UInt64(truncatingIfNeeded: to) & 0xFFFF_FFFF
+    }
+
+    /// The node for `identity`, created on first sight.
+    @inline(__always)
+    mutating func intern(_ identity: ServiceIdentity) -> NodeID {
+        if let id = nodeIndex[identity] { return id }
+        return addNode(identity)
+    }
+
+    @inline(never)
+    mutating func addNode(_ identity: ServiceIdentity) -> NodeID {
+        let id = nodes.count
+        nodes.append(ServiceNode(id: id, identity: identity))
+        outgoing.append([])
+        incoming.append([])
+        nodeIndex[identity] = id
+        noteContainer(identity.container, parent: nil, location: nil)
+        return id
+    }
+
+    /// The edge from `from` to `to`, created on first sight.
+    @inline(__always)
+    mutating func internEdge(_ from: NodeID, _ to: NodeID) -> EdgeID {
+        let key = Self.edgeKey(from, to)
+        if let id = edgeIndex[key] { return id }
+        let id = edges.count
+        edges.append(DependencyEdge(id: id, from: from, to: to))
+        outgoing[from].append(id)
+        incoming[to].append(id)
+        edgeIndex[key] = id
+        return id
+    }
+
+    mutating func noteContainer(_ name: String, parent: String?, location: SourceLocation?) {
+        if let index = containerIndex[name] {
+            if let parent { containers[index].parent = parent }
+            if let location { containers[index].createdAt = location }
+            return
+        }
+        containerIndex[name] = containers.count
+        containers.append(ContainerInfo(name: name, parent: parent, createdAt: location))
+    }
+}

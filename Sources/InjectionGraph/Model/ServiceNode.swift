@@ -1,0 +1,65 @@
+import Injection
+
+/// The index of a service in a ``DependencyGraph``: stable for the graph's life, dense from 0.
+///
+/// ```swift
+/// let id: NodeID = graph.nodeID(for: identity)!
+/// print(graph.nodes[id].identity)
+/// ```
+public typealias NodeID = Int
+
+/// One service seen in a trace: its identity, how it is registered, and what resolving it cost.
+///
+/// Nodes are created the first time an identity appears in any event (a registration, a resolve,
+/// a requester chain, a cycle, an override), so a node may have no registration (``registeredAt``
+/// is nil) when the trace only saw it in a failed chain.
+///
+/// ```swift
+/// for node in graph.nodes where node.resolveCount > 0 {
+///     print(node.identity, node.resolveCount, node.selfNanoseconds)
+/// }
+/// ```
+public struct ServiceNode: Sendable, Identifiable {
+    /// The node's index in ``DependencyGraph/nodes``.
+    public let id: NodeID
+    /// Type, name, container, layer and member of the service.
+    public let identity: ServiceIdentity
+    /// The registered scope, else the scope of its first resolve; nil when neither was seen.
+    public internal(set) var scope: Scope?
+    /// Where the latest registration was written.
+    public internal(set) var registeredAt: SourceLocation?
+    /// How many `registered` events named this service (more than 1 means it was overridden).
+    public internal(set) var registrationCount = 0
+    /// Successful resolves, including aggregated ones.
+    public internal(set) var resolveCount: UInt64 = 0
+    /// Resolves that built a new instance.
+    public internal(set) var createdCount: UInt64 = 0
+    /// Resolves answered from a scope's cache.
+    public internal(set) var cachedCount: UInt64 = 0
+    /// Resolves made from app code (no requester): such a node is a root of the graph.
+    public internal(set) var appResolveCount: UInt64 = 0
+    /// Instances kept alive by a long-lived scope (cached, singleton, custom): created minus
+    /// discarded by scope resets. Nil when the scope does not keep instances (or is weak).
+    public internal(set) var aliveInstances: UInt64?
+    /// The `t` of the first and last resolve (nanoseconds since the app's first event).
+    public internal(set) var firstSeen: UInt64?
+    public internal(set) var lastSeen: UInt64?
+    /// Time spent in this service's resolves, dependencies included.
+    public internal(set) var totalNanoseconds: UInt64 = 0
+    /// Time spent in resolves this service requested (its children).
+    public internal(set) var childNanoseconds: UInt64 = 0
+
+    /// Time spent in the service's own factory: ``totalNanoseconds`` minus the time of the
+    /// dependencies resolved while building it (never negative).
+    public var selfNanoseconds: UInt64 {
+        totalNanoseconds > childNanoseconds ? totalNanoseconds - childNanoseconds : 0
+    }
+
+    /// Whether any resolve came from app code rather than from another service.
+    public var isRoot: Bool { appResolveCount > 0 }
+
+    init(id: NodeID, identity: ServiceIdentity) {
+        self.id = id
+        self.identity = identity
+    }
+}

@@ -1,0 +1,89 @@
+import Injection
+
+/// The edges from one layer into another, summed.
+///
+/// ```swift
+/// for crossing in graph.layerCrossings() where crossing.isBreach {
+///     print("\(crossing.from) ⇄ \(crossing.to): \(crossing.edgeCount) edges")
+/// }
+/// ```
+public struct LayerCrossing: Sendable, Hashable {
+    /// The requesters' layer.
+    public let from: LayerID
+    /// The resolved services' layer.
+    public let to: LayerID
+    /// Distinct service pairs crossing.
+    public internal(set) var edgeCount = 0
+    /// Resolves along those edges.
+    public internal(set) var resolveCount: UInt64 = 0
+    /// Edges, for showing which services cross.
+    public internal(set) var edges: [EdgeID] = []
+    /// A layer breach: edges also cross back from ``to`` into ``from``. Layers are meant to be
+    /// ordered (a view model layer uses the interactor layer, not the reverse), so two layers that
+    /// use each other break the structure; one of the two directions is unexpected.
+    public internal(set) var isBreach = false
+}
+
+/// The services of one layer.
+///
+/// ```swift
+/// for layer in graph.layers { print(layer.id, layer.nodes.count) }
+/// ```
+public struct LayerSummary: Sendable, Hashable {
+    public let id: LayerID
+    public internal(set) var nodes: [NodeID] = []
+}
+
+extension DependencyGraph {
+    /// The layer (container, or container and sub-container) of `node`.
+    public func layerID(of node: NodeID) -> LayerID { LayerID(nodes[node].identity) }
+
+    /// Every layer with its services, sorted by container then layer name (containers' own
+    /// services first).
+    ///
+    /// ```swift
+    /// let names = graph.layers.map(\.id.description)  // ["app", "app/Login", "app/Network"]
+    /// ```
+    public var layers: [LayerSummary] {
+        var byID: [LayerID: LayerSummary] = [:]
+        for node in nodes {
+            let id = LayerID(node.identity)
+            byID[id, default: LayerSummary(id: id)].nodes.append(node.id)
+        }
+        return byID.values.sorted { $0.id < $1.id }
+    }
+
+    /// Edges between different layers (or containers), grouped per ordered pair of layers and
+    /// sorted by pair. A pair used in both directions is marked ``LayerCrossing/isBreach``.
+    ///
+    /// ```swift
+    /// let breaches = graph.layerCrossings().filter(\.isBreach)
+    /// ```
+    public func layerCrossings() -> [LayerCrossing] {
+        var crossings: [Pair: LayerCrossing] = [:]
+        for edge in edges {
+            let from = layerID(of: edge.from)
+            let to = layerID(of: edge.to)
+            guard from != to else { continue }
+            let pair = Pair(from: from, to: to)
+            crossings[pair, default: LayerCrossing(from: from, to: to)].add(edge)
+        }
+        for pair in crossings.keys where crossings[Pair(from: pair.to, to: pair.from)] != nil {
+            crossings[pair]!.isBreach = true
+        }
+        return crossings.values.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+    }
+
+    struct Pair: Hashable {
+        let from: LayerID
+        let to: LayerID
+    }
+}
+
+extension LayerCrossing {
+    mutating func add(_ edge: DependencyEdge) {
+        edgeCount += 1
+        resolveCount += edge.count
+        edges.append(edge.id)
+    }
+}

@@ -1,0 +1,141 @@
+import Injection
+
+/// A filter over services, parsed from the small language the inspector's `/` prompt accepts.
+///
+/// Terms are separated by spaces. `key:value` terms filter one property; other words match the
+/// service's description (`Login.viewModel: LoginViewModel (name: "edit")`) or container, as a
+/// case-insensitive substring. Different keys must all match; the same key given twice matches
+/// either value. Quote a value that contains spaces.
+///
+/// | term | matches services… |
+/// |---|---|
+/// | `layer:Network` | declared in the layer `Network` (or `app/Network`) |
+/// | `scope:singleton` | whose scope is `singleton` |
+/// | `container:app` | owned by the container `app` |
+/// | `name:edit` | registered under the name `edit` |
+/// | `type:Fetch` | whose type contains `Fetch` |
+/// | `view model` | whose description contains `view` and `model` |
+///
+/// ```swift
+/// let filter = try ServiceFilter(parsing: "layer:Network scope:singleton fetch")
+/// let ids = graph.nodes(matching: filter)
+/// ```
+public struct ServiceFilter: Sendable, Hashable {
+    /// The keys a `key:value` term may use.
+    public enum Key: String, Sendable, Hashable, CaseIterable {
+        case layer, scope, container, name, type
+    }
+
+    /// Accepted values per key (any of them matches), lowercased.
+    public private(set) var values: [Key: [String]] = [:]
+    /// Free-text words, lowercased; each must match.
+    public private(set) var words: [String] = []
+
+    /// The filter that matches every service.
+    public init() {}
+
+    /// Parses the filter language.
+    ///
+    /// - Throws: ``FilterParseError`` for an unknown key, an empty value or an unclosed quote.
+    public init(parsing text: String) throws(FilterParseError) {
+        for token in try Self.tokens(text) {
+            if let colon = token.firstIndex(of: ":"), colon != token.startIndex,
+               token[..<colon].allSatisfy(\.isLetter) {
+                let keyText = token[..<colon].lowercased()
+                guard let key = Key(rawValue: keyText) else { throw .unknownKey(String(token[..<colon])) }
+                let value = token[token.index(after: colon)...]
+                guard !value.isEmpty else { throw .emptyValue(key.rawValue) }
+                values[key, default: []].append(value.lowercased())
+            } else {
+                words.append(token.lowercased())
+            }
+        }
+    }
+
+    /// Whether the filter lets every service through.
+    public var isEmpty: Bool { values.isEmpty && words.isEmpty }
+
+    /// Whether `identity` (with `scope`) passes.
+    ///
+    /// ```swift
+    /// filter.matches(node.identity, scope: node.scope)
+    /// ```
+    public func matches(_ identity: ServiceIdentity, scope: Scope?) -> Bool {
+        for (key, accepted) in values {
+            let passes = accepted.contains { value in
+                switch key {
+                case .layer:
+                    let layer = identity.layer?.lowercased()
+                    return layer == value || LayerID(identity).description.lowercased() == value
+                case .scope: return scope?.name.lowercased() == value
+                case .container: return identity.container.lowercased() == value
+                case .name: return identity.name?.lowercased() == value
+                case .type: return identity.type.lowercased().contains(value)
+                }
+            }
+            if !passes { return false }
+        }
+        guard !words.isEmpty else { return true }
+        let text = identity.description.lowercased()
+        let container = identity.container.lowercased()
+        return words.allSatisfy { text.contains($0) || container.contains($0) }
+    }
+
+    /// Splits on spaces, keeping quoted runs (`"a b"`, `layer:"My Layer"`) together.
+    static func tokens(_ text: String) throws(FilterParseError) -> [String] {
+        var tokens: [String] = []
+        var current = ""
+        var inQuotes = false
+        var hasToken = false
+        for character in text {
+            if character == "\"" {
+                inQuotes.toggle()
+                hasToken = true
+            } else if character.isWhitespace && !inQuotes {
+                if hasToken { tokens.append(current) }
+                current = ""
+                hasToken = false
+            } else {
+                current.append(character)
+                hasToken = true
+            }
+        }
+        if inQuotes { throw .unclosedQuote }
+        if hasToken { tokens.append(current) }
+        return tokens
+    }
+}
+
+/// Why a filter did not parse, worded for the prompt's status line.
+///
+/// ```swift
+/// do { _ = try ServiceFilter(parsing: "lyr:Network") }
+/// catch { print(error) }  // unknown filter key 'lyr'; use layer:, scope:, container:, name: or type:
+/// ```
+public enum FilterParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    case unknownKey(String)
+    case emptyValue(String)
+    case unclosedQuote
+
+    public var description: String {
+        switch self {
+        case .unknownKey(let key):
+            "unknown filter key '\(key)'; use layer:, scope:, container:, name: or type:"
+        case .emptyValue(let key):
+            "'\(key):' needs a value, as in \(key):\(key == "scope" ? "singleton" : "Login")"
+        case .unclosedQuote:
+            "a quote is not closed; close it with \""
+        }
+    }
+}
+
+extension DependencyGraph {
+    /// The services that pass `filter`, in node order.
+    ///
+    /// ```swift
+    /// let singletons = graph.nodes(matching: try ServiceFilter(parsing: "scope:singleton"))
+    /// ```
+    public func nodes(matching filter: ServiceFilter) -> [NodeID] {
+        nodes.indices.filter { filter.matches(nodes[$0].identity, scope: nodes[$0].scope) }
+    }
+}
