@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import InjectionGraph
+
+/// `di-inspect export FILE [--format dot|json|mermaid] …`: the graph for other tools.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the dependency graph as Graphviz dot, JSON or Mermaid.",
+        discussion: """
+              $ di-inspect export trace.ndjson --format dot | dot -Tsvg > graph.svg
+              $ di-inspect export trace.ndjson --focus LoginViewModel --depth 2 --format mermaid
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case dot, json, mermaid
+    }
+
+    @Argument(help: "The trace file.")
+    var file: String
+
+    @Option(help: "The output format.")
+    var format: Format = .dot
+
+    @Option(help: "Only the services of this layer ('Login', 'app/Login', or a container's name).")
+    var layer: String?
+
+    @Option(help: "Only this service and what it reaches (a type, 'Layer.member', or a description).")
+    var focus: String?
+
+    @Option(help: "With --focus: how many edges away to go.")
+    var depth: Int?
+
+    @Flag(help: "With --focus: show the services that depend on it instead of its dependencies.")
+    var reverse = false
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more, got \(depth).") }
+        if focus == nil, depth != nil || reverse {
+            throw ValidationError("--depth and --reverse need --focus SERVICE.")
+        }
+    }
+
+    func run() throws {
+        let graph = try loadGraph(file)
+        var options = GraphExportOptions(layer: layer, depth: depth, reverse: reverse)
+        if let focus { options.focus = try lookUp(focus, in: graph) }
+        let text = switch format {
+        case .dot: DotExporter(options: options).render(graph)
+        case .json: JSONExporter(options: options).render(graph)
+        case .mermaid: MermaidExporter(options: options).render(graph)
+        }
+        guard let output else {
+            print(text, terminator: "")
+            return
+        }
+        do {
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            printError("error: cannot write \(output): \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+    }
+}

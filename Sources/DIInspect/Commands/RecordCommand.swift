@@ -1,0 +1,61 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+
+/// `di-inspect record -o FILE -- COMMAND [ARGS…]`: runs an app with tracing to a file.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Run a command with DI_INSPECT=file:FILE so its containers write a trace.",
+        discussion: """
+            Ctrl-C and SIGTERM are passed on to the command; di-inspect exits with the command's \
+            status (128 + the signal's number when a signal stopped it).
+
+              $ di-inspect record -o trace.ndjson -- ./.build/debug/sample-app --scenario missing
+              $ di-inspect check trace.ndjson
+            """)
+
+    @Option(name: .shortAndLong, help: "The trace file to write.")
+    var output: String
+
+    @Argument(parsing: .postTerminator, help: "The command to run, after '--'.")
+    var command: [String] = []
+
+    func validate() throws {
+        if command.isEmpty { throw ValidationError("Give the command to run after '--', as in: record -o trace.ndjson -- ./my-app") }
+    }
+
+    func run() throws {
+        let path = URL(fileURLWithPath: output).path
+        var environment = ProcessInfo.processInfo.environment
+        environment["DI_INSPECT"] = "file:" + path
+        let process = Process()
+        // `env` finds the command on PATH as a shell would.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--"] + command
+        process.environment = environment
+
+        // Ignore the signals here and pass them on, so the app can flush its trace and exit.
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            return DispatchSource.makeSignalSource(signal: number, queue: .global())
+        }
+        do {
+            try process.run()
+        } catch {
+            printError("error: cannot run \(command[0]): \(error.localizedDescription)")
+            throw ExitCode(127)
+        }
+        let pid = process.processIdentifier
+        for source in sources {
+            let number = Int32(source.handle)
+            source.setEventHandler { kill(pid, number) }
+            source.resume()
+        }
+        process.waitUntilExit()
+        sources.forEach { $0.cancel() }
+        let status = process.terminationStatus
+        let code = process.terminationReason == .uncaughtSignal ? 128 + status : status
+        if code != 0 { throw ExitCode(code) }
+    }
+}

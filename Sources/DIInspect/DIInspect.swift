@@ -1,0 +1,39 @@
+import ArgumentParser
+
+/// `di-inspect`: reads the events an app's containers report (a trace file, or live) and shows
+/// the dependency graph.
+///
+/// ```
+/// $ di-inspect check trace.ndjson
+/// $ di-inspect export trace.ndjson --format dot | dot -Tsvg > graph.svg
+/// ```
+@main
+struct DIInspect: ParsableCommand {
+    /// The subcommands that need no terminal. Interactive ones (`demo`, `run`, `listen`, `open`)
+    /// are listed in ``interactiveCommands``; add a command by appending its type to either list.
+    static let headlessCommands: [any ParsableCommand.Type] = [
+        RecordCommand.self, CheckCommand.self, ExportCommand.self, ListCommand.self, WhyCommand.self,
+    ]
+
+    /// The ncurses inspector's subcommands.
+    static let interactiveCommands: [any ParsableCommand.Type] = []
+
+    static let configuration = CommandConfiguration(
+        commandName: "di-inspect",
+        abstract: "Inspect the dependency graph of an app that uses Injection.",
+        subcommands: interactiveCommands + headlessCommands)
+
+    func run() throws {
+        print("""
+            di-inspect shows what an app's containers registered and resolved.
+
+              di-inspect record -o trace.ndjson -- ./my-app   record a trace while the app runs
+              di-inspect check trace.ndjson                    list missing registrations, cycles, …
+              di-inspect list trace.ndjson services            one line per service
+              di-inspect why trace.ndjson XYZFetching          why a service is resolved
+              di-inspect export trace.ndjson --format dot      the graph for Graphviz (or json, mermaid)
+
+            Type 'di-inspect help <subcommand>' for details.
+            """)
+    }
+}

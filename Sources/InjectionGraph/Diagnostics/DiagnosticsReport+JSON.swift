@@ -1,0 +1,75 @@
+import Injection
+
+extension DiagnosticsReport {
+    /// The report as JSON (schema in `docs/CHECK_JSON.md`): one problem per line.
+    ///
+    /// ```
+    /// $ di-inspect check trace.ndjson --json
+    /// {
+    ///   "format": "di-check",
+    ///   "version": 1,
+    ///   …
+    /// ```
+    public var json: String { jsonValue.lineOriented }
+
+    /// The report as a JSON value.
+    public var jsonValue: JSONValue {
+        .object([
+            ("format", .string("di-check")),
+            ("version", .int(1)),
+            ("session", .session(session)),
+            ("summary", .object([
+                ("services", .int(serviceCount)),
+                ("edges", .int(edgeCount)),
+                ("problems", .int(problems.count)),
+            ])),
+            ("problems", .array(problems.map(\.jsonValue))),
+        ])
+    }
+}
+
+extension GraphProblem {
+    /// One problem: `kind`, `message`, and the structured fields of its kind.
+    public var jsonValue: JSONValue {
+        var fields: [(String, JSONValue?)] = [("kind", .string(kind)), ("message", .string(message))]
+        switch self {
+        case .missing(let missing):
+            fields += [
+                ("count", .int(missing.count)),
+                ("requested", .identity(missing.requested)),
+                ("chain", .array(missing.chain.map(JSONValue.identity))),
+                ("near", .array(missing.nearMisses.map { near in
+                    .object([
+                        ("kind", .string(near.kind.rawValue)),
+                        ("service", .identity(near.service)),
+                        ("relation", near.relation.map(JSONValue.string)),
+                    ])
+                })),
+                ("fix", .string(missing.fix)),
+                ("at", .location(missing.location)),
+            ]
+        case .cycle(let cycle):
+            fields += [
+                ("count", .int(cycle.count)),
+                ("path", .array(cycle.cycle.path.map(JSONValue.identity))),
+                ("through", .array(cycle.cycle.enteredThrough.map(JSONValue.identity))),
+            ]
+        case .dependencyLoop(let loop):
+            fields += [
+                ("path", .array(loop.path.map(JSONValue.identity))),
+                ("size", .int(loop.nodes.count)),
+            ]
+        case .scopeMismatch(let record):
+            fields += [
+                ("count", .int(record.count)),
+                ("holder", .identity(record.mismatch.holder)),
+                ("holderScope", .string(record.mismatch.holderScope.name)),
+                ("captive", .identity(record.mismatch.captive)),
+                ("captiveScope", .string(record.mismatch.captiveScope.name)),
+            ]
+        case .staleOverride(let record), .activeMapping(let record):
+            fields.append(("override", .override(record)))
+        }
+        return .object(fields)
+    }
+}

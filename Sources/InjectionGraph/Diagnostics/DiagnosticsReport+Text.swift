@@ -1,0 +1,56 @@
+import Injection
+
+extension DiagnosticsReport {
+    /// The report for a terminal: a summary line, then each problem's message, numbered.
+    ///
+    /// ```
+    /// $ di-inspect check trace.ndjson
+    /// 2 problems in sample-app (pid 4242): 1 missing registration, 1 cycle
+    ///
+    /// [1] Missing registration: XYZFetching in 'app'
+    ///   Requested by: XYZViewModel in 'app'
+    ///   Fix: app.register { <#XYZFetching#>() }
+    ///
+    /// [2] Dependency cycle: A → B → A in 'app'
+    ///   Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+    /// ```
+    public var text: String {
+        let app = session.header.map { "\($0.app) (pid \($0.pid))" } ?? "the trace"
+        var lines: [String] = []
+        if problems.isEmpty {
+            lines.append("No problems in \(app): \(serviceCount) services, \(edgeCount) edges, \(session.eventCount) events.")
+        } else {
+            let noun = problems.count == 1 ? "problem" : "problems"
+            lines.append("\(problems.count) \(noun) in \(app): \(countsByKind)")
+            for (index, problem) in problems.enumerated() {
+                lines.append("")
+                lines.append("[\(index + 1)] " + problem.message)
+            }
+        }
+        if session.droppedCount > 0 {
+            lines.append("")
+            lines.append("Note: the recorder dropped \(session.droppedCount) events; the graph may be incomplete.")
+        }
+        if session.hasEnded, let reason = session.endReason, reason != "exit" {
+            lines.append("")
+            lines.append("Note: the app stopped: \(reason)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `1 missing registration, 2 cycles`.
+    var countsByKind: String {
+        let names: [(kind: String, one: String, many: String)] = [
+            ("missing", "missing registration", "missing registrations"),
+            ("cycle", "cycle", "cycles"),
+            ("loop", "dependency loop", "dependency loops"),
+            ("scopeMismatch", "scope mismatch", "scope mismatches"),
+            ("staleOverride", "stale override", "stale overrides"),
+            ("activeMapping", "active mapping", "active mappings"),
+        ]
+        return names.compactMap { name in
+            let count = problems.count { $0.kind == name.kind }
+            return count == 0 ? nil : "\(count) \(count == 1 ? name.one : name.many)"
+        }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,169 @@
+import Injection
+
+/// Writes a graph as Graphviz `dot`.
+///
+/// Containers and their layers become nested clusters (`subgraph cluster_…`); a service's
+/// scope decides its shape; edges are labelled with resolve counts; cycle edges are red; missing
+/// registrations are dashed red nodes linked from their requester; overrides and mappings are
+/// dotted edges from the replaced service to its replacement. A legend cluster explains it all:
+///
+/// | scope | shape |
+/// |---|---|
+/// | unique | ellipse |
+/// | graph | hexagon |
+/// | cached | box |
+/// | shared | rounded box |
+/// | singleton | box with a double border |
+/// | custom | component (box with tabs) |
+/// | unknown (only seen in a failed chain) | dotted ellipse |
+///
+/// ```
+/// $ di-inspect export trace.ndjson --format dot | dot -Tsvg > graph.svg
+/// ```
+/// ```swift
+/// let dot = DotExporter().render(graph)
+/// ```
+public struct DotExporter: Sendable {
+    public var options: GraphExportOptions
+    /// Whether to add the legend cluster.
+    public var includesLegend: Bool
+
+    public init(options: GraphExportOptions = GraphExportOptions(), includesLegend: Bool = true) {
+        self.options = options
+        self.includesLegend = includesLegend
+    }
+
+    /// The `dot` source for `graph`.
+    public func render(_ graph: DependencyGraph) -> String {
+        let selection = graph.selection(options)
+        let membership = graph.loopMembership()
+        var out = "digraph dependencies {\n"
+        out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=10];\n"
+        out += "  node [fontname=\"Helvetica\", fontsize=10];\n"
+        out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+        writeClusters(graph, selection, to: &out)
+        for edgeID in selection.edges {
+            let edge = graph.edges[edgeID]
+            out += "  n\(edge.from) -> n\(edge.to)"
+            var attributes: [String] = []
+            if edge.count > 0 {
+                attributes.append("label=\"\(edge.count)\"")
+            } else {
+                attributes.append("style=dashed")
+            }
+            if graph.isCycleEdge(edge, membership: membership) { attributes.append("color=red, penwidth=2") }
+            out += " [" + attributes.joined(separator: ", ") + "];\n"
+        }
+        for (index, item) in graph.missing(in: selection, options: options).enumerated() {
+            let label = Self.quoted(item.requested.qualifiedDescription) + "\\n(missing)"
+            out += "  m\(index) [label=\"\(label)\", shape=box, style=dashed, color=red, fontcolor=red];\n"
+            if let requester = item.requester, let from = graph.nodeID(for: requester) {
+                out += "  n\(from) -> m\(index) [style=dashed, color=red];\n"
+            }
+        }
+        for record in graph.overrides(in: selection) {
+            guard let from = graph.nodeID(for: record.from), let to = graph.nodeID(for: record.to) else { continue }
+            var label = record.kind == .mapping ? "mapping" : "override"
+            if !record.isActive { label += " (ended)" }
+            if record.staleness != nil { label += " (stale)" }
+            out += "  n\(from) -> n\(to) [style=dotted, label=\"\(label)\"];\n"
+        }
+        if includesLegend { out += Self.legend }
+        out += "}\n"
+        return out
+    }
+
+    /// Container clusters, each with its own services and a nested cluster per layer.
+    func writeClusters(_ graph: DependencyGraph, _ selection: GraphSelection, to out: inout String) {
+        var byContainer: [String: [String?: [NodeID]]] = [:]
+        for node in selection.nodes {
+            let identity = graph.nodes[node].identity
+            byContainer[identity.container, default: [:]][identity.layer, default: []].append(node)
+        }
+        for (containerIndex, container) in graph.containers.enumerated() {
+            guard let layers = byContainer[container.name] else { continue }
+            out += "  subgraph cluster_c\(containerIndex) {\n"
+            out += "    label=\"\(Self.quoted(container.name))\";\n    style=rounded;\n"
+            for node in layers[nil] ?? [] { writeNode(graph.nodes[node], indent: "    ", to: &out) }
+            let named = layers.keys.compactMap { $0 }.sorted()
+            for (layerIndex, layer) in named.enumerated() {
+                out += "    subgraph cluster_c\(containerIndex)_l\(layerIndex) {\n"
+                out += "      label=\"\(Self.quoted(layer))\";\n      style=dashed;\n"
+                for node in layers[layer]! { writeNode(graph.nodes[node], indent: "      ", to: &out) }
+                out += "    }\n"
+            }
+            out += "  }\n"
+        }
+    }
+
+    func writeNode(_ node: ServiceNode, indent: String, to out: inout String) {
+        out += indent
+        out += "n\(node.id) [label=\""
+        out += Self.quoted(node.identity.description)
+        if let scope = node.scope { out += "\\n" + Self.quoted(scope.name) }
+        out += "\", "
+        out += Self.shape(node.scope)
+        out += "];\n"
+    }
+
+    /// The shape attributes of a scope (see the table above).
+    static func shape(_ scope: Scope?) -> String {
+        guard let scope else { return "shape=ellipse, style=dotted" }
+        switch scope.kind {
+        case .unique: return "shape=ellipse"
+        case .graph: return "shape=hexagon"
+        case .cached: return "shape=box"
+        case .shared: return "shape=box, style=rounded"
+        case .singleton: return "shape=box, peripheries=2"
+        case .custom: return "shape=component"
+        }
+    }
+
+    /// `text` escaped for a double-quoted dot string: control characters become visible
+    /// `\u{…}` text, then backslashes and quotes are escaped. Non-ASCII stays UTF-8.
+    ///
+    /// ```swift
+    /// DotExporter.quoted("Say \"hi\"\n")  // Say \"hi\"\\u{0A}
+    /// ```
+    public static func quoted(_ text: String) -> String {
+        let visible = text.escapingControlCharacters
+        guard visible.contains(where: { $0 == "\"" || $0 == "\\" }) else { return visible }
+        var out = ""
+        for character in visible {
+            if character == "\"" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    static let legend = """
+          subgraph cluster_legend {
+            label="Legend";
+            style=dashed;
+            fontsize=9;
+            node [fontsize=9];
+            edge [fontsize=8];
+            legend_unique [label="unique", shape=ellipse];
+            legend_graph [label="graph", shape=hexagon];
+            legend_cached [label="cached", shape=box];
+            legend_shared [label="shared", shape=box, style=rounded];
+            legend_singleton [label="singleton", shape=box, peripheries=2];
+            legend_custom [label="custom scope", shape=component];
+            legend_unknown [label="scope unknown", shape=ellipse, style=dotted];
+            legend_missing [label="missing registration", shape=box, style=dashed, color=red, fontcolor=red];
+            legend_a1 [label="requester", shape=plaintext];
+            legend_b1 [label="service", shape=plaintext];
+            legend_a1 -> legend_b1 [label="resolves (count)"];
+            legend_a2 [label="A", shape=plaintext];
+            legend_b2 [label="B", shape=plaintext];
+            legend_a2 -> legend_b2 [label="on a cycle", color=red, penwidth=2];
+            legend_a3 [label="replaced", shape=plaintext];
+            legend_b3 [label="replacement", shape=plaintext];
+            legend_a3 -> legend_b3 [label="override / mapping", style=dotted];
+            legend_a4 [label="requester", shape=plaintext];
+            legend_b4 [label="failed request", shape=plaintext];
+            legend_a4 -> legend_b4 [label="never completed", style=dashed];
+          }
+
+        """
+}

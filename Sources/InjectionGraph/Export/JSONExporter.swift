@@ -1,0 +1,99 @@
+import Injection
+
+/// Writes a graph as JSON, in the schema documented in `docs/GRAPH_JSON.md` (`"format":
+/// "di-graph"`, `"version": 1`). Node ids are the graph's ``NodeID``s, so a focused export keeps
+/// the ids of the whole graph.
+///
+/// ```
+/// $ di-inspect export trace.ndjson --format json | jq '.services[] | select(.resolves > 100)'
+/// ```
+/// ```swift
+/// let json = JSONExporter().render(graph)
+/// ```
+public struct JSONExporter: Sendable {
+    public var options: GraphExportOptions
+
+    /// The schema version this exporter writes.
+    public static let version = 1
+
+    public init(options: GraphExportOptions = GraphExportOptions()) {
+        self.options = options
+    }
+
+    public func render(_ graph: DependencyGraph) -> String {
+        value(graph).lineOriented
+    }
+
+    /// The document as a ``JSONValue``.
+    public func value(_ graph: DependencyGraph) -> JSONValue {
+        let selection = graph.selection(options)
+        let membership = graph.loopMembership()
+        let services: [JSONValue] = selection.nodes.map { id in
+            let node = graph.nodes[id]
+            return .object([
+                ("id", .int(id)),
+                ("service", .identity(node.identity)),
+                ("key", .string(node.identity.key)),
+                ("scope", node.scope.map { .string($0.name) }),
+                ("registeredAt", .location(node.registeredAt)),
+                ("registrations", .int(node.registrationCount)),
+                ("resolves", .uint(node.resolveCount)),
+                ("created", .uint(node.createdCount)),
+                ("cached", .uint(node.cachedCount)),
+                ("fromApp", .uint(node.appResolveCount)),
+                ("alive", node.aliveInstances.map(JSONValue.uint)),
+                ("firstSeen", node.firstSeen.map(JSONValue.uint)),
+                ("lastSeen", node.lastSeen.map(JSONValue.uint)),
+                ("totalNs", .uint(node.totalNanoseconds)),
+                ("selfNs", .uint(node.selfNanoseconds)),
+            ])
+        }
+        let edges: [JSONValue] = selection.edges.map { id in
+            let edge = graph.edges[id]
+            return .object([
+                ("from", .int(edge.from)),
+                ("to", .int(edge.to)),
+                ("count", .uint(edge.count)),
+                ("created", .uint(edge.createdCount)),
+                ("cached", .uint(edge.cachedCount)),
+                ("totalNs", .uint(edge.totalNanoseconds)),
+                ("cycle", .bool(graph.isCycleEdge(edge, membership: membership))),
+            ])
+        }
+        let crossings: [JSONValue] = graph.layerCrossings().compactMap { crossing in
+            let kept = crossing.edges.filter { selection.contains(graph.edges[$0].from) && selection.contains(graph.edges[$0].to) }
+            guard !kept.isEmpty else { return nil }
+            return .object([
+                ("from", .string(crossing.from.description)),
+                ("to", .string(crossing.to.description)),
+                ("edges", .int(kept.count)),
+                ("resolves", .uint(kept.reduce(0) { $0 + graph.edges[$1].count })),
+                ("breach", .bool(crossing.isBreach)),
+            ])
+        }
+        let problems = graph.check().problems.filter { problem in
+            switch problem {
+            case .missing, .activeMapping, .staleOverride: false  // listed in their own arrays
+            default: true
+            }
+        }
+        return .object([
+            ("format", .string("di-graph")),
+            ("version", .int(Self.version)),
+            ("session", .session(graph.session)),
+            ("containers", .array(graph.containers.map { container in
+                .object([
+                    ("name", .string(container.name)),
+                    ("parent", container.parent.map(JSONValue.string)),
+                    ("createdAt", .location(container.createdAt)),
+                ])
+            })),
+            ("services", .array(services)),
+            ("edges", .array(edges)),
+            ("layerCrossings", .array(crossings)),
+            ("missing", .array(graph.missing(in: selection, options: options).map { GraphProblem.missing($0).jsonValue })),
+            ("overrides", .array(graph.overrides(in: selection).map(JSONValue.override))),
+            ("problems", .array(problems.map(\.jsonValue))),
+        ])
+    }
+}

@@ -1,0 +1,120 @@
+import Injection
+
+/// Writes a graph as a Mermaid flowchart (`graph LR`) that renders on GitHub.
+///
+/// Containers and layers become nested subgraphs; a scope decides the node shape (unique
+/// rounded, graph hexagon, cached rectangle, shared stadium, singleton subroutine, custom
+/// parallelogram, unknown flag); cycle edges are red (`linkStyle`); missing registrations use the
+/// `missing` class (dashed red); overrides and mappings are dotted edges. Labels are quoted, with
+/// `"` `#` `<` `>` `&` and backticks written as Mermaid entity codes (`#quot;` …).
+///
+/// ````
+/// $ di-inspect export trace.ndjson --format mermaid
+/// graph LR
+///   subgraph c0["app"]
+///     n0["XYZService<br>singleton"]
+/// …
+/// ````
+/// ```swift
+/// let text = MermaidExporter().render(graph)
+/// ```
+public struct MermaidExporter: Sendable {
+    public var options: GraphExportOptions
+
+    public init(options: GraphExportOptions = GraphExportOptions()) {
+        self.options = options
+    }
+
+    public func render(_ graph: DependencyGraph) -> String {
+        let selection = graph.selection(options)
+        let membership = graph.loopMembership()
+        var out = "graph LR\n"
+        var byContainer: [String: [String?: [NodeID]]] = [:]
+        for node in selection.nodes {
+            let identity = graph.nodes[node].identity
+            byContainer[identity.container, default: [:]][identity.layer, default: []].append(node)
+        }
+        for (containerIndex, container) in graph.containers.enumerated() {
+            guard let layers = byContainer[container.name] else { continue }
+            out += "  subgraph c\(containerIndex)[\"\(Self.label(container.name))\"]\n"
+            for node in layers[nil] ?? [] { out += "    " + Self.node(graph.nodes[node]) + "\n" }
+            for (layerIndex, layer) in layers.keys.compactMap({ $0 }).sorted().enumerated() {
+                out += "    subgraph c\(containerIndex)_l\(layerIndex)[\"\(Self.label(layer))\"]\n"
+                for node in layers[layer]! { out += "      " + Self.node(graph.nodes[node]) + "\n" }
+                out += "    end\n"
+            }
+            out += "  end\n"
+        }
+        var linkIndex = 0
+        var redLinks: [Int] = []
+        for edgeID in selection.edges {
+            let edge = graph.edges[edgeID]
+            out += edge.count > 0 ? "  n\(edge.from) -->|\"\(edge.count)\"| n\(edge.to)\n" : "  n\(edge.from) -.-> n\(edge.to)\n"
+            if graph.isCycleEdge(edge, membership: membership) { redLinks.append(linkIndex) }
+            linkIndex += 1
+        }
+        let missing = graph.missing(in: selection, options: options)
+        for (index, item) in missing.enumerated() {
+            out += "  m\(index)[\"\(Self.label(item.requested.qualifiedDescription))<br>(missing)\"]:::missing\n"
+            if let requester = item.requester, let from = graph.nodeID(for: requester) {
+                out += "  n\(from) -.-> m\(index)\n"
+                redLinks.append(linkIndex)
+                linkIndex += 1
+            }
+        }
+        for record in graph.overrides(in: selection) {
+            guard let from = graph.nodeID(for: record.from), let to = graph.nodeID(for: record.to) else { continue }
+            var label = record.kind == .mapping ? "mapping" : "override"
+            if !record.isActive { label += " (ended)" }
+            if record.staleness != nil { label += " (stale)" }
+            out += "  n\(from) -.->|\"\(label)\"| n\(to)\n"
+            linkIndex += 1
+        }
+        if !missing.isEmpty { out += "  classDef missing stroke:#d00,stroke-dasharray:5 5,color:#d00\n" }
+        if !redLinks.isEmpty {
+            out += "  linkStyle " + redLinks.map(String.init).joined(separator: ",") + " stroke:#d00,stroke-width:2px\n"
+        }
+        return out
+    }
+
+    static func node(_ node: ServiceNode) -> String {
+        var text = label(node.identity.description)
+        if let scope = node.scope { text += "<br>" + label(scope.name) }
+        let (open, close) = shape(node.scope)
+        return "n\(node.id)\(open)\"\(text)\"\(close)"
+    }
+
+    static func shape(_ scope: Scope?) -> (String, String) {
+        guard let scope else { return (">", "]") }
+        switch scope.kind {
+        case .unique: return ("(", ")")
+        case .graph: return ("{{", "}}")
+        case .cached: return ("[", "]")
+        case .shared: return ("([", "])")
+        case .singleton: return ("[[", "]]")
+        case .custom: return ("[/", "/]")
+        }
+    }
+
+    /// `text` for inside a quoted Mermaid label: control characters as visible `\u{…}`, and
+    /// `"` `#` `<` `>` `&` and backtick as entity codes.
+    ///
+    /// ```swift
+    /// MermaidExporter.label("Say \"hi\" #1")  // Say #quot;hi#quot; #35;1
+    /// ```
+    public static func label(_ text: String) -> String {
+        var out = ""
+        for character in text.escapingControlCharacters {
+            switch character {
+            case "\"": out += "#quot;"
+            case "#": out += "#35;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "&": out += "#amp;"
+            case "`": out += "#96;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
