@@ -17,15 +17,16 @@ public enum InspectorEffect: Sendable, Hashable {
     case export(ExportRequest)
 }
 
-/// The part of the graph the current view shows, to export.
+/// The part of the graph the current view shows, to export with the graph module's
+/// ``DotExporter``.
 public struct ExportRequest: Sendable, Hashable {
     /// A short name for the file (`services`, `LoginViewModel-dependencies`).
     public var name: String
-    /// The services in the view; empty means the whole graph.
-    public var nodes: [NodeID]
+    /// What to include: the whole graph, a layer, or a service and what it reaches.
+    public var options: GraphExportOptions
 
-    public init(name: String, nodes: [NodeID]) {
+    public init(name: String, options: GraphExportOptions = GraphExportOptions()) {
         self.name = name
-        self.nodes = nodes
+        self.options = options
     }
 }

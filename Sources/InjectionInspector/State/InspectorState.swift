@@ -257,13 +257,20 @@ public struct InspectorState: Sendable {
 
     private func exportRequest(model: InspectorModel) -> ExportRequest {
         switch route {
+        case .screen(.layers):
+            if let item = selectedItem, item.id.hasPrefix("layer:"), let layer = item.label.split(separator: "/").last,
+               item.label.contains("/") {
+                return ExportRequest(name: "layer-\(layer)", options: GraphExportOptions(layer: String(layer)))
+            }
+            return ExportRequest(name: "layers")
         case .screen(let screen):
-            let nodes = Array(Set(items.compactMap(\.node))).sorted()
-            return ExportRequest(name: screen.title.lowercased(), nodes: nodes)
+            return ExportRequest(name: screen.title.lowercased())
         case .tree(let service, let kind):
-            let nodes = Array(Set(items.compactMap(\.node))).sorted()
-            let name = model.graph.nodes.first { $0.identity.key == service }?.identity.type ?? "service"
-            return ExportRequest(name: "\(name)-\(kind.title)", nodes: nodes)
+            guard let node = model.graph.nodes.firstIndex(where: { $0.identity.key == service }) else {
+                return ExportRequest(name: "graph")
+            }
+            let name = "\(model.graph.nodes[node].identity.type)-\(kind.title)"
+            return ExportRequest(name: name, options: GraphExportOptions(focus: node, reverse: kind == .dependents))
         }
     }
 }

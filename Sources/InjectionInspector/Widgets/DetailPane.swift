@@ -49,14 +49,33 @@ public struct DetailPane: Sendable {
             if index > 0 { result.append(("", .normal)) }
             result.append((section.title, Style(.title, .bold)))
             for line in section.lines {
-                if line.label.isEmpty {
-                    result.append(("  " + line.value, line.style))
-                } else {
-                    result.append(("  " + TextWidth.pad(line.label, to: labelWidth) + "  " + line.value, line.style))
+                let lead = line.label.isEmpty ? "  " : "  " + TextWidth.pad(line.label, to: labelWidth) + "  "
+                let indent = String(repeating: " ", count: TextWidth.of(lead))
+                for (index, piece) in Self.wrap(line.value, width: max(8, width - TextWidth.of(lead))).enumerated() {
+                    result.append(((index == 0 ? lead : indent) + piece, line.style))
                 }
             }
         }
         return result
+    }
+
+    /// `text` broken at spaces into lines of at most `width` columns (a word longer than a line
+    /// is cut).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard TextWidth.of(text) > width else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if TextWidth.of(candidate) <= width {
+                current = candidate
+            } else {
+                if !current.isEmpty { lines.append(current) }
+                current = TextWidth.of(word) > width ? TextWidth.truncate(String(word), to: width) : String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     public func draw(into canvas: inout Canvas, in rect: Rect) {

@@ -42,6 +42,7 @@ public struct HelpOverlay: Sendable {
         ]),
         Group("Session", [
             .init("p", "pause / resume live updates"),
+            .init("[ ]", "previous / next session (each app run is one)"),
             .init("e", "export the current view as a dot file"),
             .init("?", "this help"),
             .init("q", "quit"),
