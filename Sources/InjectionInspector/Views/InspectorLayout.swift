@@ -31,7 +31,7 @@ public struct InspectorLayout: Sendable, Hashable {
         self.crumb = crumb
         self.keys = keys
         if columns >= 110 {
-            let (left, right) = body.splitLeft(columns * 3 / 5)
+            let (left, right) = body.splitLeft(columns * 2 / 3)
             list = Rect(row: left.row, column: left.column, height: left.height, width: left.width - 1)
             detail = right
         } else if body.height >= 24 {

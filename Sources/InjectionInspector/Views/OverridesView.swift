@@ -6,18 +6,21 @@ import InjectionGraph
 /// old service was kept) are flagged.
 ///
 /// ```
-/// State    From → To                          Kind          Set at         When     Stale
-/// active   APIClient → MockAPIClient          registration  Tests.swift:12 +0.004s  stale
-/// reset    Login.api → Mock.api               mapping       App.swift:40   +0.010s
+/// State    From → To                          Kind     Set at         When     Stale
+/// active   APIClient → MockAPIClient          register Tests.swift:12 +0.004s  stale
+/// reset    Login.api → Mock.api               mapping  App.swift:40   +0.010s
+///
+/// `stale*` means the graph inferred it (an instance was kept when the override was set);
+/// `stale` means the runtime reported it.
 /// ```
 public enum OverridesView {
     static let columns: [TableColumn] = [
         TableColumn("State", width: .fixed(8)),
         TableColumn("From → To", width: .flexible(minimum: 20, weight: 3)),
-        TableColumn("Kind", width: .fixed(12)),
+        TableColumn("Kind", width: .fixed(8)),
         TableColumn("Set at", width: .flexible(minimum: 10, weight: 1)),
         TableColumn("When", width: .fixed(9), alignment: .trailing),
-        TableColumn("Stale", width: .fixed(16)),
+        TableColumn("Stale", width: .fixed(6)),
     ]
 
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
@@ -33,8 +36,7 @@ public enum OverridesView {
             }
             var stale = ""
             if let staleness = record.staleness {
-                stale = "stale" + (record.staleScope.map { " (\($0))" } ?? "")
-                if staleness == .keptInstance { stale += "*" }
+                stale = staleness == .keptInstance ? "stale*" : "stale"
             }
             let matches = state.filter.isActive
                 && (state.filter.matches(record.from, scope: nil) || state.filter.matches(record.to, scope: nil))
@@ -42,7 +44,7 @@ public enum OverridesView {
                 : record.isActive ? .normal : Style(.dim)
             return ListItem(
                 id: "override:\(number)", node: graph.nodeID(for: record.to), style: style, isMatch: matches,
-                cells: [stateText, "\(record.from) → \(record.to)", record.kind.rawValue, record.location.description,
+                cells: [stateText, "\(record.from) → \(record.to)", record.kind == .registration ? "register" : "mapping", record.location.description,
                         Format.timestamp(record.time), stale])
         }
     }

@@ -10,12 +10,12 @@ import InjectionGraph
 /// ```
 public enum ServicesView {
     static let columns: [TableColumn] = [
-        TableColumn("Service", width: .flexible(minimum: 16, weight: 4)),
+        TableColumn("Service", width: .flexible(minimum: 16, weight: 5)),
         TableColumn("Layer", width: .flexible(minimum: 8, weight: 1)),
-        TableColumn("Scope", width: .fixed(10)),
-        TableColumn("Resolves", width: .fixed(8), alignment: .trailing),
+        TableColumn("Scope", width: .fixed(9)),
+        TableColumn("Resolves", width: .fixed(9), alignment: .trailing),
         TableColumn("Live", width: .fixed(5), alignment: .trailing),
-        TableColumn("Flags", width: .fixed(13)),
+        TableColumn("Flags", width: .fixed(9)),
     ]
 
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
