@@ -40,10 +40,10 @@ public final class NCursesDriver: TerminalDriver {
     /// Checks, without printing anything, that stdin and stdout are terminals and that TERM can
     /// position the cursor.
     public static func preflight(environment: [String: String] = currentEnvironment()) throws(TerminalProblem) {
-        guard isatty(0) == 1 else { throw .notATerminal("stdin") }
-        guard isatty(1) == 1 else { throw .notATerminal("stdout") }
         guard let term = environment["TERM"], !term.isEmpty else { throw .noTerm }
         if term == "dumb" { throw .dumbTerminal(term) }
+        guard isatty(0) == 1 else { throw .notATerminal("stdin") }
+        guard isatty(1) == 1 else { throw .notATerminal("stdout") }
         switch cn_terminal_status(term, 1) {
         case 0: return
         case 1: throw .unknownTerminal(term)
