@@ -31,6 +31,8 @@ public final class Inspector: TerminalApplication {
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
     private var size = (rows: 24, columns: 80)
+    /// When updates were last taken from the feed (model clock).
+    private var lastTake: UInt64 = 0
     /// Where `e` writes dot files.
     public var exportDirectory: String
 
@@ -75,6 +77,11 @@ public final class Inspector: TerminalApplication {
 
     public func refresh() -> Bool {
         guard let feed else { return false }
+        // Coalesce: take updates at most every 100 ms (the tick picks up the rest), so a busy
+        // app costs one rebuild of the view per frame, not one per batch.
+        let now = milliseconds
+        guard now &- lastTake >= 100 || lastTake == 0 else { return false }
+        lastTake = now
         let updates = feed.take()
         guard !updates.isEmpty else { return false }
         if state.paused {
@@ -86,10 +93,11 @@ public final class Inspector: TerminalApplication {
     }
 
     public func tick(now: ContinuousClock.Instant) -> Bool {
+        let took = refresh()
         let before = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
         sessions[current].advance(to: milliseconds)
         let after = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
-        return before != after || after.1
+        return took || before != after || after.1
     }
 
     public func render(rows: Int, columns: Int) -> Canvas {
