@@ -1,9 +1,86 @@
 // Exposes ncursesw to Swift. The inspector's terminal driver is the only user.
+//
+// Swift cannot import function-like macros (COLOR_PAIR, A_* bit expressions, ACS_*), and in
+// Swift 6 mode it rejects mutable C globals (stdscr, LINES, COLS, COLORS, stdin, stdout) as not
+// concurrency-safe. Everything the driver needs from those is re-exposed here as `static const`
+// values or `static inline` functions. Line drawing uses Unicode box-drawing characters instead of
+// ACS_*, which index acs_map[] and are valid only after newterm().
 #ifndef CNCURSES_SHIM_H
 #define CNCURSES_SHIM_H
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
 #include <langinfo.h>
 #include <wchar.h>
+#include <stdio.h>
+#include <signal.h>
 #include <curses.h>
+#include <term.h>
+
+// wcwidth is declared only under _XOPEN_SOURCE, which a Swift module cannot set for Glibc.
+extern int wcwidth(wchar_t c);
+
+// MARK: - Attributes
+
+static const attr_t CN_A_NORMAL = A_NORMAL;
+static const attr_t CN_A_BOLD = A_BOLD;
+static const attr_t CN_A_REVERSE = A_REVERSE;
+static const attr_t CN_A_UNDERLINE = A_UNDERLINE;
+static const attr_t CN_A_DIM = A_DIM;
+static const attr_t CN_A_STANDOUT = A_STANDOUT;
+
+static inline attr_t cn_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
+
+static inline int cn_wattrset(WINDOW *win, attr_t attrs) { return wattrset(win, (int)attrs); }
+
+// MARK: - Keys
+
+static const int CN_KEY_DOWN = KEY_DOWN;
+static const int CN_KEY_UP = KEY_UP;
+static const int CN_KEY_LEFT = KEY_LEFT;
+static const int CN_KEY_RIGHT = KEY_RIGHT;
+static const int CN_KEY_HOME = KEY_HOME;
+static const int CN_KEY_END = KEY_END;
+static const int CN_KEY_BACKSPACE = KEY_BACKSPACE;
+static const int CN_KEY_DC = KEY_DC;
+static const int CN_KEY_NPAGE = KEY_NPAGE;
+static const int CN_KEY_PPAGE = KEY_PPAGE;
+static const int CN_KEY_ENTER = KEY_ENTER;
+static const int CN_KEY_BTAB = KEY_BTAB;
+static const int CN_KEY_RESIZE = KEY_RESIZE;
+static const int CN_KEY_CODE_YES = KEY_CODE_YES;
+static const int CN_ERR = ERR;
+
+// MARK: - Globals, read through functions
+
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
+static inline int cn_lines(void) { return LINES; }
+static inline int cn_cols(void) { return COLS; }
+static inline int cn_colors(void) { return COLORS; }
+static inline FILE *cn_stdin(void) { return stdin; }
+static inline FILE *cn_stdout(void) { return stdout; }
+
+// MARK: - Locale
+
+/// Whether LC_CTYPE's codeset is UTF-8 (call after setlocale).
+static inline int cn_locale_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    if (codeset == NULL) return 0;
+    return (codeset[0] == 'U' || codeset[0] == 'u') && (codeset[1] == 'T' || codeset[1] == 't')
+        && (codeset[2] == 'F' || codeset[2] == 'f');
+}
+
+// MARK: - Terminal capabilities
+
+/// Checks TERM before any screen is opened, printing nothing: 0 when the terminal can position
+/// the cursor, 1 when terminfo does not know TERM, 2 when there is no terminfo database, 3 when
+/// the terminal cannot position the cursor (TERM=dumb).
+static inline int cn_terminal_status(const char *term, int fd) {
+    int err = 0;
+    if (setupterm(term, fd, &err) != OK) return err == 1 ? 3 : (err == 0 ? 1 : 2);
+    const char *cup = tigetstr("cup");
+    int ok = cup != NULL && cup != (const char *)-1;
+    del_curterm(cur_term);
+    return ok ? 0 : 3;
+}
+
 #endif

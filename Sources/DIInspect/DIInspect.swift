@@ -16,7 +16,7 @@ struct DIInspect: ParsableCommand {
     ]
 
     /// The ncurses inspector's subcommands.
-    static let interactiveCommands: [any ParsableCommand.Type] = []
+    static let interactiveCommands: [any ParsableCommand.Type] = [OpenCommand.self]
 
     static let configuration = CommandConfiguration(
         commandName: "di-inspect",

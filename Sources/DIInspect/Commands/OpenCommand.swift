@@ -1,0 +1,36 @@
+import ArgumentParser
+import InjectionGraph
+import InjectionInspector
+
+/// `di-inspect open FILE`: browse a recorded trace in the live inspector.
+///
+/// ```
+/// $ di-inspect open trace.ndjson
+/// $ TERM=dumb di-inspect open trace.ndjson
+/// di-inspect: the live inspector needs a terminal that can move the cursor, and TERM=dumb cannot.
+///   Use the headless commands instead: …
+/// ```
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Browse a trace file in the terminal inspector.")
+
+    @Argument(help: "The trace file (NDJSON, as written by DI_INSPECT=file:PATH or 'di-inspect record').")
+    var file: String
+
+    @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
+    var noColor = false
+
+    func run() throws {
+        let trace = try loadGraphRecords(file)
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let status = MainActor.assumeIsolated {
+            InspectorLauncher.run(noColor: noColor) { _ in
+                var model = InspectorModel(connection: .file(name))
+                model.apply(trace, now: 0)
+                return Inspector(model: model)
+            }
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs an ``Inspector`` in the terminal and turns every way out into an exit status.
+///
+/// When the terminal cannot host the inspector (`TERM=dumb`, an unknown TERM, stdin or stdout
+/// not a terminal) it prints why and what to run instead to standard error, without a single
+/// escape sequence, and returns 2.
+///
+/// ```swift
+/// let status = InspectorLauncher.run(noColor: false) { feed in
+///     Inspector(model: model, feed: feed)
+/// }
+/// exit(status)
+/// ```
+@MainActor
+public enum InspectorLauncher {
+    /// - Parameters:
+    ///   - noColor: The `--no-color` flag.
+    ///   - start: Called once the terminal checks passed, with the feed producers should use;
+    ///     returns the inspector to run.
+    /// - Returns: 0 after `q`, 128 + signal after SIGINT/SIGTERM/SIGHUP, 2 when the terminal
+    ///   cannot host the inspector, 1 after an error (printed).
+    public static func run(noColor: Bool, start: (LiveFeed<LiveUpdate>) throws -> Inspector) -> Int32 {
+        do {
+            try NCursesDriver.preflight()
+        } catch {
+            printError(error.description)
+            return TerminalProblem.exitCode
+        }
+        do {
+            let wake = try WakePipe()
+            let feed = LiveFeed<LiveUpdate>(wake: wake)
+            let inspector = try start(feed)
+            let session = TerminalSession(driver: NCursesDriver(noColor: noColor), wake: wake)
+            return try session.run(inspector).exitCode
+        } catch let problem as TerminalProblem {
+            printError(problem.description)
+            return TerminalProblem.exitCode
+        } catch {
+            printError("di-inspect: \(error)")
+            return 1
+        }
+    }
+
+    static func printError(_ text: String) {
+        let line = text + "\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    }
+}

@@ -1,0 +1,30 @@
+import Injection
+
+/// The most recent events as readable lines, for the Events screen: a bounded log that drops
+/// its oldest lines first.
+///
+/// ```swift
+/// var log = EventLog(capacity: 5_000)
+/// log.append(record)
+/// log.lines.last?.text
+/// ```
+public struct EventLog: Sendable {
+    public let capacity: Int
+    /// The kept lines, oldest first.
+    public private(set) var lines: [LoggedEvent] = []
+    /// Every line ever appended (kept or not).
+    public private(set) var total: UInt64 = 0
+
+    public init(capacity: Int = 5_000) {
+        self.capacity = max(1, capacity)
+        lines.reserveCapacity(self.capacity)
+    }
+
+    public mutating func append(_ record: TraceRecord) {
+        guard let line = LoggedEvent(record: record, number: total + 1) else { return }
+        total += 1
+        lines.append(line)
+        // Trim in chunks so appending stays amortised O(1).
+        if lines.count > capacity + capacity / 4 { lines.removeFirst(lines.count - capacity) }
+    }
+}

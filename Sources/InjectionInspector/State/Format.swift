@@ -1,0 +1,41 @@
+/// Number and duration formatting shared by the views.
+///
+/// ```swift
+/// Format.duration(1_250_000)  // "1.3ms"
+/// Format.count(12_500)        // "12.5k"
+/// ```
+public enum Format {
+    /// Nanoseconds as the shortest readable unit.
+    public static func duration(_ nanoseconds: UInt64) -> String {
+        let value = Double(nanoseconds)
+        if nanoseconds < 1_000 { return "\(nanoseconds)ns" }
+        if nanoseconds < 1_000_000 { return oneDecimal(value / 1_000) + "µs" }
+        if nanoseconds < 1_000_000_000 { return oneDecimal(value / 1_000_000) + "ms" }
+        return oneDecimal(value / 1_000_000_000) + "s"
+    }
+
+    /// A count, shortened past 10 000 (`12.5k`, `3.1M`).
+    public static func count(_ value: UInt64) -> String {
+        if value < 10_000 { return "\(value)" }
+        if value < 1_000_000 { return oneDecimal(Double(value) / 1_000) + "k" }
+        return oneDecimal(Double(value) / 1_000_000) + "M"
+    }
+
+    /// A share as a whole percentage.
+    public static func percent(_ part: UInt64, of whole: UInt64) -> String {
+        whole == 0 ? "—" : "\(Int((Double(part) * 100 / Double(whole)).rounded()))%"
+    }
+
+    /// Seconds since the app's first event, as `+12.345s`.
+    public static func timestamp(_ nanoseconds: UInt64) -> String {
+        let millis = nanoseconds / 1_000_000
+        let seconds = millis / 1000
+        let rest = millis % 1000
+        return "+\(seconds).\(rest < 10 ? "00" : rest < 100 ? "0" : "")\(rest)s"
+    }
+
+    private static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,95 @@
+import Injection
+import InjectionGraph
+
+/// Everything the inspector shows about one session: the graph, the event log, which services
+/// changed lately, and the connection.
+///
+/// The UI loop feeds it batches of records; views only read it.
+///
+/// ```swift
+/// var model = InspectorModel(source: .file("trace.ndjson"))
+/// model.apply(records, now: 1_000)
+/// model.recentlyChanged(nodeID)  // true for 1.5 s after a record touched the service
+/// ```
+public struct InspectorModel: Sendable {
+    /// How long a changed row stays highlighted, in milliseconds.
+    public static let highlightMilliseconds: UInt64 = 1_500
+
+    public var graph = DependencyGraph()
+    public var events = EventLog()
+    public var connection: ConnectionState
+    /// Events per second over the last second.
+    public private(set) var eventsPerSecond = 0
+    /// The model clock (milliseconds, from the UI loop) at the last ``apply(_:now:)`` or
+    /// ``advance(to:)``.
+    public private(set) var now: UInt64 = 0
+    /// When each service last changed (model clock).
+    public private(set) var changedAt: [NodeID: UInt64] = [:]
+    private var rateWindow: [(time: UInt64, count: Int)] = []
+
+    public init(connection: ConnectionState) {
+        self.connection = connection
+    }
+
+    /// Applies records that arrived at `now` (milliseconds on the UI loop's clock).
+    public mutating func apply(_ records: some Collection<TraceRecord>, now: UInt64) {
+        self.now = max(self.now, now)
+        var count = 0
+        for record in records {
+            graph.apply(record)
+            events.append(record)
+            for identity in Self.identities(in: record) {
+                if let id = graph.nodeID(for: identity) { changedAt[id] = self.now }
+            }
+            if case .event = record { count += 1 }
+            if case .aggregate = record { count += 1 }
+            if case .end(_, let reason) = record, case .live = connection {
+                connection = .disconnected(reason == "exit" ? "app exited" : "app stopped: \(reason)")
+            }
+        }
+        if count > 0 { rateWindow.append((self.now, count)) }
+        updateRate()
+    }
+
+    /// Moves the model clock on (fading highlights, the rate).
+    public mutating func advance(to now: UInt64) {
+        self.now = max(self.now, now)
+        updateRate()
+    }
+
+    /// Whether a record touched the service within ``highlightMilliseconds``.
+    public func recentlyChanged(_ node: NodeID) -> Bool {
+        guard let at = changedAt[node] else { return false }
+        return now &- at < Self.highlightMilliseconds
+    }
+
+    /// Whether any highlight is still fading (the loop keeps redrawing while it is).
+    public var hasFadingHighlights: Bool {
+        changedAt.values.contains { now &- $0 < Self.highlightMilliseconds }
+    }
+
+    private mutating func updateRate() {
+        rateWindow.removeAll { now &- $0.time >= 1_000 }
+        eventsPerSecond = rateWindow.reduce(0) { $0 + $1.count }
+        if changedAt.count > 4_096 { changedAt = changedAt.filter { now &- $0.value < Self.highlightMilliseconds } }
+    }
+
+    /// The services a record is about.
+    static func identities(in record: TraceRecord) -> [ServiceIdentity] {
+        switch record {
+        case .aggregate(let aggregate): return [aggregate.service] + (aggregate.requester.map { [$0] } ?? [])
+        case .event(let event):
+            switch event.kind {
+            case .registered(let registered): return [registered.service]
+            case .resolved(let resolved): return [resolved.service] + (resolved.requester.map { [$0] } ?? [])
+            case .missing(let missing): return missing.requesterChain.suffix(1)
+            case .cycle(let cycle): return cycle.path
+            case .scopeMismatch(let mismatch): return [mismatch.holder, mismatch.captive]
+            case .mappingChanged(let change): return [change.from, change.to].compactMap { $0 }
+            case .staleOverride(let stale): return [stale.replaced, stale.replacement]
+            case .containerCreated, .scopeReset: return []
+            }
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,276 @@
+import Injection
+import InjectionGraph
+
+/// The inspector's whole UI state, and the pure reducer that changes it: `handle(key, model)`
+/// returns effects and never touches a terminal.
+///
+/// The state keeps the current view's items (``items``), rebuilt by ``sync(with:)`` when the
+/// graph's revision, the route, the sort or the filter change; the selection is kept by item id,
+/// so it stays on the same service while live updates move rows.
+///
+/// ```swift
+/// var state = InspectorState()
+/// state.sync(with: model)
+/// let effects = state.handle(.character("j"), model: model)   // select the next row
+/// _ = state.handle(.character("2"), model: model)             // the Layers screen
+/// ```
+public struct InspectorState: Sendable {
+    public internal(set) var route: Route = .screen(.services)
+    /// Routes to go back to, with their selections: Esc and `h` pop it.
+    public internal(set) var breadcrumb: [Route] = []
+    public internal(set) var focus: Pane = .list
+    public internal(set) var sort = ServiceSort()
+    public internal(set) var filter = FilterState()
+    public internal(set) var showHelp = false
+    public internal(set) var paused = false
+    /// The Events screen keeps the newest line selected until the user moves.
+    public internal(set) var followEvents = true
+    /// A one-line message for the key bar (where an export went).
+    public var message = ""
+    /// Lines the detail pane is scrolled by.
+    public internal(set) var detailScroll = 0
+    /// Rows the list shows at once, set by the layout; used by PgUp/PgDn and scrolling.
+    public var pageSize = 20
+    /// The selection of every route visited.
+    public internal(set) var selections: [Route: Selection] = [:]
+    /// The current view's items.
+    public internal(set) var items: [ListItem] = []
+    /// Problems per service, for the current graph revision.
+    public internal(set) var flags = ServiceFlags.Index(DependencyGraph())
+    /// Tab counts and badges for the current graph revision.
+    public internal(set) var counts = TabCounts()
+
+    private var syncedRevision: UInt64 = .max
+    private var syncedInputs: SyncInputs?
+
+    private struct SyncInputs: Hashable {
+        var route: Route
+        var sort: ServiceSort
+        var filter: String
+        var revision: UInt64
+        var eventTotal: UInt64
+    }
+
+    public init() {}
+
+    // MARK: - Selection
+
+    /// The current route's selection.
+    public var selection: Selection {
+        get { selections[route] ?? Selection() }
+        set { selections[route] = newValue }
+    }
+
+    /// The selected item, if the view has any.
+    public var selectedItem: ListItem? {
+        items.indices.contains(selection.index) ? items[selection.index] : nil
+    }
+
+    /// The service the selection is about, if any.
+    public var selectedNode: NodeID? { selectedItem?.node }
+
+    /// The selected index and scroll offset, with the offset moved just enough to keep the
+    /// selection visible in ``pageSize`` rows.
+    public var window: (selected: Int?, offset: Int) {
+        guard !items.isEmpty else { return (nil, 0) }
+        let current = selection
+        return (current.index, ScrollWindow.offset(selected: current.index, previous: current.offset, visible: pageSize, count: items.count))
+    }
+
+    // MARK: - Sync
+
+    /// Rebuilds the items when anything they depend on changed, and puts the selection back on
+    /// the item it was on.
+    public mutating func sync(with model: InspectorModel) {
+        let inputs = SyncInputs(route: route, sort: sort, filter: filter.text, revision: model.graph.revision,
+                                eventTotal: model.events.total)
+        guard inputs != syncedInputs else { return }
+        if model.graph.revision != syncedRevision {
+            flags = ServiceFlags.Index(model.graph)
+            counts = TabCounts(model.graph, flags: flags)
+            syncedRevision = model.graph.revision
+        }
+        syncedInputs = inputs
+        items = ScreenContent.items(for: route, model: model, state: self)
+        var current = selection
+        if route == .screen(.events), followEvents {
+            current.index = max(0, items.count - 1)
+        } else if let id = current.id, let index = items.firstIndex(where: { $0.id == id }) {
+            current.index = index
+        } else {
+            current.index = min(current.index, max(0, items.count - 1))
+        }
+        current.id = items.indices.contains(current.index) ? items[current.index].id : nil
+        current.offset = ScrollWindow.offset(selected: items.isEmpty ? nil : current.index, previous: current.offset,
+                                             visible: pageSize, count: items.count)
+        selection = current
+    }
+
+    // MARK: - Keys
+
+    /// Handles one key; returns what the outside world must do.
+    public mutating func handle(_ key: Key, model: InspectorModel) -> [InspectorEffect] {
+        defer { sync(with: model) }
+        if key == .resize { return [] }
+        if showHelp {
+            showHelp = false
+            return []
+        }
+        if filter.isEditing, let effects = handleFilterKey(key) { return effects }
+        message = ""
+        switch key {
+        case .character("q"): return [.quit]
+        case .character("?"): showHelp = true
+        case .character("/"):
+            filter.isEditing = true
+        case .tab, .backTab: focus = focus == .list ? .detail : .list
+        case .character("p"):
+            paused.toggle()
+            message = paused ? "Paused: live updates are kept and shown on p" : "Resumed"
+            return [.pause(paused)]
+        case .character("e"): return [.export(exportRequest(model: model))]
+        case .character("s"):
+            sort.cycle()
+            message = "Sorted by \(sort.column.title.lowercased())"
+        case .character("S"):
+            sort.descending.toggle()
+        case .character("n"): jumpToMatch(forward: true)
+        case .character("N"): jumpToMatch(forward: false)
+        case .character("w"): drill(into: .why, model: model)
+        case .character("d"): drill(into: .dependencies, model: model)
+        case .character("D"): drill(into: .dependents, model: model)
+        case .enter: drill(into: .dependencies, model: model)
+        case .escape, .character("h"), .left: goBack()
+        case .character(let character) where Screen(key: character) != nil:
+            switchTo(Screen(key: character)!)
+        default:
+            if focus == .detail { scrollDetail(key) } else { move(key) }
+        }
+        return []
+    }
+
+    /// Keys while typing a filter; nil when the key is not a filter key (arrows still move).
+    private mutating func handleFilterKey(_ key: Key) -> [InspectorEffect]? {
+        switch key {
+        case .character(let character):
+            filter.type(String(character))
+            selectFirstMatchIfNeeded()
+        case .backspace: filter.deleteBackward()
+        case .enter: filter.isEditing = false
+        case .escape: filter.clear()
+        default: return nil
+        }
+        return []
+    }
+
+    // MARK: - Navigation
+
+    private mutating func move(_ key: Key) {
+        guard !items.isEmpty else { return }
+        var current = selection
+        let last = items.count - 1
+        switch key {
+        case .down, .character("j"): current.index = min(last, current.index + 1)
+        case .up, .character("k"): current.index = max(0, current.index - 1)
+        case .character("g"), .home: current.index = 0
+        case .character("G"), .end: current.index = last
+        case .pageDown, .control("f"), .control("d"): current.index = min(last, current.index + max(1, pageSize - 1))
+        case .pageUp, .control("b"), .control("u"): current.index = max(0, current.index - max(1, pageSize - 1))
+        default: return
+        }
+        if route == .screen(.events) { followEvents = current.index == last }
+        current.id = items[current.index].id
+        current.offset = ScrollWindow.offset(selected: current.index, previous: current.offset, visible: pageSize, count: items.count)
+        selection = current
+        detailScroll = 0
+    }
+
+    private mutating func scrollDetail(_ key: Key) {
+        switch key {
+        case .down, .character("j"): detailScroll += 1
+        case .up, .character("k"): detailScroll = max(0, detailScroll - 1)
+        case .pageDown: detailScroll += pageSize
+        case .pageUp: detailScroll = max(0, detailScroll - pageSize)
+        case .character("g"), .home: detailScroll = 0
+        default: break
+        }
+    }
+
+    private mutating func switchTo(_ screen: Screen) {
+        route = .screen(screen)
+        breadcrumb = []
+        focus = .list
+        detailScroll = 0
+        if screen == .events { followEvents = true }
+    }
+
+    private mutating func drill(into kind: Route.TreeKind, model: InspectorModel) {
+        guard let node = selectedNode, model.graph.nodes.indices.contains(node) else {
+            message = "Select a service first"
+            return
+        }
+        let service = model.graph.nodes[node].identity.key
+        let target = Route.tree(service: service, kind)
+        guard target != route else { return }
+        breadcrumb.append(route)
+        route = target
+        selections[target] = Selection(id: service)
+        focus = .list
+        detailScroll = 0
+    }
+
+    private mutating func goBack() {
+        if focus == .detail {
+            focus = .list
+            return
+        }
+        guard let previous = breadcrumb.popLast() else { return }
+        route = previous
+        detailScroll = 0
+    }
+
+    private mutating func jumpToMatch(forward: Bool) {
+        guard filter.isActive, !items.isEmpty else { return }
+        let count = items.count
+        for step in 1...count {
+            let index = forward ? (selection.index + step) % count : (selection.index - step + count * 2) % count
+            if items[index].isMatch {
+                var current = selection
+                current.index = index
+                current.id = items[index].id
+                current.offset = ScrollWindow.offset(selected: index, previous: current.offset, visible: pageSize, count: count)
+                selection = current
+                if route == .screen(.events) { followEvents = index == count - 1 }
+                return
+            }
+        }
+        message = "No match for \(filter.text)"
+    }
+
+    /// While typing, keep the selection on a matching line when the current one stops matching.
+    private mutating func selectFirstMatchIfNeeded() {
+        if let item = selectedItem, item.isMatch { return }
+        selections[route]?.id = nil
+    }
+
+    // MARK: - Helpers
+
+    private func exportRequest(model: InspectorModel) -> ExportRequest {
+        switch route {
+        case .screen(.layers):
+            if let item = selectedItem, item.id.hasPrefix("layer:"), let layer = item.label.split(separator: "/").last,
+               item.label.contains("/") {
+                return ExportRequest(name: "layer-\(layer)", options: GraphExportOptions(layer: String(layer)))
+            }
+            return ExportRequest(name: "layers")
+        case .screen(let screen):
+            return ExportRequest(name: screen.title.lowercased())
+        case .tree(let service, let kind):
+            guard let node = model.graph.nodes.firstIndex(where: { $0.identity.key == service }) else {
+                return ExportRequest(name: "graph")
+            }
+            let name = "\(model.graph.nodes[node].identity.type)-\(kind.title)"
+            return ExportRequest(name: name, options: GraphExportOptions(focus: node, reverse: kind == .dependents))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import InjectionGraph
+
+/// One selectable line of the current view: a service row, a tree line, an event.
+///
+/// Items are identified by ``id`` (a service key, a cycle number, an event number) so that the
+/// selection stays on the same thing while live updates move rows around.
+///
+/// ```swift
+/// ListItem(id: "app|HTTPClient", node: 3, guide: "├─ ", label: "HTTPClient", note: "singleton")
+/// ```
+public struct ListItem: Sendable, Hashable {
+    public var id: String
+    /// The service the line is about; Enter, `w`, `d` and `D` act on it.
+    public var node: NodeID?
+    /// Tree guide before the label (`│  ├─ `), empty in flat lists.
+    public var guide: String
+    public var label: String
+    /// Dimmed text after the label.
+    public var note: String
+    public var style: Style
+    /// Whether the `/` filter matches the line (highlighted; `n`/`N` jump between these).
+    public var isMatch: Bool
+    /// Cells for table views (overrides, events); empty for trees and service rows.
+    public var cells: [String]
+
+    public init(id: String, node: NodeID? = nil, guide: String = "", label: String = "", note: String = "",
+                style: Style = .normal, isMatch: Bool = false, cells: [String] = []) {
+        self.cells = cells
+        self.id = id
+        self.node = node
+        self.guide = guide
+        self.label = label
+        self.note = note
+        self.style = style
+        self.isMatch = isMatch
+    }
+}

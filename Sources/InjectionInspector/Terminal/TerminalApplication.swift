@@ -1,0 +1,36 @@
+/// What the UI loop drives: something that takes keys, absorbs live updates, and draws itself
+/// into a ``Canvas``.
+///
+/// ```swift
+/// @MainActor final class Counter: TerminalApplication {
+///     var count = 0
+///     func handle(_ key: Key) -> KeyResult { key == .character("q") ? .quit : { count += 1; return .handled }() }
+///     func refresh() -> Bool { false }
+///     func tick(now: ContinuousClock.Instant) -> Bool { false }
+///     func render(rows: Int, columns: Int) -> Canvas {
+///         var canvas = Canvas(rows: rows, columns: columns)
+///         canvas.put("\(count)", row: 0, column: 0)
+///         return canvas
+///     }
+/// }
+/// ```
+@MainActor
+public protocol TerminalApplication: AnyObject {
+    /// Handles one key.
+    func handle(_ key: Key) -> KeyResult
+    /// Takes in what producers published since the last call (after a wake); returns whether
+    /// the screen may have changed.
+    func refresh() -> Bool
+    /// Called at least every 100 ms; returns whether the screen may have changed (fading
+    /// highlights, rates).
+    func tick(now: ContinuousClock.Instant) -> Bool
+    /// Draws the whole screen.
+    func render(rows: Int, columns: Int) -> Canvas
+}
+
+/// What a key did to the loop.
+public enum KeyResult: Sendable, Hashable {
+    case handled
+    case ignored
+    case quit
+}

@@ -1,0 +1,112 @@
+import Injection
+import InjectionGraph
+
+/// The whole inspector screen for a model and a state, drawn into a ``Canvas``: header, tabs
+/// with counts and warning badges, breadcrumb or filter, the current view, the detail pane,
+/// the key bar, and the help overlay when open.
+///
+/// ```swift
+/// let canvas = InspectorView.render(model: model, state: state, rows: 40, columns: 120)
+/// print(canvas.textDump())
+/// ```
+public enum InspectorView {
+    public static func render(model: InspectorModel, state: InspectorState, rows: Int, columns: Int) -> Canvas {
+        var canvas = Canvas(rows: rows, columns: columns)
+        let layout = InspectorLayout(rows: rows, columns: columns, detailFocused: state.focus == .detail)
+        if layout.isTooSmall {
+            TooSmallScreen(minimumRows: InspectorLayout.minimumRows, minimumColumns: InspectorLayout.minimumColumns)
+                .draw(into: &canvas)
+            return canvas
+        }
+        let context = ViewContext(model: model, state: state)
+        header(context).draw(into: &canvas, in: layout.header)
+        tabBar(context).draw(into: &canvas, in: layout.tabs)
+        drawCrumb(context, into: &canvas, in: layout.crumb)
+        drawBody(context, into: &canvas, in: layout.list)
+        if let detail = layout.detail { DetailView.draw(context, into: &canvas, in: detail) }
+        KeyBar(hints: hints(state), message: state.message).draw(into: &canvas, in: layout.keys)
+        if state.showHelp { HelpOverlay(groups: HelpOverlay.inspectorKeys).draw(into: &canvas, in: canvas.bounds) }
+        return canvas
+    }
+
+    static func header(_ context: ViewContext) -> HeaderBar {
+        let session = context.graph.session
+        let app = session.header?.app ?? "no app yet"
+        var trailing = context.state.paused ? "PAUSED" : ""
+        if case .disconnected = context.model.connection { trailing = "browsing last session" }
+        return HeaderBar(app: app, pid: session.header?.pid, connection: context.model.connection,
+                         eventsPerSecond: context.model.eventsPerSecond, dropped: session.droppedCount, trailing: trailing)
+    }
+
+    static func tabBar(_ context: ViewContext) -> TabBar {
+        let counts = context.state.counts
+        let tabs: [TabBar.Tab] = [
+            .init(key: "1", title: "Services", count: counts.services, warnings: counts.flaggedServices),
+            .init(key: "2", title: "Layers", count: counts.layers, warnings: counts.layerBreaches),
+            .init(key: "3", title: "Scopes", count: nil, warnings: counts.scopeMismatches),
+            .init(key: "4", title: "Cycles", count: counts.cycles, warnings: counts.cycles),
+            .init(key: "5", title: "Overrides", count: counts.activeOverrides, warnings: counts.staleOverrides),
+            .init(key: "6", title: "Missing", count: counts.missing, warnings: counts.missing),
+            .init(key: "7", title: "Events", count: Int(context.model.events.total)),
+        ]
+        let selected = (context.state.route.screen ?? context.state.breadcrumb.first?.screen ?? .services).rawValue - 1
+        return TabBar(tabs: tabs, selected: selected)
+    }
+
+    static func drawCrumb(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+        let state = context.state
+        if state.filter.isEditing || state.filter.isActive || !state.filter.text.isEmpty {
+            var x = canvas.put(state.filter.isEditing ? "/" : "filter: ", row: rect.row, column: rect.column, style: Style(.key, .bold))
+            x = canvas.put(state.filter.text, row: rect.row, column: x, style: Style(.accent, .bold), limit: rect.right)
+            if state.filter.isEditing { x = canvas.put("▏", row: rect.row, column: x, style: Style(.accent)) }
+            let hint = state.filter.error.map { "  ✕ " + $0 }
+                ?? (state.filter.isEditing ? "  Enter keeps, Esc clears, n/N next/previous match" : "  \(state.items.count) shown")
+            canvas.put(hint, row: rect.row, column: x, style: state.filter.error == nil ? Style(.dim) : Style(.error), limit: rect.right)
+            return
+        }
+        let trail = (state.breadcrumb + [state.route]).map { crumbTitle($0, graph: context.graph) }.joined(separator: " › ")
+        var x = canvas.put(trail, row: rect.row, column: rect.column, style: Style(.title, .bold), limit: rect.right)
+        if case .screen(.services) = state.route {
+            x = canvas.put("  sorted by \(state.sort.column.title.lowercased())\(state.sort.descending ? " ▼" : " ▲")",
+                           row: rect.row, column: x, style: Style(.dim), limit: rect.right)
+        }
+        if case .screen(.events) = state.route {
+            canvas.put(state.followEvents ? "  following" : "  G follows again", row: rect.row, column: x, style: Style(.dim), limit: rect.right)
+        }
+    }
+
+    static func crumbTitle(_ route: Route, graph: DependencyGraph) -> String {
+        switch route {
+        case .screen(let screen): return screen.title
+        case .tree(let key, let kind):
+            let name = graph.nodes.first { $0.identity.key == key }?.identity.description ?? key
+            return "\(name) › \(kind.title)"
+        }
+    }
+
+    static func drawBody(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+        guard !rect.isEmpty else { return }
+        switch context.state.route {
+        case .screen(.services): ServicesView.draw(context, into: &canvas, in: rect)
+        case .screen(.layers): LayersView.draw(context, into: &canvas, in: rect)
+        case .screen(.scopes): ScopesView.draw(context, into: &canvas, in: rect)
+        case .screen(.cycles): CyclesView.draw(context, into: &canvas, in: rect)
+        case .screen(.overrides): OverridesView.draw(context, into: &canvas, in: rect)
+        case .screen(.missing): MissingView.draw(context, into: &canvas, in: rect)
+        case .screen(.events): EventsView.draw(context, into: &canvas, in: rect)
+        case .tree: ServiceTreeView.draw(context, into: &canvas, in: rect)
+        }
+    }
+
+    static func hints(_ state: InspectorState) -> [KeyBar.Hint] {
+        if state.filter.isEditing {
+            return [.init("Enter", "keep"), .init("Esc", "clear"), .init("↑↓", "move")]
+        }
+        var hints: [KeyBar.Hint] = [.init("q", "Quit"), .init("?", "Help"), .init("1-7", "Views"), .init("/", "Filter"),
+                                    .init("Enter", "Drill"), .init("Tab", "Pane")]
+        if !state.breadcrumb.isEmpty { hints.append(.init("Esc", "Back")) }
+        if state.route == .screen(.services) { hints.append(.init("s", "Sort")) }
+        hints += [.init("w", "Why"), .init("d/D", "Deps"), .init("p", state.paused ? "Resume" : "Pause"), .init("e", "Export")]
+        return hints
+    }
+}

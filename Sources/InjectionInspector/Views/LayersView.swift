@@ -1,0 +1,57 @@
+import Injection
+import InjectionGraph
+
+/// Screen 2: a tree of layers (containers and the sub-containers that declare keypath
+/// providers) and their services, then the edges that cross layers; a pair of layers that
+/// depend on each other both ways is a breach.
+///
+/// ```
+/// app/Login                         3 services
+/// ├─ Login.viewModel: LoginViewModel  unique
+/// Crossings
+/// ├─ app/Login → app/Network        2 edges, 14 resolves
+/// └─ app/Network → app/Login        1 edge, 1 resolve  BREACH
+/// ```
+public enum LayersView {
+    static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
+        let graph = model.graph
+        var items: [ListItem] = []
+        let filter = state.filter
+        for layer in graph.layers {
+            let members = layer.nodes.filter { filter.matches(graph.nodes[$0].identity, scope: graph.nodes[$0].scope) }
+            guard !members.isEmpty else { continue }
+            let sorted = members.sorted { graph.nodes[$0].identity.description < graph.nodes[$1].identity.description }
+            items.append(ListItem(id: "layer:\(layer.id)", label: layer.id.description,
+                                  note: "\(members.count) service\(members.count == 1 ? "" : "s")", style: Style(.title, .bold)))
+            for (index, node) in sorted.enumerated() {
+                let service = graph.nodes[node]
+                items.append(ListItem(
+                    id: service.identity.key, node: node, guide: index == sorted.count - 1 ? "└─ " : "├─ ",
+                    label: service.identity.description, note: service.scope?.name ?? "",
+                    isMatch: filter.isActive))
+            }
+        }
+        let crossings = graph.layerCrossings()
+        if !crossings.isEmpty {
+            let breaches = crossings.filter(\.isBreach).count / 2
+            items.append(ListItem(id: "crossings", label: "Crossings",
+                                  note: breaches > 0 ? "\(breaches) breach\(breaches == 1 ? "" : "es")" : "no breach",
+                                  style: Style(.title, .bold)))
+            for (index, crossing) in crossings.enumerated() {
+                let edges = "\(crossing.edgeCount) edge\(crossing.edgeCount == 1 ? "" : "s"), \(crossing.resolveCount) resolves"
+                let first = crossing.edges.first.map { graph.edges[$0].from }
+                items.append(ListItem(
+                    id: "cross:\(crossing.from)>\(crossing.to)", node: first,
+                    guide: index == crossings.count - 1 ? "└─ " : "├─ ",
+                    label: "\(crossing.from) → \(crossing.to)",
+                    note: crossing.isBreach ? edges + "  BREACH: both layers depend on each other" : edges,
+                    style: crossing.isBreach ? Style(.error, .bold) : .normal))
+            }
+        }
+        return items
+    }
+
+    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+        context.drawTree(into: &canvas, in: rect, empty: "No layers yet.")
+    }
+}

@@ -1,0 +1,51 @@
+import Injection
+import InjectionGraph
+
+/// Screen 6: every failed request, with who asked; the detail pane shows the requester chain,
+/// near misses and the line that fixes it.
+///
+/// ```
+/// ✗ XYZFetching in 'app'  ← XYZService  ×3
+/// ```
+public enum MissingView {
+    static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
+        let graph = model.graph
+        return graph.missing.enumerated().map { number, missing in
+            let from = missing.requester?.description ?? "app code"
+            let node = missing.requester.flatMap { graph.nodeID(for: $0) }
+            let matches = state.filter.isActive
+                && (state.filter.matches(missing.requested, scope: nil) || missing.chain.contains { state.filter.matches($0, scope: nil) })
+            return ListItem(id: "missing:\(number)", node: node, label: "✗ \(missing.requested.qualifiedDescription)",
+                            note: "← \(from)  ×\(missing.count)", style: Style(.error, .bold), isMatch: matches)
+        }
+    }
+
+    static func number(of id: String) -> Int? {
+        id.hasPrefix("missing:") ? Int(id.dropFirst("missing:".count)) : nil
+    }
+
+    /// The detail sections for one failed request.
+    static func sections(for missing: MissingDependency) -> [DetailPane.Section] {
+        var sections: [DetailPane.Section] = []
+        sections.append(.init(title: "Requested", lines: [
+            .init("service", missing.requested.description),
+            .init("container", missing.requested.container),
+            .init("failed", "\(missing.count)×"),
+        ] + (missing.location.map { [.init("at", $0.description)] } ?? [])))
+        let chain = missing.chain.isEmpty
+            ? [DetailPane.Line("", "app code (no service was being resolved)")]
+            : missing.chain.enumerated().map { index, identity in
+                DetailPane.Line("", String(repeating: "  ", count: index) + (index == 0 ? "" : "→ ") + identity.qualifiedDescription)
+            }
+        sections.append(.init(title: "Requester chain", lines: chain))
+        if !missing.nearMisses.isEmpty {
+            sections.append(.init(title: "Near misses", lines: missing.nearMisses.map { .init("", $0.message, style: Style(.warning)) }))
+        }
+        sections.append(.init(title: "Fix", lines: [.init("", missing.fix, style: Style(.success, .bold))]))
+        return sections
+    }
+
+    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+        context.drawTree(into: &canvas, in: rect, empty: "No missing registrations. ✓")
+    }
+}

@@ -1,0 +1,67 @@
+import Injection
+import InjectionGraph
+
+/// Screen 5: overrides (re-registrations and keypath mappings): the active ones first, then the
+/// history (replaced, and mappings that were reset). Stale ones (set after an instance of the
+/// old service was kept) are flagged.
+///
+/// ```
+/// State    From → To                          Kind     Set at         When     Stale
+/// active   APIClient → MockAPIClient          register Tests.swift:12 +0.004s  stale
+/// reset    Login.api → Mock.api               mapping  App.swift:40   +0.010s
+///
+/// `stale*` means the graph inferred it (an instance was kept when the override was set);
+/// `stale` means the runtime reported it.
+/// ```
+public enum OverridesView {
+    static let columns: [TableColumn] = [
+        TableColumn("State", width: .fixed(8)),
+        TableColumn("From → To", width: .flexible(minimum: 20, weight: 3)),
+        TableColumn("Kind", width: .fixed(8)),
+        TableColumn("Set at", width: .flexible(minimum: 10, weight: 1)),
+        TableColumn("When", width: .fixed(9), alignment: .trailing),
+        TableColumn("Stale", width: .fixed(6)),
+    ]
+
+    static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
+        let graph = model.graph
+        let indexed = Array(graph.overrides.enumerated())
+        let ordered = indexed.filter { $0.element.isActive } + indexed.filter { !$0.element.isActive }
+        return ordered.map { number, record in
+            let stateText: String
+            switch record.state {
+            case .active: stateText = "active"
+            case .replaced: stateText = "replaced"
+            case .reset: stateText = "reset"
+            }
+            var stale = ""
+            if let staleness = record.staleness {
+                stale = staleness == .keptInstance ? "stale*" : "stale"
+            }
+            let matches = state.filter.isActive
+                && (state.filter.matches(record.from, scope: nil) || state.filter.matches(record.to, scope: nil))
+            let style: Style = record.staleness != nil && record.isActive ? Style(.warning, .bold)
+                : record.isActive ? .normal : Style(.dim)
+            return ListItem(
+                id: "override:\(number)", node: graph.nodeID(for: record.to), style: style, isMatch: matches,
+                cells: [stateText, "\(record.from) → \(record.to)", record.kind == .registration ? "register" : "mapping", record.location.description,
+                        Format.timestamp(record.time), stale])
+        }
+    }
+
+    /// The override number of an item id.
+    static func number(of id: String) -> Int? {
+        id.hasPrefix("override:") ? Int(id.dropFirst("override:".count)) : nil
+    }
+
+    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+        let visible = context.visibleItems(rows: Table.visibleRows(in: rect))
+        let rows = visible.items.map { item in
+            TableRow(item.cells, style: item.isMatch ? Style(.match) : item.style,
+                     cellStyles: item.cells.last?.isEmpty == false ? [5: Style(.warning, .bold)] : [:])
+        }
+        Table(columns: columns, rows: rows, firstIndex: visible.first, total: context.state.items.count,
+              selected: visible.selected, focused: context.state.focus == .list,
+              emptyMessage: "No overrides or mappings.").draw(into: &canvas, in: rect)
+    }
+}

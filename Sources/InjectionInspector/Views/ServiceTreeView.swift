@@ -1,0 +1,81 @@
+import Injection
+import InjectionGraph
+
+/// A drilled-in tree for one service: what it depends on (`d`, Enter), what depends on it
+/// (`D`), or why it exists (`w`: a path from a service app code resolved down to it).
+/// A service met again further down is shown once more, marked `↻ shown above`, and not expanded.
+///
+/// ```
+/// LoginViewModel  unique
+/// ├─ AuthService  singleton
+/// │  └─ HTTPClient  singleton
+/// └─ Analytics  cached
+/// ```
+public enum ServiceTreeView {
+    /// The most lines a tree shows (a hub in a 10 000-service graph would otherwise list them all).
+    static let lineLimit = 2_000
+    static let depthLimit = 16
+
+    static func items(service key: String, kind: Route.TreeKind, model: InspectorModel, state: InspectorState) -> [ListItem] {
+        let graph = model.graph
+        guard let root = graph.nodes.firstIndex(where: { $0.identity.key == key }) else {
+            return [ListItem(id: key, label: "This service is no longer in the graph.", style: Style(.dim))]
+        }
+        switch kind {
+        case .why:
+            guard let path = graph.why(root) else {
+                return [item(root, graph: graph, id: key, guide: "", note: "no path from a root: nothing that app code resolved leads here", state: state)]
+            }
+            return path.enumerated().map { depth, node in
+                let note = depth == 0 ? "resolved by app code" : (depth == path.count - 1 ? "← the service" : "")
+                return item(node, graph: graph, id: depth == path.count - 1 ? key : "why:\(depth)",
+                            guide: depth == 0 ? "" : String(repeating: "   ", count: depth - 1) + "└─ ", note: note, state: state)
+            }
+        case .dependencies, .dependents:
+            let direction: DependencyGraph.Direction = kind == .dependencies ? .dependencies : .dependents
+            var items = [item(root, graph: graph, id: key, guide: "", note: graph.nodes[root].scope?.name ?? "", state: state)]
+            var shown: Set<NodeID> = [root]
+            expand(root, prefix: "", path: key, depth: 1, direction: direction, graph: graph, state: state, shown: &shown, items: &items)
+            if items.count == 1 {
+                items[0].note += kind == .dependencies ? "  (resolves nothing)" : "  (nothing resolves it; app code does)"
+            }
+            return items
+        }
+    }
+
+    private static func expand(
+        _ node: NodeID, prefix: String, path: String, depth: Int, direction: DependencyGraph.Direction,
+        graph: DependencyGraph, state: InspectorState, shown: inout Set<NodeID>, items: inout [ListItem]
+    ) {
+        let children = graph.neighbors(of: node, direction)
+        for (index, child) in children.enumerated() {
+            guard items.count < lineLimit else { return }
+            let last = index == children.count - 1
+            let guide = prefix + (last ? "└─ " : "├─ ")
+            let childPath = path + ">" + String(child)
+            let edge = direction == .dependencies ? graph.edgeID(from: node, to: child) : graph.edgeID(from: child, to: node)
+            var note = graph.nodes[child].scope?.name ?? ""
+            if let edge, graph.edges[edge].count > 0 { note += "  ×\(graph.edges[edge].count)" }
+            if let edge, graph.edges[edge].isOnObservedCycle { note += "  ↻ cycle" }
+            let repeated = shown.contains(child)
+            if repeated { note += "  ↻ shown above" }
+            items.append(item(child, graph: graph, id: childPath, guide: guide, note: note, state: state))
+            guard !repeated, depth < depthLimit else { continue }
+            shown.insert(child)
+            expand(child, prefix: prefix + (last ? "   " : "│  "), path: childPath, depth: depth + 1, direction: direction,
+                   graph: graph, state: state, shown: &shown, items: &items)
+        }
+    }
+
+    private static func item(_ node: NodeID, graph: DependencyGraph, id: String, guide: String, note: String, state: InspectorState) -> ListItem {
+        let service = graph.nodes[node]
+        let flagged = !state.flags.flags(of: node).isEmpty
+        return ListItem(id: id, node: node, guide: guide, label: service.identity.description, note: note,
+                        style: flagged ? Style(.error, .bold) : .normal,
+                        isMatch: state.filter.isActive && state.filter.matches(service.identity, scope: service.scope))
+    }
+
+    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+        context.drawTree(into: &canvas, in: rect, empty: "Nothing here.")
+    }
+}

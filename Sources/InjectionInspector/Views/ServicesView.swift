@@ -1,0 +1,59 @@
+import Injection
+import InjectionGraph
+
+/// Screen 1: every service with its layer, scope, resolve count, live instances and problem
+/// flags; sorted with `s`, narrowed with `/`.
+///
+/// ```
+/// Service▲                    Layer       Scope      Resolves  Live Flags
+/// Login.viewModel: LoginVM    app/Login   unique           12     — missing
+/// ```
+public enum ServicesView {
+    static let columns: [TableColumn] = [
+        TableColumn("Service", width: .flexible(minimum: 16, weight: 5)),
+        TableColumn("Layer", width: .flexible(minimum: 8, weight: 1)),
+        TableColumn("Scope", width: .fixed(9)),
+        TableColumn("Resolves", width: .fixed(9), alignment: .trailing),
+        TableColumn("Live", width: .fixed(5), alignment: .trailing),
+        TableColumn("Flags", width: .fixed(9)),
+    ]
+
+    static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
+        let graph = model.graph
+        let ids = state.filter.isActive ? graph.nodes(matching: state.filter.filter) : Array(graph.nodes.indices)
+        return state.sort.sorted(ids, in: graph, flags: state.flags).map { id in
+            ListItem(id: graph.nodes[id].identity.key, node: id, isMatch: state.filter.isActive)
+        }
+    }
+
+    /// The cells of one service row.
+    static func cells(for node: NodeID, context: ViewContext) -> (cells: [String], flagged: Bool) {
+        let service = context.graph.nodes[node]
+        let flags = context.state.flags.flags(of: node)
+        return ([
+            context.name(of: node),
+            LayerID(service.identity).description,
+            service.scope?.name ?? "?",
+            Format.count(service.resolveCount),
+            service.aliveInstances.map { Format.count($0) } ?? "—",
+            flags.labels.joined(separator: " "),
+        ], !flags.isEmpty)
+    }
+
+    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+        let visible = context.visibleItems(rows: Table.visibleRows(in: rect))
+        let rows = visible.items.map { item -> TableRow in
+            guard let node = item.node else { return TableRow([item.label]) }
+            let (cells, flagged) = cells(for: node, context: context)
+            return TableRow(cells, cellStyles: flagged ? [5: Style(.error, .bold)] : [:],
+                            changed: context.model.recentlyChanged(node))
+        }
+        let sort = context.state.sort
+        let empty = context.state.filter.isActive
+            ? "No service matches \(context.state.filter.text). Esc in the filter clears it."
+            : "No services yet. They appear as the app registers and resolves them."
+        Table(columns: columns, rows: rows, firstIndex: visible.first, total: context.state.items.count,
+              selected: visible.selected, focused: context.state.focus == .list, sortColumn: sort.column.rawValue,
+              sortDescending: sort.descending, emptyMessage: empty).draw(into: &canvas, in: rect)
+    }
+}

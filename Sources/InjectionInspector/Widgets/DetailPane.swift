@@ -1,0 +1,91 @@
+/// A boxed pane of titled sections of `label: value` lines: the selected service's details.
+///
+/// ```swift
+/// DetailPane(title: "NetworkClient", sections: [
+///     .init(title: "Scope", lines: [.init("scope", "singleton"), .init("resolves", "12")])
+/// ], focused: false).draw(into: &canvas, in: rect)
+/// ```
+public struct DetailPane: Sendable {
+    /// A titled group of lines.
+    public struct Section: Sendable, Hashable {
+        public var title: String
+        public var lines: [Line]
+        public init(title: String, lines: [Line]) {
+            self.title = title
+            self.lines = lines
+        }
+    }
+
+    /// `label: value`, or a bare value when the label is empty.
+    public struct Line: Sendable, Hashable {
+        public var label: String
+        public var value: String
+        public var style: Style
+        public init(_ label: String, _ value: String, style: Style = .normal) {
+            self.label = label
+            self.value = value
+            self.style = style
+        }
+    }
+
+    public var title: String
+    public var sections: [Section]
+    public var focused: Bool
+    /// Lines scrolled off the top.
+    public var scroll: Int
+
+    public init(title: String, sections: [Section], focused: Bool = false, scroll: Int = 0) {
+        self.title = title
+        self.sections = sections
+        self.focused = focused
+        self.scroll = scroll
+    }
+
+    /// The pane's text lines before clipping, each with its style.
+    public func renderedLines(width: Int) -> [(text: String, style: Style)] {
+        var result: [(String, Style)] = []
+        let labelWidth = min(12, sections.flatMap(\.lines).map { TextWidth.of($0.label) }.max() ?? 0)
+        for (index, section) in sections.enumerated() {
+            if index > 0 { result.append(("", .normal)) }
+            result.append((section.title, Style(.title, .bold)))
+            for line in section.lines {
+                let lead = line.label.isEmpty ? "  " : "  " + TextWidth.pad(line.label, to: labelWidth) + "  "
+                let indent = String(repeating: " ", count: TextWidth.of(lead))
+                for (index, piece) in Self.wrap(line.value, width: max(8, width - TextWidth.of(lead))).enumerated() {
+                    result.append(((index == 0 ? lead : indent) + piece, line.style))
+                }
+            }
+        }
+        return result
+    }
+
+    /// `text` broken at spaces into lines of at most `width` columns (a word longer than a line
+    /// is cut).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard TextWidth.of(text) > width else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if TextWidth.of(candidate) <= width {
+                current = candidate
+            } else {
+                if !current.isEmpty { lines.append(current) }
+                current = TextWidth.of(word) > width ? TextWidth.truncate(String(word), to: width) : String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    public func draw(into canvas: inout Canvas, in rect: Rect) {
+        let inside = Box(title: title, focused: focused).draw(into: &canvas, in: rect)
+        guard !inside.isEmpty else { return }
+        let lines = renderedLines(width: inside.width)
+        let start = min(max(0, scroll), max(0, lines.count - inside.height))
+        for (offset, line) in lines.dropFirst(start).enumerated() where offset < inside.height {
+            canvas.put(TextWidth.truncate(line.text, to: inside.width), row: inside.row + offset, column: inside.column,
+                       style: line.style, limit: inside.right)
+        }
+    }
+}

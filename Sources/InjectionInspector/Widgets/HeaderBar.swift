@@ -1,0 +1,84 @@
+/// The top line: the app being inspected, its pid, whether the connection is live, and the rate.
+///
+/// ```swift
+/// HeaderBar(app: "sample-app", pid: 4242, connection: .live, eventsPerSecond: 120, dropped: 0)
+///     .draw(into: &canvas, in: row)
+/// // di-inspect  sample-app  pid 4242  ● live  120 ev/s  dropped 0
+/// ```
+public struct HeaderBar: Sendable {
+    public var app: String
+    public var pid: Int32?
+    public var connection: ConnectionState
+    public var eventsPerSecond: Int
+    public var dropped: UInt64
+    /// Extra text at the right (a session number, "paused").
+    public var trailing: String
+
+    public init(
+        app: String, pid: Int32?, connection: ConnectionState, eventsPerSecond: Int, dropped: UInt64,
+        trailing: String = ""
+    ) {
+        self.app = app
+        self.pid = pid
+        self.connection = connection
+        self.eventsPerSecond = eventsPerSecond
+        self.dropped = dropped
+        self.trailing = trailing
+    }
+
+    public func draw(into canvas: inout Canvas, in rect: Rect) {
+        guard rect.height > 0 else { return }
+        let row = rect.row
+        canvas.fill(Rect(row: row, column: rect.column, height: 1, width: rect.width), style: Style(.chrome))
+        var x = canvas.put(" di-inspect ", row: row, column: rect.column, style: Style(.chrome, .bold), limit: rect.right)
+        x = canvas.put(" " + app, row: row, column: x, style: Style(.chrome, .bold), limit: rect.right)
+        if let pid { x = canvas.put("  pid \(pid)", row: row, column: x, style: Style(.chrome), limit: rect.right) }
+        x = canvas.put("  ", row: row, column: x, style: Style(.chrome), limit: rect.right)
+        x = canvas.put(connection.label, row: row, column: x, style: Style(connection.role, .bold), limit: rect.right)
+        if connection.showsRate {
+            x = canvas.put("  \(eventsPerSecond) ev/s", row: row, column: x, style: Style(.chrome), limit: rect.right)
+        }
+        let droppedStyle = dropped > 0 ? Style(.warning, .bold) : Style(.chrome)
+        x = canvas.put("  dropped \(dropped)", row: row, column: x, style: droppedStyle, limit: rect.right)
+        if !trailing.isEmpty {
+            let width = TextWidth.of(trailing) + 1
+            let start = max(x + 1, rect.right - width)
+            canvas.put(trailing, row: row, column: start, style: Style(.chrome, .bold), limit: rect.right)
+        }
+    }
+}
+
+/// Where the inspector's events come from, and whether more are coming.
+public enum ConnectionState: Sendable, Hashable {
+    /// Listening; no app has connected yet.
+    case waiting(String)
+    /// An app is connected and sending events.
+    case live
+    /// The app went away; `reason` says how (`exited`, `crashed`, `connection lost`).
+    case disconnected(String)
+    /// A trace file, complete.
+    case file(String)
+
+    public var label: String {
+        switch self {
+        case .waiting(let address): "○ waiting on \(address)"
+        case .live: "● live"
+        case .disconnected(let reason): "✕ disconnected (\(reason))"
+        case .file(let name): "▣ \(name)"
+        }
+    }
+
+    var role: Role {
+        switch self {
+        case .waiting: .warning
+        case .live: .success
+        case .disconnected: .error
+        case .file: .accent
+        }
+    }
+
+    var showsRate: Bool {
+        if case .file = self { return false }
+        return true
+    }
+}

@@ -1,0 +1,64 @@
+/// One column of a ``Table``: a title, how wide it may be, and how its text aligns.
+///
+/// ```swift
+/// TableColumn("Resolves", width: .fixed(8), alignment: .trailing)
+/// TableColumn("Service", width: .flexible(minimum: 12))
+/// ```
+public struct TableColumn: Sendable, Hashable {
+    /// How a column's width is decided.
+    public enum Width: Sendable, Hashable {
+        /// Exactly this many columns.
+        case fixed(Int)
+        /// What is left after fixed columns, shared by weight, never below `minimum`.
+        case flexible(minimum: Int, weight: Int = 1)
+    }
+
+    public var title: String
+    public var width: Width
+    public var alignment: Alignment
+
+    public init(_ title: String, width: Width, alignment: Alignment = .leading) {
+        self.title = title
+        self.width = width
+        self.alignment = alignment
+    }
+
+    /// Widths for `columns` in `available` cells with `gap` cells between columns. Flexible
+    /// columns share what fixed ones leave; when even minimums do not fit, the rightmost
+    /// columns shrink to nothing first.
+    public static func layout(_ columns: [TableColumn], available: Int, gap: Int = 1) -> [Int] {
+        guard !columns.isEmpty else { return [] }
+        let gaps = gap * (columns.count - 1)
+        var widths = columns.map { column -> Int in
+            switch column.width {
+            case .fixed(let w): w
+            case .flexible(let minimum, _): minimum
+            }
+        }
+        var spare = available - gaps - widths.reduce(0, +)
+        if spare >= 0 {
+            let weights = columns.map { column -> Int in
+                if case .flexible(_, let weight) = column.width { return max(1, weight) }
+                return 0
+            }
+            let totalWeight = weights.reduce(0, +)
+            if totalWeight > 0 {
+                var handed = 0
+                for index in widths.indices where weights[index] > 0 {
+                    let share = spare * weights[index] / totalWeight
+                    widths[index] += share
+                    handed += share
+                }
+                if let last = weights.lastIndex(where: { $0 > 0 }) { widths[last] += spare - handed }
+            }
+            return widths
+        }
+        // Not enough room: take from the right.
+        for index in widths.indices.reversed() where spare < 0 {
+            let take = min(widths[index], -spare)
+            widths[index] -= take
+            spare += take
+        }
+        return widths
+    }
+}

@@ -1,0 +1,120 @@
+import Testing
+@testable import InjectionInspector
+
+struct WidgetTests {
+    // MARK: - Box
+
+    @Test func boxDrawsAFrameWithATitle() {
+        var canvas = Canvas(rows: 3, columns: 14)
+        let inside = Box(title: "Detail").draw(into: &canvas, in: canvas.bounds)
+        #expect(inside == Rect(row: 1, column: 1, height: 1, width: 12))
+        #expect(canvas.textDump() == """
+            ┌─ Detail ───┐
+            │            │
+            └────────────┘
+            """)
+    }
+
+    // MARK: - Table
+
+    @Test func tableAlignsAndTruncatesColumns() {
+        var canvas = Canvas(rows: 3, columns: 24)
+        Table(columns: [TableColumn("Service", width: .flexible(minimum: 8)),
+                        TableColumn("Count", width: .fixed(6), alignment: .trailing)],
+              rows: [TableRow(["NetworkClientService", "12"]), TableRow(["Cache", "3"])],
+              selected: 1, sortColumn: 0)
+            .draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.textDump() == """
+            Service▲           Count
+            NetworkClientSer…     12
+            Cache                  3
+            """)
+        #expect(canvas.styleDump().split(separator: "\n", omittingEmptySubsequences: false)[2].allSatisfy { $0 == "S" })
+    }
+
+    @Test func tableShowsAScrollbarWhenRowsDoNotFit() {
+        var canvas = Canvas(rows: 3, columns: 10)
+        Table(columns: [TableColumn("N", width: .flexible(minimum: 1))],
+              rows: [TableRow(["a"]), TableRow(["b"])], firstIndex: 0, total: 10, selected: 0)
+            .draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.line(1).hasSuffix("┃") || canvas.line(1).hasSuffix("│"))
+    }
+
+    @Test func emptyTableSaysSo() {
+        var canvas = Canvas(rows: 3, columns: 30)
+        Table(columns: [TableColumn("Service", width: .flexible(minimum: 5))], rows: [], emptyMessage: "No services yet.")
+            .draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.line(1) == "No services yet.")
+    }
+
+    @Test func columnLayoutSharesSpareWidthByWeight() {
+        let widths = TableColumn.layout([TableColumn("a", width: .flexible(minimum: 4, weight: 3)),
+                                         TableColumn("b", width: .flexible(minimum: 4, weight: 1)),
+                                         TableColumn("c", width: .fixed(5))], available: 30)
+        #expect(widths == [15, 8, 5])
+    }
+
+    // MARK: - Bars
+
+    @Test func tabBarShowsCountsAndWarningBadges() {
+        var canvas = Canvas(rows: 1, columns: 60)
+        TabBar(tabs: [.init(key: "1", title: "Services", count: 42), .init(key: "4", title: "Cycles", count: 1, warnings: 1)],
+               selected: 0).draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.textDump() == " 1 Services 42   4 Cycles 1 ⚠1")
+    }
+
+    @Test func tabBarDropsCountsWhenNarrow() {
+        var canvas = Canvas(rows: 1, columns: 24)
+        TabBar(tabs: [.init(key: "1", title: "Services", count: 42), .init(key: "2", title: "Layers", count: 3)],
+               selected: 1).draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.textDump() == " 1 Services   2 Layers")
+    }
+
+    @Test func keyBarDropsHintsThatDoNotFit() {
+        var canvas = Canvas(rows: 1, columns: 20)
+        KeyBar(hints: [.init("q", "Quit"), .init("?", "Help"), .init("/", "Filter")]).draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.textDump() == " q Quit  ? Help")
+    }
+
+    @Test func headerShowsConnectionState() {
+        var canvas = Canvas(rows: 1, columns: 80)
+        HeaderBar(app: "sample-app", pid: 42, connection: .disconnected("app exited"), eventsPerSecond: 0, dropped: 3)
+            .draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.textDump() == " di-inspect  sample-app  pid 42  ✕ disconnected (app exited)  0 ev/s  dropped 3")
+    }
+
+    // MARK: - Trees, overlays
+
+    @Test func treeLinesHaveGuides() {
+        let tree = TreeNode("Network", children: [
+            TreeNode("HTTPClient", children: [TreeNode("Session")]), TreeNode("Cache"),
+        ])
+        #expect(tree.lines().map(\.text) == ["Network", "├─ HTTPClient", "│  └─ Session", "└─ Cache"])
+    }
+
+    @Test func tooSmallScreenSaysTheSizes() {
+        var canvas = Canvas(rows: 5, columns: 44)
+        TooSmallScreen(minimumRows: 12, minimumColumns: 60).draw(into: &canvas)
+        #expect(canvas.textDump().contains("Terminal too small: 44×5"))
+        #expect(canvas.textDump().contains("Need at least 60×12."))
+    }
+
+    @Test func helpOverlayListsEveryKeyGroup() {
+        var canvas = Canvas(rows: 40, columns: 100)
+        HelpOverlay(groups: HelpOverlay.inspectorKeys).draw(into: &canvas, in: canvas.bounds)
+        let text = canvas.textDump()
+        for title in ["Views", "Move", "Find", "Explain", "Session"] { #expect(text.contains(title)) }
+        #expect(text.contains("Help — any key closes"))
+    }
+
+    @Test func detailPaneWrapsLongValues() {
+        let pane = DetailPane(title: "X", sections: [.init(title: "Fix", lines: [.init("", "register the gateway before first use")])])
+        #expect(pane.renderedLines(width: 20).map(\.text) == ["Fix", "  register the", "  gateway before", "  first use"])
+    }
+
+    @Test func scrollWindowMovesOnlyAsFarAsNeeded() {
+        #expect(ScrollWindow.offset(selected: 50, previous: 0, visible: 20, count: 100) == 31)
+        #expect(ScrollWindow.offset(selected: 35, previous: 31, visible: 20, count: 100) == 31)
+        #expect(ScrollWindow.offset(selected: 2, previous: 31, visible: 20, count: 100) == 2)
+    }
+}
