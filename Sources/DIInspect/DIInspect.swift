@@ -16,7 +16,9 @@ struct DIInspect: ParsableCommand {
     ]
 
     /// The ncurses inspector's subcommands.
-    static let interactiveCommands: [any ParsableCommand.Type] = [OpenCommand.self]
+    static let interactiveCommands: [any ParsableCommand.Type] = [
+        DemoCommand.self, RunCommand.self, ListenCommand.self, OpenCommand.self,
+    ]
 
     static let configuration = CommandConfiguration(
         commandName: "di-inspect",

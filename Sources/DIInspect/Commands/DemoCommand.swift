@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import Injection
+import InjectionGraph
+import InjectionInspector
+
+/// `di-inspect demo [--fault …]`: the bundled sample app, live.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Start the bundled sample app and inspect it live.",
+        discussion: """
+            The sample app (a small shop: screens, view models, use cases, repositories, network, \
+            cache, database, analytics and session) keeps resolving services until you quit.
+
+              $ di-inspect demo
+              $ di-inspect demo --fault cycle --fault missing
+            """)
+
+    @Option(name: .customLong("fault"), help: "A wiring bug for the sample app: missing, cycle, captive, stale-override, name-typo. Repeatable.")
+    var faults: [String] = []
+
+    @Flag(help: "Run the sample app in mock-network mode (a keypath mapping for the whole run).")
+    var mockNetwork = false
+
+    @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
+    var noColor = false
+
+    func run() throws {
+        let sampleApp = BundledProducts.path(of: "sample-app")
+        guard FileManager.default.isExecutableFile(atPath: sampleApp) else {
+            printError("error: the sample app is not built next to di-inspect (\(sampleApp)); run 'swift build' or 'make demo'")
+            throw ExitCode(2)
+        }
+        let socket = TraceDestination.defaultSocketDirectory() + "/demo-\(getpid()).sock"
+        let command = [sampleApp] + faults.flatMap { ["--fault", $0] } + (mockNetwork ? ["--mock-network"] : [])
+        let status = try LiveInspection(address: .unix(path: socket), launch: command, noColor: noColor).run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// Executables built next to this one.
+enum BundledProducts {
+    static func path(of product: String) -> String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(product)
+    }
+}
