@@ -4,9 +4,13 @@ import Glibc
 #endif
 
 /// The built `di-inspect` driven inside tmux: what a user at a real terminal sees.
-@Suite(.enabled(if: BuiltProducts.hasTmux && BuiltProducts.diInspect != nil, "needs tmux and a built di-inspect"))
 struct InspectorEndToEndTests {
-    let binary = BuiltProducts.diInspect ?? "di-inspect"
+    let binary = BuiltProducts.diInspect ?? "di-inspect-was-not-built"
+
+    @Test func theToolsTheseTestsDriveArePresent() {
+        #expect(BuiltProducts.hasTmux, "tmux is missing: run 'make deps'")
+        #expect(BuiltProducts.diInspect != nil, "di-inspect is not built: run 'swift build'")
+    }
     let trace = BuiltProducts.fixture("shop-small.ndjson")
 
     /// Runs `stty -a` in the pane after the inspector exits, so the test can check the modes.

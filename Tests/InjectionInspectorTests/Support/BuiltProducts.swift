@@ -20,6 +20,13 @@ enum BuiltProducts {
         return nil
     }
 
+    /// `sample-app` next to `di-inspect`.
+    static var sampleApp: String? {
+        guard let diInspect else { return nil }
+        let path = String(diInspect.dropLast("di-inspect".count)) + "sample-app"
+        return access(path, X_OK) == 0 ? path : nil
+    }
+
     static func fixture(_ name: String) -> String { "\(packageRoot)/Resources/traces/\(name)" }
 
     /// Whether tmux is installed.
