@@ -19,6 +19,6 @@ struct LoadedTrace {
 func loadTrace(atPath path: String) throws -> LoadedTrace {
     let file = try TraceReader.read(contentsOfFile: path)
     return LoadedTrace(
-        header: file.header, records: file.records,
+        header: file.header, records: [.header(file.header)] + file.records,
         warnings: file.diagnostics.map { ($0.line, "\($0.severity): \($0.message)") })
 }
