@@ -20,7 +20,9 @@ public struct LayerCrossing: Sendable, Hashable {
     public internal(set) var edges: [EdgeID] = []
     /// A layer breach: edges also cross back from ``to`` into ``from``. Layers are meant to be
     /// ordered (a view model layer uses the interactor layer, not the reverse), so two layers that
-    /// use each other break the structure; one of the two directions is unexpected.
+    /// use each other break the structure; one of the two directions is unexpected. A container's
+    /// own type-keyed services belong to no layer (they are the pool every layer may draw on and
+    /// that may build on layers), so crossings to and from them are never breaches.
     public internal(set) var isBreach = false
 }
 
@@ -68,7 +70,8 @@ extension DependencyGraph {
             let pair = Pair(from: from, to: to)
             crossings[pair, default: LayerCrossing(from: from, to: to)].add(edge)
         }
-        for pair in crossings.keys where crossings[Pair(from: pair.to, to: pair.from)] != nil {
+        for pair in crossings.keys
+        where pair.from.layer != nil && pair.to.layer != nil && crossings[Pair(from: pair.to, to: pair.from)] != nil {
             crossings[pair]!.isBreach = true
         }
         return crossings.values.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
