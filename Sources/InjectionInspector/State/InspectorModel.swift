@@ -25,6 +25,9 @@ public struct InspectorModel: Sendable {
     public private(set) var now: UInt64 = 0
     /// When each service last changed (model clock).
     public private(set) var changedAt: [NodeID: UInt64] = [:]
+    /// The containers that own at least one service: names carry their container only when
+    /// there are several (every app also has the empty default `shared` container).
+    public private(set) var serviceContainers: Set<String> = []
     private var rateWindow: [(time: UInt64, count: Int)] = []
 
     public init(connection: ConnectionState) {
@@ -48,8 +51,15 @@ public struct InspectorModel: Sendable {
             }
         }
         if count > 0 { rateWindow.append((self.now, count)) }
+        if graph.nodes.count != countedNodes {
+            for node in graph.nodes[countedNodes...] { serviceContainers.insert(node.identity.container) }
+            countedNodes = graph.nodes.count
+        }
         updateRate()
     }
+
+    /// How many nodes ``serviceContainers`` has looked at (nodes are only ever appended).
+    private var countedNodes = 0
 
     /// Moves the model clock on (fading highlights, the rate).
     public mutating func advance(to now: UInt64) {

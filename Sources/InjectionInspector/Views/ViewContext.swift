@@ -43,6 +43,6 @@ public struct ViewContext: Sendable {
     /// `Login.viewModel: LoginViewModel`, with the container when the graph has several.
     func name(of node: NodeID) -> String {
         let identity = graph.nodes[node].identity
-        return graph.containers.count > 1 ? identity.qualifiedDescription : identity.description
+        return model.serviceContainers.count > 1 ? identity.qualifiedDescription : identity.description
     }
 }
