@@ -28,6 +28,7 @@ extension Container {
     public func resetAllMappings(file: StaticString = #fileID, line: UInt = #line) {
         mappingState.withLock { table in
             table.mappings.removeAll()
+            table.byProvider.removeAll()
             hasMappings.store(false, ordering: .releasing)
         }
         if EventHub.shared.isActive {
@@ -80,13 +81,16 @@ extension Container {
                 "Mapping loop: \(self[keyPath: original].identity) would map to itself at \(location). Fix: map it to a provider that is not mapped back.")
         }
         let key = SendableKeyPath(keyPath: original)
+        let providerKey = self[keyPath: original].key
         let sendableTarget = target.map { SendableKeyPath(keyPath: $0) }
         let previous = mappingState.withLock { table -> SendableKeyPath? in
             let previous = table.mappings[key]?.target
             if let sendableTarget {
                 table.mappings[key] = MappingTable.Mapping(target: sendableTarget, location: location)
+                table.byProvider[providerKey] = sendableTarget
             } else {
                 table.mappings.removeValue(forKey: key)
+                table.byProvider.removeValue(forKey: providerKey)
             }
             hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
             return previous
@@ -103,6 +107,30 @@ extension Container {
             EventHub.shared.emit(.staleOverride(StaleOverride(
                 replaced: fromIdentity, replacement: toIdentity, scope: from.scope, location: location)))
         }
+    }
+
+    /// Whether this container or an ancestor has any mapping (one atomic load per container).
+    var anyMappings: Bool {
+        var current: Container? = self
+        while let container = current {
+            if container.hasMappings.load(ordering: .acquiring) { return true }
+            current = container.parent
+        }
+        return false
+    }
+
+    /// The provider that answers for the provider with `key`, from this container's mappings or
+    /// an ancestor's.
+    func mappedTarget<T>(forProvider key: ProviderKey, _ type: T.Type) -> KeyPath<Container, Provider<T>>? {
+        var current: Container? = self
+        while let container = current {
+            if container.hasMappings.load(ordering: .acquiring),
+               let target = container.mappingState.withLock({ $0.byProvider[key] }) {
+                return target.keyPath as? KeyPath<Container, Provider<T>>
+            }
+            current = container.parent
+        }
+        return nil
     }
 
     func hasKeptInstance<T>(_ provider: Provider<T>) -> Bool {

@@ -8,6 +8,12 @@ extension Container {
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil
     ) throws(ResolutionError) -> T {
         let key = provider.key
+        // A mapping redirects the provider however it is reached: by keypath or called directly.
+        // Loops are refused when a mapping is set, so following a chain ends.
+        if anyMappings, let target = mappedTarget(forProvider: key, T.self) {
+            return try resolve(
+                self[keyPath: target], lifetime: lifetime, source: .mapping, mappedFrom: mappedFrom ?? provider.identity)
+        }
         while true {
             let lookup = state.withLock { state -> Lookup in
                 guard let index = state.providers.index(forKey: key) else { return .missing }
@@ -106,10 +112,7 @@ extension Container {
     }
 
     func resolve<T>(keyPath: KeyPath<Container, Provider<T>>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
-        if hasMappings.load(ordering: .acquiring), let target = mappedTarget(of: keyPath) {
-            let mappedFrom = EventHub.shared.isActive ? self[keyPath: keyPath].identity : nil
-            return try resolve(self[keyPath: target], lifetime: lifetime, source: .mapping, mappedFrom: mappedFrom)
-        }
+        if anyMappings { return try resolve(self[keyPath: keyPath], lifetime: lifetime) }
         // Fast path: a keypath literal is one object per site, so its identity maps straight to
         // the provider's key, and the keypath (whose projection is slow) is evaluated only once.
         let id = ObjectIdentifier(keyPath)

@@ -5,6 +5,9 @@ struct MappingTable: ~Copyable {
         let location: SourceLocation
     }
     var mappings: [SendableKeyPath: Mapping] = [:]
+    /// The same mappings by the original provider's key, so that a provider called directly
+    /// (`c.login.useCase()` inside a factory) is redirected as well as a keypath resolve.
+    var byProvider: [ProviderKey: SendableKeyPath] = [:]
 }
 
 /// A keypath carried across the mapping table's lock.

@@ -97,10 +97,16 @@ struct InspectorEndToEndTests {
     }
 
     @Test func sigtermRestoresTheTerminal() {
-        let tmux = openTrace()
+        // A copy under its own name, so the signal reaches this test's inspector only (the other
+        // tests open the same fixture in parallel).
+        let copy = "/tmp/di-inspect-sigterm-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).ndjson"
+        #expect(Spawn.run(["cp", trace, copy]).status == 0)
+        defer { unlink(copy) }
+        let tmux = TmuxSession(command: "\(binary) open \(copy); echo EXIT:$?; stty -a; true",
+                               environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
         defer { tmux.close() }
         #expect(tmux.waitFor("Services"))
-        let killed = Spawn.run(["pkill", "-TERM", "-f", "^\(binary) open \(trace)"])
+        let killed = Spawn.run(["pkill", "-TERM", "-f", "^\(binary) open \(copy)"])
         #expect(killed.status == 0)
         #expect(tmux.waitFor("EXIT:143"))
         #expect(tmux.waitFor("speed"))

@@ -50,6 +50,17 @@ struct KeypathContainerTests {
         }
     }
 
+    @Test func aMappingAlsoRedirectsProvidersCalledDirectlyInsideFactories() {
+        let container = Container(name: "kp-mapper-direct")
+        container.map(\.login.mockTestUseCase, to: \.login.useCase)
+        // The view model's factory calls `c.login.useCase()`, not a keypath.
+        let viewModel = container[\.login.viewModel] as? DefaultLoginViewModel
+        #expect(viewModel?.useCase is MockTestLoginUseCase)
+        #expect(container.login.useCase() is MockTestLoginUseCase)
+        container.resetMapping(\.login.useCase)
+        #expect(container.login.useCase() is DefaultLoginUseCase)
+    }
+
     @Test func providerOverrideLastOneWins() {
         let container = Container(name: "kp-override")
         container.login.useCase.register { MockTestLoginUseCase() }
