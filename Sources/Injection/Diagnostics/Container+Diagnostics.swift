@@ -101,8 +101,9 @@ extension Instance: InstanceValueProviding {
     var anyValue: Any { value }
 }
 
-/// The Levenshtein distance between two short strings (registration names).
-func editDistance(_ a: String, _ b: String) -> Int {
+/// The Levenshtein distance between two short strings (registration names, service names); also
+/// used by the graph's "did you mean" lookup, hence `package`.
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
