@@ -30,6 +30,7 @@ bench: deps
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/InjectionBenchmarks
 	cd Benchmarks && .build/release/GraphBenchmarks
+	Scripts/bench-inspector.sh
 
 demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo

@@ -25,6 +25,22 @@ func format(_ value: Double, _ digits: Int = 2) -> String {
     return String((value * scale).rounded() / scale)
 }
 
+// `GraphBenchmarks --write-trace PATH [SERVICES EDGES]`: writes a synthetic trace file for the
+// inspector's memory benchmark (Scripts/bench-inspector.sh) and exits.
+let arguments = CommandLine.arguments
+if arguments.count >= 3, arguments[1] == "--write-trace" {
+    let services = arguments.count > 3 ? Int(arguments[3]) ?? 100_000 : 100_000
+    let edges = arguments.count > 4 ? Int(arguments[4]) ?? 1_000_000 : 1_000_000
+    var bytes: [UInt8] = []
+    TraceEncoder.encode(.header(TraceHeader(app: "synthetic", pid: 1, startTime: "2026-11-22T00:00:00Z")), into: &bytes)
+    for record in SyntheticTrace(services: services, edges: edges, containers: 4, layers: 16, cycles: 20, missing: 50).records() {
+        TraceEncoder.encode(record, into: &bytes)
+    }
+    FileManager.default.createFile(atPath: arguments[2], contents: Data(bytes))
+    print("wrote \(bytes.count / 1_000_000) MB to \(arguments[2])")
+    exit(0)
+}
+
 let services = 100_000, edges = 1_000_000
 print("## Graph at scale (\(services) services, \(edges) edges), release build\n")
 

@@ -22,13 +22,18 @@ struct OpenCommand: ParsableCommand {
     var noColor = false
 
     func run() throws {
-        let trace = try loadGraphRecords(file)
         let name = file.split(separator: "/").last.map(String.init) ?? file
+        var model = InspectorModel(connection: .file(name))
+        let diagnostics = try streamTraceRecords(file) { model.apply($0, now: 0) }
+        let loaded = model
         let status = MainActor.assumeIsolated {
             InspectorLauncher.run(noColor: noColor) { _ in
-                var model = InspectorModel(connection: .file(name))
-                model.apply(trace, now: 0)
-                return Inspector(model: model)
+                let inspector = Inspector(model: loaded)
+                if let first = diagnostics.first {
+                    let more = diagnostics.count > 1 ? " (and \(diagnostics.count - 1) more; di-inspect check lists them)" : ""
+                    inspector.apply([.message("\(name) \(first.description.escapingControlCharacters)\(more)")])
+                }
+                return inspector
             }
         }
         if status != 0 { throw ExitCode(status) }

@@ -1,15 +1,48 @@
 import ArgumentParser
+import Foundation
 import Injection
+import InjectionGraph
 
-/// Loads the records of the trace at `path` for an interactive command, printing the reader's
-/// warnings to standard error; an unreadable file prints `error: …` and exits with status 2.
-func loadGraphRecords(_ path: String) throws -> [TraceRecord] {
-    do {
-        let trace = try loadTrace(atPath: path)
-        for warning in trace.warnings { printError("warning: \(path):\(warning.line): \(warning.message)") }
-        return trace.records
-    } catch {
+/// Streams the trace at `path` into `apply` in batches, without holding the file or all its
+/// records in memory (the inspector keeps only the graph), and returns the reader's diagnostics.
+/// An unreadable file, or one that is not a trace, prints `error: …` and exits with status 2.
+func streamTraceRecords(_ path: String, batchSize: Int = 16_384, apply: ([TraceRecord]) -> Void) throws -> [TraceDiagnostic] {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+        printError("error: \(TraceReadError.unreadable(path: path, reason: "cannot open it (missing, or not readable)"))")
+        throw ExitCode(2)
+    }
+    defer { try? handle.close() }
+    var reader = TraceReader()
+    var batch: [TraceRecord] = []
+    batch.reserveCapacity(batchSize)
+    var sawHeader = false
+    func take(_ record: TraceRecord) {
+        if case .header = record { sawHeader = true }
+        batch.append(record)
+        if batch.count >= batchSize {
+            apply(batch)
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+    while true {
+        let chunk: Data
+        do {
+            guard let next = try handle.read(upToCount: 1 << 20), !next.isEmpty else { break }
+            chunk = next
+        } catch {
+            printError("error: \(TraceReadError.unreadable(path: path, reason: error.localizedDescription))")
+            throw ExitCode(2)
+        }
+        chunk.withUnsafeBytes { bytes in reader.feed(bytes) { take($0) } }
+        if !sawHeader, reader.lineCount > 0 { break }  // the first line is not a header: stop reading
+    }
+    for record in reader.finish() { take(record) }
+    let diagnostics = reader.takeDiagnostics()
+    guard sawHeader else {
+        let error: TraceReadError = diagnostics.first.map { .notATrace(path: path, problem: $0) } ?? .empty(path: path)
         printError("error: \(error)")
         throw ExitCode(2)
     }
+    if !batch.isEmpty { apply(batch) }
+    return diagnostics
 }
