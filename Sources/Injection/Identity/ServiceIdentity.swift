@@ -86,6 +86,12 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         storage = Storage(type: type, name: name, container: container, layer: layer, member: member)
     }
 
+    /// The hash of the five fields, computed once: what ``hash(into:)`` feeds the hasher, for the
+    /// graph's own tables in this package.
+    package var precomputedHash: Int {
+        @inline(__always) get { storage.hash }
+    }
+
     /// Equal when the five fields are equal; copies of one value compare by reference.
     @inlinable
     public static func == (lhs: ServiceIdentity, rhs: ServiceIdentity) -> Bool {

@@ -39,7 +39,7 @@ public struct DependencyGraph: Sendable {
     /// Increases with every applied record: a viewer redraws when it changed.
     public internal(set) var revision: UInt64 = 0
 
-    var nodeIndex: [ServiceIdentity: NodeID] = [:]
+    var nodeIndex = NodeTable()
     var edgeIndex: [UInt64: EdgeID] = [:]
     var containerIndex: [String: Int] = [:]
     var missingIndex: [MissingKey: Int] = [:]
@@ -64,7 +64,9 @@ public struct DependencyGraph: Sendable {
     }
 
     /// The node of `identity`, if the graph has seen it.
-    public func nodeID(for identity: ServiceIdentity) -> NodeID? { nodeIndex[identity] }
+    public func nodeID(for identity: ServiceIdentity) -> NodeID? {
+        nodeIndex.find(identity, in: nodes)
+    }
 
     /// The edge from `requester` to `service`, if one was seen.
     public func edgeID(from requester: NodeID, to service: NodeID) -> EdgeID? {
@@ -86,7 +88,7 @@ public struct DependencyGraph: Sendable {
     /// The node for `identity`, created on first sight.
     @inline(__always)
     mutating func intern(_ identity: ServiceIdentity) -> NodeID {
-        if let id = nodeIndex[identity] { return id }
+        if let id = nodeIndex.find(identity, in: nodes) { return id }
         return addNode(identity)
     }
 
@@ -96,7 +98,7 @@ public struct DependencyGraph: Sendable {
         nodes.append(ServiceNode(id: id, identity: identity))
         outgoing.append([])
         incoming.append([])
-        nodeIndex[identity] = id
+        nodeIndex.insert(hash: identity.precomputedHash, id: id)
         noteContainer(identity.container, parent: nil, location: nil)
         return id
     }
