@@ -40,7 +40,7 @@ public struct DependencyGraph: Sendable {
     public internal(set) var revision: UInt64 = 0
 
     var nodeIndex = NodeTable()
-    var edgeIndex: [UInt64: EdgeID] = [:]
+    var edgeIndex = EdgeTable()
     var containerIndex: [String: Int] = [:]
     var missingIndex: [MissingKey: Int] = [:]
     var cycleIndex: [[NodeID]: Int] = [:]
@@ -107,12 +107,22 @@ public struct DependencyGraph: Sendable {
     @inline(__always)
     mutating func internEdge(_ from: NodeID, _ to: NodeID) -> EdgeID {
         let key = Self.edgeKey(from, to)
-        if let id = edgeIndex[key] { return id }
+        switch edgeIndex.probe(key) {
+        case .found(let id):
+            return id
+        case .empty(let slot):
+            let id = addEdge(from, to)
+            edgeIndex.insert(id, key: key, at: slot)
+            return id
+        }
+    }
+
+    @inline(never)
+    mutating func addEdge(_ from: NodeID, _ to: NodeID) -> EdgeID {
         let id = edges.count
         edges.append(DependencyEdge(id: id, from: from, to: to))
         outgoing[from].append(id)
         incoming[to].append(id)
-        edgeIndex[key] = id
         return id
     }
 
