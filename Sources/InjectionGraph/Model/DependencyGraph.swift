@@ -117,11 +117,17 @@ public struct DependencyGraph: Sendable {
         }
     }
 
+    static let initialAdjacency = 6
+
     @inline(never)
     mutating func addEdge(_ from: NodeID, _ to: NodeID) -> EdgeID {
         let id = edges.count
         edges.append(DependencyEdge(id: id, from: from, to: to))
+        // A node's first edge reserves room for a few: growing 1 → 2 → 4 → 8 one reallocation
+        // at a time was a tenth of ingest at 100 k services.
+        if outgoing[from].isEmpty { outgoing[from].reserveCapacity(Self.initialAdjacency) }
         outgoing[from].append(id)
+        if incoming[to].isEmpty { incoming[to].reserveCapacity(Self.initialAdjacency) }
         incoming[to].append(id)
         return id
     }
