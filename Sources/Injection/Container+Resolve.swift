@@ -231,7 +231,7 @@ extension Container {
                 holder: requester.registration.identity, holderScope: requester.scope,
                 captive: registration.identity, captiveScope: scope)
             context.validation?.record(.scopeMismatch(mismatch))
-            if observed { EventHub.shared.emit(.scopeMismatch(mismatch)) }
+            if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
         }
         let resolver = resolvingIn ?? self
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
@@ -271,10 +271,11 @@ extension Container {
         if observed {
             let resolvedSource: Resolved.Source = source
                 ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
+            let end = EventClock.raw()
             EventHub.shared.emit(.resolved(Resolved(
                 service: registration.identity, requester: requester?.registration.identity, scope: scope,
-                outcome: .created, source: resolvedSource, durationNanoseconds: EventClock.raw() &- start,
-                depth: context.frames.count + 1, mappedFrom: mappedFrom)))
+                outcome: .created, source: resolvedSource, durationNanoseconds: end &- start,
+                depth: context.frames.count + 1, mappedFrom: mappedFrom)), in: context, rawTime: end)
         }
         return result
     }
@@ -284,7 +285,7 @@ extension Container {
         EventHub.shared.emit(.resolved(Resolved(
             service: registration.identity, requester: context.frames.last?.registration.identity,
             scope: scope, outcome: .cached, source: registration.isOverride ? .override : .factory,
-            durationNanoseconds: 0, depth: context.frames.count + 1)))
+            durationNanoseconds: 0, depth: context.frames.count + 1)), in: context)
     }
 }
 
