@@ -272,20 +272,28 @@ extension Container {
             let resolvedSource: Resolved.Source = source
                 ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
             let end = EventClock.raw()
-            EventHub.shared.emit(.resolved(Resolved(
-                service: registration.identity, requester: requester?.registration.identity, scope: scope,
-                outcome: .created, source: resolvedSource, durationNanoseconds: end &- start,
-                depth: context.frames.count + 1, mappedFrom: mappedFrom)), in: context, rawTime: end)
+            if let receivers = EventHub.shared.receivers(in: context) {
+                receivers.deliver(ResolutionEvent(
+                    sequence: EventHub.shared.nextSequence(), time: EventClock.since(raw: end),
+                    thread: context.threadNumber,
+                    kind: .resolved(Resolved(
+                        service: registration.identity, requester: requester?.registration.identity, scope: scope,
+                        outcome: .created, source: resolvedSource, durationNanoseconds: end &- start,
+                        depth: context.frames.count + 1, mappedFrom: mappedFrom))))
+            }
         }
         return result
     }
 
     func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
         let context = ResolutionContext.current
-        EventHub.shared.emit(.resolved(Resolved(
-            service: registration.identity, requester: context.frames.last?.registration.identity,
-            scope: scope, outcome: .cached, source: registration.isOverride ? .override : .factory,
-            durationNanoseconds: 0, depth: context.frames.count + 1)), in: context)
+        guard let receivers = EventHub.shared.receivers(in: context) else { return }
+        receivers.deliver(ResolutionEvent(
+            sequence: EventHub.shared.nextSequence(), time: EventClock.now(), thread: context.threadNumber,
+            kind: .resolved(Resolved(
+                service: registration.identity, requester: context.frames.last?.registration.identity,
+                scope: scope, outcome: .cached, source: registration.isOverride ? .override : .factory,
+                durationNanoseconds: 0, depth: context.frames.count + 1))))
     }
 }
 

@@ -130,17 +130,32 @@ final class EventHub: Sendable {
     /// (``EventClock/raw()``) taken just before (the end of the resolve it reports).
     @inline(__always)
     func emit(_ kind: consuming ResolutionEvent.Kind, in context: ResolutionContext, rawTime: UInt64? = nil) {
-        // Validation builds services in a sandbox; those builds are not the app's resolutions.
-        if ValidationRun.isActive(in: context) { return }
-        let list = list(for: context)
-        guard !list.observers.isEmpty else { return }
+        guard let list = receivers(in: context) else { return }
         let event = ResolutionEvent(
-            sequence: sequence.add(1, ordering: .relaxed).newValue,
-            time: EventClock.since(raw: rawTime ?? EventClock.raw()),
-            thread: context.threadNumber,
-            kind: kind
-        )
-        for deliver in list.observers { deliver(event) }
+            sequence: nextSequence(), time: EventClock.since(raw: rawTime ?? EventClock.raw()),
+            thread: context.threadNumber, kind: kind)
+        list.deliver(event)
+    }
+
+    /// The observers an event built on `context`'s thread goes to; nil when none is attached or
+    /// the thread is validating (validation builds services in a sandbox; those builds are not the
+    /// app's resolutions). For hot paths that build the event only after this check.
+    @inline(__always)
+    func receivers(in context: ResolutionContext) -> ObserverList? {
+        if ValidationRun.isActive(in: context) { return nil }
+        let list = list(for: context)
+        return list.observers.isEmpty ? nil : list
+    }
+
+    /// The next event's sequence number.
+    @inline(__always)
+    func nextSequence() -> UInt64 { sequence.add(1, ordering: .relaxed).newValue }
+}
+
+extension EventHub.ObserverList {
+    @inline(__always)
+    func deliver(_ event: ResolutionEvent) {
+        for deliver in observers { deliver(event) }
     }
 }
 
