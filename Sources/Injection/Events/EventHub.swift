@@ -56,10 +56,18 @@ final class EventHub: Sendable {
     /// (a closure observer's own body; calling an existential in an array copied it first).
     final class ObserverList: Sendable {
         typealias Deliver = @Sendable (ResolutionEvent) -> Void
-        let ids: [Int]
-        let observers: [Deliver]
+        /// One observer. A class with a concrete function property: a function stored straight in
+        /// an array is kept in its generic form and every call went through a reabstraction thunk
+        /// that copied the event.
+        final class Receiver: Sendable {
+            let deliver: Deliver
+            init(_ deliver: @escaping Deliver) { self.deliver = deliver }
+        }
 
-        init(ids: [Int], observers: [Deliver]) {
+        let ids: [Int]
+        let observers: [Receiver]
+
+        init(ids: [Int], observers: [Receiver]) {
             self.ids = ids
             self.observers = observers
         }
@@ -83,7 +91,7 @@ final class EventHub: Sendable {
             state.nextID += 1
             let deliver: ObserverList.Deliver =
                 if let closure = observer as? ClosureObserver { closure.body } else { { observer.observe($0) } }
-            state.list = ObserverList(ids: state.list.ids + [state.nextID], observers: state.list.observers + [deliver])
+            state.list = ObserverList(ids: state.list.ids + [state.nextID], observers: state.list.observers + [ObserverList.Receiver(deliver)])
             generation.add(1, ordering: .releasing)
             active.store(true, ordering: .releasing)
             return state.nextID
@@ -155,7 +163,7 @@ final class EventHub: Sendable {
 extension EventHub.ObserverList {
     @inline(__always)
     func deliver(_ event: ResolutionEvent) {
-        for deliver in observers { deliver(event) }
+        for receiver in observers { receiver.deliver(event) }
     }
 }
 
