@@ -286,14 +286,15 @@ extension Container {
     }
 
     func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
-        let context = ResolutionContext.current
-        guard let receivers = EventHub.shared.receivers(in: context) else { return }
-        receivers.deliver(ResolutionEvent(
-            sequence: EventHub.shared.nextSequence(), time: EventClock.now(), thread: context.threadNumber,
-            kind: .resolved(Resolved(
-                service: registration.identity, requester: context.frames.last?.registration.identity,
-                scope: scope, outcome: .cached, source: registration.isOverride ? .override : .factory,
-                durationNanoseconds: 0, depth: context.frames.count + 1))))
+        ResolutionContext.withCurrent { context in
+            guard let receivers = EventHub.shared.receivers(in: context) else { return }
+            receivers.deliver(ResolutionEvent(
+                sequence: EventHub.shared.nextSequence(), time: EventClock.now(), thread: context.threadNumber,
+                kind: .resolved(Resolved(
+                    service: registration.identity, requester: context.frames.last?.registration.identity,
+                    scope: scope, outcome: .cached, source: registration.isOverride ? .override : .factory,
+                    durationNanoseconds: 0, depth: context.frames.count + 1))))
+        }
     }
 }
 

@@ -62,6 +62,10 @@ final class EventHub: Sendable {
         final class Receiver: Sendable {
             let deliver: Deliver
             init(_ deliver: @escaping Deliver) { self.deliver = deliver }
+
+            /// Calls the function while `self` keeps it alive (no retain of its context).
+            @inline(never)
+            func callAsFunction(_ event: ResolutionEvent) { deliver(event) }
         }
 
         let ids: [Int]
@@ -163,7 +167,7 @@ final class EventHub: Sendable {
 extension EventHub.ObserverList {
     @inline(__always)
     func deliver(_ event: ResolutionEvent) {
-        for receiver in observers { receiver.deliver(event) }
+        for receiver in observers { receiver(event) }
     }
 }
 

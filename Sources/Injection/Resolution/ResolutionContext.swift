@@ -47,6 +47,16 @@ final class ResolutionContext {
         return makeCurrent()
     }
 
+    /// Runs `body` with the calling thread's context, borrowed without a retain: the
+    /// thread-specific slot keeps it alive until the thread exits, and `body` runs on this thread.
+    @inline(__always)
+    static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
+        if let raw = pthread_getspecific(contextKey) {
+            return Unmanaged<ResolutionContext>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+        }
+        return body(makeCurrent())
+    }
+
     @inline(never)
     private static func makeCurrent() -> ResolutionContext {
         let context = ResolutionContext(threadNumber: ThreadNumber.next())
