@@ -88,9 +88,8 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
 
     /// The hash of the five fields, computed once: what ``hash(into:)`` feeds the hasher, for the
     /// graph's own tables in this package.
-    package var precomputedHash: Int {
-        @inline(__always) get { storage.hash }
-    }
+    @inlinable
+    package var precomputedHash: Int { storage.hash }
 
     /// Equal when the five fields are equal; copies of one value compare by reference.
     @inlinable
