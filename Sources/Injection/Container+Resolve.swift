@@ -231,7 +231,7 @@ extension Container {
                 holder: requester.registration.identity, holderScope: requester.scope,
                 captive: registration.identity, captiveScope: scope)
             context.validation?.record(.scopeMismatch(mismatch))
-            if observed { EventHub.shared.emit(.scopeMismatch(mismatch)) }
+            if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
         }
         let resolver = resolvingIn ?? self
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
@@ -271,20 +271,30 @@ extension Container {
         if observed {
             let resolvedSource: Resolved.Source = source
                 ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
-            EventHub.shared.emit(.resolved(Resolved(
-                service: registration.identity, requester: requester?.registration.identity, scope: scope,
-                outcome: .created, source: resolvedSource, durationNanoseconds: EventClock.raw() &- start,
-                depth: context.frames.count + 1, mappedFrom: mappedFrom)))
+            let end = EventClock.raw()
+            if let receivers = EventHub.shared.receivers(in: context) {
+                receivers.deliver(ResolutionEvent(
+                    sequence: EventHub.shared.nextSequence(), time: EventClock.since(raw: end),
+                    thread: context.threadNumber,
+                    kind: .resolved(Resolved(
+                        service: registration.identity, requester: requester?.registration.identity, scope: scope,
+                        outcome: .created, source: resolvedSource, durationNanoseconds: end &- start,
+                        depth: context.frames.count + 1, mappedFrom: mappedFrom))))
+            }
         }
         return result
     }
 
     func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
-        let context = ResolutionContext.current
-        EventHub.shared.emit(.resolved(Resolved(
-            service: registration.identity, requester: context.frames.last?.registration.identity,
-            scope: scope, outcome: .cached, source: registration.isOverride ? .override : .factory,
-            durationNanoseconds: 0, depth: context.frames.count + 1)))
+        ResolutionContext.withCurrent { context in
+            guard let receivers = EventHub.shared.receivers(in: context) else { return }
+            receivers.deliver(ResolutionEvent(
+                sequence: EventHub.shared.nextSequence(), time: EventClock.now(), thread: context.threadNumber,
+                kind: .resolved(Resolved(
+                    service: registration.identity, requester: context.frames.last?.registration.identity,
+                    scope: scope, outcome: .cached, source: registration.isOverride ? .override : .factory,
+                    durationNanoseconds: 0, depth: context.frames.count + 1))))
+        }
     }
 }
 

@@ -42,12 +42,49 @@ public enum ResolutionEvents {
 
 /// The process-wide list of observers. With none attached, emitting costs one atomic load and
 /// one branch: ``isActive`` is checked before an event is even built.
+///
+/// The list is published as an immutable ``ObserverList`` object, replaced (under the lock) on
+/// every change, with a generation number bumped after each replacement. Each thread keeps the
+/// last list it took in its ``ResolutionContext``: an event costs one atomic load of the
+/// generation, and only a thread that sees a new generation takes the lock to fetch the new list.
+/// Nothing is read without the lock but the atomic and the calling thread's own context, so no
+/// unsafe publication is involved.
 final class EventHub: Sendable {
     static let shared = EventHub()
 
+    /// An immutable snapshot of the attached observers, each as the function that delivers to it
+    /// (a closure observer's own body; calling an existential in an array copied it first).
+    final class ObserverList: Sendable {
+        typealias Deliver = @Sendable (ResolutionEvent) -> Void
+        /// One observer. A class with a concrete function property: a function stored straight in
+        /// an array is kept in its generic form and every call went through a reabstraction thunk
+        /// that copied the event.
+        final class Receiver: Sendable {
+            let deliver: Deliver
+            init(_ deliver: @escaping Deliver) { self.deliver = deliver }
+
+            /// Calls the function while `self` keeps it alive (no retain of its context).
+            @inline(never)
+            func callAsFunction(_ event: ResolutionEvent) { deliver(event) }
+        }
+
+        let ids: [Int]
+        let observers: [Receiver]
+
+        init(ids: [Int], observers: [Receiver]) {
+            self.ids = ids
+            self.observers = observers
+        }
+
+        static let empty = ObserverList(ids: [], observers: [])
+    }
+
     private let active = Atomic<Bool>(false)
     private let sequence = Atomic<UInt64>(0)
-    private let observers = Mutex<(nextID: Int, list: [(id: Int, observer: any ResolutionObserver)])>((0, []))
+    /// Changes (under the lock, after `list` is replaced) whenever the list does; starts at 1 so
+    /// that a fresh context's 0 never matches.
+    private let generation = Atomic<UInt64>(1)
+    private let observers = Mutex<(nextID: Int, list: ObserverList)>((0, .empty))
 
     var isActive: Bool {
         @inline(__always) get { active.load(ordering: .relaxed) }
@@ -56,7 +93,10 @@ final class EventHub: Sendable {
     func add(_ observer: some ResolutionObserver) -> ObservationToken {
         let id = observers.withLock { state in
             state.nextID += 1
-            state.list.append((state.nextID, observer))
+            let deliver: ObserverList.Deliver =
+                if let closure = observer as? ClosureObserver { closure.body } else { { observer.observe($0) } }
+            state.list = ObserverList(ids: state.list.ids + [state.nextID], observers: state.list.observers + [ObserverList.Receiver(deliver)])
+            generation.add(1, ordering: .releasing)
             active.store(true, ordering: .releasing)
             return state.nextID
         }
@@ -65,24 +105,69 @@ final class EventHub: Sendable {
 
     func remove(_ id: Int) {
         observers.withLock { state in
-            state.list.removeAll { $0.id == id }
-            active.store(!state.list.isEmpty, ordering: .releasing)
+            guard let index = state.list.ids.firstIndex(of: id) else { return }
+            var ids = state.list.ids, list = state.list.observers
+            ids.remove(at: index)
+            list.remove(at: index)
+            state.list = ObserverList(ids: ids, observers: list)
+            generation.add(1, ordering: .releasing)
+            active.store(!ids.isEmpty, ordering: .releasing)
         }
     }
 
+    /// The current list, from `context`'s copy when no change was published since it was taken.
+    @inline(__always)
+    private func list(for context: ResolutionContext) -> ObserverList {
+        if let list = context.observerList, context.observerGeneration == generation.load(ordering: .acquiring) {
+            return list
+        }
+        return refresh(context)
+    }
+
+    @inline(never)
+    private func refresh(_ context: ResolutionContext) -> ObserverList {
+        // The list and the generation only change together under the lock, so this pair matches.
+        let (list, current) = observers.withLock { ($0.list, generation.load(ordering: .relaxed)) }
+        context.observerList = list
+        context.observerGeneration = current
+        return list
+    }
+
     /// Builds the event's envelope and delivers it. Callers check ``isActive`` first.
-    func emit(_ kind: ResolutionEvent.Kind) {
-        // Validation builds services in a sandbox; those builds are not the app's resolutions.
-        if ValidationRun.isActiveOnThisThread { return }
-        let list = observers.withLock { $0.list }
-        guard !list.isEmpty else { return }
+    func emit(_ kind: consuming ResolutionEvent.Kind) {
+        emit(kind, in: ResolutionContext.current)
+    }
+
+    /// ``emit(_:)`` for a caller that holds the thread's context, and perhaps a clock reading
+    /// (``EventClock/raw()``) taken just before (the end of the resolve it reports).
+    @inline(__always)
+    func emit(_ kind: consuming ResolutionEvent.Kind, in context: ResolutionContext, rawTime: UInt64? = nil) {
+        guard let list = receivers(in: context) else { return }
         let event = ResolutionEvent(
-            sequence: sequence.add(1, ordering: .relaxed).newValue,
-            time: EventClock.now(),
-            thread: ThreadNumber.current,
-            kind: kind
-        )
-        for entry in list { entry.observer.observe(event) }
+            sequence: nextSequence(), time: EventClock.since(raw: rawTime ?? EventClock.raw()),
+            thread: context.threadNumber, kind: kind)
+        list.deliver(event)
+    }
+
+    /// The observers an event built on `context`'s thread goes to; nil when none is attached or
+    /// the thread is validating (validation builds services in a sandbox; those builds are not the
+    /// app's resolutions). For hot paths that build the event only after this check.
+    @inline(__always)
+    func receivers(in context: ResolutionContext) -> ObserverList? {
+        if ValidationRun.isActive(in: context) { return nil }
+        let list = list(for: context)
+        return list.observers.isEmpty ? nil : list
+    }
+
+    /// The next event's sequence number.
+    @inline(__always)
+    func nextSequence() -> UInt64 { sequence.add(1, ordering: .relaxed).newValue }
+}
+
+extension EventHub.ObserverList {
+    @inline(__always)
+    func deliver(_ event: ResolutionEvent) {
+        for receiver in observers { receiver(event) }
     }
 }
 
@@ -96,9 +181,12 @@ enum EventClock {
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
-    static func now() -> UInt64 {
+    static func now() -> UInt64 { since(raw: raw()) }
+
+    /// A ``raw()`` reading on this clock.
+    @inline(__always)
+    static func since(raw value: UInt64) -> UInt64 {
         let origin = origin
-        let value = raw()
         return value >= origin ? value - origin : 0
     }
 }

@@ -10,27 +10,96 @@
 /// let id = ServiceIdentity(type: "LoginViewModel", container: "app", layer: "Login", member: "viewModel")
 /// print(id)  // Login.viewModel: LoginViewModel
 /// ```
+///
+/// A value is one reference to an immutable storage object that holds the five strings and their
+/// hash, computed once: copying an identity (into every event, record and graph node) is one
+/// retain, hashing it combines one integer, and comparing two copies of the same value is a
+/// pointer comparison. The setters build a new storage object (copy-on-write).
 public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
+    /// Immutable, so it is `Sendable` without any unchecked conformance: every field is a `let`
+    /// of a `Sendable` type.
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let type: String
+        @usableFromInline let name: String?
+        @usableFromInline let container: String
+        @usableFromInline let layer: String?
+        @usableFromInline let member: String?
+        /// The hash of the five fields (per process, like every `Hasher` value).
+        @usableFromInline let hash: Int
+
+        @usableFromInline
+        init(type: String, name: String?, container: String, layer: String?, member: String?) {
+            self.type = type
+            self.name = name
+            self.container = container
+            self.layer = layer
+            self.member = member
+            var hasher = Hasher()
+            hasher.combine(type)
+            hasher.combine(name)
+            hasher.combine(container)
+            hasher.combine(layer)
+            hasher.combine(member)
+            self.hash = hasher.finalize()
+        }
+
+        @usableFromInline
+        func hasSameFields(as other: Storage) -> Bool {
+            hash == other.hash && type == other.type && container == other.container && name == other.name
+                && member == other.member && layer == other.layer
+        }
+    }
+
+    @usableFromInline var storage: Storage
+
     /// The type as written in code, without the module prefix (`XYZFetching`, `Optional<Int>`).
-    public var type: String
+    public var type: String {
+        @inlinable get { storage.type }
+        set { storage = Storage(type: newValue, name: name, container: container, layer: layer, member: member) }
+    }
     /// The registration name, for named registrations (`"edit"`).
-    public var name: String?
+    public var name: String? {
+        @inlinable get { storage.name }
+        set { storage = Storage(type: type, name: newValue, container: container, layer: layer, member: member) }
+    }
     /// The name of the container that owns the registration.
-    public var container: String
+    public var container: String {
+        @inlinable get { storage.container }
+        set { storage = Storage(type: type, name: name, container: newValue, layer: layer, member: member) }
+    }
     /// The layer or sub-container that declares a keypath provider (`Login`, `ViewModel`).
-    public var layer: String?
+    public var layer: String? {
+        @inlinable get { storage.layer }
+        set { storage = Storage(type: type, name: name, container: container, layer: newValue, member: member) }
+    }
     /// The member of the layer that declares a keypath provider (`viewModel`).
-    public var member: String?
+    public var member: String? {
+        @inlinable get { storage.member }
+        set { storage = Storage(type: type, name: name, container: container, layer: layer, member: newValue) }
+    }
 
     public init(
         type: String, name: String? = nil, container: String,
         layer: String? = nil, member: String? = nil
     ) {
-        self.type = type
-        self.name = name
-        self.container = container
-        self.layer = layer
-        self.member = member
+        storage = Storage(type: type, name: name, container: container, layer: layer, member: member)
+    }
+
+    /// The hash of the five fields, computed once: what ``hash(into:)`` feeds the hasher, for the
+    /// graph's own tables in this package.
+    @inlinable
+    package var precomputedHash: Int { storage.hash }
+
+    /// Equal when the five fields are equal; copies of one value compare by reference.
+    @inlinable
+    public static func == (lhs: ServiceIdentity, rhs: ServiceIdentity) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.hasSameFields(as: rhs.storage)
+    }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.hash)
     }
 
     /// `Login.viewModel: LoginViewModel`, `XYZFetching`, or `XYZViewModel (name: "edit")`.

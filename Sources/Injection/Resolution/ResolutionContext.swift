@@ -29,6 +29,9 @@ final class ResolutionContext {
     let threadNumber: UInt64
     /// Set while ``Container/validate(_:)`` builds services on this thread in its sandbox.
     @exclusivity(unchecked) var validation: ValidationRun?
+    /// The observers this thread last took from ``EventHub``, and the hub's generation then.
+    @exclusivity(unchecked) var observerList: EventHub.ObserverList?
+    @exclusivity(unchecked) var observerGeneration: UInt64 = 0
 
     init(threadNumber: UInt64) {
         self.threadNumber = threadNumber
@@ -42,6 +45,16 @@ final class ResolutionContext {
             return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
         }
         return makeCurrent()
+    }
+
+    /// Runs `body` with the calling thread's context, borrowed without a retain: the
+    /// thread-specific slot keeps it alive until the thread exits, and `body` runs on this thread.
+    @inline(__always)
+    static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
+        if let raw = pthread_getspecific(contextKey) {
+            return Unmanaged<ResolutionContext>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+        }
+        return body(makeCurrent())
     }
 
     @inline(never)

@@ -19,6 +19,12 @@ final class ValidationRun: Sendable {
         active.load(ordering: .relaxed) > 0 && ResolutionContext.current.validation != nil
     }
 
+    /// ``isActiveOnThisThread`` for a caller that holds the thread's context.
+    @inline(__always)
+    static func isActive(in context: ResolutionContext) -> Bool {
+        active.load(ordering: .relaxed) > 0 && context.validation != nil
+    }
+
     func record(_ problem: ValidationProblem) {
         problems.withLock { list in
             if !list.contains(problem) { list.append(problem) }

@@ -10,7 +10,7 @@ extension DependencyGraph {
     /// graph.apply(.header(TraceHeader(app: "sample-app", pid: 42, startTime: "2026-11-22T04:23:13Z")))
     /// graph.apply(.event(event))
     /// ```
-    public mutating func apply(_ record: TraceRecord) {
+    public mutating func apply(_ record: borrowing TraceRecord) {
         revision &+= 1
         switch record {
         case .header(let header):
@@ -35,7 +35,7 @@ extension DependencyGraph {
     }
 
     /// Adds one event to the graph, as ``apply(_:)`` does for ``TraceRecord/event(_:)``.
-    public mutating func apply(_ event: ResolutionEvent) {
+    public mutating func apply(_ event: borrowing ResolutionEvent) {
         session.eventCount += 1
         if event.sequence > session.lastSequence { session.lastSequence = event.sequence }
         if event.time > session.lastTime { session.lastTime = event.time }
@@ -78,22 +78,29 @@ extension DependencyGraph {
 
     // MARK: - Resolves
 
-    @inline(__always)
+    /// Borrows the identities and the scope (no copy of the event they live in) and touches each
+    /// array through one uniqueness check.
+    @inline(never)
     mutating func applyResolve(
-        service: ServiceIdentity, requester: ServiceIdentity?, scope: Scope, outcome: Resolved.Outcome,
-        count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64
+        service: borrowing ServiceIdentity, requester: borrowing ServiceIdentity?, scope: borrowing Scope,
+        outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64
     ) {
         session.resolveCount += count
         let id = intern(service)
+        let from: NodeID?
+        switch requester {
+        case .some(let requester): from = intern(requester)
+        case .none: from = nil
+        }
         nodes.withUnsafeMutableBufferPointer { nodes in
             nodes[id].record(scope: scope, outcome: outcome, count: count, nanoseconds: nanoseconds, first: first, last: last)
+            if let from {
+                nodes[from].childNanoseconds &+= nanoseconds
+            } else {
+                nodes[id].appResolveCount += count
+            }
         }
-        guard let requester else {
-            nodes[id].appResolveCount += count
-            return
-        }
-        let from = intern(requester)
-        nodes[from].childNanoseconds &+= nanoseconds
+        guard let from else { return }
         let edgeID = internEdge(from, id)
         edges.withUnsafeMutableBufferPointer { edges in
             edges[edgeID].count += count
