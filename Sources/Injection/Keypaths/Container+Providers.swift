@@ -23,14 +23,8 @@ extension Container {
             case .missing:
                 registerDeclaredIfNeeded(provider)
                 continue
-            case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
-                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-                // Safe: kept instances of this entry are stored by `build` as `Instance<T>`.
-                return unsafeDowncast(kept, to: Instance<T>.self).value
-            case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
-                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-                return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+                if let kept = keptInstance(lookup, T.self) { return kept }
                 return try buildProvided(registration, T.self, key: key, lifetime: lifetime, source: source, mappedFrom: mappedFrom)
             }
         }
@@ -123,14 +117,8 @@ extension Container {
             return (Container.lookup(borrowed: state.providers.values[index], lifetime: lifetime), key)
         }
         switch lookup {
-        case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
-            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-            // Safe: kept instances of this entry are stored by `buildProvided` as `Instance<T>`.
-            return unsafeDowncast(kept, to: Instance<T>.self).value
-        case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
-            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-            return box.value as! T
         case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+            if let kept = keptInstance(lookup, T.self) { return kept }
             return try buildProvided(registration, T.self, key: key!, lifetime: lifetime, source: nil, mappedFrom: nil)
         case .missing:
             let provider = self[keyPath: keyPath]
