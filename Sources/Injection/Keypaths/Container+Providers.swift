@@ -11,8 +11,9 @@ extension Container {
         // A mapping redirects the provider however it is reached: by keypath or called directly.
         // Loops are refused when a mapping is set, so following a chain ends.
         if anyMappings, let target = mappedTarget(forProvider: key, T.self) {
-            return try resolve(
-                self[keyPath: target], lifetime: lifetime, source: .mapping, mappedFrom: mappedFrom ?? provider.identity)
+            // The identity builds strings: only when somebody will read the event.
+            let from = mappedFrom ?? (EventHub.shared.isActive ? provider.identity : nil)
+            return try resolve(self[keyPath: target], lifetime: lifetime, source: .mapping, mappedFrom: from)
         }
         while true {
             let lookup = state.withLock { state -> Lookup in

@@ -20,7 +20,7 @@
 /// @Inject(\.login.viewModel) var viewModel     // the type is inferred from the keypath
 /// let useCase = Container[\.login.useCase]
 /// ```
-public protocol DependencyLayer {
+public protocol DependencyLayer: SendableMetatype {
     /// The container the layer's providers resolve in.
     var container: Container { get }
     /// The layer's name in messages and the inspector. By default the type's name without
