@@ -81,7 +81,11 @@ extension Container {
                 "Mapping loop: \(self[keyPath: original].identity) would map to itself at \(location). Fix: map it to a provider that is not mapped back.")
         }
         let key = SendableKeyPath(keyPath: original)
-        let providerKey = self[keyPath: original].key
+        let originalProvider = self[keyPath: original]
+        let providerKey = originalProvider.key
+        // Both ends are registered now, so the graph knows their scopes before the mapping event.
+        registerDeclaredIfNeeded(originalProvider)
+        if let target { registerDeclaredIfNeeded(self[keyPath: target]) }
         let sendableTarget = target.map { SendableKeyPath(keyPath: $0) }
         let previous = mappingState.withLock { table -> SendableKeyPath? in
             let previous = table.mappings[key]?.target
