@@ -29,10 +29,12 @@ struct DIInspect: ParsableCommand {
         print("""
             di-inspect shows what an app's containers registered and resolved.
 
+              di-inspect demo                                  the bundled sample app, live (try --fault cycle)
+              di-inspect run -- ./my-app                       launch your app and watch it live
+              di-inspect listen --tcp 127.0.0.1:7777           wait for apps started with DI_INSPECT=tcp:…
+              di-inspect open trace.ndjson                     browse a recorded trace
               di-inspect record -o trace.ndjson -- ./my-app   record a trace while the app runs
               di-inspect check trace.ndjson                    list missing registrations, cycles, …
-              di-inspect list trace.ndjson services            one line per service
-              di-inspect why trace.ndjson XYZFetching          why a service is resolved
               di-inspect export trace.ndjson --format dot      the graph for Graphviz (or json, mermaid)
 
             Type 'di-inspect help <subcommand>' for details.
