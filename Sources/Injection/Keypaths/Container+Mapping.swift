@@ -85,13 +85,17 @@ extension Container {
         let providerKey = originalProvider.key
         // Both ends are registered now, so the graph knows their scopes before the mapping event.
         registerDeclaredIfNeeded(originalProvider)
-        if let target { registerDeclaredIfNeeded(self[keyPath: target]) }
+        let targetKey = target.map { target -> ProviderKey in
+            let provider = self[keyPath: target]
+            registerDeclaredIfNeeded(provider)
+            return provider.key
+        }
         let sendableTarget = target.map { SendableKeyPath(keyPath: $0) }
         let previous = mappingState.withLock { table -> SendableKeyPath? in
             let previous = table.mappings[key]?.target
             if let sendableTarget {
                 table.mappings[key] = MappingTable.Mapping(target: sendableTarget, location: location)
-                table.byProvider[providerKey] = sendableTarget
+                table.byProvider[providerKey] = MappedTarget(keyPath: sendableTarget, key: targetKey!)
             } else {
                 table.mappings.removeValue(forKey: key)
                 table.byProvider.removeValue(forKey: providerKey)
@@ -126,11 +130,15 @@ extension Container {
     /// The provider that answers for the provider with `key`, from this container's mappings or
     /// an ancestor's.
     func mappedTarget<T>(forProvider key: ProviderKey, _ type: T.Type) -> KeyPath<Container, Provider<T>>? {
+        mappedTarget(forProvider: key)?.keyPath.keyPath as? KeyPath<Container, Provider<T>>
+    }
+
+    func mappedTarget(forProvider key: ProviderKey) -> MappedTarget? {
         var current: Container? = self
         while let container = current {
             if container.hasMappings.load(ordering: .acquiring),
                let target = container.mappingState.withLock({ $0.byProvider[key] }) {
-                return target.keyPath as? KeyPath<Container, Provider<T>>
+                return target
             }
             current = container.parent
         }

@@ -8,6 +8,9 @@ extension Container {
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil
     ) throws(ResolutionError) -> T {
         let key = provider.key
+        if let value = try resolveRegistered(key, T.self, lifetime: lifetime, source: source, mappedFrom: mappedFrom) {
+            return value
+        }
         // A mapping redirects the provider however it is reached: by keypath or called directly.
         // Loops are refused when a mapping is set, so following a chain ends.
         if anyMappings, let target = mappedTarget(forProvider: key, T.self) {
@@ -107,25 +110,67 @@ extension Container {
     }
 
     func resolve<T>(keyPath: KeyPath<Container, Provider<T>>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
-        if anyMappings { return try resolve(self[keyPath: keyPath], lifetime: lifetime) }
         // Fast path: a keypath literal is one object per site, so its identity maps straight to
         // the provider's key, and the keypath (whose projection is slow) is evaluated only once.
         let id = ObjectIdentifier(keyPath)
-        let (lookup, key) = state.withLock { state -> (Lookup, ProviderKey?) in
-            guard let key = state.keyPathKeys[id]?.key, let index = state.providers.index(forKey: key) else {
-                return (.missing, nil)
+        if !anyMappings {
+            // One lock for both lookups: keypath identity → provider key → entry.
+            let (lookup, key) = state.withLock { state -> (Lookup, ProviderKey?) in
+                guard let key = state.keyPathKeys[id]?.key, let index = state.providers.index(forKey: key) else {
+                    return (.missing, nil)
+                }
+                return (Container.lookup(borrowed: state.providers.values[index], lifetime: lifetime), key)
             }
-            return (Container.lookup(borrowed: state.providers.values[index], lifetime: lifetime), key)
+            switch lookup {
+            case .missing:
+                break
+            case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+                if let kept = keptInstance(lookup, T.self) { return kept }
+                return try buildProvided(registration, T.self, key: key!, lifetime: lifetime, source: nil, mappedFrom: nil)
+            }
+        } else if let key = state.withLock({ $0.keyPathKeys[id]?.key }),
+                  let value = try resolveRegistered(key, T.self, lifetime: lifetime, source: nil, mappedFrom: nil) {
+            return value
+        }
+        let provider = self[keyPath: keyPath]
+        let cached = KeyPathKey(key: provider.key, keyPath: SendableKeyPath(keyPath: keyPath))
+        state.withLock { $0.keyPathKeys[id] = cached }
+        return try resolve(provider, lifetime: lifetime)
+    }
+
+    /// Resolves by provider key, following mappings by key, when the entry is registered; nil
+    /// when it is not (first use, or after a reset), and the provider must be projected.
+    private func resolveRegistered<T>(
+        _ key: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, source: Resolved.Source?,
+        mappedFrom: ServiceIdentity?
+    ) throws(ResolutionError) -> T? {
+        var key = key
+        var source = source
+        var mappedFrom = mappedFrom
+        if anyMappings {
+            // Loops are refused when a mapping is set; the bound only guards against surprises.
+            var hops = 0
+            while hops < 16, let target = mappedTarget(forProvider: key) {
+                if source != .mapping {
+                    source = .mapping
+                    if mappedFrom == nil, EventHub.shared.isActive {
+                        mappedFrom = state.withLock { $0.providers[key]?.registration.identity }
+                    }
+                }
+                key = target.key
+                hops += 1
+            }
+        }
+        let lookup = state.withLock { state -> Lookup in
+            guard let index = state.providers.index(forKey: key) else { return .missing }
+            return Container.lookup(borrowed: state.providers.values[index], lifetime: lifetime)
         }
         switch lookup {
+        case .missing:
+            return nil
         case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
             if let kept = keptInstance(lookup, T.self) { return kept }
-            return try buildProvided(registration, T.self, key: key!, lifetime: lifetime, source: nil, mappedFrom: nil)
-        case .missing:
-            let provider = self[keyPath: keyPath]
-            let cached = KeyPathKey(key: provider.key, keyPath: SendableKeyPath(keyPath: keyPath))
-            state.withLock { $0.keyPathKeys[id] = cached }
-            return try resolve(provider, lifetime: lifetime)
+            return try buildProvided(registration, T.self, key: key, lifetime: lifetime, source: source, mappedFrom: mappedFrom)
         }
     }
 

@@ -7,7 +7,14 @@ struct MappingTable: ~Copyable {
     var mappings: [SendableKeyPath: Mapping] = [:]
     /// The same mappings by the original provider's key, so that a provider called directly
     /// (`c.login.useCase()` inside a factory) is redirected as well as a keypath resolve.
-    var byProvider: [ProviderKey: SendableKeyPath] = [:]
+    var byProvider: [ProviderKey: MappedTarget] = [:]
+}
+
+/// Where a mapping sends a provider's requests: the target keypath, and its provider key so a
+/// resolve can follow the mapping without projecting keypaths.
+struct MappedTarget {
+    let keyPath: SendableKeyPath
+    let key: ProviderKey
 }
 
 /// A keypath carried across the mapping table's lock.
