@@ -285,8 +285,13 @@ extension Container {
                 ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
             let end = EventClock.raw()
             if let receivers = EventHub.shared.receivers(in: context) {
+                let time = EventClock.since(raw: end)
+                if EventHub.shared.foldRepeat(
+                    registration, requester: requester?.registration, scope: scope, outcome: .created,
+                    source: resolvedSource, duration: end &- start, time: time, list: receivers, in: context
+                ) { return result }
                 receivers.deliver(ResolutionEvent(
-                    sequence: EventHub.shared.nextSequence(), time: EventClock.since(raw: end),
+                    sequence: EventHub.shared.nextSequence(), time: time,
                     thread: context.threadNumber,
                     kind: .resolved(Resolved(
                         service: registration.identity, requester: requester?.registration.identity, scope: scope,
@@ -300,11 +305,17 @@ extension Container {
     func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
         ResolutionContext.withCurrent { context in
             guard let receivers = EventHub.shared.receivers(in: context) else { return }
+            let time = EventClock.now()
+            let source: Resolved.Source = registration.isOverride ? .override : .factory
+            if EventHub.shared.foldRepeat(
+                registration, requester: context.frames.last?.registration, scope: scope, outcome: .cached,
+                source: source, duration: 0, time: time, list: receivers, in: context
+            ) { return }
             receivers.deliver(ResolutionEvent(
-                sequence: EventHub.shared.nextSequence(), time: EventClock.now(), thread: context.threadNumber,
+                sequence: EventHub.shared.nextSequence(), time: time, thread: context.threadNumber,
                 kind: .resolved(Resolved(
                     service: registration.identity, requester: context.frames.last?.registration.identity,
-                    scope: scope, outcome: .cached, source: registration.isOverride ? .override : .factory,
+                    scope: scope, outcome: .cached, source: source,
                     durationNanoseconds: 0, depth: context.frames.count + 1))))
         }
     }

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import Injection
 @testable import InjectionGraph
@@ -227,4 +228,73 @@ struct TraceRecorderTests {
             return
         }
     }
+    /// Resolving threads fold repeats themselves while the recorder is the only kind of observer
+    /// (other tests' observers may switch that off meanwhile: the counts are exact either way).
+    @Test func repeatsCountedOnResolvingThreadsAreWrittenExactlyAfterTheirFirstEvent() throws {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(
+            sink: sink, header: Self.header, configuration: .init(aggregationInterval: .milliseconds(5)))
+        recorder.start()
+        let name = "recorder-fold-test-\(getpid())"
+        let container = Container(name: name)
+        container.register(scope: .singleton) { "shared" }
+        container.register { c in c.resolve(String.self).count }
+        let threads = 4, rounds = 5000
+        let flushed = Atomic<Int>(0)
+        onThreads(threads) { thread in
+            for round in 0..<rounds {
+                let _: Int = container.resolve()
+                if thread == 0, round == rounds / 2, recorder.flush() { flushed.add(1, ordering: .relaxed) }
+            }
+        }
+        recorder.stop()
+        #expect(flushed.load(ordering: .relaxed) == 1)
+
+        let file = try read(sink)
+        #expect(file.diagnostics == [])
+        var counts: [String: UInt64] = [:]
+        var seen: Set<String> = []
+        for record in file.records {
+            switch record {
+            case .event(let event):
+                guard case .resolved(let resolved) = event.kind, resolved.service.container == name else { continue }
+                let key = "\(resolved.service.type) ← \(resolved.requester?.type ?? "app") \(resolved.outcome)"
+                seen.insert(key)
+                counts[key, default: 0] += 1
+            case .aggregate(let aggregate) where aggregate.service.container == name:
+                let key = "\(aggregate.service.type) ← \(aggregate.requester?.type ?? "app") \(aggregate.outcome)"
+                #expect(seen.contains(key), "aggregate for \(key) before its first resolved event")
+                counts[key, default: 0] += aggregate.count
+            case .dropped:
+                Issue.record("nothing may be dropped")
+            default:
+                break
+            }
+        }
+        let total = UInt64(threads * rounds)
+        #expect(counts == [
+            "Int ← app created": total, "String ← Int created": 1, "String ← Int cached": total - 1,
+        ])
+    }
+}
+
+/// Runs `body` on `count` threads at once and waits for all of them.
+private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    var threads: [pthread_t] = []
+    for index in 0..<count {
+        let box = Unmanaged.passRetained(ThreadBody { body(index) }).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
+            return nil
+        }, box)
+        precondition(status == 0)
+        threads.append(thread)
+    }
+    for thread in threads { pthread_join(thread, nil) }
+}
+
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

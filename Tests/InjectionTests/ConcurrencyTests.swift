@@ -172,3 +172,63 @@ final class XYZPassProbe {
         self.second = second
     }
 }
+
+extension ConcurrencyTests {
+    // MARK: - Repeats folded at the source
+
+    /// Counts, per service type, the resolutions of one container a folding observer is told
+    /// about: events plus the repeats the resolving threads counted themselves.
+    final class RepeatCounter: ResolutionObserver {
+        let container: String
+        private let state = Mutex<(events: [String: UInt64], repeats: [String: UInt64])>(([:], [:]))
+
+        init(_ container: String) { self.container = container }
+
+        var foldsRepeatedResolutions: Bool { true }
+
+        func observe(_ event: ResolutionEvent) {
+            guard case .resolved(let resolved) = event.kind, resolved.service.container == container else { return }
+            state.withLock { $0.events[resolved.service.type, default: 0] += 1 }
+        }
+
+        func observeRepeats(_ aggregates: [ResolutionAggregate]) {
+            state.withLock { state in
+                for aggregate in aggregates where aggregate.service.container == container {
+                    #expect(aggregate.count > 0 && aggregate.firstTime <= aggregate.lastTime)
+                    state.repeats[aggregate.service.type, default: 0] += aggregate.count
+                }
+            }
+        }
+
+        var totals: [String: UInt64] {
+            state.withLock { state in state.events.merging(state.repeats, uniquingKeysWith: +) }
+        }
+    }
+
+    @Test func repeatsFoldedOnManyThreadsAddUpExactly() {
+        let app = Container(name: uniqueName("fold"))
+        app.register(scope: .singleton) { XYZSessionManager() }
+        app.register { c in XYZFetcher(session: c.resolve()) }
+        app.register(scope: .custom("session")) { XYZService() }
+        let counter = RepeatCounter(app.name)
+        let token = ResolutionEvents.addObserver(counter)
+        let rounds = 2000
+        onThreads(Self.threads) { thread in
+            var late: ObservationToken?
+            for round in 0..<rounds {
+                if thread == 0 {
+                    // Observers come and go, and counts are collected, while the others resolve.
+                    if round == rounds / 4 { late = ResolutionEvents.addObserver(RepeatCounter(app.name)) }
+                    if round == rounds / 2 { late?.cancel() }
+                    if round % 100 == 0 { ResolutionEvents.collectRepeats() }
+                }
+                _ = app.resolve(XYZFetcher.self)
+                _ = app.resolve(XYZSessionManager.self)
+                _ = app.resolve(XYZService.self)
+            }
+        }
+        token.cancel()
+        let total = UInt64(Self.threads * rounds)
+        #expect(counter.totals == ["XYZFetcher": total, "XYZSessionManager": 2 * total, "XYZService": total])
+    }
+}

@@ -38,6 +38,10 @@ public enum ResolutionEvents {
 
     /// Nanoseconds on the events' monotonic clock.
     public static func now() -> UInt64 { EventClock.now() }
+
+    /// Hands the repeats counted so far to the observers that fold them
+    /// (``ResolutionObserver/observeRepeats(_:)``). ``TraceRecorder`` does it on its own.
+    public static func collectRepeats() { EventHub.shared.collectRepeats() }
 }
 
 /// The process-wide list of observers. With none attached, emitting costs one atomic load and
@@ -70,13 +74,20 @@ final class EventHub: Sendable {
 
         let ids: [Int]
         let observers: [Receiver]
+        /// The observers that take repeated resolutions as counts.
+        let folding: [any ResolutionObserver]
+        /// Whether every observer folds repeats, so the resolving thread counts them itself
+        /// (``RepeatTable``) instead of building events.
+        let folds: Bool
 
-        init(ids: [Int], observers: [Receiver]) {
+        init(ids: [Int], observers: [Receiver], folding: [any ResolutionObserver]) {
             self.ids = ids
             self.observers = observers
+            self.folding = folding
+            folds = !observers.isEmpty && folding.count == observers.count
         }
 
-        static let empty = ObserverList(ids: [], observers: [])
+        static let empty = ObserverList(ids: [], observers: [], folding: [])
     }
 
     private let active = Atomic<Bool>(false)
@@ -84,35 +95,121 @@ final class EventHub: Sendable {
     /// Changes (under the lock, after `list` is replaced) whenever the list does; starts at 1 so
     /// that a fresh context's 0 never matches.
     private let generation = Atomic<UInt64>(1)
-    private let observers = Mutex<(nextID: Int, list: ObserverList)>((0, .empty))
+    private let observers = Mutex<State>(State())
+
+    private struct State: ~Copyable {
+        var nextID = 0
+        var list = ObserverList.empty
+        /// Every thread's repeat counts (``RepeatTable``), for ``collectRepeats()``.
+        var tables: [RepeatTable] = []
+        /// The observer id of each folding observer in `list`, in `list.folding` order.
+        var foldingIDs: [Int] = []
+    }
 
     var isActive: Bool {
         @inline(__always) get { active.load(ordering: .relaxed) }
     }
 
     func add(_ observer: some ResolutionObserver) -> ObservationToken {
-        let id = observers.withLock { state in
+        let (id, repeats, previous) = observers.withLock { state in
+            // Counts so far belong to the observers that were attached while they were counted.
+            let repeats = collect(&state, resetTo: generation.load(ordering: .relaxed) &+ 1)
+            let previous = state.list
             state.nextID += 1
             let deliver: ObserverList.Deliver =
                 if let closure = observer as? ClosureObserver { closure.body } else { { observer.observe($0) } }
-            state.list = ObserverList(ids: state.list.ids + [state.nextID], observers: state.list.observers + [ObserverList.Receiver(deliver)])
+            var folding = state.list.folding
+            if observer.foldsRepeatedResolutions {
+                folding.append(observer)
+                state.foldingIDs.append(state.nextID)
+            }
+            state.list = ObserverList(
+                ids: state.list.ids + [state.nextID], observers: state.list.observers + [ObserverList.Receiver(deliver)],
+                folding: folding)
             generation.add(1, ordering: .releasing)
             active.store(true, ordering: .releasing)
-            return state.nextID
+            return (state.nextID, repeats, previous)
         }
+        Self.deliver(repeats, to: previous)
         return ObservationToken(id: id)
     }
 
     func remove(_ id: Int) {
-        observers.withLock { state in
-            guard let index = state.list.ids.firstIndex(of: id) else { return }
-            var ids = state.list.ids, list = state.list.observers
+        let delivery: ([ResolutionAggregate], ObserverList)? = observers.withLock { state in
+            guard let index = state.list.ids.firstIndex(of: id) else { return nil }
+            let repeats = collect(&state, resetTo: generation.load(ordering: .relaxed) &+ 1)
+            let previous = state.list
+            var ids = state.list.ids, list = state.list.observers, folding = state.list.folding
             ids.remove(at: index)
             list.remove(at: index)
-            state.list = ObserverList(ids: ids, observers: list)
+            if let foldingIndex = state.foldingIDs.firstIndex(of: id) {
+                state.foldingIDs.remove(at: foldingIndex)
+                folding.remove(at: foldingIndex)
+            }
+            state.list = ObserverList(ids: ids, observers: list, folding: folding)
             generation.add(1, ordering: .releasing)
             active.store(!ids.isEmpty, ordering: .releasing)
+            return (repeats, previous)
         }
+        if case let (repeats, previous)? = delivery { Self.deliver(repeats, to: previous) }
+    }
+
+    // MARK: - Repeats folded at the source
+
+    /// Takes every thread's folded repeats and hands them, as aggregates, to the folding
+    /// observers. A recorder calls it every aggregation interval and before a flush; changes to
+    /// the observers call it too, so counts go to the observers attached while they were counted.
+    func collectRepeats() {
+        let (repeats, list) = observers.withLock { state in
+            (collect(&state, resetTo: nil), state.list)
+        }
+        Self.deliver(repeats, to: list)
+    }
+
+    /// Called under the lock, so that the counts match `state.list` (a table's keys are only
+    /// counted under the generation they were seen in, and generations change under the lock).
+    private func collect(_ state: inout State, resetTo generation: UInt64?) -> [ResolutionAggregate] {
+        guard !state.tables.isEmpty else { return [] }
+        var repeats: [ResolutionAggregate] = []
+        state.tables.removeAll { table in table.collect(into: &repeats, resetTo: generation) }
+        return repeats
+    }
+
+    private static func deliver(_ repeats: [ResolutionAggregate], to list: ObserverList) {
+        guard !repeats.isEmpty else { return }
+        for observer in list.folding { observer.observeRepeats(repeats) }
+    }
+
+    /// The calling thread's repeat table, made and registered on first use.
+    @inline(never)
+    func makeRepeatTable(for context: ResolutionContext) -> RepeatTable {
+        let table = observers.withLock { state in
+            let table = RepeatTable(generation: generation.load(ordering: .relaxed))
+            state.tables.append(table)
+            return table
+        }
+        context.repeatTable = table
+        return table
+    }
+
+    /// Counts a repeat of an identical resolution on `context`'s thread when every observer in
+    /// `list` folds and the key was seen before; false when the caller must deliver the event.
+    @inline(__always)
+    func foldRepeat(
+        _ registration: AnyRegistration, requester: AnyRegistration?, scope: Scope, outcome: Resolved.Outcome,
+        source: Resolved.Source, duration: UInt64, time: UInt64, list: ObserverList, in context: ResolutionContext
+    ) -> Bool {
+        guard list.folds else { return false }
+        if context.emitNextResolution {
+            // A failure was reported on this thread: the next resolution is an event, which tells
+            // a recorder the thread went on (it forgets the failure as the reason for a trap).
+            context.emitNextResolution = false
+            return false
+        }
+        let table = context.repeatTable ?? makeRepeatTable(for: context)
+        return table.fold(
+            registration, requester: requester, scope: scope, outcome: outcome, source: source,
+            duration: duration, time: time, generation: context.observerGeneration)
     }
 
     /// The current list, from `context`'s copy when no change was published since it was taken.
@@ -143,6 +240,10 @@ final class EventHub: Sendable {
     @inline(__always)
     func emit(_ kind: consuming ResolutionEvent.Kind, in context: ResolutionContext, rawTime: UInt64? = nil) {
         guard let list = receivers(in: context) else { return }
+        switch kind {
+        case .missing, .cycle: context.emitNextResolution = true
+        default: break
+        }
         let event = ResolutionEvent(
             sequence: nextSequence(), time: EventClock.since(raw: rawTime ?? EventClock.raw()),
             thread: context.threadNumber, kind: kind)

@@ -11,6 +11,25 @@
 /// ```
 public protocol ResolutionObserver: Sendable {
     func observe(_ event: ResolutionEvent)
+
+    /// Whether the observer only needs repeated identical resolutions (same service, requester,
+    /// scope, outcome and source) as counts. While every attached observer says so, each
+    /// resolving thread delivers only the first occurrence of such a resolution as an event and
+    /// counts the repeats itself; they arrive through ``observeRepeats(_:)``. False by default.
+    /// Read once, when the observer is attached.
+    var foldsRepeatedResolutions: Bool { get }
+
+    /// Receives repeats counted at the source (``foldsRepeatedResolutions``): exact counts,
+    /// each after its key's first occurrence was delivered to ``observe(_:)`` (on the thread
+    /// that counted it). Called from any thread, whenever counts are collected
+    /// (``ResolutionEvents/collectRepeats()``, a ``TraceRecorder``'s interval or flush, and
+    /// whenever an observer is attached or detached).
+    func observeRepeats(_ aggregates: [ResolutionAggregate])
+}
+
+extension ResolutionObserver {
+    public var foldsRepeatedResolutions: Bool { false }
+    public func observeRepeats(_ aggregates: [ResolutionAggregate]) {}
 }
 
 /// An observer made from a closure.

@@ -32,10 +32,20 @@ final class ResolutionContext {
     /// The observers this thread last took from ``EventHub``, and the hub's generation then.
     @exclusivity(unchecked) var observerList: EventHub.ObserverList?
     @exclusivity(unchecked) var observerGeneration: UInt64 = 0
+    /// This thread's folded repeats (``RepeatTable``), made on first use.
+    @exclusivity(unchecked) var repeatTable: RepeatTable?
+    /// Set when a failure was reported on this thread: the next resolution is delivered as an
+    /// event even if it repeats.
+    @exclusivity(unchecked) var emitNextResolution = false
 
     init(threadNumber: UInt64) {
         self.threadNumber = threadNumber
         frames.reserveCapacity(16)
+    }
+
+    deinit {
+        // The thread exited; its last counts are still collected.
+        repeatTable?.retire()
     }
 
     /// The calling thread's context.

@@ -11,11 +11,17 @@ struct TraceAggregationKey: Hashable {
     private let precomputedHash: Int
 
     init(_ resolved: Resolved) {
-        service = resolved.service
-        requester = resolved.requester
-        scope = resolved.scope
-        outcome = resolved.outcome
-        source = resolved.source
+        self.init(
+            service: resolved.service, requester: resolved.requester, scope: resolved.scope,
+            outcome: resolved.outcome, source: resolved.source)
+    }
+
+    init(service: ServiceIdentity, requester: ServiceIdentity?, scope: Scope, outcome: Resolved.Outcome, source: Resolved.Source) {
+        self.service = service
+        self.requester = requester
+        self.scope = scope
+        self.outcome = outcome
+        self.source = source
         var hasher = Hasher()
         hasher.combine(service)
         hasher.combine(requester)
@@ -53,6 +59,18 @@ struct TraceAggregationSlot {
         // Threads push slightly out of order; keep the range covering every repeat.
         if time > lastTime { lastTime = time }
         if time < firstTime { firstTime = time }
+    }
+
+    /// Adds repeats counted elsewhere (a resolving thread's ``RepeatTable``).
+    mutating func add(_ repeated: ResolutionAggregate) {
+        if count == 0 {
+            firstTime = repeated.firstTime
+            lastTime = repeated.lastTime
+        }
+        count += repeated.count
+        totalNanoseconds &+= repeated.totalNanoseconds
+        if repeated.lastTime > lastTime { lastTime = repeated.lastTime }
+        if repeated.firstTime < firstTime { firstTime = repeated.firstTime }
     }
 
     func record(for key: TraceAggregationKey) -> ResolutionAggregate {

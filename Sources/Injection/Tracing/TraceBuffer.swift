@@ -64,6 +64,28 @@ struct TraceBuffer {
         return enqueue(.event(event))
     }
 
+    /// Adds repeats counted by the resolving threads (``RepeatTable``). A key beyond the limit
+    /// is queued as its own `aggregate` record, past the capacity: counts are never dropped.
+    mutating func addRepeats(_ repeats: [ResolutionAggregate]) {
+        for repeated in repeats where repeated.count > 0 {
+            let key = TraceAggregationKey(
+                service: repeated.service, requester: repeated.requester, scope: repeated.scope,
+                outcome: repeated.outcome, source: repeated.source)
+            totalFolded += repeated.count
+            if let index = aggregates.index(forKey: key) {
+                aggregates.values[index].add(repeated)
+            } else if aggregates.count < aggregationKeyLimit {
+                var slot = TraceAggregationSlot()
+                slot.add(repeated)
+                aggregates[key] = slot
+            } else {
+                pending.append(.aggregate(repeated))
+                continue
+            }
+            aggregatesPending = true
+        }
+    }
+
     /// Takes the folded repeats, leaving every key known (so its next repeat folds again).
     mutating func takeAggregates() -> [ResolutionAggregate] {
         guard aggregatesPending else { return [] }

@@ -16,6 +16,12 @@ import Darwin
 /// costs a counter bump, not a line. Registrations, failures and the other events are always
 /// written one per line.
 ///
+/// While only recorders (observers that fold, ``ResolutionObserver/foldsRepeatedResolutions``)
+/// are attached, the repeats are counted by the resolving thread itself, in its own table,
+/// before any event is built; the background thread collects those counts every aggregation
+/// interval, and ``flush(timeout:)``, ``stop(reason:)`` and a failed resolve collect them
+/// before writing (see ``EventHub/collectRepeats()``).
+///
 /// Setting `DI_INSPECT` starts one without code (``TraceBootstrap``); tests start their own:
 ///
 /// ```swift
@@ -128,6 +134,17 @@ public final class TraceRecorder: ResolutionObserver {
         if wakeNow { wake.signal() }
     }
 
+    /// The recorder only needs repeats as counts: while it is the only kind of observer
+    /// attached, resolving threads count repeats themselves (see ``observeRepeats(_:)``).
+    public var foldsRepeatedResolutions: Bool { true }
+
+    /// Takes repeats counted by the resolving threads into the `aggregate` records. Counts that
+    /// arrive after the `end` record was queued are still written when they come before it is
+    /// written (a collection may be in flight while the recorder stops).
+    public func observeRepeats(_ aggregates: [ResolutionAggregate]) {
+        buffer.withLock { $0.addRepeats(aggregates) }
+    }
+
     /// Starts the background thread and, unless `observingEvents` is false, attaches the
     /// recorder to every container's events. Events passed to ``observe(_:)`` before the start
     /// wait in the buffer. Calling it again does nothing.
@@ -169,6 +186,8 @@ public final class TraceRecorder: ResolutionObserver {
     @discardableResult
     public func flush(timeout: Duration = .seconds(2)) -> Bool {
         guard thread.withLock({ $0 != nil }) else { return false }
+        // Repeats counted by the resolving threads so far join the aggregates before the ticket.
+        EventHub.shared.collectRepeats()
         let ticket = buffer.withLock { buffer in
             buffer.flushRequested += 1
             return buffer.flushRequested
@@ -206,6 +225,9 @@ public final class TraceRecorder: ResolutionObserver {
 
     /// Queues the `end` record (once) and flushes; later events are ignored.
     func finish(reason: String, timeout: Duration = .seconds(2)) {
+        // Repeats counted so far are written before the end (a stopping recorder got its
+        // counts when it was detached).
+        EventHub.shared.collectRepeats()
         let ticket: UInt64? = buffer.withLock { buffer in
             guard !buffer.ended else { return nil }
             buffer.ended = true
@@ -243,7 +265,12 @@ public final class TraceRecorder: ResolutionObserver {
             wake.wait(nanoseconds: 10_000_000)
             let now = EventClock.now()
             let aggregateNow = now &- lastAggregation >= interval
-            if aggregateNow { lastAggregation = now }
+            if aggregateNow {
+                lastAggregation = now
+                // Before the buffer is taken: every count collected has its first occurrence
+                // queued already, so it is written before the aggregate.
+                EventHub.shared.collectRepeats()
+            }
             let (aggregates, dropped, ticket, stopping) = buffer.withLock { buffer in
                 swap(&buffer.pending, &spare)
                 buffer.signalledHalfFull = false
