@@ -27,8 +27,14 @@ extension Container {
             case .missing:
                 registerDeclaredIfNeeded(provider)
                 continue
+            case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
+                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+                // Safe: kept instances of a provider entry are stored by `buildProvided` as `Instance<T>`.
+                return unsafeDowncast(kept, to: Instance<T>.self).value
+            case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
+                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+                return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
-                if let kept = keptInstance(lookup, T.self) { return kept }
                 return try buildProvided(registration, T.self, key: key, lifetime: lifetime, source: source, mappedFrom: mappedFrom)
             }
         }
@@ -124,8 +130,14 @@ extension Container {
             switch lookup {
             case .missing:
                 break
+            case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
+                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+                // Safe: kept instances of a provider entry are stored by `buildProvided` as `Instance<T>`.
+                return unsafeDowncast(kept, to: Instance<T>.self).value
+            case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
+                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+                return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
-                if let kept = keptInstance(lookup, T.self) { return kept }
                 return try buildProvided(registration, T.self, key: key!, lifetime: lifetime, source: nil, mappedFrom: nil)
             }
         } else if let key = state.withLock({ $0.keyPathKeys[id]?.key }),
@@ -168,8 +180,14 @@ extension Container {
         switch lookup {
         case .missing:
             return nil
+        case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
+            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+            // Safe: kept instances of a provider entry are stored by `buildProvided` as `Instance<T>`.
+            return unsafeDowncast(kept, to: Instance<T>.self).value
+        case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
+            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+            return box.value as! T
         case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
-            if let kept = keptInstance(lookup, T.self) { return kept }
             return try buildProvided(registration, T.self, key: key, lifetime: lifetime, source: source, mappedFrom: mappedFrom)
         }
     }

@@ -41,6 +41,12 @@ public struct Canvas: Hashable, Sendable {
         var x = column
         for character in text {
             if x >= end { break }
+            if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                // A control character in a name (ESC, a newline, BEL) is drawn escaped, as
+                // `\u{1B}`, never sent to the terminal.
+                x = put("\\u{\(String(scalar.value, radix: 16, uppercase: true))}", row: row, column: x, style: style, limit: end)
+                continue
+            }
             let width = TextWidth.of(character)
             if width == 0 { continue }
             if x < 0 { x += width; continue }

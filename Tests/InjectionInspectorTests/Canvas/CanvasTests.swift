@@ -10,6 +10,13 @@ struct CanvasTests {
         #expect(canvas.textDump() == " Services")
     }
 
+    @Test func controlCharactersInNamesAreDrawnEscaped() {
+        var canvas = Canvas(rows: 1, columns: 40)
+        canvas.put("Evil\u{1B}[2J\nNext\u{7}", row: 0, column: 0)
+        #expect(canvas.textDump() == "Evil\\u{1B}[2J\\u{A}Next\\u{7}")
+        #expect(!canvas.textDump().contains("\u{1B}"))
+    }
+
     @Test func putClipsAtTheLimit() {
         var canvas = Canvas(rows: 1, columns: 10)
         let end = canvas.put("abcdefghijkl", row: 0, column: 2, limit: 6)

@@ -24,7 +24,7 @@ struct LiveInspectorEndToEndTests {
         #expect(screen.contains("SessionStore"))
         tmux.send("q")
         #expect(tmux.waitFor("EXIT:0"))
-        #expect(tmux.waitFor("speed"))
+        #expect(tmux.waitFor("extproc"), "the whole of stty -a is on screen")
         let modes = Set(tmux.capture().split { $0 == " " || $0 == "\n" || $0 == ";" }.map(String.init))
         #expect(modes.contains("echo") && modes.contains("icanon"), "q gave the terminal back")
     }
