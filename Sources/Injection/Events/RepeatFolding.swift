@@ -41,10 +41,9 @@ final class RepeatTable: Sendable {
         let scope: Scope
         let outcome: Resolved.Outcome
         let source: Resolved.Source
-        var count: UInt64 = 0
-        var totalNanoseconds: UInt64 = 0
-        var firstTime: UInt64 = 0
-        var lastTime: UInt64 = 0
+        /// The counts, kept as the recorder keeps its own (``TraceAggregationSlot``).
+        var counts = TraceAggregationSlot()
+        var count: UInt64 { counts.count }
         /// Set by a collection that found no repeats; a second such collection drops the entry
         /// (its next occurrence is then an event again), so registrations are not kept forever.
         var idle = false
@@ -52,8 +51,8 @@ final class RepeatTable: Sendable {
         var aggregate: ResolutionAggregate {
             ResolutionAggregate(
                 service: registration.identity, requester: requester?.identity, scope: scope,
-                outcome: outcome, source: source, count: count, totalNanoseconds: totalNanoseconds,
-                firstTime: firstTime, lastTime: lastTime)
+                outcome: outcome, source: source, count: counts.count, totalNanoseconds: counts.totalNanoseconds,
+                firstTime: counts.firstTime, lastTime: counts.lastTime)
         }
     }
 
@@ -88,7 +87,7 @@ final class RepeatTable: Sendable {
             guard state.generation == generation else { return false }
             if let index = state.entries.index(forKey: key) {
                 if scope.kind == .custom, state.entries.values[index].scope != scope { return false }
-                state.entries.values[index].add(duration: duration, time: time)
+                state.entries.values[index].counts.add(duration: duration, time: time)
                 state.pending = true
                 return true
             }
@@ -111,8 +110,7 @@ final class RepeatTable: Sendable {
                     let entry = state.entries.values[index]
                     guard entry.count > 0 else { continue }
                     aggregates.append(entry.aggregate)
-                    state.entries.values[index].count = 0
-                    state.entries.values[index].totalNanoseconds = 0
+                    state.entries.values[index].counts = TraceAggregationSlot()
                     state.entries.values[index].idle = false
                 }
             }
@@ -135,16 +133,3 @@ final class RepeatTable: Sendable {
     }
 }
 
-extension RepeatTable.Entry {
-    @inline(__always)
-    mutating func add(duration: UInt64, time: UInt64) {
-        if count == 0 {
-            firstTime = time
-            lastTime = time
-        }
-        count += 1
-        totalNanoseconds &+= duration
-        if time > lastTime { lastTime = time }
-        if time < firstTime { firstTime = time }
-    }
-}
