@@ -8,7 +8,9 @@ extension Container {
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil
     ) throws(ResolutionError) -> T {
         let key = provider.key
-        if let value = try resolveRegistered(key, T.self, lifetime: lifetime, source: source, mappedFrom: mappedFrom) {
+        // With mappings, follow them by key first; without, the loop below answers directly (no
+        // `Optional<T>` round trip on this hot path: providers called inside factories).
+        if anyMappings, let value = try resolveRegistered(key, T.self, lifetime: lifetime, source: source, mappedFrom: mappedFrom) {
             return value
         }
         // A mapping redirects the provider however it is reached: by keypath or called directly.
@@ -186,7 +188,7 @@ extension Container {
             return unsafeDowncast(kept, to: Instance<T>.self).value
         case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
             if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-            return box.value as! T
+            return (box.value as! T)
         case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
             return try buildProvided(registration, T.self, key: key, lifetime: lifetime, source: source, mappedFrom: mappedFrom)
         }
