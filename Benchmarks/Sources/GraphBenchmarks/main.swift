@@ -36,7 +36,10 @@ if arguments.count >= 3, arguments[1] == "--write-trace" {
     for record in SyntheticTrace(services: services, edges: edges, containers: 4, layers: 16, cycles: 20, missing: 50).records() {
         TraceEncoder.encode(record, into: &bytes)
     }
-    FileManager.default.createFile(atPath: arguments[2], contents: Data(bytes))
+    guard FileManager.default.createFile(atPath: arguments[2], contents: Data(bytes)) else {
+        print("cannot write \(arguments[2])")
+        exit(1)
+    }
     print("wrote \(bytes.count / 1_000_000) MB to \(arguments[2])")
     exit(0)
 }
