@@ -41,8 +41,12 @@ public struct InspectorModel: Sendable {
         for record in records {
             graph.apply(record)
             events.append(record)
-            for identity in Self.identities(in: record) {
-                if let id = graph.nodeID(for: identity) { changedAt[id] = self.now }
+            // A file loaded at once has nothing to highlight (everything changed at 0); only
+            // live updates mark rows, which keeps a large trace's load lean.
+            if case .file = connection {} else {
+                for identity in Self.identities(in: record) {
+                    if let id = graph.nodeID(for: identity) { changedAt[id] = self.now }
+                }
             }
             if case .event = record { count += 1 }
             if case .aggregate = record { count += 1 }
