@@ -130,12 +130,6 @@ extension Container {
     }
 
     @inline(__always)
-    static func lookup(_ entry: ContainerState.Entry?, lifetime: ServiceLifetime) -> Lookup {
-        guard let entry else { return .missing }
-        return lookup(borrowed: entry, lifetime: lifetime)
-    }
-
-    @inline(__always)
     static func lookup(borrowed entry: borrowing ContainerState.Entry, lifetime: ServiceLifetime) -> Lookup {
         let registration = entry.registration
         switch lifetime {
