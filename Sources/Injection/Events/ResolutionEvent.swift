@@ -51,6 +51,23 @@ public struct ResolutionEvent: Sendable {
     }
 }
 
+extension ResolutionEvent.Kind {
+    /// The name a trace writes in its `kind` field: `resolved`, `missing`, `scopeMismatch`, …
+    public var name: StaticString {
+        switch self {
+        case .containerCreated: "containerCreated"
+        case .registered: "registered"
+        case .resolved: "resolved"
+        case .missing: "missing"
+        case .cycle: "cycle"
+        case .scopeMismatch: "scopeMismatch"
+        case .mappingChanged: "mappingChanged"
+        case .staleOverride: "staleOverride"
+        case .scopeReset: "scopeReset"
+        }
+    }
+}
+
 /// A container came into being.
 public struct ContainerCreated: Sendable, Hashable {
     public var container: String

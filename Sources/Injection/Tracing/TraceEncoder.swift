@@ -82,17 +82,7 @@ public enum TraceEncoder {
 
     private static func writeEvent(_ event: ResolutionEvent, to out: inout JSONOutput) {
         out.raw(#"{"kind":""#)
-        switch event.kind {
-        case .containerCreated: out.raw("containerCreated")
-        case .registered: out.raw("registered")
-        case .resolved: out.raw("resolved")
-        case .missing: out.raw("missing")
-        case .cycle: out.raw("cycle")
-        case .scopeMismatch: out.raw("scopeMismatch")
-        case .mappingChanged: out.raw("mappingChanged")
-        case .staleOverride: out.raw("staleOverride")
-        case .scopeReset: out.raw("scopeReset")
-        }
+        out.raw(event.kind.name)
         out.byte(UInt8(ascii: "\""))
         out.key("seq")
         out.number(event.sequence)

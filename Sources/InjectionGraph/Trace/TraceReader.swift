@@ -244,18 +244,7 @@ extension TraceRecord {
         case .aggregate: "aggregate"
         case .dropped: "dropped"
         case .end: "end"
-        case .event(let event):
-            switch event.kind {
-            case .containerCreated: "containerCreated"
-            case .registered: "registered"
-            case .resolved: "resolved"
-            case .missing: "missing"
-            case .cycle: "cycle"
-            case .scopeMismatch: "scopeMismatch"
-            case .mappingChanged: "mappingChanged"
-            case .staleOverride: "staleOverride"
-            case .scopeReset: "scopeReset"
-            }
+        case .event(let event): "\(event.kind.name)"
         }
     }
 }
