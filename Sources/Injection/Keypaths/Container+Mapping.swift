@@ -75,21 +75,19 @@ extension Container {
         _ original: KeyPath<Container, Provider<T>>, to target: KeyPath<Container, Provider<T>>?,
         location: SourceLocation
     ) {
-        if let target {
-            precondition(
-                target != original && mappedTarget(of: target) != original,
-                "Mapping loop: \(self[keyPath: original].identity) would map to itself at \(location). Fix: map it to a provider that is not mapped back.")
-        }
         let key = SendableKeyPath(keyPath: original)
         let originalProvider = self[keyPath: original]
         let providerKey = originalProvider.key
+        let targetProvider = target.map { self[keyPath: $0] }
+        if let targetProvider {
+            precondition(
+                !mappingChain(from: targetProvider.key, reaches: providerKey),
+                "Mapping loop: mapping \(originalProvider.identity) to \(targetProvider.identity) at \(location) would lead back to it.\n  Fix: map it to a provider whose own mappings do not lead back.")
+        }
         // Both ends are registered now, so the graph knows their scopes before the mapping event.
         registerDeclaredIfNeeded(originalProvider)
-        let targetKey = target.map { target -> ProviderKey in
-            let provider = self[keyPath: target]
-            registerDeclaredIfNeeded(provider)
-            return provider.key
-        }
+        if let targetProvider { registerDeclaredIfNeeded(targetProvider) }
+        let targetKey = targetProvider?.key
         let sendableTarget = target.map { SendableKeyPath(keyPath: $0) }
         let previous = mappingState.withLock { table -> SendableKeyPath? in
             let previous = table.mappings[key]?.target
@@ -104,9 +102,9 @@ extension Container {
             return previous
         }
         guard EventHub.shared.isActive else { return }
-        let from = self[keyPath: original]
+        let from = originalProvider
         let fromIdentity = from.identity
-        let toIdentity = target.map { self[keyPath: $0].identity }
+        let toIdentity = targetProvider?.identity
         if target == nil && previous == nil { return }
         EventHub.shared.emit(.mappingChanged(MappingChange(
             action: target == nil ? .reset : .set, container: name, from: fromIdentity, to: toIdentity,
@@ -115,6 +113,19 @@ extension Container {
             EventHub.shared.emit(.staleOverride(StaleOverride(
                 replaced: fromIdentity, replacement: toIdentity, scope: from.scope, location: location)))
         }
+    }
+
+    /// Whether following mappings from `start` (the provider itself included) reaches `key`, so
+    /// that mapping `key` to `start` would close a loop of any length.
+    func mappingChain(from start: ProviderKey, reaches key: ProviderKey) -> Bool {
+        var current = start
+        var seen: Set<ProviderKey> = []
+        while seen.insert(current).inserted {
+            if current == key { return true }
+            guard let next = mappedTarget(forProvider: current) else { return false }
+            current = next.key
+        }
+        return false
     }
 
     /// Whether this container or an ancestor has any mapping (one atomic load per container).
