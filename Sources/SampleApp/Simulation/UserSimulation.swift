@@ -39,8 +39,7 @@ struct UserSimulation {
             }
             if iteration % 300 == 160 { app.resetMapping(\.network.api) }
 
-            for fault in faults where iteration % 40 == 10 || (fault == .staleOverride && iteration == 10) {
-                if fault == .staleOverride, iteration == 10 { _ = app.resolve(ResponseCache.self) }
+            for fault in faults where iteration % 40 == 10 {
                 if let message = fault.trigger(in: app, iteration: iteration), !reported.contains(fault) {
                     reported.insert(fault)
                     report(message)

@@ -73,8 +73,11 @@ extension Fault {
             case .captive:
                 _ = try app.tryResolve(CapturingAnalytics.self)
             case .staleOverride:
-                // The first override lands after the cached cache was built by the catalog.
-                if iteration == 10 { app.register(scope: .cached) { ResponseCache() } }
+                // The override lands after the cached response cache was built (and kept).
+                if iteration == 10 {
+                    _ = app.resolve(ResponseCache.self)
+                    app.register(scope: .cached) { ResponseCache() }
+                }
             case .nameTypo:
                 _ = try app.tryResolve(TypoSyncUseCase.self)
             }
