@@ -24,7 +24,10 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         var model = InspectorModel(connection: .file(name))
-        let diagnostics = try streamTraceRecords(file) { model.apply($0, now: 0) }
+        // Read the trace only when the terminal can show it; otherwise the launcher below says
+        // why (and exits 2) without first loading a possibly large file.
+        let canShow = MainActor.assumeIsolated { (try? NCursesDriver.preflight()) != nil }
+        let diagnostics = canShow ? try streamTraceRecords(file) { model.apply($0, now: 0) } : []
         let loaded = model
         let status = MainActor.assumeIsolated {
             InspectorLauncher.run(noColor: noColor) { _ in
