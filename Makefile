@@ -29,7 +29,8 @@ tsan: deps
 bench: deps
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/InjectionBenchmarks
-	cd Benchmarks && .build/release/GraphBenchmarks
+	$(SWIFT) build -c release --product GraphBenchmarks
+	.build/release/GraphBenchmarks
 	Scripts/bench-inspector.sh
 
 demo: build

@@ -2,6 +2,7 @@ import Testing
 import Synchronization
 @testable import Injection
 @testable import InjectionGraph
+@testable import InjectionTrace
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Testing
 @testable import Injection
+@testable import InjectionTrace
 
 struct TraceBootstrapTests {
     // MARK: - Valid DI_INSPECT values

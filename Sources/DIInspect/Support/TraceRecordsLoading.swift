@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Streams the trace at `path` into `apply` in batches, without holding the file or all its

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// A JSON document built in memory and written deterministically (keys in insertion order).
 ///

@@ -1,5 +1,6 @@
 import Testing
 @testable import Injection
+@testable import InjectionTrace
 
 /// Exact lines, as `docs/TRACE_FORMAT.md` shows them.
 struct TraceEncoderTests {

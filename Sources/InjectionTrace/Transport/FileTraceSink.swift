@@ -29,7 +29,7 @@ public final class FileTraceSink: TraceSink {
             let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard opened >= 0 else {
                 let reason = PosixIO.errorDescription(errno)
-                TraceBootstrap.warn("cannot write the trace to \(path): \(reason); recording is off.")
+                PosixIO.printError("cannot write the trace to \(path): \(reason); recording is off.")
                 fd = -2
                 return .unavailable
             }

@@ -1,4 +1,5 @@
-import Injection
+import InjectionTrace
+import InjectionGraph
 
 /// A deterministic, made-up trace of any size, for scale tests and benchmarks.
 ///

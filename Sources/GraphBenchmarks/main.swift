@@ -1,8 +1,9 @@
 // The graph at scale, for `make bench`: trace ingest, the graph model's ingest, `check` and dot
 // export on 100 k services / 1 M edges, with the memory each step adds. Release mode only.
 import Foundation
-import Injection
+import InjectionTrace
 import InjectionGraph
+import InjectionSynthetic
 
 /// Resident memory in MB, from /proc (the machine has no other reliable counter).
 func residentMegabytes(_ field: String = "VmRSS") -> Double {

@@ -1,6 +1,6 @@
 import Testing
 import Injection
-@testable import InjectionGraph
+@testable import InjectionTrace
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,3 @@
-import Injection
 
 /// What one trace line holds once decoded.
 enum DecodedTraceLine {

@@ -25,6 +25,13 @@ package enum PosixIO {
         return true
     }
 
+    /// Prints `di-inspect: <message>` to stderr in one write (one line per call, so lines from
+    /// several threads never interleave).
+    package static func printError(_ message: String) {
+        let line = Array("di-inspect: \(message)\n".utf8)
+        line.withUnsafeBytes { _ = writeAll(2, $0, send: false) }
+    }
+
     package static func close(_ fd: Int32) {
         _ = closeDescriptor(fd)
     }

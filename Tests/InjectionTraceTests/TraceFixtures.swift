@@ -1,5 +1,5 @@
 import Injection
-@testable import InjectionGraph
+@testable import InjectionTrace
 
 /// Records of every kind, with names that stress escaping.
 enum TraceFixtures {

@@ -1,4 +1,5 @@
-import Injection
+import InjectionTrace
+import InjectionGraph
 
 /// Times the graph at scale: ingest of a synthetic trace, `check`, and dot export.
 ///

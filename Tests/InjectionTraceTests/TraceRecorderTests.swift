@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 @testable import Injection
-@testable import InjectionGraph
+@testable import InjectionTrace
 
 #if canImport(Glibc)
 import Glibc

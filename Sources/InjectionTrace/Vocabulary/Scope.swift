@@ -73,7 +73,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     public var isShortLived: Bool { kind == .unique || kind == .graph }
 
     /// Whether the container keeps the instance in its per-container cache.
-    var keepsInstance: Bool { isLongLived || kind == .shared }
+    package var keepsInstance: Bool { isLongLived || kind == .shared }
 
     public var description: String { name }
 }

@@ -1,4 +1,5 @@
-import Injection
+import InjectionTrace
+import InjectionGraph
 
 /// Measures how fast ``TraceReader`` ingests a trace held in memory: the benchmark suite's and
 /// `di-inspect`'s yardstick for "a million events a second".

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Injection
-@testable import InjectionGraph
+@testable import InjectionTrace
 
 /// `Resources/trace-schema.json` describes what the encoder writes.
 struct TraceSchemaTests {
