@@ -1,3 +1,5 @@
+// Compiled only with the `Tracing` package trait (on by default): see DECISIONS.md.
+#if Tracing
 import Synchronization
 
 #if canImport(Glibc)
@@ -87,3 +89,4 @@ public enum TraceBootstrap {
         line.withUnsafeBytes { _ = PosixIO.writeAll(2, $0, send: false) }
     }
 }
+#endif

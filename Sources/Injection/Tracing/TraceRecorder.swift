@@ -1,3 +1,5 @@
+// Compiled only with the `Tracing` package trait (on by default): see DECISIONS.md.
+#if Tracing
 import Synchronization
 
 #if canImport(Glibc)
@@ -322,3 +324,4 @@ public final class TraceRecorder: ResolutionObserver {
         finish(reason: reason ?? "failed resolve (see the app's crash message)")
     }
 }
+#endif

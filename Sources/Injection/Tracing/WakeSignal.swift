@@ -1,3 +1,5 @@
+// Compiled only with the `Tracing` package trait (on by default): see DECISIONS.md.
+#if Tracing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -41,3 +43,4 @@ final class WakeSignal: @unchecked Sendable {
         while sem_trywait(semaphore) == 0 {}
     }
 }
+#endif
