@@ -47,6 +47,6 @@ struct TraceEncoderTests {
         var buffer: [UInt8] = Array("x".utf8)
         TraceEncoder.encode(.end(time: 1, reason: "\u{0}\u{1F}\"\\é🧪\r"), into: &buffer)
         #expect(String(decoding: buffer, as: UTF8.self)
-            == #"x{"kind":"end","t":1,"reason":"\u0000\u001f\"\\é🧪\u000d"}"# + "\n")
+            == #"x{"kind":"end","t":1,"reason":"\u0000\u001f\"\\é🧪\r"}"# + "\n")
     }
 }

@@ -57,17 +57,16 @@ extension TraceReader {
     /// - Throws: ``TraceReadError`` when the file cannot be read or does not start with a
     ///   supported header; bad lines after it are reported in ``TraceFile/diagnostics``.
     public static func read(contentsOfFile path: String) throws(TraceReadError) -> TraceFile {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
+        let fd = PosixIO.openForReading(path)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: PosixIO.errorDescription(PosixIO.lastError)) }
+        defer { PosixIO.closeDescriptor(fd) }
         var reader = TraceReader()
         var records: [TraceRecord] = []
         var chunk = [UInt8](repeating: 0, count: 4 << 20)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { PosixIO.readSome(fd, into: $0) }
             if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+                throw .unreadable(path: path, reason: PosixIO.errorDescription(PosixIO.lastError))
             }
             if count == 0 { break }
             chunk.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) { records.append($0) } }

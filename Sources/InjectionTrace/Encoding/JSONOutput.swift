@@ -1,12 +1,13 @@
-/// Appends JSON text to a byte buffer: the small, allocation-free writer behind ``TraceEncoder``.
+/// Appends JSON text to a byte buffer: the small, allocation-free writer behind ``TraceEncoder``,
+/// and the package's one JSON string escaper (the graph's JSON exports write strings with it).
 ///
 /// Hand-written rather than Foundation's `JSONEncoder` because the runtime has no dependencies
 /// and the trace writer encodes every event: strings go out in runs of bytes that need no
 /// escaping, numbers are formatted without building a `String`.
-struct JSONOutput {
-    var bytes: [UInt8]
+package struct JSONOutput {
+    package var bytes: [UInt8]
 
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
@@ -57,9 +58,9 @@ struct JSONOutput {
         }
     }
 
-    /// Writes `value` as a JSON string: `"` and `\` escaped, every control character (and DEL)
-    /// as `\u00XX`, everything else (valid UTF-8, as every Swift `String` is) passed through.
-    mutating func string(_ value: String) {
+    /// Writes `value` as a JSON string: `"` and `\` escaped, newline, return and tab as `\n`,
+    /// `\r`, `\t`, every other control character (and DEL) as `\u00XX`, everything else (valid UTF-8, as every Swift `String` is) passed through.
+    package mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         stringContents(value)
         bytes.append(UInt8(ascii: "\""))
@@ -87,6 +88,9 @@ struct JSONOutput {
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"):
             bytes.append(byte)
+        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
         default:
             let hex: StaticString = "0123456789abcdef"
             bytes.append(UInt8(ascii: "u"))

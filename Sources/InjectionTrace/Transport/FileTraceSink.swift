@@ -1,10 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes the trace to a file, created (or truncated) when the recorder first writes.
 ///
@@ -26,10 +21,10 @@ public final class FileTraceSink: TraceSink {
         descriptor.withLock { fd in
             if fd >= 0 { return .ready }
             if fd == -2 { return .unavailable }
-            let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let opened = PosixIO.openForWriting(path)
             guard opened >= 0 else {
-                let reason = PosixIO.errorDescription(errno)
-                PosixIO.printError("cannot write the trace to \(path): \(reason); recording is off.")
+                let reason = PosixIO.errorDescription(PosixIO.lastError)
+                PosixIO.printError("di-inspect: cannot write the trace to \(path): \(reason); recording is off.")
                 fd = -2
                 return .unavailable
             }
@@ -47,7 +42,7 @@ public final class FileTraceSink: TraceSink {
 
     public func close() {
         descriptor.withLock { fd in
-            if fd >= 0 { PosixIO.close(fd) }
+            if fd >= 0 { PosixIO.closeDescriptor(fd) }
             fd = -2
         }
     }

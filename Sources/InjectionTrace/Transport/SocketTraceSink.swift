@@ -12,25 +12,21 @@ import Synchronization
 /// let recorder = TraceRecorder(sink: SocketTraceSink(address: .unix(path: "/tmp/di.sock")))
 /// ```
 public final class SocketTraceSink: TraceSink {
-    /// Where the inspector listens.
-    public enum Address: Sendable, Hashable {
-        case unix(path: String)
-        case tcp(host: String, port: UInt16)
-    }
+    /// Where the inspector listens (the listener's address type: one for both ends).
+    public typealias Address = TraceSocketAddress
 
     public let address: Address
     /// The shortest time between two connection attempts.
     public let retryInterval: Duration
-    private let endpoint: SocketEndpoint
+    /// The longest one write may wait for a peer that is not reading; past it the stream is
+    /// treated as broken (the batch is lost, the sink reconnects later).
+    public let sendTimeout: Duration
     private let state = Mutex<(fd: Int32, lastAttempt: UInt64?, closed: Bool)>((-1, nil, false))
 
-    public init(address: Address, retryInterval: Duration = .milliseconds(500)) {
+    public init(address: Address, retryInterval: Duration = .milliseconds(500), sendTimeout: Duration = .milliseconds(100)) {
         self.address = address
         self.retryInterval = retryInterval
-        switch address {
-        case .unix(let path): endpoint = .unix(path: path)
-        case .tcp(let host, let port): endpoint = .tcp(host: host, port: port)
-        }
+        self.sendTimeout = sendTimeout
     }
 
     public func prepare() -> TraceSinkState {
@@ -40,7 +36,7 @@ public final class SocketTraceSink: TraceSink {
             let now = PosixIO.monotonicNanoseconds()
             if let last = state.lastAttempt, now &- last < retryInterval.nanoseconds { return .unavailable }
             state.lastAttempt = now
-            switch endpoint.connect(timeoutMilliseconds: 250, sendTimeoutMilliseconds: 1000) {
+            switch address.connect(timeoutMilliseconds: 250) {
             case .success(let fd):
                 state.fd = fd
                 return .opened
@@ -53,8 +49,9 @@ public final class SocketTraceSink: TraceSink {
     public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         state.withLock { state in
             guard state.fd >= 0 else { return false }
-            if PosixIO.writeAll(state.fd, bytes, send: true) { return true }
-            PosixIO.close(state.fd)
+            let deadline = PosixIO.monotonicNanoseconds() &+ sendTimeout.nanoseconds
+            if PosixIO.writeAll(state.fd, bytes, send: true, deadline: deadline) { return true }
+            PosixIO.closeDescriptor(state.fd)
             state.fd = -1
             return false
         }
@@ -62,13 +59,13 @@ public final class SocketTraceSink: TraceSink {
 
     public func close() {
         state.withLock { state in
-            if state.fd >= 0 { PosixIO.close(state.fd) }
+            if state.fd >= 0 { PosixIO.closeDescriptor(state.fd) }
             state.fd = -1
             state.closed = true
         }
     }
 
-    public var description: String { endpoint.description }
+    public var description: String { address.description }
 }
 
 extension Duration {

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where a recorder writes its trace: the value of `DI_INSPECT`.
 ///
@@ -19,13 +14,13 @@ import Darwin
 /// | `tcp:HOST:PORT` | a live `di-inspect` listening on TCP (`tcp:[::1]:7777` for IPv6) |
 public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
     case file(path: String)
-    case unix(path: String)
-    case tcp(host: String, port: UInt16)
+    /// A live inspector's socket.
+    case socket(TraceSocketAddress)
 
     /// Parses `file:PATH`, `unix:PATH`, `unix` or `tcp:HOST:PORT`.
     public init(parsing value: String) throws(TraceDestinationError) {
         if value == "unix" {
-            self = .unix(path: TraceDestination.defaultSocketPath())
+            self = .socket(.unix(path: TraceDestination.defaultSocketPath()))
             return
         }
         guard let colon = value.firstIndex(of: ":") else { throw .unknownScheme(value) }
@@ -40,14 +35,14 @@ public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
             guard rest.utf8.count <= TraceDestination.maximumSocketPathLength else {
                 throw .socketPathTooLong(value, length: rest.utf8.count)
             }
-            self = .unix(path: rest)
+            self = .socket(.unix(path: rest))
         case "tcp":
             guard let portColon = rest.lastIndex(of: ":") else { throw .badPort(value) }
             var host = String(rest[..<portColon])
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
             guard !host.isEmpty else { throw .emptyHost(value) }
             guard let port = UInt16(rest[rest.index(after: portColon)...]), port > 0 else { throw .badPort(value) }
-            self = .tcp(host: host, port: port)
+            self = .socket(.tcp(host: host, port: port))
         default:
             throw .unknownScheme(value)
         }
@@ -64,18 +59,17 @@ public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
 
     /// The private folder that holds ``defaultSocketPath()``.
     public static func defaultSocketDirectory() -> String {
-        if let raw = getenv("XDG_RUNTIME_DIR"), raw.pointee == UInt8(ascii: "/") {
-            return String(cString: raw) + "/di-inspect"
+        if let runtime = PosixIO.environment("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
+            return runtime + "/di-inspect"
         }
-        return "/tmp/di-inspect-\(getuid())"
+        return "/tmp/di-inspect-\(PosixIO.userID)"
     }
 
     /// A sink that writes to this destination.
     public func makeSink() -> any TraceSink {
         switch self {
         case .file(let path): FileTraceSink(path: path)
-        case .unix(let path): SocketTraceSink(address: .unix(path: path))
-        case .tcp(let host, let port): SocketTraceSink(address: .tcp(host: host, port: port))
+        case .socket(let address): SocketTraceSink(address: address)
         }
     }
 
@@ -83,8 +77,7 @@ public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .file(let path): "file:\(path)"
-        case .unix(let path): "unix:\(path)"
-        case .tcp(let host, let port): host.contains(":") ? "tcp:[\(host)]:\(port)" : "tcp:\(host):\(port)"
+        case .socket(let address): address.description
         }
     }
 }
