@@ -4,6 +4,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Set by SIGINT/SIGTERM; the simulation stops at the next step and the app exits normally, so

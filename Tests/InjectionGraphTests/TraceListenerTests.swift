@@ -6,6 +6,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Collects a listener's events and waits for a condition with a deadline (never a fixed sleep).

@@ -4,6 +4,8 @@ import Injection
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 struct TraceReaderDiagnosticsTests {

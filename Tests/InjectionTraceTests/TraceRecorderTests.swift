@@ -5,6 +5,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The recorder, read back through the reader. Recorders here are fed by hand
@@ -283,21 +285,13 @@ struct TraceRecorderTests {
 
 /// Runs `body` on `count` threads at once and waits for all of them.
 private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    var threads: [pthread_t] = []
-    for index in 0..<count {
-        let box = Unmanaged.passRetained(ThreadBody { body(index) }).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, box)
-        precondition(status == 0)
-        threads.append(thread)
+    let threads = (0..<count).map { index in
+        do {
+            return try BackgroundThread { body(index) }
+        } catch {
+            preconditionFailure("cannot start a test thread: \(error)")
+        }
     }
-    for thread in threads { pthread_join(thread, nil) }
+    for thread in threads { thread.join() }
 }
 
-private final class ThreadBody: Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-}
