@@ -135,13 +135,13 @@ struct ContainerState: ~Copyable {
     }
 }
 
-struct NamedKey: Hashable {
+struct NamedKey: Hashable, Sendable {
     let type: ObjectIdentifier
     let name: String
 }
 
 /// The key of a keypath provider: the type it provides plus the layer and member that declare it.
-struct ProviderKey: Hashable {
+struct ProviderKey: Hashable, Sendable {
     let type: ObjectIdentifier
     let layer: ObjectIdentifier
     let site: UInt

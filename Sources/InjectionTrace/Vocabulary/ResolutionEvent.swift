@@ -225,16 +225,39 @@ public struct StaleOverride: Sendable, Hashable {
     }
 }
 
-/// A scope's kept instances were discarded.
+/// A scope's kept instances were discarded: by ``Container/reset(_:)``, or because
+/// ``Container/use(_:)`` installed another assembly (then ``assemblyChange`` says which).
 public struct ScopeReset: Sendable, Hashable {
     public var container: String
     public var scope: Scope
     /// How many instances were dropped.
     public var discarded: Int
+    /// Set when the reset came from an assembly change: the keypath providers' instances built
+    /// with the previous assembly's layers were dropped.
+    public var assemblyChange: AssemblyChange?
 
-    public init(container: String, scope: Scope, discarded: Int) {
+    public init(container: String, scope: Scope, discarded: Int, assemblyChange: AssemblyChange? = nil) {
         self.container = container
         self.scope = scope
         self.discarded = discarded
+        self.assemblyChange = assemblyChange
     }
+}
+
+/// ``Container/use(_:)`` replaced a container's assembly: `LiveLayers → PreviewLayers`.
+public struct AssemblyChange: Sendable, Hashable, CustomStringConvertible {
+    /// The assembly's type name before the change; nil when there was none.
+    public var previous: String?
+    /// The assembly's type name now installed.
+    public var installed: String
+    /// Where `use(_:)` was called.
+    public var location: SourceLocation
+
+    public init(previous: String?, installed: String, location: SourceLocation) {
+        self.previous = previous
+        self.installed = installed
+        self.location = location
+    }
+
+    public var description: String { "\(previous ?? "no assembly") → \(installed) at \(location)" }
 }
