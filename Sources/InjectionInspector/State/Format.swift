@@ -23,7 +23,9 @@ enum Format {
 
     /// A share as a whole percentage.
     static func percent(_ part: UInt64, of whole: UInt64) -> String {
-        whole == 0 ? "—" : "\(Int((Double(part) * 100 / Double(whole)).rounded()))%"
+        // Clamped: a hostile trace may claim more cached resolves than resolves, and converting
+        // an out-of-range Double to Int traps.
+        whole == 0 ? "—" : "\(Int(min(Double(part) * 100 / Double(whole), 1e15).rounded()))%"
     }
 
     /// Seconds since the app's first event, as `+12.345s`.
