@@ -51,7 +51,7 @@ public enum TraceBootstrap {
             }
         }
         guard recorder != nil else { return }
-        PosixIO.atExit { TraceBootstrap.recorder?.stop(reason: "exit") }
+        PosixIO.atExit { _ = TraceBootstrap.recorder?.stop(reason: "exit") }
     }
 
     /// The recorder `DI_INSPECT` started, if any.

@@ -22,6 +22,9 @@ public final class SocketTraceSink: TraceSink {
     /// treated as broken (the batch is lost, the sink reconnects later).
     public let sendTimeout: Duration
     private let state = Mutex<(fd: Int32, lastAttempt: UInt64?, closed: Bool)>((-1, nil, false))
+    private let lastFailure = Mutex<String?>(nil)
+
+    public var failure: String? { lastFailure.withLock { $0 } }
 
     public init(address: Address, retryInterval: Duration = .milliseconds(500), sendTimeout: Duration = .milliseconds(100)) {
         self.address = address
@@ -51,6 +54,12 @@ public final class SocketTraceSink: TraceSink {
             guard state.fd >= 0 else { return false }
             let deadline = PosixIO.monotonicNanoseconds() &+ sendTimeout.nanoseconds
             if PosixIO.writeAll(state.fd, bytes, send: true, deadline: deadline) { return true }
+            let code = PosixIO.lastError
+            lastFailure.withLock {
+                $0 = PosixIO.wouldBlock(code) || PosixIO.monotonicNanoseconds() >= deadline
+                    ? "the inspector stopped reading for \(sendTimeout)"
+                    : "the inspector went away: \(PosixIO.errorDescription(code))"
+            }
             PosixIO.closeDescriptor(state.fd)
             state.fd = -1
             return false

@@ -20,10 +20,10 @@ struct LiveInspectorEndToEndTests {
         defer { tmux.close() }
         #expect(tmux.waitFor("● live"))
         #expect(tmux.waitFor("Screen (name: \"catalog\")"))
-        let screen = tmux.capture()
-        #expect(screen.contains("sample-app"))
-        #expect(screen.contains("Repository.products: ProductR"))
-        #expect(screen.contains("SessionStore"))
+        // A live list grows as the app registers and resolves: wait for each name.
+        #expect(tmux.waitFor("sample-app"))
+        #expect(tmux.waitFor("Repository.products: ProductR"))
+        #expect(tmux.waitFor("SessionStore"))
         tmux.send("q")
         #expect(tmux.waitFor("EXIT:0"))
         #expect(tmux.waitFor("extproc"), "the whole of stty -a is on screen")
