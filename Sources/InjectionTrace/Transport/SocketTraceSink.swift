@@ -26,8 +26,20 @@ public final class SocketTraceSink: TraceSink {
 
     public var failure: String? { lastFailure.withLock { $0 } }
 
-    public init(address: Address, retryInterval: Duration = .milliseconds(500), sendTimeout: Duration = .milliseconds(100)) {
+    /// What the sink presents to a TCP listener before its trace (``TraceConnectionToken``).
+    private let token: String?
+
+    /// - Parameters:
+    ///   - address: Where the inspector listens.
+    ///   - token: The token a TCP listener printed; ignored for unix sockets.
+    ///   - retryInterval: The shortest time between two connection attempts.
+    ///   - sendTimeout: The longest one write may wait for a peer that is not reading.
+    public init(
+        address: Address, token: String? = nil, retryInterval: Duration = .milliseconds(500),
+        sendTimeout: Duration = .milliseconds(100)
+    ) {
         self.address = address
+        self.token = token
         self.retryInterval = retryInterval
         self.sendTimeout = sendTimeout
     }
@@ -41,6 +53,16 @@ public final class SocketTraceSink: TraceSink {
             state.lastAttempt = now
             switch address.connect(timeoutMilliseconds: 250) {
             case .success(let fd):
+                if case .tcp = address, let token {
+                    let deadline = PosixIO.monotonicNanoseconds() &+ sendTimeout.nanoseconds
+                    let sent = TraceConnectionToken.line(token).withUnsafeBytes {
+                        PosixIO.writeAll(fd, $0, send: true, deadline: deadline)
+                    }
+                    guard sent else {
+                        PosixIO.closeDescriptor(fd)
+                        return .unavailable
+                    }
+                }
                 state.fd = fd
                 return .opened
             case .failure:
