@@ -46,6 +46,7 @@ bench: deps
 	$(SWIFT) build -c release --product GraphBenchmarks
 	.build/release/GraphBenchmarks
 	Scripts/bench-inspector.sh
+	Scripts/bench-big-trace.sh
 
 # libFuzzer over the trace line decoder and the graph's ingest (Fuzzing/, its own package so the
 # sanitizer flags stay out of the main build), seeded from Resources/traces and the kept crashers.
