@@ -54,7 +54,7 @@ bench: deps
 DOCS_OUT ?= .build-docs/site
 docs: deps
 	DI_DOCS=1 $(SWIFT) package --scratch-path .build-docs --allow-writing-to-directory $(DOCS_OUT) \
-		generate-documentation --target Injection --target InjectionTesting \
+		generate-documentation --target Injection --target InjectionTrace --target InjectionTesting \
 		--warnings-as-errors --enable-experimental-combined-documentation \
 		--output-path $(DOCS_OUT) --transform-for-static-hosting --hosting-base-path swift-injection
 	@echo "Documentation: $(DOCS_OUT)/index.html"
