@@ -137,10 +137,10 @@ extension ContainerState {
     @inline(__always)
     func entry(_ key: ObjectIdentifier, name: String?) -> Entry? {
         if let name { return named[NamedKey(type: key, name: name)] }
-        return unnamed[key]
+        return unnamed[TypeKey(key)]
     }
 
     mutating func setEntry(_ entry: Entry, _ key: ObjectIdentifier, name: String?) {
-        if let name { named[NamedKey(type: key, name: name)] = entry } else { unnamed[key] = entry }
+        if let name { named[NamedKey(type: key, name: name)] = entry } else { unnamed[TypeKey(key)] = entry }
     }
 }

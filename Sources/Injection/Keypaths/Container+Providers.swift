@@ -143,6 +143,11 @@ extension Container {
     }
 
     func resolve<T>(keyPath: KeyPath<Container, Provider<T>>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
+        if !anyMappings {
+            // The common case: one lock finds the remembered provider key and its entry.
+            return try resolveEntry(.keyPath(ObjectIdentifier(keyPath)), T.self, lifetime: lifetime, args: .none,
+                                    missing: .project(keyPath))
+        }
         if let key = state.withLock({ $0.keyPathKeys[ObjectIdentifier(keyPath)]?.key }) {
             return try resolveProvided(key, T.self, lifetime: lifetime, missing: .project(keyPath))
         }
