@@ -91,7 +91,7 @@ extension Container {
         let identity = provider.identity
         let registration = AnyRegistration(
             identity: identity, scope: scope, location: location, producedType: T.self,
-            isOverride: true, takesArguments: false, factory: Factory<T> { container, _ in try make(container) })
+            isOverride: true, takesArguments: false, factory: Factory<T>(.withContainer(make)))
         let previous = state.withLock { state -> (AnyRegistration, Bool)? in
             let previous = state.providers[provider.key]
             state.providers[provider.key] = ContainerState.Entry(registration: registration)
