@@ -8,7 +8,9 @@ struct CheckCommand: ParsableCommand {
         abstract: "Report missing registrations, cycles, scope mismatches and override problems.",
         discussion: """
             Exits with 0 when the trace is clean, 1 when problems were found, and 2 when the file \
-            cannot be read or is not a valid trace.
+            cannot be read or is not a valid trace. Notes (optional requests that gave nil, cycles \
+            broken lazily) are listed after the problems and do not change the exit code; with \
+            --strict, optional requests that gave nil are problems.
 
               $ di-inspect check trace.ndjson
               1 problem in sample-app (pid 4242): 1 missing registration
@@ -20,8 +22,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON (schema in docs/CHECK_JSON.md).")
     var json = false
 
+    @Flag(help: "Count optional requests that resolved to nil as problems, not notes.")
+    var strict = false
+
     func run() throws {
-        let report = try loadGraph(file).check()
+        let report = try loadGraph(file).check(strict: strict)
         print(json ? report.json : report.text.escapingControlCharacters(keepingNewlines: true), terminator: "")
         if !report.isClean { throw ExitCode(1) }
     }

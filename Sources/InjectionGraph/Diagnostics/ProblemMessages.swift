@@ -1,0 +1,87 @@
+import Injection
+
+extension OverrideRecord {
+    /// The stale-override warning: who holds the old instance, and how to rebuild them.
+    ///
+    /// ```
+    /// Stale override: ResponseCache in 'app' was replaced at App/Setup.swift:30 after these were built with the old one, and keep it:
+    ///     Repository.products: ProductRepository in 'app' (cached)
+    ///   Fix: rebuild them right after overriding: app.reset(.cached); or set the override before the first resolve.
+    /// ```
+    public var staleMessage: String {
+        let verb = kind == .mapping ? "mapped to \(to.description)" : "replaced"
+        guard staleness == .heldByLongLived else {
+            return "Stale override: \(from.qualifiedDescription) was \(verb) at \(location) after a "
+                + "\(staleScope?.name ?? "kept") instance of it was built; services built from it earlier keep the old instance.\n"
+                + "  Fix: set the override before the first resolve, or reset the scopes of the services that hold it."
+        }
+        var lines = ["Stale override: \(from.qualifiedDescription) was \(verb) at \(location) after these were built with the old one, and keep it:"]
+        for holder in holders { lines.append("    \(holder.service.qualifiedDescription) (\(holder.scope.name))") }
+        // Reset what holds the old instance: resetting the replaced service's own scope rebuilds
+        // nothing that captured it.
+        var resets: [String] = []
+        for holder in holders {
+            let line = "\(Self.receiver(holder.service.container)).reset(\(Self.literal(holder.scope)))"
+            if !resets.contains(line) { resets.append(line) }
+        }
+        lines.append("  Fix: rebuild them right after overriding: \(resets.joined(separator: "; ")); "
+            + "or set the override before the first resolve.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The warning for a mapping still in effect when the trace ended.
+    public var activeMappingMessage: String {
+        var lines = ["Mapping still active at the end of the trace: requests for \(from.qualifiedDescription) "
+            + "go to \(to.qualifiedDescription) (set at \(location))."]
+        if uses.isEmpty {
+            lines.append("  Resolved by: nobody yet")
+        } else {
+            let sorted = uses.sorted { ($0.count, $1.requester?.key ?? "") > ($1.count, $0.requester?.key ?? "") }
+            lines.append("  Resolved by: " + sorted.map { use in
+                "\(use.requester?.qualifiedDescription ?? "app code") ×\(use.count)"
+            }.joined(separator: ", "))
+        }
+        lines.append("  Fix: reset it when the test or preview that set it ends: "
+            + "\(Self.receiver(container)).resetMapping(\(Self.keyPathLiteral(from))) (in a `defer` right after the mapping).")
+        return lines.joined(separator: "\n")
+    }
+
+    /// How app code names a container: `Container.shared` or the variable the sample names.
+    static func receiver(_ container: String) -> String {
+        container == "shared" ? "Container.shared" : container
+    }
+
+    /// `.cached`, `.singleton`, `.custom("session")`.
+    static func literal(_ scope: Scope) -> String {
+        switch scope.kind {
+        case .custom: ".custom(\"\(scope.name)\")"
+        default: "." + scope.name
+        }
+    }
+
+    /// `\.network.api` for the provider `Network.api`: layers are reached through a property
+    /// named like the layer, lower-camel-cased.
+    static func keyPathLiteral(_ identity: ServiceIdentity) -> String {
+        guard let member = identity.member else { return "<#keypath of \(identity.description)#>" }
+        guard let layer = identity.layer, let first = layer.first else { return "\\.\(member)" }
+        return "\\.\(first.lowercased())\(layer.dropFirst()).\(member)"
+    }
+}
+
+extension MissingDependency {
+    /// The note for an optional request that gave nil.
+    ///
+    /// ```
+    /// Resolved to nil: Analytics in 'app' at App/Checkout.swift:12 (optional; nothing is registered)
+    ///   Requested by: CheckoutScreen in 'app'
+    ///   Fix: app.register { <#Analytics#>() }, or leave it nil if that is intended
+    /// ```
+    public var resolvedToNilMessage: String {
+        var lines = ["Resolved to nil: \(requested.qualifiedDescription)"
+            + (location.map { " at \($0)" } ?? "") + " (optional; nothing is registered)"]
+        lines.append("  Requested by: " + (chain.isEmpty ? "app code" : chain.map(\.qualifiedDescription).joined(separator: " → ")))
+        for near in nearMisses { lines.append("  Near: " + near.message) }
+        lines.append("  Fix: \(fix), or leave it nil if that is intended")
+        return lines.joined(separator: "\n")
+    }
+}
