@@ -4,8 +4,8 @@ extension OverrideRecord {
     /// The stale-override warning: who holds the old instance, and how to rebuild them.
     ///
     /// ```
-    /// Stale override: ResponseCache in 'app' was replaced at App/Setup.swift:30 after these were built with the old one, and keep it:
-    ///     Repository.products: ProductRepository in 'app' (cached)
+    /// Stale override: ResponseCache in 'app' was replaced at App/Setup.swift:30 after these were built with the old one and kept it:
+    ///     Repository.products: ProductRepository in 'app' (cached), served from its old instance 12 times
     ///   Fix: rebuild them right after overriding: app.reset(.cached); or set the override before the first resolve.
     /// ```
     public var staleMessage: String {
@@ -15,8 +15,15 @@ extension OverrideRecord {
                 + "\(staleScope?.name ?? "kept") instance of it was built; services built from it earlier keep the old instance.\n"
                 + "  Fix: set the override before the first resolve, or reset the scopes of the services that hold it."
         }
-        var lines = ["Stale override: \(from.qualifiedDescription) was \(verb) at \(location) after these were built with the old one, and keep it:"]
-        for holder in holders { lines.append("    \(holder.service.qualifiedDescription) (\(holder.scope.name))") }
+        var lines = ["Stale override: \(from.qualifiedDescription) was \(verb) at \(location) after these were built with the old one and kept it:"]
+        for holder in holders {
+            var line = "    \(holder.service.qualifiedDescription) (\(holder.scope.name))"
+            if holder.staleUses > 0 {
+                line += ", served from its old instance \(holder.staleUses) time\(holder.staleUses == 1 ? "" : "s")"
+            }
+            if holder.isRebuilt { line += ", rebuilt later" }
+            lines.append(line)
+        }
         // Reset what holds the old instance: resetting the replaced service's own scope rebuilds
         // nothing that captured it.
         var resets: [String] = []
@@ -41,12 +48,13 @@ extension OverrideRecord {
                 "\(use.requester?.qualifiedDescription ?? "app code") ×\(use.count)"
             }.joined(separator: ", "))
         }
-        lines.append("  Fix: reset it when the test or preview that set it ends: "
-            + "\(Self.receiver(container)).resetMapping(\(Self.keyPathLiteral(from))) (in a `defer` right after the mapping).")
+        lines.append("  Fix: reset it as soon as the test or preview that set it is done: "
+            + "\(Self.receiver(container)).resetAllMappings() (or resetMapping with the keypath mapped at \(location)).")
         return lines.joined(separator: "\n")
     }
 
-    /// How app code names a container: `Container.shared` or the variable the sample names.
+    /// How app code names a container: `Container.shared`, or the container's name (apps
+    /// usually keep their container in a variable of that name).
     static func receiver(_ container: String) -> String {
         container == "shared" ? "Container.shared" : container
     }
@@ -57,14 +65,6 @@ extension OverrideRecord {
         case .custom: ".custom(\"\(scope.name)\")"
         default: "." + scope.name
         }
-    }
-
-    /// `\.network.api` for the provider `Network.api`: layers are reached through a property
-    /// named like the layer, lower-camel-cased.
-    static func keyPathLiteral(_ identity: ServiceIdentity) -> String {
-        guard let member = identity.member else { return "<#keypath of \(identity.description)#>" }
-        guard let layer = identity.layer, let first = layer.first else { return "\\.\(member)" }
-        return "\\.\(first.lowercased())\(layer.dropFirst()).\(member)"
     }
 }
 

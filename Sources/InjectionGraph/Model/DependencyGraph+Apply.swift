@@ -110,6 +110,7 @@ extension DependencyGraph {
         }
         if unconfirmedMismatches > 0, outcome == .created { confirmMismatches(heldBy: service) }
         if activeMappings > 0 { noteMappedUse(of: service, by: requester, count: count) }
+        if activeStaleHolders > 0, outcome == .cached { noteStaleUse(of: service, count: count) }
         guard let from else { return }
         let edgeID = internEdge(from, id)
         edges.withUnsafeMutableBufferPointer { edges in
@@ -149,7 +150,7 @@ extension DependencyGraph {
     /// Records on `record` the long-lived services alive now that were built with `replaced`:
     /// its dependents, directly or through short-lived services (a singleton that holds a unique
     /// view model that holds the replaced service holds it too).
-    func markHolders(of replaced: NodeID, in record: inout OverrideRecord) {
+    mutating func markHolders(of replaced: NodeID, in record: inout OverrideRecord) {
         record.staleScope = nodes[replaced].scope
         var holders: [OverrideRecord.Holder] = []
         var seen: Set<NodeID> = [replaced]
@@ -170,12 +171,31 @@ extension DependencyGraph {
         }
         record.holders = holders.sorted { $0.service.key < $1.service.key }
         if !record.holders.isEmpty { record.staleness = .heldByLongLived }
+        activeStaleHolders += holders.count
     }
 
-    /// Drops the holders that `rebuilt` matches from every override: their old instance is gone.
+    /// Marks the holders that `rebuilt` matches as rebuilt (their old instance is gone), and
+    /// forgets those that never served the old instance after the override.
     mutating func releaseHolders(where rebuilt: (OverrideRecord.Holder) -> Bool) {
+        guard activeStaleHolders > 0 else { return }
         for index in overrides.indices where !overrides[index].holders.isEmpty {
-            overrides[index].holders.removeAll(where: rebuilt)
+            for holder in overrides[index].holders.indices
+            where !overrides[index].holders[holder].isRebuilt && rebuilt(overrides[index].holders[holder]) {
+                overrides[index].holders[holder].isRebuilt = true
+                activeStaleHolders -= 1
+            }
+            overrides[index].holders.removeAll { $0.isRebuilt && $0.staleUses == 0 }
+        }
+    }
+
+    /// A holder of an old instance answered a resolve from its kept instance.
+    @inline(never)
+    mutating func noteStaleUse(of service: borrowing ServiceIdentity, count: UInt64) {
+        for index in overrides.indices where !overrides[index].holders.isEmpty {
+            for holder in overrides[index].holders.indices
+            where !overrides[index].holders[holder].isRebuilt && overrides[index].holders[holder].service == service {
+                overrides[index].holders[holder].staleUses += count
+            }
         }
     }
 

@@ -53,6 +53,8 @@ public struct DependencyGraph: Sendable {
     var unconfirmedMismatches = 0
     /// Mappings in effect, whose replacement's resolves are counted by requester.
     var activeMappings = 0
+    /// Holders of an overridden instance not rebuilt yet, whose cache hits are counted.
+    var activeStaleHolders = 0
 
     struct MissingKey: Hashable {
         let requested: ServiceIdentity

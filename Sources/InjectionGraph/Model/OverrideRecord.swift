@@ -39,10 +39,15 @@ public struct OverrideRecord: Sendable, Hashable {
         case heldByLongLived
     }
 
-    /// A long-lived service that was built with the old instance and still holds it.
+    /// A long-lived service that was built with the old instance and held it.
     public struct Holder: Sendable, Hashable {
         public let service: ServiceIdentity
         public let scope: Scope
+        /// Resolves answered by this holder's kept instance (the one with the old dependency)
+        /// after the override.
+        public internal(set) var staleUses: UInt64 = 0
+        /// Whether the holder was rebuilt since (its scope reset, or it was overridden).
+        public internal(set) var isRebuilt = false
     }
 
     /// Who resolved a mapping's replacement while the mapping was in effect, and how often.
@@ -68,9 +73,9 @@ public struct OverrideRecord: Sendable, Hashable {
     public internal(set) var state: State = .active
     /// Set when the override came after long-lived services were built from what it replaces.
     public internal(set) var staleness: Staleness?
-    /// The long-lived services that hold the old instance: dependents (directly, or through
-    /// short-lived services) alive when the override was set, minus those rebuilt since (their
-    /// scope was reset, or they were overridden in turn).
+    /// The long-lived services that held the old instance: dependents (directly, or through
+    /// short-lived services) alive when the override was set. One rebuilt before it was used
+    /// again (its scope reset right after the override) is dropped: it never served the old one.
     public internal(set) var holders: [Holder] = []
     /// The scope of the replaced service.
     public internal(set) var staleScope: Scope?
