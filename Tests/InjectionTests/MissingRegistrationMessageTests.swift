@@ -174,6 +174,28 @@ final class MissingRegistrationMessageTests {
             """)
     }
 
+    @Test func nearMissesWithOtherNamesAreSortedByHowCloseTheNameIs() {
+        let app = container("app")
+        app.register(name: "archive") { XYZReportStore() }
+        app.register(name: "catalog") { XYZReportStore() }
+        app.register(name: "catalogs") { XYZReportStore() }
+        let found = missing(XYZReportStore.self, name: "catalogue", in: app)
+        // Closest first, not alphabetical: "catalog" is 2 edits away, "catalogs" 3, "archive" 7.
+        #expect(found?.nearMisses.map { $0.service.name ?? "" } == ["catalog", "catalogs", "archive"])
+        #expect(found?.fix.hasPrefix("did you mean the name \"catalog\"?") == true)
+    }
+
+    @Test func anOptionalAskedWhereTheNonOptionalIsRegisteredSaysToResolveTheNonOptional() {
+        let app = container("app")
+        app.register { XYZReportStore() }
+        #expect(missing(XYZReportStore?.self, in: app)?.message == """
+            Missing registration: Optional<XYZReportStore> in 'app' at App/ReportScreen.swift:7
+              Requested by: app code (no service was being resolved)
+              Near: XYZReportStore is registered in 'app' (optional and non-optional differ)
+              Fix: resolve the non-optional XYZReportStore: `app.optional(XYZReportStore.self)` gives nil when it is not registered (or `@OptionalInjected var x: XYZReportStore?`)
+            """)
+    }
+
     // MARK: - Structured payload
 
     @Test func payloadCarriesTheParts() throws {

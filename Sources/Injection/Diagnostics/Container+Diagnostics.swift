@@ -59,7 +59,7 @@ extension Container {
         // Closest first: the asked container's other names (nearest spelling first), the same
         // key in a parent, a child, an unrelated container, then type mismatches.
         func closeness(_ near: NearMiss) -> (Int, Int, String) {
-            let distance = near.kind == .otherName ? editDistance(near.service.name ?? "", name ?? "") : 0
+            let distance = near.kind == .otherName && name != nil ? editDistance(near.service.name ?? "", name!) : 0
             let relation = switch near.relation { case "parent": 0; case "child": 1; case "other": 2; default: 0 }
             return (near.kind.order, near.kind == .otherContainer ? relation : distance, near.service.key)
         }

@@ -161,7 +161,12 @@ extension DependencyGraph {
                 guard seen.insert(dependent).inserted else { continue }
                 let service = nodes[dependent]
                 if let scope = service.scope, scope.isLongLived {
-                    if let alive = service.aliveInstances, alive > 0 {
+                    // One that an earlier override of the same service already names holds an
+                    // instance older than the one replaced now.
+                    let heldEarlier = overrides.contains { earlier in
+                        earlier.from == record.from && earlier.holders.contains { $0.service == service.identity && !$0.isRebuilt }
+                    }
+                    if let alive = service.aliveInstances, alive > 0, !heldEarlier {
                         holders.append(OverrideRecord.Holder(service: service.identity, scope: scope))
                     }
                 } else if service.scope?.kind != .shared {

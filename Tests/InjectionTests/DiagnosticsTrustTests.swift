@@ -1,0 +1,75 @@
+import Injection
+import Testing
+
+final class PromotionBanner {}
+final class CheckoutPromotions {
+    @OptionalInjected var banner: PromotionBanner?; static let bannerLine = #line
+}
+final class CartPricing {
+    @LazyInjected var engine: PromotionEngine; static let engineLine = #line
+}
+final class PromotionEngine {
+    let pricing: CartPricing
+    init(pricing: CartPricing) { self.pricing = pricing }
+}
+final class AppClock {}
+final class AppScheduler {
+    @Injected var clock: AppClock
+}
+final class ClockUser {
+    init(clock: AppClock) {}
+}
+
+/// Nothing invisible: optional nils and lazy reads are events; validate() resolves like the app.
+struct DiagnosticsTrustTests {
+    @Test func anOptionalInjectedThatFoundNothingIsRecordedWithItsRequesterAndSite() throws {
+        let name = uniqueName("opt")
+        let app = Container(name: name)
+        app.register { CheckoutPromotions() }
+        let recorder = EventRecorder(name)
+        let promotions = recorder.record { withContainer(app) { app.resolve(CheckoutPromotions.self) } }
+        #expect(promotions.banner == nil)
+        let recorded = try #require(recorder.resolvedToNil.first)
+        #expect(recorded.requested == ServiceIdentity(type: "PromotionBanner", container: name))
+        #expect(recorded.requesterChain == [ServiceIdentity(type: "CheckoutPromotions", container: name)])
+        #expect(recorded.location == SourceLocation(fileID: #fileID, line: CheckoutPromotions.bannerLine))
+        #expect(recorder.missing.isEmpty)
+    }
+
+    @Test func aLazyReadIsAnEdgeFromTheServiceThatDeclaredIt() throws {
+        let name = uniqueName("lazy")
+        let app = Container(name: name)
+        app.register(scope: .singleton) { CartPricing() }
+        app.register { c in PromotionEngine(pricing: c.resolve()) }
+        let recorder = EventRecorder(name)
+        recorder.record {
+            withContainer(app) {
+                let pricing = app.resolve(CartPricing.self)
+                #expect(pricing.engine.pricing === pricing)  // the loop closes lazily: no cycle
+            }
+        }
+        #expect(recorder.cycles.isEmpty)
+        #expect(recorder.lazyResolutions == [LazyResolution(
+            owner: ServiceIdentity(type: "CartPricing", container: name),
+            service: ServiceIdentity(type: "PromotionEngine", container: name),
+            location: SourceLocation(fileID: #fileID, line: CartPricing.engineLine))])
+    }
+
+    @Test func validateUsesTheValidatedContainerAsShared() {
+        let app = Container(name: uniqueName("own"))
+        app.register { AppClock() }
+        app.register { AppScheduler() }   // @Injected resolves from Container.shared, as in the app
+        let report = withContainer(app) { app.validate() }
+        #expect(report.isValid, "\(report)")
+        // Validated outside withContainer too: the helper thread still sees `app` as shared.
+        #expect(app.validate().isValid)
+    }
+
+    @Test func validateResolvesAParentsRegistrationFromTheChildLikeTheApp() {
+        let parent = Container(name: uniqueName("parent"))
+        let child = Container(name: uniqueName("child"), parent: parent)
+        parent.register { c in ClockUser(clock: c.resolve()) }
+        child.register { AppClock() }   // only the child has it: resolving from the child works
+        #expect(child.validate().isValid, "\(child.validate())")
+    }
+}
