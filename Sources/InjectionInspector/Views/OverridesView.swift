@@ -36,9 +36,9 @@ public enum OverridesView {
             }
             var stale = ""
             if record.isStale {
-                stale = record.holders.isEmpty ? "stale" : "stale: \(record.holders.count) held"
+                stale = "stale"
             } else if record.kind == .mapping && record.isActive {
-                stale = "left active"
+                stale = "active!"
             }
             let matches = state.filter.isActive
                 && (state.filter.matches(record.from, scope: nil) || state.filter.matches(record.to, scope: nil))
