@@ -59,7 +59,7 @@ struct FixLinesFixTests {
         let copy = try copySources(to: folder)
 
         // Name typo: "Resolve HTTPClient with name: "authenticated"" at the line the request names.
-        let typoAt = try capture(#"Missing registration: HTTPClient \(name: "autenticated"\) in 'app' at (\S+)"#, in: report)
+        let typoAt = try capture(#"Requested by: TypoSyncUseCase in 'app', at (\S+)"#, in: report)
         let meant = try capture(#"Resolve HTTPClient with (name: "[^"]+")"#, in: report)
         try edit(file(typoAt, in: copy)) { [$0.replacingOccurrences(of: #"name: "autenticated""#, with: String(meant))] }
 

@@ -108,8 +108,8 @@ struct DiagnosticsTrustTests {
 
             1 note (not problems: the exit code ignores them; --strict counts nils): 1 optional resolved to nil
 
-            (note 1) Resolved to nil: PromotionBanner in 'app' at App/Checkout.swift:55 (optional; nothing is registered)
-              Requested by: CheckoutPromotions in 'app'
+            (note 1) Resolved to nil: PromotionBanner in 'app' (optional; nothing is registered)
+              Requested by: CheckoutPromotions in 'app', at App/Checkout.swift:55
               Fix: app.register { <#PromotionBanner#>() }, or leave it nil if that is intended
               Seen 2 times.
 

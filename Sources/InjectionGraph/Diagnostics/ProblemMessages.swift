@@ -72,14 +72,13 @@ extension MissingDependency {
     /// The note for an optional request that gave nil.
     ///
     /// ```
-    /// Resolved to nil: Analytics in 'app' at App/Checkout.swift:12 (optional; nothing is registered)
-    ///   Requested by: CheckoutScreen in 'app'
+    /// Resolved to nil: Analytics in 'app' (optional; nothing is registered)
+    ///   Requested by: CheckoutScreen in 'app', at App/Checkout.swift:12
     ///   Fix: app.register { <#Analytics#>() }, or leave it nil if that is intended
     /// ```
     public var resolvedToNilMessage: String {
-        var lines = ["Resolved to nil: \(requested.qualifiedDescription)"
-            + (location.map { " at \($0)" } ?? "") + " (optional; nothing is registered)"]
-        lines.append("  Requested by: " + (chain.isEmpty ? "app code" : chain.map(\.qualifiedDescription).joined(separator: " → ")))
+        var lines = ["Resolved to nil: \(requested.qualifiedDescription) (optional; nothing is registered)"]
+        lines.append("  Requested by: " + MissingRegistration.requester(chain, at: location))
         for near in nearMisses { lines.append("  Near: " + near.message) }
         lines.append("  Fix: \(fix), or leave it nil if that is intended")
         return lines.joined(separator: "\n")

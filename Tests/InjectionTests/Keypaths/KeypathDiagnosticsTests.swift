@@ -41,8 +41,8 @@ struct KeypathDiagnosticsTests {
             _ = try container.tryResolve(\.bank.missing)
         } throws: { error in
             (error as? ResolutionError)?.message == """
-                Missing registration: Wallet (name: "cold") in 'kp-missing' at InjectionTests/KeypathDiagnosticsTests.swift:20
-                  Requested by: Bank.missing: Ledger in 'kp-missing'
+                Missing registration: Wallet (name: "cold") in 'kp-missing'
+                  Requested by: Bank.missing: Ledger in 'kp-missing', at InjectionTests/KeypathDiagnosticsTests.swift:20
                   Near: Wallet is registered in 'kp-missing' under the name "hot"
                   Fix: kp-missing.register(name: "cold") { <#Wallet#>() }
                 """
