@@ -137,6 +137,21 @@ struct DiagnosticsTrustTests {
         #expect(!dot.contains("color=red"))
     }
 
+    @Test func twoContainersWithTheSameNameMakeNoFalseLoop() {
+        // A child container named like its parent decorates the parent's Logger.
+        let logger = B.id("Logger")
+        var trace = B()
+        trace.container("app")
+        trace.container("app", parent: "app")
+        trace.register(logger, .singleton, line: 3)
+        trace.register(logger, .singleton, line: 9)
+        trace.resolve(logger, by: logger, .singleton)
+        trace.resolve(logger, .singleton)
+        let graph = trace.graph
+        #expect(graph.check().isClean, "\(graph.check().text)")
+        #expect(!DotExporter(includesLegend: false).render(graph).contains("color=red"))
+    }
+
     @Test func aCycleMetFromEachOfItsServicesIsOneCycle() {
         let a = B.id("A"), b = B.id("B")
         var trace = B()

@@ -62,13 +62,17 @@ extension DependencyGraph {
         var onEagerLoop = [Bool](repeating: false, count: nodes.count)
         let eager: [DependencyLoop] = stronglyConnectedComponents(includingLazy: false).compactMap { component in
             for node in component { onEagerLoop[node] = true }
-            guard !component.contains(where: { onObservedCycle[$0] }),
+            // A service that resolves itself is a cycle the runtime always catches (its
+            // registration is on the stack). A self-edge with no caught cycle is two services
+            // that share an identity: two containers with the same name, one resolving the
+            // other's registration of the same type (a decorator). Not a loop.
+            guard component.count > 1, !component.contains(where: { onObservedCycle[$0] }),
                   let loop = loop(through: component[0], within: component, includingLazy: false) else { return nil }
             return DependencyLoop(nodes: component, path: loop.map { nodes[$0].identity })
         }
         guard edges.contains(where: \.isLazy) else { return (eager, []) }
         let lazy: [DependencyLoop] = stronglyConnectedComponents(includingLazy: true).compactMap { component in
-            guard !component.contains(where: { onObservedCycle[$0] || onEagerLoop[$0] }) else { return nil }
+            guard component.count > 1, !component.contains(where: { onObservedCycle[$0] || onEagerLoop[$0] }) else { return nil }
             let inside = Set(component)
             // Start at the owner of a lazy edge inside the component, and take that edge first.
             guard let lazyEdge = component.lazy.flatMap({ self.outgoing[$0] })

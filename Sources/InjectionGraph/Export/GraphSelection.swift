@@ -100,7 +100,8 @@ extension DependencyGraph {
     /// a loop broken lazily is no cycle), or -1.
     func loopMembership() -> [Int] {
         var membership = [Int](repeating: -1, count: nodes.count)
-        for (index, component) in stronglyConnectedComponents(includingLazy: false).enumerated() {
+        // Self-edges without a caught cycle are same-named containers, not loops (see `loopsByKind`).
+        for (index, component) in stronglyConnectedComponents(includingLazy: false).enumerated() where component.count > 1 {
             for node in component { membership[node] = index }
         }
         return membership
