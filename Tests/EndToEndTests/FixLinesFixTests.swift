@@ -41,6 +41,18 @@ struct FixLinesFixTests {
         try lines.joined(separator: "\n").write(to: file.url, atomically: true, encoding: .utf8)
     }
 
+    /// The package name SwiftPM compiled the sample app with (it follows the checkout's folder
+    /// name), so the copy sees the runtime's `package` declarations.
+    private func packageName(_ build: String) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(build)/description.json"))
+        let description = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let commands = try #require(description["swiftCommands"] as? [String: [String: Any]])
+        let sampleApp = try #require(commands.first { $0.key.hasPrefix("C.SampleApp-") }?.value)
+        let arguments = try #require(sampleApp["otherArguments"] as? [String])
+        let index = try #require(arguments.firstIndex(of: "-package-name"))
+        return arguments[index + 1]
+    }
+
     /// The first capture of `pattern` in `text`.
     private func capture(_ pattern: String, in text: String) throws -> Substring {
         let regex = try Regex(pattern)
@@ -84,7 +96,7 @@ struct FixLinesFixTests {
 
         let fixedApp = folder.appendingPathComponent("sample-app").path
         let build = Command.buildDirectory.path
-        let objects = try ["Injection", "ArgumentParser", "ArgumentParserToolInfo"].flatMap { module in
+        let objects = try ["InjectionTrace", "Injection", "ArgumentParser", "ArgumentParserToolInfo"].flatMap { module in
             try FileManager.default.contentsOfDirectory(atPath: "\(build)/\(module).build")
                 .filter { $0.hasSuffix(".o") }.map { "\(build)/\(module).build/\($0)" }
         }
@@ -92,7 +104,7 @@ struct FixLinesFixTests {
             .filter { $0.hasSuffix(".swift") }.map { copy.appendingPathComponent($0).path }
         let compile = try Command.run("/usr/bin/env", [
             "swiftc", "-module-name", "SampleApp", "-parse-as-library", "-swift-version", "6", "-Onone",
-            "-I", "\(build)/Modules", "-o", fixedApp,
+            "-package-name", try packageName(build), "-I", "\(build)/Modules", "-o", fixedApp,
         ] + sources + objects)
         try #require(compile.status == 0, "the fixed sample app did not compile:\n\(compile.stderr)")
 

@@ -37,7 +37,7 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The loop without its repeated end, rotated to start at its smallest service: the same
     /// for every rotation of one cycle.
-    var loopKey: [String] {
+    package var loopKey: [String] {
         let loop = path.count > 1 ? path.dropLast().map(\.key) : path.map(\.key)
         guard let start = loop.indices.min(by: { loop[$0] < loop[$1] }) else { return loop }
         return Array(loop[start...] + loop[..<start])
