@@ -191,9 +191,13 @@ extension Container {
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+                let site: (file: StaticString?, line: UInt) = switch missing {
+                case .report(let file, let line, _): (file, line)
+                case .declare, .project: (nil, 0)
+                }
                 return try container.build(
                     registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                    mappedFrom: mappedFrom, resolvingIn: self)
+                    mappedFrom: mappedFrom, resolvingIn: self, file: site.file, line: site.line)
             }
         }
     }

@@ -64,6 +64,7 @@ struct CrashMessageTests {
         let stderr = standardError(result)
         #expect(stderr.contains("""
             Dependency cycle: ProfileViewModel → AvatarLoader → ProfileViewModel in 'profile'
+              Closed at: InjectionTests/DiagnosticsServices.swift:49 (AvatarLoader asks for ProfileViewModel again)
               Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
             """), "\(stderr)")
     }

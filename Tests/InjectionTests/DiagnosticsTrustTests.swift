@@ -1,4 +1,5 @@
 import Injection
+import Synchronization
 import Testing
 
 final class PromotionBanner {}
@@ -53,6 +54,54 @@ struct DiagnosticsTrustTests {
             owner: ServiceIdentity(type: "CartPricing", container: name),
             service: ServiceIdentity(type: "PromotionEngine", container: name),
             location: SourceLocation(fileID: #fileID, line: CartPricing.engineLine))])
+    }
+
+    @Test func aThreadThatLosesTheRaceToKeepASingletonAddsNoLiveInstance() {
+        let name = uniqueName("race")
+        let app = Container(name: name)
+        let barrier = Barrier(count: 2)
+        let built = CallCounter()
+        app.register(scope: .singleton) { () -> AppClock in
+            built.increment()
+            barrier.arriveAndWait()   // both threads are in the factory: both build
+            return AppClock()
+        }
+        let recorder = EventRecorder(name)
+        let clocks = Mutex<[ObjectIdentifier]>([])
+        recorder.record {
+            onThreads(2) { _ in
+                let clock = app.resolve(AppClock.self)
+                clocks.withLock { $0.append(ObjectIdentifier(clock)) }
+            }
+        }
+        #expect(built.value == 2)
+        #expect(Set(clocks.withLock { $0 }).count == 1)   // both answer the kept one
+        // One instance is live: the winner's resolve is `created`, the loser's answers the kept
+        // instance and says so.
+        #expect(recorder.resolved.map(\.outcome).sorted { $0.rawValue < $1.rawValue } == [.cached, .created])
+    }
+
+    @Test func validateReportsNoCaptiveForAHolderWhoseBuildFailed() {
+        let app = Container(name: uniqueName("failed-holder"))
+        app.register { AppClock() }
+        // The singleton takes a unique clock, but its build then fails on a missing String: it holds nothing.
+        app.register(scope: .singleton) { c in
+            let clock: AppClock = c.resolve()
+            _ = try c.tryResolve(String.self, name: "zone")
+            return ClockUser(clock: clock)
+        }
+        let kinds = app.validate().problems.map { problem -> String in
+            switch problem {
+            case .missing(let missing): "missing \(missing.requested.type)"
+            case .scopeMismatch(let mismatch): "captive \(mismatch.holder.type)"
+            case .cycle: "cycle"
+            case .factoryFailed: "failed"
+            }
+        }
+        #expect(kinds == ["missing String"])
+        // Once the holder can be built, the captive is reported.
+        app.register(name: "zone", scope: .singleton) { "UTC" }
+        #expect(app.validate().problems.map { if case .scopeMismatch(let m) = $0 { m.holder.type } else { "other" } } == ["ClockUser"])
     }
 
     @Test func validateUsesTheValidatedContainerAsShared() {

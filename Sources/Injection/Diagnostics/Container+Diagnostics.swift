@@ -20,11 +20,14 @@ extension Container {
     }
 
     /// Builds (and reports) the diagnostic for a cycle entered at `index` of the stack.
-    func reportCycle(_ context: ResolutionContext, from index: Int, _ registration: AnyRegistration) -> DependencyCycle {
+    func reportCycle(
+        _ context: ResolutionContext, from index: Int, _ registration: AnyRegistration, file: StaticString?, line: UInt
+    ) -> DependencyCycle {
         let chain = context.chain
         let cycle = DependencyCycle(
             path: Array(chain[index...]) + [registration.identity],
-            enteredThrough: Array(chain[..<index]))
+            enteredThrough: Array(chain[..<index]),
+            closedAt: file.map { SourceLocation($0, line) })
         if EventHub.shared.isActive { EventHub.shared.emit(.cycle(cycle)) }
         return cycle
     }

@@ -106,7 +106,8 @@ struct TraceFields {
                 requested: try need(requested, "requested"), requesterChain: try need(chain, "chain"),
                 nearMisses: try need(near, "near"), fix: try need(fix, "fix"), location: at)))
         case .cycle:
-            return try event(.cycle(DependencyCycle(path: try need(path, "path"), enteredThrough: try need(through, "through"))))
+            return try event(.cycle(DependencyCycle(
+                path: try need(path, "path"), enteredThrough: try need(through, "through"), closedAt: at)))
         case .scopeMismatch:
             return try event(.scopeMismatch(ScopeMismatch(
                 holder: try need(holder, "holder"), holderScope: try need(holderScope, "holderScope"),

@@ -168,6 +168,10 @@ public enum TraceEncoder {
             identities(cycle.path, &out)
             out.key("through")
             identities(cycle.enteredThrough, &out)
+            if let closedAt = cycle.closedAt {
+                out.key("at")
+                location(closedAt, &out)
+            }
         case .scopeMismatch(let mismatch):
             out.key("holder")
             identity(mismatch.holder, &out)

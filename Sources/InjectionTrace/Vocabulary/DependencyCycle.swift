@@ -2,7 +2,8 @@
 /// already under construction on the same thread.
 ///
 /// ```
-/// Dependency cycle: A in 'app' → B in 'app' → C in 'app' → A in 'app'
+/// Dependency cycle: A → B → C → A in 'app'
+///   Closed at: App/C.swift:12 (C asks for A again)
 ///   Fix: break the cycle: let one of these resolve the next lazily (@LazyInjected) or after init.
 /// ```
 public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertible {
@@ -10,10 +11,14 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: [ServiceIdentity]
     /// The services being resolved before the cycle's first service, outermost first.
     public var enteredThrough: [ServiceIdentity]
+    /// The line that closes the cycle: the resolve (or property wrapper) in the last service's
+    /// factory that asked for the first one again. Nil when the caller gave no site.
+    public var closedAt: SourceLocation?
 
-    public init(path: [ServiceIdentity], enteredThrough: [ServiceIdentity] = []) {
+    public init(path: [ServiceIdentity], enteredThrough: [ServiceIdentity] = [], closedAt: SourceLocation? = nil) {
         self.path = path
         self.enteredThrough = enteredThrough
+        self.closedAt = closedAt
     }
 
     /// The path with arrows, `A → B → A`, with containers when more than one is involved.
@@ -28,6 +33,10 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
         var lines = ["Dependency cycle: \(pathDescription)"]
         if !enteredThrough.isEmpty {
             lines.append("  Entered through: " + enteredThrough.map(\.qualifiedDescription).joined(separator: " → "))
+        }
+        if let closedAt, path.count >= 2 {
+            let closer = path[path.count - 2].description, first = path[path.count - 1].description
+            lines.append("  Closed at: \(closedAt) (\(closer) asks for \(first) again)")
         }
         lines.append("  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.")
         return lines.joined(separator: "\n")
