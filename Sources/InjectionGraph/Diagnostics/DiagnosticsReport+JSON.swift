@@ -55,6 +55,7 @@ extension GraphProblem {
                 ("count", .int(cycle.count)),
                 ("path", .array(cycle.cycle.path.map(JSONValue.identity))),
                 ("through", .array(cycle.cycle.enteredThrough.map(JSONValue.identity))),
+                ("at", .location(cycle.cycle.closedAt)),
             ]
         case .dependencyLoop(let loop), .lazyLoop(let loop):
             fields += [

@@ -112,7 +112,8 @@ public enum DetailView {
         for cycle in graph.cycles where cycle.nodes.contains(node) {
             lines.append(.init("cycle", cycle.cycle.pathDescription, style: Style(.error)))
         }
-        for record in graph.scopeMismatches where record.mismatch.holder == identity || record.mismatch.captive == identity {
+        for record in graph.scopeMismatches
+        where record.isConfirmed && (record.mismatch.holder == identity || record.mismatch.captive == identity) {
             let m = record.mismatch
             lines.append(.init("captive", "\(m.holder) (\(m.holderScope)) keeps \(m.captive) (\(m.captiveScope))", style: Style(.warning)))
         }
