@@ -65,7 +65,7 @@ struct CrashMessageTests {
         #expect(stderr.contains("""
             Dependency cycle: ProfileViewModel → AvatarLoader → ProfileViewModel in 'profile'
               Closed at: InjectionTests/DiagnosticsServices.swift:49 (AvatarLoader asks for ProfileViewModel again)
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Fix: break the cycle where it closes: let AvatarLoader get ProfileViewModel lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
             """), "\(stderr)")
     }
 }

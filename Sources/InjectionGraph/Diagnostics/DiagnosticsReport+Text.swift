@@ -12,7 +12,7 @@ extension DiagnosticsReport {
     ///   Fix: app.register { <#XYZFetching#>() }
     ///
     /// [2] Dependency cycle: A → B → A in 'app'
-    ///   Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+    ///   Fix: break the cycle where it closes: let the last service get the first one lazily (@LazyInjected, or a factory it calls after init).
     /// ```
     public var text: String {
         let app = session.header.map { "\($0.app) (pid \($0.pid))" } ?? "the trace"

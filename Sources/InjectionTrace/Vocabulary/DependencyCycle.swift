@@ -4,7 +4,7 @@
 /// ```
 /// Dependency cycle: A → B → C → A in 'app'
 ///   Closed at: App/C.swift:12 (C asks for A again)
-///   Fix: break the cycle: let one of these resolve the next lazily (@LazyInjected) or after init.
+///   Fix: break the cycle where it closes: let C get A lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
 /// ```
 public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertible {
     /// The services on the cycle in resolution order; the first is repeated at the end.
@@ -38,7 +38,14 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
             let closer = path[path.count - 2].description, first = path[path.count - 1].description
             lines.append("  Closed at: \(closedAt) (\(closer) asks for \(first) again)")
         }
-        lines.append("  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.")
+        if path.count >= 2 {
+            // Break it where it closes: the last service takes the first one lazily.
+            let closer = path[path.count - 2].description, first = path[path.count - 1].description
+            lines.append("  Fix: break the cycle where it closes: let \(closer) get \(first) lazily (@LazyInjected, "
+                + "or a factory it calls after init) rather than while it is being built.")
+        } else {
+            lines.append("  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.")
+        }
         return lines.joined(separator: "\n")
     }
 
