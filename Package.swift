@@ -83,7 +83,7 @@ let package = Package(
             name: "InjectionInspectorTests",
             dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["InjectionGraph", "InjectionTrace"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
     ],
     swiftLanguageModes: [.v6]
 )

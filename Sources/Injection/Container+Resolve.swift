@@ -132,10 +132,10 @@ extension Container {
     ) throws(ResolutionError) -> T {
         let missing = MissingPolicy<T>.report(file: file, line: line, quiet: quiet)
         if let name {
-            return try resolveEntry(NamedKey(type: ObjectIdentifier(T.self), name: name), T.self,
+            return try resolveEntry(.named(NamedKey(type: ObjectIdentifier(T.self), name: name)), T.self,
                                     lifetime: lifetime, args: args, missing: missing)
         }
-        return try resolveEntry(ObjectIdentifier(T.self), T.self, lifetime: lifetime, args: args, missing: missing)
+        return try resolveEntry(.type(ObjectIdentifier(T.self)), T.self, lifetime: lifetime, args: args, missing: missing)
     }
 
     /// The one resolve path: every access style ends here. Looks `key` up in this container and
@@ -147,20 +147,20 @@ extension Container {
     ///     (a mapping).
     ///   - mappedFrom: The provider a mapping redirected, for the event.
     ///   - missing: What to do when no container in the chain has `key`.
-    func resolveEntry<T, Key: EntryKey>(
-        _ key: Key, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
+    func resolveEntry<T>(
+        _ key: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>
     ) throws(ResolutionError) -> T {
-        // `unowned(unsafe)`: `self` is alive for the whole call and holds its ancestors strongly
-        // (`parent` is a `let`), so walking the chain needs no retain. A Container's retains are
-        // expensive: `ContainerRegistry` references it weakly, which gives it a side table, and
-        // every retain/release of an object with a side table takes the runtime's slow path.
-        unowned(unsafe) var container = self
+        // Borrowed, not retained: `self` is alive for the whole call and holds its ancestors
+        // strongly (`parent` is a `let`). A Container's retains are expensive: `ContainerRegistry`
+        // references it weakly, which gives it a side table, and every retain/release of an
+        // object with a side table takes the runtime's slow path (~100 instructions each).
+        var container = Unmanaged.passUnretained(self)
         while true {
-            let lookup = container.state.withLock { key.lookup(in: $0, lifetime: lifetime) }
+            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: $0, lifetime: lifetime) } }
             switch lookup {
             case .missing:
-                if let parent = container.parent {
+                if let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
                     container = parent
                     continue
                 }
@@ -169,14 +169,14 @@ extension Container {
                     throw .missing(reportMissing(T.self, name: key.registrationName, file: file, line: line, quiet: quiet))
                 case .declare(let provider):
                     registerDeclaredIfNeeded(provider)
-                    container = self
+                    container = Unmanaged.passUnretained(self)
                     continue
                 case .project(let keyPath):
                     // `key` came from this keypath, mappings already followed: resolve the same
                     // key, now declared.
                     let provider = project(keyPath)
                     return try resolveEntry(
-                        provider.key, T.self, lifetime: lifetime, args: args, source: source,
+                        .provider(provider.key), T.self, lifetime: lifetime, args: args, source: source,
                         mappedFrom: mappedFrom, missing: .declare(provider))
                 }
             // The only cache-hit answer. Spelled out rather than shared through a helper: in this
@@ -195,9 +195,16 @@ extension Container {
                 case .report(let file, let line, _): (file, line)
                 case .declare, .project: (nil, 0)
                 }
-                return try container.build(
-                    registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                    mappedFrom: mappedFrom, resolvingIn: self, file: site.file, line: site.line)
+                do {
+                    return try container._withUnsafeGuaranteedRef { holder in
+                        try holder.build(
+                            registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+                            mappedFrom: mappedFrom, resolver: self, file: site.file, line: site.line)
+                    }
+                } catch {
+                    // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.
+                    throw error as! ResolutionError
+                }
             }
         }
     }

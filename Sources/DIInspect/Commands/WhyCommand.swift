@@ -25,11 +25,11 @@ struct WhyCommand: ParsableCommand {
         let graph = try loadGraph(file)
         let unanswered = Self.unanswered(service, in: graph)
         if !unanswered.isEmpty, (try? graph.lookup(service)) == nil {
-            print(unanswered, terminator: "")
+            printText(unanswered)
             return
         }
         let target = try lookUp(service, in: graph)
-        print(Self.explain(target, in: graph) + unanswered, terminator: "")
+        printText(Self.explain(target, in: graph) + unanswered)
     }
 
     /// What `why` says about requests for `query` that got nothing: optional ones that gave
@@ -48,18 +48,18 @@ struct WhyCommand: ParsableCommand {
         for group in groups {
             for request in group.list where matches(request.requested) {
                 let times = request.count == 1 ? "once" : "\(request.count) times"
-                text += "\(request.requested.qualifiedDescription.escapingControlCharacters) \(group.verb), \(times):\n"
+                text += "\(request.requested.qualifiedDescription) \(group.verb), \(times):\n"
                 let site = request.location.map { " at \($0)" } ?? ""
                 if let requester = request.requester {
-                    text += "  requested\(site) by \(requester.qualifiedDescription.escapingControlCharacters)\n"
+                    text += "  requested\(site) by \(requester.qualifiedDescription)\n"
                     if let node = graph.nodeID(for: requester), let path = graph.why(node) {
                         let chain = path.map { graph.nodes[$0].identity.description }.joined(separator: " → ")
-                        text += "  which is resolved through: \(chain.escapingControlCharacters)\n"
+                        text += "  which is resolved through: \(chain)\n"
                     }
                 } else {
                     text += "  requested\(site) by app code\n"
                 }
-                text += "  Fix: \(request.fix.escapingControlCharacters)\n"
+                text += "  Fix: \(request.fix)\n"
             }
         }
         return text

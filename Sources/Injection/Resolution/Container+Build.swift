@@ -5,14 +5,14 @@ extension Container {
     /// detecting cycles, sharing graph-scoped instances, reporting captive dependencies, and
     /// keeps it in the entry under `key` as ``ScopeRules`` say.
     ///
-    /// - Parameter resolvingIn: The container the resolve started in, when the registration was
-    ///   found in one of its ancestors (`self`): the factory, and `Container.resolve()` inside it,
-    ///   resolve from there, so a child container's registrations apply.
+    /// - Parameter resolver: The container the resolve started in (`self` holds the entry, and
+    ///   may be one of its ancestors): the factory, and `Container.resolve()` inside it, resolve
+    ///   from there, so a child container's registrations apply.
     /// - Parameters file, line: Where the resolve was written, when known: a cycle names it as
     ///   the line that closes it.
-    func build<T, Key: EntryKey>(
-        _ registration: AnyRegistration, _ type: T.Type, key: Key?, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolvingIn: Container? = nil,
+    func build<T>(
+        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolver: Container,
         file: StaticString? = nil, line: UInt = 0
     ) throws(ResolutionError) -> T {
         let context = ResolutionContext.current
@@ -40,7 +40,6 @@ extension Container {
             if context.validation != nil { context.pendingMismatches.append((context.frames.count - 1, mismatch)) }
             if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
         }
-        let resolver = resolvingIn ?? self
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
         let value: T
         do {
@@ -70,24 +69,26 @@ extension Container {
             // The entry may have been replaced (or dropped by `use(_:)`) meanwhile: then nothing
             // is kept and this resolve answers what it built.
             let box = Instance(value)
-            let winner = key.flatMap { key in
-                state.withLock { state in
-                    key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
-                        guard entry.registration === registration else { return nil }
-                        return entry.keepInstance(box, scope: keptScope, replace: replace)
-                    } ?? nil
-                }
+            let winner = state.withLock { state in
+                key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
+                    guard entry.registration === registration else { return nil }
+                    return entry.keepInstance(box, scope: keptScope, replace: replace)
+                } ?? nil
             }
-            // Another thread kept its instance first: this one is dropped, and the resolve
-            // answers the kept one, as a cache hit would (so live counts stay right).
-            if let winner, winner !== box { lostRace = true }
-            result = winner.map { unsafeDowncast($0, to: Instance<T>.self).value } ?? value
+            // No `Optional<T>` here: in this unspecialised generic function it costs a runtime
+            // metadata lookup on every resolve, kept or not.
+            if let winner {
+                // Another thread kept its instance first: this one is dropped, and the resolve
+                // answers the kept one, as a cache hit would (so live counts stay right).
+                if winner !== box { lostRace = true }
+                result = unsafeDowncast(winner, to: Instance<T>.self).value
+            } else {
+                result = value
+            }
         case .weak(let object):
-            if let key {
-                state.withLock { state in
-                    _ = key.withEntry(in: &state) { entry in
-                        if entry.registration === registration { entry.weak = WeakInstance(object) }
-                    }
+            state.withLock { state in
+                _ = key.withEntry(in: &state) { entry in
+                    if entry.registration === registration { entry.weak = WeakInstance(object) }
                 }
             }
             result = value

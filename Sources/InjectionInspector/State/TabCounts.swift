@@ -7,34 +7,34 @@ import InjectionGraph
 /// let counts = TabCounts(graph, flags: ServiceFlags.Index(graph))
 /// counts.layerBreaches  // pairs of layers that depend on each other
 /// ```
-public struct TabCounts: Sendable, Hashable {
-    public var services = 0
-    public var flaggedServices = 0
-    public var layers = 0
-    public var layerBreaches = 0
+struct TabCounts: Sendable, Hashable {
+    var services = 0
+    var flaggedServices = 0
+    var layers = 0
+    var layerBreaches = 0
     /// Problems of `check` shown on the Scopes tab (captive dependencies).
-    public var scopeMismatches = 0
+    var scopeMismatches = 0
     /// Cycles and loops listed on the Cycles tab (loops broken lazily included).
-    public var cycles = 0
+    var cycles = 0
     /// Problems of `check` on the Cycles tab (caught cycles and eager loops).
-    public var cycleProblems = 0
-    public var activeOverrides = 0
+    var cycleProblems = 0
+    var activeOverrides = 0
     /// Problems of `check` on the Overrides tab (stale overrides, mappings left active).
-    public var staleOverrides = 0
+    var staleOverrides = 0
     /// Requests listed on the Missing tab (failed ones and optional ones that gave nil).
-    public var missing = 0
+    var missing = 0
     /// Problems of `check` on the Missing tab (failed requests).
-    public var missingProblems = 0
+    var missingProblems = 0
 
-    public init() {}
+    init() {}
 
     /// Badges come from the same problem list `di-inspect check` prints
     /// (``DependencyGraph/check(strict:)``): each problem is counted on the tab that shows it.
-    public init(_ graph: DependencyGraph, flags: ServiceFlags.Index) {
+    init(_ graph: DependencyGraph, flags: ServiceFlags.Index) {
         self.init(graph, flags: flags, report: graph.check())
     }
 
-    public init(_ graph: DependencyGraph, flags: ServiceFlags.Index, report: DiagnosticsReport) {
+    init(_ graph: DependencyGraph, flags: ServiceFlags.Index, report: DiagnosticsReport) {
         services = graph.nodes.count
         flaggedServices = (0..<graph.nodes.count).reduce(0) { $0 + (flags.flags(of: $1).isEmpty ? 0 : 1) }
         layers = Set(graph.nodes.map { LayerID($0.identity) }).count

@@ -12,7 +12,7 @@ import InjectionGraph
 /// └─ C
 /// ⇢ Cart → Pricing ⇢ Cart in 'app'  broken lazily
 /// ```
-public enum CyclesView {
+enum CyclesView {
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
         let graph = model.graph
         var items: [ListItem] = []
@@ -43,7 +43,7 @@ public enum CyclesView {
         return items
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         context.drawTree(into: &canvas, in: rect, empty: "No dependency cycles. ✓")
     }
 }

@@ -8,7 +8,7 @@ import InjectionGraph
 /// ✗ XYZFetching in 'app'  ← XYZService  ×3
 /// ∅ Analytics in 'app'  ← CheckoutScreen  nil ×12
 /// ```
-public enum MissingView {
+enum MissingView {
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
         failedItems(model: model, state: state) + nilItems(model: model, state: state)
     }
@@ -64,7 +64,7 @@ public enum MissingView {
         return sections
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         context.drawTree(into: &canvas, in: rect, empty: "No missing registrations, no optional resolved to nil. ✓")
     }
 }
