@@ -202,11 +202,15 @@ extension Container {
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+                let site: (file: StaticString?, line: UInt) = switch missing {
+                case .report(let file, let line, _): (file, line)
+                case .declare, .project: (nil, 0)
+                }
                 do {
                     return try container._withUnsafeGuaranteedRef { holder in
                         try holder.build(
                             registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                            mappedFrom: mappedFrom, resolver: self)
+                            mappedFrom: mappedFrom, resolver: self, file: site.file, line: site.line)
                     }
                 } catch {
                     // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.
