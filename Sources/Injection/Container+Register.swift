@@ -17,7 +17,7 @@ extension Container {
     /// - Parameters:
     ///   - type: The type to register under; inferred when omitted.
     ///   - name: A name, to keep several registrations of one type apart.
-    ///   - scope: How long instances live; ``Scope/unique`` by default.
+    ///   - scope: How long instances live; ``/InjectionTrace/Scope/unique`` by default.
     ///   - factory: Builds the service; it may resolve its own dependencies.
     public func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,

@@ -2,7 +2,7 @@
 #if Tracing
 import Synchronization
 
-/// Records every ``ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
+/// Records every ``/InjectionTrace/ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
 ///
 /// The resolving thread only appends the event to a bounded buffer under a short lock; one
 /// background thread encodes and writes. When the buffer is full, events are dropped and counted
@@ -79,7 +79,7 @@ public final class TraceRecorder: ResolutionObserver {
     /// Creates a recorder; nothing is recorded until ``start(observingEvents:)``.
     ///
     /// - Parameters:
-    ///   - sink: Where lines go (``FileTraceSink``, ``SocketTraceSink``, ``MemoryTraceSink``).
+    ///   - sink: Where lines go (``/InjectionTrace/FileTraceSink``, ``/InjectionTrace/SocketTraceSink``, ``/InjectionTrace/MemoryTraceSink``).
     ///   - header: The first line of each stream; by default this process's.
     public init(
         sink: any TraceSink, header: TraceHeader = .forCurrentProcess(), configuration: Configuration = Configuration()
