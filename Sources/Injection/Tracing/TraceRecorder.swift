@@ -16,7 +16,7 @@ import Synchronization
 /// are attached, the repeats are counted by the resolving thread itself, in its own table,
 /// before any event is built; the background thread collects those counts every aggregation
 /// interval, and ``flush(timeout:)``, ``stop(reason:)`` and a failed resolve collect them
-/// before writing (see ``EventHub/collectRepeats()``).
+/// before writing (see ``ResolutionEvents/collectRepeats()``).
 ///
 /// Setting `DI_INSPECT` starts one without code (``TraceBootstrap``); tests start their own:
 ///
@@ -81,6 +81,7 @@ public final class TraceRecorder: ResolutionObserver {
     /// - Parameters:
     ///   - sink: Where lines go (``/InjectionTrace/FileTraceSink``, ``/InjectionTrace/SocketTraceSink``, ``/InjectionTrace/MemoryTraceSink``).
     ///   - header: The first line of each stream; by default this process's.
+    ///   - configuration: Buffer capacity, aggregation interval and replay limits; the defaults suit an app.
     public init(
         sink: any TraceSink, header: TraceHeader = .forCurrentProcess(), configuration: Configuration = Configuration()
     ) {
