@@ -9,13 +9,16 @@ extension Container {
     /// let fresh: Session = container.resolve(lifetime: .new)
     /// ```
     /// A missing registration or a cycle prints the same message that
-    /// ``tryResolve(_:name:lifetime:args:file:line:)`` throws, after observers (and the trace)
+    /// ``tryResolve(_:name:lifetime:args:file:line:)-swift.method`` throws, after observers (and the trace)
     /// have received it.
     ///
     /// - Parameters:
+    ///   - type: The service type; inferred from the context when omitted.
     ///   - name: The registration name, for named registrations.
     ///   - lifetime: The service type chosen at this use site (``ServiceLifetime``).
     ///   - args: Arguments for a factory registered with `{ container, args in … }`.
+    ///   - file: The resolving file, named in a failure's message; leave the default.
+    ///   - line: The resolving line, named in a failure's message; leave the default.
     public func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
