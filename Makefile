@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 APT_PACKAGES := libncurses-dev tmux graphviz
 
-.PHONY: all build test tsan bench demo deps clean tracing-trait fuzz fuzz-short fuzz-build
+.PHONY: all build test tsan bench demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build
 
 all: build
 
@@ -19,6 +19,8 @@ test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) tracing-trait
+	$(MAKE) docs
+	$(MAKE) check-install
 	$(MAKE) fuzz-short
 	$(MAKE) tsan
 
@@ -48,6 +50,28 @@ bench: deps
 	Scripts/bench-inspector.sh
 	Scripts/bench-big-trace.sh
 
+# The DocC catalogs of the runtime (Injection, InjectionTesting), with every warning an error, so a
+# broken symbol link fails `make test`. swift-docc-plugin is added to the package only when
+# DI_DOCS is set: apps that embed the runtime resolve no extra package.
+DOCS_OUT ?= .build-docs/site
+docs: deps
+	DI_DOCS=1 $(SWIFT) package --scratch-path .build-docs --allow-writing-to-directory $(DOCS_OUT) \
+		generate-documentation --target Injection --target InjectionTrace --target InjectionTesting \
+		--warnings-as-errors --enable-experimental-combined-documentation \
+		--output-path $(DOCS_OUT) --transform-for-static-hosting --hosting-base-path swift-injection
+	@echo "Documentation: $(DOCS_OUT)/index.html"
+
+# di-inspect as a tool: the binary, its man page (argument-parser's manual generator) and
+# bash/zsh/fish completions under PREFIX (DESTDIR for packagers).
+PREFIX ?= /usr/local
+CONFIG ?= release
+install: deps
+	Scripts/install.sh "$(DESTDIR)$(PREFIX)" "$(CONFIG)"
+
+# `make install` into a temporary prefix, then the installed files checked (part of `make test`).
+check-install: deps
+	Scripts/check-install.sh
+
 # libFuzzer over the trace line decoder and the graph's ingest (Fuzzing/, its own package so the
 # sanitizer flags stay out of the main build), seeded from Resources/traces and the kept crashers.
 # `make fuzz` runs FUZZ_RUNS inputs; `make fuzz-short` (part of `make test`) about 30 s. A crash
@@ -68,4 +92,4 @@ demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo
 
 clean:
-	rm -rf .build .build-tsan .build-notracing Benchmarks/.build Fuzzing/.build
+	rm -rf .build .build-tsan .build-notracing .build-docs Benchmarks/.build Fuzzing/.build

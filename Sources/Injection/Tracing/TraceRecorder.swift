@@ -2,7 +2,7 @@
 #if Tracing
 import Synchronization
 
-/// Records every ``ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
+/// Records every ``/InjectionTrace/ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
 ///
 /// The resolving thread only appends the event to a bounded buffer under a short lock; one
 /// background thread encodes and writes. When the buffer is full, events are dropped and counted
@@ -16,7 +16,7 @@ import Synchronization
 /// are attached, the repeats are counted by the resolving thread itself, in its own table,
 /// before any event is built; the background thread collects those counts every aggregation
 /// interval, and ``flush(timeout:)``, ``stop(reason:)`` and a failed resolve collect them
-/// before writing (see ``EventHub/collectRepeats()``).
+/// before writing (see ``ResolutionEvents/collectRepeats()``).
 ///
 /// Setting `DI_INSPECT` starts one without code (``TraceBootstrap``); tests start their own:
 ///
@@ -89,8 +89,9 @@ public final class TraceRecorder: ResolutionObserver {
     /// Creates a recorder; nothing is recorded until ``start(observingEvents:)``.
     ///
     /// - Parameters:
-    ///   - sink: Where lines go (``FileTraceSink``, ``SocketTraceSink``, ``MemoryTraceSink``).
+    ///   - sink: Where lines go (``/InjectionTrace/FileTraceSink``, ``/InjectionTrace/SocketTraceSink``, ``/InjectionTrace/MemoryTraceSink``).
     ///   - header: The first line of each stream; by default this process's.
+    ///   - configuration: Buffer capacity, aggregation interval and replay limits; the defaults suit an app.
     public init(
         sink: any TraceSink, header: TraceHeader = .forCurrentProcess(), configuration: Configuration = Configuration()
     ) {

@@ -1,4 +1,4 @@
-/// One thing that happened in a container, delivered to every ``ResolutionObserver`` as a value.
+/// One thing that happened in a container, delivered to every `ResolutionObserver` as a value.
 ///
 /// Events are the only thing the runtime reports: the graph model, the NDJSON trace and the live
 /// inspector are all built from this stream. Each event has a process-wide ``sequence`` number
@@ -48,6 +48,12 @@ public struct ResolutionEvent: Sendable {
         case staleOverride(StaleOverride)
         /// A scope's kept instances were discarded.
         case scopeReset(ScopeReset)
+        /// An `optional()` resolve or an `@OptionalInjected` found no registration and gave nil:
+        /// not an error, but worth seeing (the payload reads like a missing registration).
+        case resolvedToNil(MissingRegistration)
+        /// A `@LazyInjected` was read for the first time: a dependency edge from the service that
+        /// declared it, taken later than that service's own build.
+        case lazyResolved(LazyResolution)
     }
 }
 
@@ -64,6 +70,8 @@ extension ResolutionEvent.Kind {
         case .mappingChanged: "mappingChanged"
         case .staleOverride: "staleOverride"
         case .scopeReset: "scopeReset"
+        case .resolvedToNil: "resolvedToNil"
+        case .lazyResolved: "lazyResolved"
         }
     }
 }
@@ -127,7 +135,7 @@ public struct Resolved: Sendable, Hashable {
     public var service: ServiceIdentity
     /// The service whose construction asked for this one; nil for a resolve from app code.
     public var requester: ServiceIdentity?
-    /// The scope that decided the instance's life (after a per-use ``ServiceLifetime``).
+    /// The scope that decided the instance's life (after a per-use `ServiceLifetime`).
     public var scope: Scope
     public var outcome: Outcome
     public var source: Source
@@ -168,15 +176,6 @@ public struct ScopeMismatch: Sendable, Hashable {
         self.captive = captive
         self.captiveScope = captiveScope
     }
-
-    /// The warning, worded for a developer.
-    public var message: String {
-        "Scope mismatch: \(holder.qualifiedDescription) (\(holderScope)) captured "
-            + "\(captive.qualifiedDescription) (\(captiveScope)) while being built; the \(captiveScope) "
-            + "instance now lives as long as the \(holderScope) one.\n"
-            + "  Fix: make \(captive.description) \(holderScope) too, or resolve it when needed "
-            + "(@LazyInjected or a factory) instead of keeping it."
-    }
 }
 
 /// A change to a keypath mapping.
@@ -216,17 +215,10 @@ public struct StaleOverride: Sendable, Hashable {
         self.scope = scope
         self.location = location
     }
-
-    public var message: String {
-        "Stale override: \(replacement.qualifiedDescription) was set at \(location) after a \(scope) "
-            + "instance of \(replaced.description) was already built; code that resolved it earlier "
-            + "keeps the old instance.\n"
-            + "  Fix: set overrides before the first resolve, or reset the \(scope) scope after overriding."
-    }
 }
 
-/// A scope's kept instances were discarded: by ``Container/reset(_:)``, or because
-/// ``Container/use(_:)`` installed another assembly (then ``assemblyChange`` says which).
+/// A scope's kept instances were discarded: by `Container.reset(_:)`, or because
+/// `Container.use(_:)` installed another assembly (then ``assemblyChange`` says which).
 public struct ScopeReset: Sendable, Hashable {
     public var container: String
     public var scope: Scope
@@ -244,7 +236,7 @@ public struct ScopeReset: Sendable, Hashable {
     }
 }
 
-/// ``Container/use(_:)`` replaced a container's assembly: `LiveLayers → PreviewLayers`.
+/// `Container.use(_:)` replaced a container's assembly: `LiveLayers → PreviewLayers`.
 public struct AssemblyChange: Sendable, Hashable, CustomStringConvertible {
     /// The assembly's type name before the change; nil when there was none.
     public var previous: String?
