@@ -23,6 +23,14 @@ public struct LazyInjected<Service> {
     public var lifetime: ServiceLifetime
     /// The keypath provider to resolve, for the keypath form.
     public var keyPath: KeyPath<Container, Provider<Service>>?
+    /// Arguments for a factory registered with `{ container, args in … }`; settable until the
+    /// first read, as the name is (type-keyed form only: keypath providers take no arguments).
+    ///
+    /// ```swift
+    /// $editor.args = ["id": 3, "mode": "edit"]
+    /// editor.load()
+    /// ```
+    public var args: Any?
     private let file: StaticString
     private let line: UInt
 
@@ -53,6 +61,10 @@ public struct LazyInjected<Service> {
     /// Whether the service has been resolved (or assigned) yet.
     public var isResolved: Bool { service != nil }
 
+    /// Whether the wrapper holds no instance yet (Resolver's spelling of `!isResolved`), or no
+    /// longer after ``release()``: `if $viewModel.isEmpty { … }`.
+    public var isEmpty: Bool { service == nil }
+
     public var wrappedValue: Service {
         mutating get {
             if let service { return service }
@@ -62,7 +74,8 @@ public struct LazyInjected<Service> {
                 do { resolved = try container.tryResolve(keyPath, lifetime: lifetime) }
                 catch { InjectionDiagnostics.trap(error, file: file, line: line) }
             } else {
-                resolved = container.resolve(Service.self, name: name, lifetime: lifetime, file: file, line: line)
+                resolved = container.resolve(
+                    Service.self, name: name, lifetime: lifetime, args: args, file: file, line: line)
             }
             service = resolved
             return resolved

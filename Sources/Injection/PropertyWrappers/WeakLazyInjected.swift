@@ -12,6 +12,8 @@ public struct WeakLazyInjected<Service: AnyObject> {
     private var resolvedOnce = false
     public var name: String?
     public var container: Container?
+    /// Arguments for a factory registered with `{ container, args in … }`; set before the first read.
+    public var args: Any?
     private let file: StaticString
     private let line: UInt
 
@@ -27,7 +29,8 @@ public struct WeakLazyInjected<Service: AnyObject> {
         mutating get {
             if !resolvedOnce {
                 resolvedOnce = true
-                service = (container ?? Container.shared).resolve(Service.self, name: name, file: file, line: line)
+                service = (container ?? Container.shared).resolve(
+                    Service.self, name: name, args: args, file: file, line: line)
             }
             return service
         }
@@ -36,6 +39,14 @@ public struct WeakLazyInjected<Service: AnyObject> {
             service = newValue
         }
     }
+
+    /// Whether the wrapper holds no instance: not resolved yet, or the instance it resolved has
+    /// been released by everybody else (`$coordinator.isEmpty`).
+    public var isEmpty: Bool { service == nil }
+
+    /// Whether the first read has resolved (or a value was assigned), even if the weak reference
+    /// has emptied since.
+    public var isResolved: Bool { resolvedOnce }
 
     public var projectedValue: WeakLazyInjected<Service> {
         get { self }
