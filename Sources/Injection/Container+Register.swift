@@ -19,11 +19,12 @@ extension Container {
     ///   - name: A name, to keep several registrations of one type apart.
     ///   - scope: How long instances live; ``Scope/unique`` by default.
     ///   - factory: Builds the service; it may resolve its own dependencies.
+    @discardableResult
     public func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T
-    ) {
+    ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
             factory: Factory { _, _ in try factory() })
     }
@@ -33,11 +34,12 @@ extension Container {
     /// ```swift
     /// container.register { c in XYZViewModel(fetcher: c.resolve(), service: c.resolve()) }
     /// ```
+    @discardableResult
     public func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container) throws -> T
-    ) {
+    ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
             factory: Factory { container, _ in try factory(container) })
     }
@@ -48,11 +50,12 @@ extension Container {
     /// container.register { _, args in UserViewModel(userID: args()) }
     /// let model: UserViewModel = container.resolve(args: 42)
     /// ```
+    @discardableResult
     public func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container, Arguments) throws -> T
-    ) {
+    ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: true,
             factory: Factory(factory))
     }
@@ -63,11 +66,12 @@ extension Container {
     /// container.register(WeatherProviding.self, WeatherService())
     /// ```
     /// The expression is evaluated on every resolve that builds an instance, not now.
+    @discardableResult
     public func register<T>(
         _ type: T.Type, _ make: @autoclosure @escaping @Sendable () -> T,
         name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line
-    ) {
+    ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
             factory: Factory { _, _ in make() })
     }
@@ -107,11 +111,16 @@ extension Container {
         }
     }
 
-    /// Whether this container (or an ancestor) can resolve `type` under `name`.
+    /// Whether this container (or an ancestor, or a container added with ``add(child:)``) can
+    /// resolve `type` under `name`.
     public func isRegistered<T>(_ type: T.Type, name: String? = nil) -> Bool {
         var current: Container? = self
         while let container = current {
             if container.state.withLock({ $0.entry(ObjectIdentifier(type), name: name) != nil }) { return true }
+            if container.hasAddedChildren.load(ordering: .acquiring),
+               container.lookupInAddedChildren(ObjectIdentifier(type), name: name, lifetime: .automatic) != nil {
+                return true
+            }
             current = container.parent
         }
         return false
@@ -120,20 +129,37 @@ extension Container {
     func add<T>(
         _ type: T.Type, name: String?, scope: Scope, location: SourceLocation, takesArguments: Bool,
         factory: Factory<T>
-    ) {
+    ) -> RegistrationOptions<T> {
+        let (key, registration) = if let optional = T.self as? any OptionalFactoryResult.Type {
+            // A factory returning `Wrapped?` registers `Wrapped` (see ``OptionalFactoryResult``).
+            optional.registerUnwrapped(
+                in: self, name: name, scope: scope, location: location, takesArguments: takesArguments,
+                factory: factory)
+        } else {
+            store(T.self, name: name, scope: scope, location: location, takesArguments: takesArguments,
+                  factory: factory)
+        }
+        return RegistrationOptions(container: self, key: key, name: name, registration: registration)
+    }
+
+    /// Stores a registration of `T` under its key (replacing any earlier one) and reports it.
+    func store<T>(
+        _ type: T.Type, name: String?, scope: Scope, location: SourceLocation, takesArguments: Bool,
+        factory: Factory<T>
+    ) -> (ObjectIdentifier, AnyRegistration) {
         let identity = ServiceIdentity(type: typeName(T.self), name: name, container: self.name)
         let key = ObjectIdentifier(T.self)
         let observed = EventHub.shared.isActive
-        let (previous, stale) = state.withLock { state -> (AnyRegistration?, Bool) in
+        let (registration, previous, stale) = state.withLock { state -> (AnyRegistration, AnyRegistration?, Bool) in
             let previous = state.entry(key, name: name)
             let registration = AnyRegistration(
                 identity: identity, scope: scope, location: location, producedType: T.self,
                 isOverride: previous != nil, takesArguments: takesArguments, factory: factory)
             state.setEntry(ContainerState.Entry(registration: registration), key, name: name)
             let stale = previous.map { $0.kept != nil || $0.weak?.object != nil } ?? false
-            return (previous?.registration, stale)
+            return (registration, previous?.registration, stale)
         }
-        guard observed else { return }
+        guard observed else { return (key, registration) }
         EventHub.shared.emit(.registered(Registered(
             service: identity, scope: scope, location: location,
             replaced: previous.map { Registered.Replaced(service: $0.identity, location: $0.location) })))
@@ -141,6 +167,7 @@ extension Container {
             EventHub.shared.emit(.staleOverride(StaleOverride(
                 replaced: previous.identity, replacement: identity, scope: previous.scope, location: location)))
         }
+        return (key, registration)
     }
 }
 

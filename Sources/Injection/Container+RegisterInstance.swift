@@ -13,13 +13,14 @@ extension Container {
     /// > Note: A factory closure is never taken for an instance: `register { Fetcher() }` still
     /// > registers the factory (this overload is disfavoured).
     @_disfavoredOverload
+    @discardableResult
     public func register<T>(
         _ instance: T, name: String? = nil, file: StaticString = #fileID, line: UInt = #line
-    ) {
+    ) -> RegistrationOptions<T> {
         // The box carries the instance into the `@Sendable` factory; handing one instance to every
         // resolving thread is what a singleton registration does anyway (see ``Instance``).
         let box = Instance(instance)
-        add(T.self, name: name, scope: .singleton, location: SourceLocation(file, line), takesArguments: false,
+        return add(T.self, name: name, scope: .singleton, location: SourceLocation(file, line), takesArguments: false,
             factory: Factory { _, _ in box.value })
     }
 }

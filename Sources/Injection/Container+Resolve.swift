@@ -48,14 +48,15 @@ extension Container {
     /// ```swift
     /// let analytics: Analytics? = container.optional()
     /// ```
-    /// Only a missing registration gives nil; a cycle is a bug and still stops the program.
+    /// Only a missing registration, or a factory that returned nil (`register { Feed(url) as
+    /// Feed? }`), gives nil; a cycle is a bug and still stops the program.
     public func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
         do {
             return try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: true)
-        } catch .missing {
+        } catch .missing, .noInstance {
             return nil
         } catch {
             InjectionDiagnostics.trap(error, file: file, line: line)
@@ -65,11 +66,12 @@ extension Container {
     // MARK: - Resolver-style static conveniences
 
     /// Registers in ``shared``: `Container.register { XYZService() }`.
+    @discardableResult
     public static func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T
-    ) {
+    ) -> RegistrationOptions<T> {
         shared.register(type, name: name, scope: scope, file: file, line: line, factory: factory)
     }
 
@@ -147,9 +149,11 @@ extension Container {
         }
     }
 
+    /// - Parameter origin: Where the resolve started, when it continues in `self` on its behalf
+    ///   (an `.implements` key answered through its registration's key); factories resolve there.
     func resolveKey<T>(
         _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments,
-        file: StaticString, line: UInt, quiet: Bool = false
+        file: StaticString, line: UInt, quiet: Bool = false, origin: Container? = nil
     ) throws(ResolutionError) -> T {
         let key = ObjectIdentifier(T.self)
         // `unowned(unsafe)`: `self` is alive for the whole call and holds its ancestors strongly
@@ -158,7 +162,13 @@ extension Container {
         // every retain/release of an object with a side table takes the runtime's slow path.
         unowned(unsafe) var container = self
         while true {
-            let lookup = container.state.withLock { Container.lookup($0, key, name: name, lifetime: lifetime) }
+            var lookup = container.state.withLock { Container.lookup($0, key, name: name, lifetime: lifetime) }
+            if case .missing = lookup, container.hasAddedChildren.load(ordering: .acquiring),
+               let (holder, found) = container.lookupInAddedChildren(key, name: name, lifetime: lifetime) {
+                // Resolver's downward search: the children added with `add(child:)`, before the parent.
+                container = holder
+                lookup = found
+            }
             switch lookup {
             case .missing:
                 if let parent = container.parent {
@@ -176,9 +186,13 @@ extension Container {
             case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
+            case .build(let registration) where registration.alias != nil:
+                // Safe: an alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
+                return try unsafeDowncast(registration.alias!, to: ServiceAlias<T>.self)
+                    .resolve(container, origin ?? self, lifetime, args, file, line)
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
                 return try container.build(
-                    registration, T.self, lifetime: lifetime, args: args, resolvingIn: self,
+                    registration, T.self, lifetime: lifetime, args: args, resolvingIn: origin ?? self,
                     keep: { state, box, replace in
                         // The slot belongs to the registration's own long-lived scope, so
                         // resetting that scope drops an instance a `.singleton` use kept.
@@ -238,11 +252,15 @@ extension Container {
         } catch let error as ResolutionError {
             context.unwind()
             throw error
+        } catch is FactoryReturnedNil {
+            context.unwind()
+            throw .noInstance(service: registration.identity, location: registration.location)
         } catch {
             context.unwind()
             throw .factoryFailed(service: registration.identity, reason: "\(error)")
         }
         context.unwind()
+        if Decorators.areInstalled, context.validation == nil { resolver.decorate(built: value) }
 
         var result = value
         if let validation = context.validation {
@@ -271,7 +289,9 @@ extension Container {
             let end = EventClock.raw()
             if let receivers = EventHub.shared.receivers(in: context) {
                 let time = EventClock.since(raw: end)
-                if EventHub.shared.foldRepeat(
+                // Property-injection resolves are never folded: the fold key has no room for the edge kind.
+                let viaProperty = requester?.injectsProperties ?? false
+                if !viaProperty, EventHub.shared.foldRepeat(
                     registration, requester: requester?.registration, scope: scope, outcome: .created,
                     source: resolvedSource, duration: end &- start, time: time, list: receivers, in: context
                 ) { return result }
@@ -281,7 +301,7 @@ extension Container {
                     kind: .resolved(Resolved(
                         service: registration.identity, requester: requester?.registration.identity, scope: scope,
                         outcome: .created, source: resolvedSource, durationNanoseconds: end &- start,
-                        depth: context.frames.count + 1, mappedFrom: mappedFrom))))
+                        depth: context.frames.count + 1, mappedFrom: mappedFrom, isPropertyInjection: viaProperty))))
             }
         }
         return result
@@ -292,7 +312,8 @@ extension Container {
             guard let receivers = EventHub.shared.receivers(in: context) else { return }
             let time = EventClock.now()
             let source: Resolved.Source = registration.isOverride ? .override : .factory
-            if EventHub.shared.foldRepeat(
+            let viaProperty = context.frames.last?.injectsProperties ?? false
+            if !viaProperty, EventHub.shared.foldRepeat(
                 registration, requester: context.frames.last?.registration, scope: scope, outcome: .cached,
                 source: source, duration: 0, time: time, list: receivers, in: context
             ) { return }
@@ -301,7 +322,7 @@ extension Container {
                 kind: .resolved(Resolved(
                     service: registration.identity, requester: context.frames.last?.registration.identity,
                     scope: scope, outcome: .cached, source: source,
-                    durationNanoseconds: 0, depth: context.frames.count + 1))))
+                    durationNanoseconds: 0, depth: context.frames.count + 1, isPropertyInjection: viaProperty))))
         }
     }
 }

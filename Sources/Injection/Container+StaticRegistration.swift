@@ -7,11 +7,12 @@ extension Container {
     /// ```swift
     /// Container.register { c in XYZViewModel(fetcher: c.resolve(), service: c.resolve()) }
     /// ```
+    @discardableResult
     public static func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container) throws -> T
-    ) {
+    ) -> RegistrationOptions<T> {
         shared.register(type, name: name, scope: scope, file: file, line: line, factory: factory)
     }
 
@@ -21,11 +22,12 @@ extension Container {
     /// Container.register { _, args in EditorViewModel(id: args("id")) }
     /// let editor: EditorViewModel = Container.resolve(args: ["id": 3])
     /// ```
+    @discardableResult
     public static func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container, Arguments) throws -> T
-    ) {
+    ) -> RegistrationOptions<T> {
         shared.register(type, name: name, scope: scope, file: file, line: line, factory: factory)
     }
 
@@ -34,11 +36,12 @@ extension Container {
     /// ```swift
     /// Container.register(WeatherProviding.self, WeatherService())
     /// ```
+    @discardableResult
     public static func register<T>(
         _ type: T.Type, _ make: @autoclosure @escaping @Sendable () -> T,
         name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line
-    ) {
+    ) -> RegistrationOptions<T> {
         shared.register(type, make(), name: name, scope: scope, file: file, line: line)
     }
 
@@ -48,9 +51,10 @@ extension Container {
     /// Container.register(DashboardCoordinator() as DashboardCoordinating)
     /// ```
     @_disfavoredOverload
+    @discardableResult
     public static func register<T>(
         _ instance: T, name: String? = nil, file: StaticString = #fileID, line: UInt = #line
-    ) {
+    ) -> RegistrationOptions<T> {
         shared.register(instance, name: name, file: file, line: line)
     }
 }

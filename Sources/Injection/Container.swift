@@ -33,6 +33,12 @@ public final class Container: Sendable {
     let hasMappings = Atomic<Bool>(false)
     /// The layer implementations installed with ``use(_:)``.
     let assemblyState = Mutex<(any Assembly)?>(nil)
+    /// Containers searched after this one, in the order added (``add(child:)``).
+    let addedChildren = Mutex<[Container]>([])
+    /// Whether ``addedChildren`` is non-empty: a miss reads the list only when this is set.
+    let hasAddedChildren = Atomic<Bool>(false)
+    /// The hooks ``decorate(_:)`` installed, called with every instance built here.
+    let decorators = Mutex<[@Sendable (Any) -> Void]>([])
 
     /// Creates a container.
     ///
@@ -90,6 +96,7 @@ public final class Container: Sendable {
 ///     let model = XYZViewModel()   // its @Injected properties resolve from `test`
 /// }
 /// ```
+@discardableResult
 public func withContainer<R, E: Error>(
     _ container: Container, operation: () throws(E) -> R
 ) throws(E) -> R {
@@ -101,6 +108,7 @@ public func withContainer<R, E: Error>(
 }
 
 /// The `async` form of ``withContainer(_:operation:)``.
+@discardableResult
 public func withContainer<R>(
     _ container: Container, operation: () async throws -> R,
     isolation: isolated (any Actor)? = #isolation

@@ -85,6 +85,12 @@ extension Container {
             return "did you mean the name \"\(meant)\"? Resolve \(asked) with name: \"\(meant)\", "
                 + "or add \(receiver).register\(nameArgument) { <#\(asked)#>() }"
         }
+        // An optional is never registered as such (a factory returning `X?` registers `X`).
+        if let wrapped = near.first(where: { $0.kind == .optional && "Optional<\($0.service.type)>" == asked })?
+            .service.type {
+            return "resolve \(wrapped) with optional(), which gives nil when it is missing: "
+                + "`let value: \(wrapped)? = \(receiver).optional(\(name.map { "name: \"\($0)\"" } ?? ""))`"
+        }
         if let implementation = near.first(where: { $0.kind == .concreteType })?.service.type {
             return "\(receiver).register\(nameArgument) { \(implementation)() as \(asked) }"
         }

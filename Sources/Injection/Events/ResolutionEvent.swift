@@ -137,10 +137,14 @@ public struct Resolved: Sendable, Hashable {
     public var depth: Int
     /// When a mapping redirected the request: the provider that was asked for.
     public var mappedFrom: ServiceIdentity?
+    /// Whether the requester resolved this in its `resolveProperties` block (property injection
+    /// after construction) rather than in its factory.
+    public var isPropertyInjection: Bool
 
     public init(
         service: ServiceIdentity, requester: ServiceIdentity?, scope: Scope, outcome: Outcome,
-        source: Source, durationNanoseconds: UInt64, depth: Int, mappedFrom: ServiceIdentity? = nil
+        source: Source, durationNanoseconds: UInt64, depth: Int, mappedFrom: ServiceIdentity? = nil,
+        isPropertyInjection: Bool = false
     ) {
         self.service = service
         self.requester = requester
@@ -150,6 +154,7 @@ public struct Resolved: Sendable, Hashable {
         self.durationNanoseconds = durationNanoseconds
         self.depth = depth
         self.mappedFrom = mappedFrom
+        self.isPropertyInjection = isPropertyInjection
     }
 }
 

@@ -15,11 +15,14 @@ final class AnyRegistration: Sendable {
     /// A ``Factory`` specialised for ``producedType``; recovered with `unsafeDowncast` by the
     /// resolve that looked this registration up by the same type.
     let factory: any AnyObject & Sendable
+    /// For a key added with `.implements(P.self)`: the ``ServiceAlias`` that answers it from the
+    /// implementing registration (nil for every other registration).
+    let alias: (any AnyObject & Sendable)?
 
     init(
         identity: ServiceIdentity, scope: Scope, location: SourceLocation,
         producedType: any Any.Type, isOverride: Bool, takesArguments: Bool,
-        factory: any AnyObject & Sendable
+        factory: any AnyObject & Sendable, alias: (any AnyObject & Sendable)? = nil
     ) {
         self.identity = identity
         self.scope = scope
@@ -28,6 +31,7 @@ final class AnyRegistration: Sendable {
         self.isOverride = isOverride
         self.takesArguments = takesArguments
         self.factory = factory
+        self.alias = alias
     }
 
     func typedFactory<T>(_: T.Type) -> Factory<T> {
