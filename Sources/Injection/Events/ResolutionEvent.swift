@@ -89,6 +89,9 @@ public struct Registered: Sendable, Hashable {
     public var location: SourceLocation
     /// The registration this one replaced under the same key (an override, last one wins).
     public var replaced: Replaced?
+    /// The other keys this registration answers for (`.implements(XYZFetching.self)`): one
+    /// service, several keys.
+    public var implements: [ServiceIdentity]
 
     public struct Replaced: Sendable, Hashable {
         public var service: ServiceIdentity
@@ -99,11 +102,15 @@ public struct Registered: Sendable, Hashable {
         }
     }
 
-    public init(service: ServiceIdentity, scope: Scope, location: SourceLocation, replaced: Replaced?) {
+    public init(
+        service: ServiceIdentity, scope: Scope, location: SourceLocation, replaced: Replaced?,
+        implements: [ServiceIdentity] = []
+    ) {
         self.service = service
         self.scope = scope
         self.location = location
         self.replaced = replaced
+        self.implements = implements
     }
 }
 

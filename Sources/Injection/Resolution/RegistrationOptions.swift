@@ -23,6 +23,8 @@ public struct RegistrationOptions<T>: Sendable {
     let key: ObjectIdentifier
     let name: String?
     let registration: AnyRegistration
+    /// The keys added with ``implements(_:name:file:line:)`` so far in this chain.
+    var implemented: [ServiceIdentity] = []
 
     /// Sets how long instances live (``Scope``); the same as `register(scope:)`.
     ///
@@ -55,8 +57,12 @@ public struct RegistrationOptions<T>: Sendable {
     public func implements<P>(
         _ type: P.Type, name: String? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> RegistrationOptions<T> {
-        container.addAlias(P.self, name: name, of: self, location: SourceLocation(file, line))
-        return self
+        guard let alias = container.addAlias(P.self, name: name, of: self, location: SourceLocation(file, line))
+        else { return self }
+        var options = self
+        options.implemented.append(alias)
+        container.report(registration, implements: options.implemented)
+        return options
     }
 
     /// Sets properties on each new instance after its factory built it and before anyone else
@@ -106,38 +112,43 @@ public struct RegistrationOptions<T>: Sendable {
     @discardableResult
     public func name(_ name: String) -> RegistrationOptions<T> {
         guard let moved = container.rename(registration, key: key, from: self.name, to: name) else { return self }
-        return RegistrationOptions(container: container, key: key, name: name, registration: moved)
+        return RegistrationOptions(
+            container: container, key: key, name: name, registration: moved, implemented: implemented)
     }
 
     /// Replaces the registration with `change(registration)` if it is still the current one.
     private func update(
         reported: Bool, _ change: (AnyRegistration) -> AnyRegistration
     ) -> RegistrationOptions<T> {
-        guard let updated = container.replace(registration, key: key, name: name, reported: reported, with: change)
-        else { return self }
-        return RegistrationOptions(container: container, key: key, name: name, registration: updated)
+        guard let updated = container.replace(registration, key: key, name: name, with: change) else { return self }
+        if reported { container.report(updated, implements: implemented) }
+        return RegistrationOptions(
+            container: container, key: key, name: name, registration: updated, implemented: implemented)
     }
 }
 
 extension Container {
     /// Swaps `old` for `change(old)` under its key, unless another registration replaced it
-    /// meanwhile; a kept instance built by the old one is dropped. With `reported`, the changed
-    /// registration is reported again (same site, nothing replaced: the graph updates the node).
+    /// meanwhile; a kept instance built by the old one is dropped.
     func replace(
-        _ old: AnyRegistration, key: ObjectIdentifier, name: String?, reported: Bool,
+        _ old: AnyRegistration, key: ObjectIdentifier, name: String?,
         with change: (AnyRegistration) -> AnyRegistration
     ) -> AnyRegistration? {
-        let updated = state.withLock { state -> AnyRegistration? in
+        state.withLock { state -> AnyRegistration? in
             guard let entry = state.entry(key, name: name), entry.registration === old else { return nil }
             let updated = change(old)
             state.setEntry(ContainerState.Entry(registration: updated), key, name: name)
             return updated
         }
-        if reported, let updated, EventHub.shared.isActive {
-            EventHub.shared.emit(.registered(Registered(
-                service: updated.identity, scope: updated.scope, location: updated.location, replaced: nil)))
-        }
-        return updated
+    }
+
+    /// Reports a registration changed by an option again: same site, nothing replaced, so the
+    /// graph updates its node (scope, the keys it implements) instead of counting an override.
+    func report(_ registration: AnyRegistration, implements: [ServiceIdentity]) {
+        guard EventHub.shared.isActive else { return }
+        EventHub.shared.emit(.registered(Registered(
+            service: registration.identity, scope: registration.scope, location: registration.location,
+            replaced: nil, implements: implements)))
     }
 
     /// Moves `registration` from one name to another (nil: unnamed).

@@ -73,16 +73,20 @@ extension Factory: FactoryOperations {
 }
 
 extension Container {
-    /// Adds the key `P` (named `name`) answering with the registration `options` describe.
-    func addAlias<P, T>(_ type: P.Type, name: String?, of options: RegistrationOptions<T>, location: SourceLocation) {
+    /// Adds the key `P` (named `name`) answering with the registration `options` describe;
+    /// returns its identity, or nil when that registration is no longer the current one.
+    func addAlias<P, T>(
+        _ type: P.Type, name: String?, of options: RegistrationOptions<T>, location: SourceLocation
+    ) -> ServiceIdentity? {
         let key = ObjectIdentifier(P.self)
-        state.withLock { state in
+        return state.withLock { state -> ServiceIdentity? in
             guard let entry = state.entry(options.key, name: options.name),
-                  entry.registration === options.registration else { return }
+                  entry.registration === options.registration else { return nil }
             let registration = (options.registration.factory as! any FactoryOperations).alias(
                 P.self, aliasName: name, targetName: options.name, of: options.registration,
                 in: self, location: location)
             state.setEntry(ContainerState.Entry(registration: registration), key, name: name)
+            return registration.identity
         }
     }
 }

@@ -46,7 +46,9 @@ public struct DotExporter: Sendable {
             let edge = graph.edges[edgeID]
             out += "  n\(edge.from) -> n\(edge.to)"
             var attributes: [String] = []
-            if edge.count > 0 {
+            if edge.isPropertyInjection {
+                attributes.append("label=\"\(edge.count) (property)\", arrowhead=empty")
+            } else if edge.count > 0 {
                 attributes.append("label=\"\(edge.count)\"")
             } else {
                 attributes.append("style=dashed")

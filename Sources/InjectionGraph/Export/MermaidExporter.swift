@@ -49,7 +49,8 @@ public struct MermaidExporter: Sendable {
         var redLinks: [Int] = []
         for edgeID in selection.edges {
             let edge = graph.edges[edgeID]
-            out += edge.count > 0 ? "  n\(edge.from) -->|\"\(edge.count)\"| n\(edge.to)\n" : "  n\(edge.from) -.-> n\(edge.to)\n"
+            out += edge.isPropertyInjection ? "  n\(edge.from) -->|\"\(edge.count) property\"| n\(edge.to)\n"
+                : edge.count > 0 ? "  n\(edge.from) -->|\"\(edge.count)\"| n\(edge.to)\n" : "  n\(edge.from) -.-> n\(edge.to)\n"
             if graph.isCycleEdge(edge, membership: membership) { redLinks.append(linkIndex) }
             linkIndex += 1
         }

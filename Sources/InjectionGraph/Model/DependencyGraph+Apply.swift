@@ -45,7 +45,7 @@ extension DependencyGraph {
             applyResolve(
                 service: resolved.service, requester: resolved.requester, scope: resolved.scope,
                 outcome: resolved.outcome, count: 1, nanoseconds: resolved.durationNanoseconds,
-                first: time, last: time)
+                first: time, last: time, property: resolved.isPropertyInjection)
         case .registered(let registered):
             applyRegistered(registered, time: time)
         case .containerCreated(let created):
@@ -83,7 +83,8 @@ extension DependencyGraph {
     @inline(never)
     mutating func applyResolve(
         service: borrowing ServiceIdentity, requester: borrowing ServiceIdentity?, scope: borrowing Scope,
-        outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64
+        outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64,
+        property: Bool = false
     ) {
         session.resolveCount += count
         let id = intern(service)
@@ -106,6 +107,7 @@ extension DependencyGraph {
             edges[edgeID].count += count
             edges[edgeID].totalNanoseconds &+= nanoseconds
             if outcome == .created { edges[edgeID].createdCount += count } else { edges[edgeID].cachedCount += count }
+            if property { edges[edgeID].propertyCount += count }
         }
     }
 
@@ -113,6 +115,14 @@ extension DependencyGraph {
 
     mutating func applyRegistered(_ registered: Registered, time: UInt64) {
         let id = intern(registered.service)
+        for key in registered.implements where !nodes[id].implements.contains(key) { nodes[id].implements.append(key) }
+        // A chained option (`.scope(.cached)`, `.implements(…)`) reports the registration again
+        // from the same site, replacing nothing: the same registration, updated.
+        if registered.replaced == nil, nodes[id].registrationCount > 0, nodes[id].registeredAt == registered.location {
+            nodes[id].scope = registered.scope
+            if registered.scope.isLongLived, nodes[id].aliveInstances == nil { nodes[id].aliveInstances = 0 }
+            return
+        }
         nodes[id].scope = registered.scope
         nodes[id].registeredAt = registered.location
         nodes[id].registrationCount += 1
