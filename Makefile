@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 APT_PACKAGES := libncurses-dev tmux graphviz
 
-.PHONY: all build test tsan bench demo deps clean
+.PHONY: all build test tsan bench demo deps clean tracing-trait
 
 all: build
 
@@ -18,7 +18,20 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) tracing-trait
 	$(MAKE) tsan
+
+# The runtime without the `Tracing` trait (what an app gets with `traits: []`): it builds, and
+# neither the recorder nor the DI_INSPECT bootstrap is in it; with the trait both are.
+TRACED_SYMBOLS := 13TraceRecorderC|14TraceBootstrapO
+tracing-trait: deps
+	$(SWIFT) build --target Injection $(SWIFT_FLAGS)
+	$(SWIFT) build --target Injection --disable-default-traits --scratch-path .build-notracing $(SWIFT_FLAGS)
+	@nm .build/debug/Injection.build/*.o | grep -Eq '$(TRACED_SYMBOLS)' \
+		|| { echo "tracing-trait: the default build has no trace recorder"; exit 1; }
+	@! nm .build-notracing/debug/Injection.build/*.o | grep -Eq '$(TRACED_SYMBOLS)' \
+		|| { echo "tracing-trait: the build without the Tracing trait still has the recorder"; exit 1; }
+	@echo "tracing-trait: the recorder is in the default build and absent without the trait"
 
 # The concurrency tests under ThreadSanitizer, in their own build folder. The suppressions file
 # explains the one false positive it silences (Synchronization.Mutex on Linux).
@@ -29,11 +42,12 @@ tsan: deps
 bench: deps
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/InjectionBenchmarks
-	cd Benchmarks && .build/release/GraphBenchmarks
+	$(SWIFT) build -c release --product GraphBenchmarks
+	.build/release/GraphBenchmarks
 	Scripts/bench-inspector.sh
 
 demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo
 
 clean:
-	rm -rf .build .build-tsan Benchmarks/.build
+	rm -rf .build .build-tsan .build-notracing Benchmarks/.build

@@ -1,6 +1,6 @@
 // The one place the CLI reads trace files.
 
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// A trace file as the commands use it.

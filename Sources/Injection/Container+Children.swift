@@ -34,16 +34,14 @@ extension Container {
         return children.contains { $0.reachesByAddedChildren(other) }
     }
 
-    /// The first added child (depth first, in order added) that registers the key, with what its
-    /// table says about it.
-    func lookupInAddedChildren(
-        _ key: ObjectIdentifier, name: String?, lifetime: ServiceLifetime
-    ) -> (Container, Lookup)? {
+    /// The first added child (depth first, in order added) that has `key`, with what its table
+    /// says about it.
+    func lookupInAddedChildren<Key: EntryKey>(_ key: Key, lifetime: ServiceLifetime) -> (Container, Lookup)? {
         for child in children {
-            let lookup = child.state.withLock { Container.lookup($0, key, name: name, lifetime: lifetime) }
+            let lookup = child.state.withLock { key.lookup(in: $0, lifetime: lifetime) }
             if case .missing = lookup {
                 if child.hasAddedChildren.load(ordering: .acquiring),
-                   let found = child.lookupInAddedChildren(key, name: name, lifetime: lifetime) {
+                   let found = child.lookupInAddedChildren(key, lifetime: lifetime) {
                     return found
                 }
                 continue

@@ -1,3 +1,4 @@
+import InjectionTrace
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,7 +29,7 @@ public enum InspectorLauncher {
         do {
             try NCursesDriver.preflight()
         } catch {
-            printError(error.description)
+            PosixIO.printError(error.description)
             return TerminalProblem.exitCode
         }
         do {
@@ -38,16 +39,12 @@ public enum InspectorLauncher {
             let session = TerminalSession(driver: NCursesDriver(noColor: noColor), wake: wake)
             return try session.run(inspector).exitCode
         } catch let problem as TerminalProblem {
-            printError(problem.description)
+            PosixIO.printError(problem.description)
             return TerminalProblem.exitCode
         } catch {
-            printError("di-inspect: \(error)")
+            PosixIO.printError("di-inspect: \(error)")
             return 1
         }
     }
 
-    static func printError(_ text: String) {
-        let line = text + "\n"
-        _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-    }
 }

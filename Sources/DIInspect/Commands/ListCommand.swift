@@ -1,5 +1,5 @@
 import ArgumentParser
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// `di-inspect list FILE [services|layers|scopes|cycles|overrides|missing]`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import InjectionGraph
+import InjectionTrace
 import InjectionInspector
 
 /// `di-inspect open FILE`: browse a recorded trace in the live inspector.

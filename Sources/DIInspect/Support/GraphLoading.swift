@@ -1,3 +1,4 @@
+import InjectionTrace
 import ArgumentParser
 import Foundation
 import InjectionGraph
@@ -10,11 +11,11 @@ func loadGraph(_ path: String) throws -> DependencyGraph {
     do {
         trace = try loadTrace(atPath: path)
     } catch {
-        printError("error: \(error)")
+        PosixIO.printError("error: \(error)")
         throw ExitCode(2)
     }
     for warning in trace.warnings {
-        printError("\(path):\(warning.line): \(warning.message)")
+        PosixIO.printError("\(path):\(warning.line): \(warning.message)")
     }
     return DependencyGraph(records: trace.records)
 }
@@ -24,12 +25,7 @@ func lookUp(_ query: String, in graph: DependencyGraph) throws -> NodeID {
     do {
         return try graph.lookup(query)
     } catch {
-        printError("error: \(error.description.escapingControlCharacters)")
+        PosixIO.printError("error: \(error.description.escapingControlCharacters)")
         throw ExitCode(2)
     }
-}
-
-/// Writes a line to standard error.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

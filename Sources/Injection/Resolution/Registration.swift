@@ -50,7 +50,7 @@ final class Factory<T>: Sendable, ValidationBuilding {
     }
 
     func validationBuild(_ registration: AnyRegistration, in container: Container) throws(ResolutionError) {
-        _ = try container.build(registration, T.self, lifetime: .automatic, args: .none, keep: { _, _, _ in nil })
+        _ = try container.build(registration, T.self, key: ObjectIdentifier?.none, lifetime: .automatic, args: .none)
     }
 }
 

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// Writes a graph as Graphviz `dot`.
 ///

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 extension DependencyGraph {
     /// Adds one trace record to the graph.

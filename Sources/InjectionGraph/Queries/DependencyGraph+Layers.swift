@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// The edges from one layer into another, summed.
 ///

@@ -1,3 +1,4 @@
+import InjectionTrace
 /// A screen's worth of cells that widgets draw into: pure data, no terminal needed.
 ///
 /// The terminal driver copies a finished canvas to the screen; tests read it back with
@@ -41,10 +42,10 @@ public struct Canvas: Hashable, Sendable {
         var x = column
         for character in text {
             if x >= end { break }
-            if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                // A control character in a name (ESC, a newline, BEL) is drawn escaped, as
-                // `\u{1B}`, never sent to the terminal.
-                x = put("\\u{\(String(scalar.value, radix: 16, uppercase: true))}", row: row, column: x, style: style, limit: end)
+            if character.unicodeScalars.contains(where: \.isControlForDisplay) {
+                // A control character in a name (ESC, a newline, BEL, a bidi override) is drawn
+                // escaped, as `\u{1B}`, never sent to the terminal: the package's one rule.
+                x = put(String(character).escapingControlCharacters, row: row, column: x, style: style, limit: end)
                 continue
             }
             let width = TextWidth.of(character)

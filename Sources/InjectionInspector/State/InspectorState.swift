@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// The inspector's whole UI state, and the pure reducer that changes it: `handle(key, model)`

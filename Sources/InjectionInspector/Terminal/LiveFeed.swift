@@ -1,3 +1,4 @@
+import InjectionTrace
 import Synchronization
 
 /// Hands items from producer threads (a socket reader) to the UI loop.

@@ -1,3 +1,4 @@
+import InjectionTrace
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import InjectionTrace
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Screen 4: every dependency cycle the app hit, with its path; Enter on a cycle or on one of

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// The detail pane: everything about the selected service (dependencies, dependents, where it

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// A drilled-in tree for one service: what it depends on (`d`, Enter), what depends on it

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// What every view reads while drawing: the model, the state, and their short-hands.

@@ -1,0 +1,146 @@
+import Synchronization
+
+extension Container {
+    /// Builds an instance with `registration`'s factory on this thread's resolution stack,
+    /// detecting cycles, sharing graph-scoped instances, reporting captive dependencies, and
+    /// keeps it in the entry under `key` as ``ScopeRules`` say.
+    ///
+    /// - Parameter resolvingIn: The container the resolve started in, when the registration was
+    ///   found in one of its ancestors (`self`): the factory, and `Container.resolve()` inside it,
+    ///   resolve from there, so a child container's registrations apply.
+    func build<T, Key: EntryKey>(
+        _ registration: AnyRegistration, _ type: T.Type, key: Key?, lifetime: ServiceLifetime, args: Arguments,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolvingIn: Container? = nil
+    ) throws(ResolutionError) -> T {
+        let context = ResolutionContext.current
+        let scope = ScopeRules.effectiveScope(registration.scope, lifetime)
+        for index in context.frames.indices where context.frames[index].registration === registration {
+            throw .cycle(reportCycle(context, from: index, registration))
+        }
+        let registrationID = ObjectIdentifier(registration)
+        if let validation = context.validation, scope.keepsInstance, let kept = validation.kept(registrationID) {
+            return unsafeDowncast(kept, to: Instance<T>.self).value
+        }
+        if scope.kind == .graph, let kept = context.graphInstances[registrationID] {
+            if EventHub.shared.isActive { emitCacheHit(registration, scope: scope) }
+            return unsafeDowncast(kept, to: Instance<T>.self).value
+        }
+        let observed = EventHub.shared.isActive
+        let start = observed ? EventClock.raw() : 0
+        let requester = context.frames.last
+        if let requester, requester.scope.isLongLived, scope.isShortLived, observed || context.validation != nil {
+            let mismatch = ScopeMismatch(
+                holder: requester.registration.identity, holderScope: requester.scope,
+                captive: registration.identity, captiveScope: scope)
+            context.validation?.record(.scopeMismatch(mismatch))
+            if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
+        }
+        let resolver = resolvingIn ?? self
+        context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
+        let value: T
+        do {
+            value = try registration.typedFactory(T.self).make(resolver, args)
+        } catch let error as ResolutionError {
+            context.unwind()
+            throw error
+        } catch is FactoryReturnedNil {
+            context.unwind()
+            throw .noInstance(service: registration.identity, location: registration.location)
+        } catch {
+            context.unwind()
+            throw .factoryFailed(service: registration.identity, reason: "\(error)")
+        }
+        context.unwind()
+        if Decorators.areInstalled, context.validation == nil { resolver.decorate(built: value) }
+
+        let result: T
+        if let validation = context.validation {
+            if scope.keepsInstance { validation.keep(registrationID, Instance(value)) }
+            return value
+        }
+        switch ScopeRules.keeping(value, scope: scope, lifetime: lifetime) {
+        case .none:
+            result = value
+        case .strong(let keptScope, let replace):
+            // The entry may have been replaced (or dropped by `use(_:)`) meanwhile: then nothing
+            // is kept and this resolve answers what it built.
+            let winner = key.flatMap { key in
+                state.withLock { state in
+                    key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
+                        guard entry.registration === registration else { return nil }
+                        return entry.keepInstance(Instance(value), scope: keptScope, replace: replace)
+                    } ?? nil
+                }
+            }
+            result = winner.map { unsafeDowncast($0, to: Instance<T>.self).value } ?? value
+        case .weak(let object):
+            if let key {
+                state.withLock { state in
+                    _ = key.withEntry(in: &state) { entry in
+                        if entry.registration === registration { entry.weak = WeakInstance(object) }
+                    }
+                }
+            }
+            result = value
+        case .graph:
+            if !context.frames.isEmpty { context.graphInstances[registrationID] = Instance(value) }
+            result = value
+        }
+        if observed {
+            emitCreated(registration, scope: scope, requester: requester?.registration,
+                        source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
+                        start: start, mappedFrom: mappedFrom, viaProperty: requester?.injectsProperties ?? false,
+                        in: context)
+        }
+        return result
+    }
+
+    private func emitCreated(
+        _ registration: AnyRegistration, scope: Scope, requester: AnyRegistration?, source: Resolved.Source,
+        start: UInt64, mappedFrom: ServiceIdentity?, viaProperty: Bool, in context: ResolutionContext
+    ) {
+        let end = EventClock.raw()
+        guard let receivers = EventHub.shared.receivers(in: context) else { return }
+        let time = EventClock.since(raw: end)
+        // Property-injection resolves are never folded: the fold key has no room for the edge kind.
+        if !viaProperty, EventHub.shared.foldRepeat(
+            registration, requester: requester, scope: scope, outcome: .created,
+            source: source, duration: end &- start, time: time, list: receivers, in: context
+        ) { return }
+        receivers.deliver(ResolutionEvent(
+            sequence: EventHub.shared.nextSequence(), time: time,
+            thread: context.threadNumber,
+            kind: .resolved(Resolved(
+                service: registration.identity, requester: requester?.identity, scope: scope,
+                outcome: .created, source: source, durationNanoseconds: end &- start,
+                depth: context.frames.count + 1, mappedFrom: mappedFrom, isPropertyInjection: viaProperty))))
+    }
+
+    func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
+        ResolutionContext.withCurrent { context in
+            guard let receivers = EventHub.shared.receivers(in: context) else { return }
+            let time = EventClock.now()
+            let source: Resolved.Source = registration.isOverride ? .override : .factory
+            let viaProperty = context.frames.last?.injectsProperties ?? false
+            if !viaProperty, EventHub.shared.foldRepeat(
+                registration, requester: context.frames.last?.registration, scope: scope, outcome: .cached,
+                source: source, duration: 0, time: time, list: receivers, in: context
+            ) { return }
+            receivers.deliver(ResolutionEvent(
+                sequence: EventHub.shared.nextSequence(), time: time, thread: context.threadNumber,
+                kind: .resolved(Resolved(
+                    service: registration.identity, requester: context.frames.last?.registration.identity,
+                    scope: scope, outcome: .cached, source: source,
+                    durationNanoseconds: 0, depth: context.frames.count + 1, isPropertyInjection: viaProperty))))
+        }
+    }
+}
+
+extension ResolutionContext {
+    /// Pops the innermost frame; when the pass is over, forgets its graph-scoped instances.
+    @inline(__always)
+    func unwind() {
+        frames.removeLast()
+        if frames.isEmpty && !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
+    }
+}
