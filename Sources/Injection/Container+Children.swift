@@ -16,11 +16,14 @@ extension Container {
     /// come from there (and its overrides apply); the instance is kept in the child that holds the
     /// registration. Adding a container that already reaches this one would make the search loop,
     /// so it stops the program with a message.
-    public func add(child: Container) {
-        precondition(
-            !child.reachesByAddedChildren(self),
-            "add(child:) would make a loop: '\(name)' is '\(child.name)' or one of the containers added to it. "
-                + "Fix: add '\(child.name)' to a container it does not already search.")
+    public func add(child: Container, file: StaticString = #fileID, line: UInt = #line) {
+        if child.reachesByAddedChildren(self) {
+            InjectionDiagnostics.trap(
+                "Container loop: add(child:) would make '\(name)' search '\(child.name)', which already searches "
+                    + "'\(name)' (or is it), so a missing key would be looked for forever.\n"
+                    + "  Fix: add '\(child.name)' to a container it does not already search.",
+                file: file, line: line)
+        }
         addedChildren.withLock { $0.append(child) }
         hasAddedChildren.store(true, ordering: .releasing)
     }
@@ -34,19 +37,13 @@ extension Container {
         return children.contains { $0.reachesByAddedChildren(other) }
     }
 
-    /// The first added child (depth first, in order added) that has `key`, with what its table
-    /// says about it.
-    func lookupInAddedChildren<Key: EntryKey>(_ key: Key, lifetime: ServiceLifetime) -> (Container, Lookup)? {
+    /// The first added child (depth first, in order added) whose own table has `key`.
+    func addedChild<Key: EntryKey>(holding key: Key) -> Container? {
         for child in children {
-            let lookup = child.state.withLock { key.lookup(in: $0, lifetime: lifetime) }
-            if case .missing = lookup {
-                if child.hasAddedChildren.load(ordering: .acquiring),
-                   let found = child.lookupInAddedChildren(key, lifetime: lifetime) {
-                    return found
-                }
-                continue
+            if child.state.withLock({ state in key.withEntry(in: &state) { _ in true } }) == true { return child }
+            if child.hasAddedChildren.load(ordering: .acquiring), let found = child.addedChild(holding: key) {
+                return found
             }
-            return (child, lookup)
         }
         return nil
     }

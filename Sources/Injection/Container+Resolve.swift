@@ -174,15 +174,16 @@ extension Container {
         // every retain/release of an object with a side table takes the runtime's slow path.
         unowned(unsafe) var container = self
         while true {
-            var lookup = container.state.withLock { key.lookup(in: $0, lifetime: lifetime) }
-            if case .missing = lookup, container.hasAddedChildren.load(ordering: .acquiring),
-               let (holder, found) = container.lookupInAddedChildren(key, lifetime: lifetime) {
-                // Resolver's downward search: the children added with `add(child:)`, before the parent.
-                container = holder
-                lookup = found
-            }
+            let lookup = container.state.withLock { key.lookup(in: $0, lifetime: lifetime) }
             switch lookup {
             case .missing:
+                if container.hasAddedChildren.load(ordering: .acquiring),
+                   let holder = container.addedChild(holding: key) {
+                    // Resolver's downward search: the children added with `add(child:)`, before
+                    // the parent. (Should the entry vanish meanwhile, the search goes on from there.)
+                    container = holder
+                    continue
+                }
                 if let parent = container.parent {
                     container = parent
                     continue
@@ -213,12 +214,14 @@ extension Container {
             case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
-            case .build(let registration) where registration.alias != nil:
-                // Safe: an alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
-                let (file, line) = missing.location
-                return try unsafeDowncast(registration.alias!, to: ServiceAlias<T>.self)
-                    .resolve(container, origin ?? self, lifetime, args, file, line)
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+                if registration.isAlias {
+                    // An `.implements` key (never kept): answered through the implementing key.
+                    // Safe: an alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
+                    let (file, line) = missing.location
+                    return try unsafeDowncast(registration.alias!, to: ServiceAlias<T>.self)
+                        .resolve(container, origin ?? self, lifetime, args, file, line)
+                }
                 return try container.build(
                     registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
                     mappedFrom: mappedFrom, resolvingIn: origin ?? self)

@@ -64,7 +64,7 @@ struct CrashMessageTests {
         let stderr = standardError(result)
         #expect(stderr.contains("""
             Dependency cycle: ProfileViewModel → AvatarLoader → ProfileViewModel in 'profile'
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init, in its registration's .resolveProperties { c, service in … }.
             """), "\(stderr)")
     }
 }

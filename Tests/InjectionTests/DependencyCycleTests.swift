@@ -30,7 +30,7 @@ struct DependencyCycleTests {
         registerLoginCycle(in: app)
         #expect(cycle(AuthService.self, in: app)?.message == """
             Dependency cycle: AuthService → SessionStore → TokenRefresher → AuthService in 'login'
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init, in its registration's .resolveProperties { c, service in … }.
             """)
     }
 
@@ -41,7 +41,7 @@ struct DependencyCycleTests {
         #expect(cycle(XYZLoginScreen.self, in: app)?.message == """
             Dependency cycle: AuthService → SessionStore → TokenRefresher → AuthService in 'login'
               Entered through: XYZLoginScreen in 'login'
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init, in its registration's .resolveProperties { c, service in … }.
             """)
     }
 
@@ -57,7 +57,7 @@ struct DependencyCycleTests {
         app.register { c in try AuthService(session: SessionStore(refresher: TokenRefresher(auth: c.tryResolve(AuthService.self)))) }
         #expect(cycle(AuthService.self, in: app)?.message == """
             Dependency cycle: AuthService → AuthService in 'login'
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init, in its registration's .resolveProperties { c, service in … }.
             """)
     }
 
@@ -69,7 +69,7 @@ struct DependencyCycleTests {
         app.register { c in try TokenRefresher(auth: c.tryResolve(AuthService.self)) }
         #expect(cycle(AuthService.self, in: login)?.message == """
             Dependency cycle: AuthService in 'login' → SessionStore in 'app' → TokenRefresher in 'app' → AuthService in 'login'
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init, in its registration's .resolveProperties { c, service in … }.
             """)
     }
 

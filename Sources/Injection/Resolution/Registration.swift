@@ -18,6 +18,8 @@ final class AnyRegistration: Sendable {
     /// For a key added with `.implements(P.self)`: the ``ServiceAlias`` that answers it from the
     /// implementing registration (nil for every other registration).
     let alias: (any AnyObject & Sendable)?
+    /// Whether ``alias`` is set: the resolve path tests this flag (no existential copied).
+    let isAlias: Bool
 
     init(
         identity: ServiceIdentity, scope: Scope, location: SourceLocation,
@@ -32,6 +34,7 @@ final class AnyRegistration: Sendable {
         self.takesArguments = takesArguments
         self.factory = factory
         self.alias = alias
+        self.isAlias = alias != nil
     }
 
     func typedFactory<T>(_: T.Type) -> Factory<T> {

@@ -12,7 +12,7 @@ extension DiagnosticsReport {
     ///   Fix: app.register { <#XYZFetching#>() }
     ///
     /// [2] Dependency cycle: A → B → A in 'app'
-    ///   Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+    ///   Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init, in its registration's .resolveProperties { c, service in … }.
     /// ```
     public var text: String {
         let app = session.header.map { "\($0.app) (pid \($0.pid))" } ?? "the trace"

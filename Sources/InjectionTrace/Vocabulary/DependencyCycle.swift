@@ -29,7 +29,7 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
         if !enteredThrough.isEmpty {
             lines.append("  Entered through: " + enteredThrough.map(\.qualifiedDescription).joined(separator: " → "))
         }
-        lines.append("  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.")
+        lines.append("  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init, in its registration's .resolveProperties { c, service in … }.")
         return lines.joined(separator: "\n")
     }
 

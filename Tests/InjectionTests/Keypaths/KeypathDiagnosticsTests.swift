@@ -29,7 +29,7 @@ struct KeypathDiagnosticsTests {
         } throws: { error in
             (error as? ResolutionError)?.message == """
                 Dependency cycle: Bank.audit: Audit → Bank.ledger: Ledger → Wallet → Bank.audit: Audit in 'kp-cycle'
-                  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+                  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init, in its registration's .resolveProperties { c, service in … }.
                 """
         }
     }
