@@ -38,7 +38,7 @@ extension Container {
     }
 
     /// The first added child (depth first, in order added) whose own table has `key`.
-    func addedChild<Key: EntryKey>(holding key: Key) -> Container? {
+    func addedChild(holding key: EntryKey) -> Container? {
         for child in children {
             if child.state.withLock({ state in key.withEntry(in: &state) { _ in true } }) == true { return child }
             if child.hasAddedChildren.load(ordering: .acquiring), let found = child.addedChild(holding: key) {

@@ -107,8 +107,8 @@ extension Container {
         while let container = current {
             if container.state.withLock({ $0.entry(ObjectIdentifier(type), name: name) != nil }) { return true }
             if container.hasAddedChildren.load(ordering: .acquiring),
-               (name.map { container.addedChild(holding: NamedKey(type: ObjectIdentifier(type), name: $0)) }
-                    ?? container.addedChild(holding: ObjectIdentifier(type))) != nil {
+               container.addedChild(holding: name.map { .named(NamedKey(type: ObjectIdentifier(type), name: $0)) }
+                    ?? .type(ObjectIdentifier(type))) != nil {
                 return true
             }
             current = container.parent

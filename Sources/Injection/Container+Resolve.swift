@@ -145,11 +145,11 @@ extension Container {
     ) throws(ResolutionError) -> T {
         let missing = MissingPolicy<T>.report(file: file, line: line, quiet: quiet)
         if let name {
-            return try resolveEntry(NamedKey(type: ObjectIdentifier(T.self), name: name), T.self,
+            return try resolveEntry(.named(NamedKey(type: ObjectIdentifier(T.self), name: name)), T.self,
                                     lifetime: lifetime, args: args, missing: missing, origin: origin)
         }
         return try resolveEntry(
-            ObjectIdentifier(T.self), T.self, lifetime: lifetime, args: args, missing: missing, origin: origin)
+            .type(ObjectIdentifier(T.self)), T.self, lifetime: lifetime, args: args, missing: missing, origin: origin)
     }
 
     /// The one resolve path: every access style ends here. Looks `key` up in this container and
@@ -163,28 +163,30 @@ extension Container {
     ///   - missing: What to do when no container in the chain has `key`.
     ///   - origin: Where the resolve started, when it continues in `self` on its behalf (an
     ///     `.implements` key answered through its registration's key); factories resolve there.
-    func resolveEntry<T, Key: EntryKey>(
-        _ key: Key, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
+    func resolveEntry<T>(
+        _ key: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>,
         origin: Container? = nil
     ) throws(ResolutionError) -> T {
-        // `unowned(unsafe)`: `self` is alive for the whole call and holds its ancestors strongly
-        // (`parent` is a `let`), so walking the chain needs no retain. A Container's retains are
-        // expensive: `ContainerRegistry` references it weakly, which gives it a side table, and
-        // every retain/release of an object with a side table takes the runtime's slow path.
-        unowned(unsafe) var container = self
+        // Borrowed, not retained: `self` is alive for the whole call and holds its ancestors
+        // strongly (`parent` is a `let`). A Container's retains are expensive: `ContainerRegistry`
+        // references it weakly, which gives it a side table, and every retain/release of an
+        // object with a side table takes the runtime's slow path (~100 instructions each).
+        var container = Unmanaged.passUnretained(self)
         while true {
-            let lookup = container.state.withLock { key.lookup(in: $0, lifetime: lifetime) }
+            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: $0, lifetime: lifetime) } }
             switch lookup {
             case .missing:
-                if container.hasAddedChildren.load(ordering: .acquiring),
-                   let holder = container.addedChild(holding: key) {
-                    // Resolver's downward search: the children added with `add(child:)`, before
-                    // the parent. (Should the entry vanish meanwhile, the search goes on from there.)
+                if let holder = container._withUnsafeGuaranteedRef({ container in
+                    // Resolver's downward search: the children added with `add(child:)`, before the
+                    // parent. A child is held strongly by its container, so borrowing it is safe.
+                    container.hasAddedChildren.load(ordering: .acquiring)
+                        ? container.addedChild(holding: key).map(Unmanaged.passUnretained) : nil
+                }) {
                     container = holder
                     continue
                 }
-                if let parent = container.parent {
+                if let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
                     container = parent
                     continue
                 }
@@ -193,14 +195,14 @@ extension Container {
                     throw .missing(reportMissing(T.self, name: key.registrationName, file: file, line: line, quiet: quiet))
                 case .declare(let provider):
                     registerDeclaredIfNeeded(provider)
-                    container = self
+                    container = Unmanaged.passUnretained(self)
                     continue
                 case .project(let keyPath):
                     // `key` came from this keypath, mappings already followed: resolve the same
                     // key, now declared.
                     let provider = project(keyPath)
                     return try resolveEntry(
-                        provider.key, T.self, lifetime: lifetime, args: args, source: source,
+                        .provider(provider.key), T.self, lifetime: lifetime, args: args, source: source,
                         mappedFrom: mappedFrom, missing: .declare(provider))
                 }
             // The only cache-hit answer. Spelled out rather than shared through a helper: in this
@@ -220,11 +222,18 @@ extension Container {
                     // Safe: an alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
                     let (file, line) = missing.location
                     return try unsafeDowncast(registration.alias!, to: ServiceAlias<T>.self)
-                        .resolve(container, origin ?? self, lifetime, args, file, line)
+                        .resolve(container.takeUnretainedValue(), origin ?? self, lifetime, args, file, line)
                 }
-                return try container.build(
-                    registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                    mappedFrom: mappedFrom, resolvingIn: origin ?? self)
+                do {
+                    return try container._withUnsafeGuaranteedRef { holder in
+                        try holder.build(
+                            registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+                            mappedFrom: mappedFrom, resolver: origin ?? self)
+                    }
+                } catch {
+                    // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.
+                    throw error as! ResolutionError
+                }
             }
         }
     }

@@ -25,6 +25,10 @@ public enum InspectorLauncher {
     ///     returns the inspector to run.
     /// - Returns: 0 after `q`, 128 + signal after SIGINT/SIGTERM/SIGHUP, 2 when the terminal
     ///   cannot host the inspector, 1 after an error (printed).
+    /// Whether this terminal can host the inspector (a tty, a usable TERM, a big enough
+    /// screen); ``run(noColor:start:)`` says why not.
+    public static var terminalCanShowInspector: Bool { (try? NCursesDriver.preflight()) != nil }
+
     public static func run(noColor: Bool, start: (LiveFeed<LiveUpdate>) throws -> Inspector) -> Int32 {
         do {
             try NCursesDriver.preflight()

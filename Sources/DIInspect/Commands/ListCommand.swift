@@ -25,7 +25,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let graph = try loadGraph(file)
-        print(Self.render(subject, graph), terminator: "")
+        printText(Self.render(subject, graph))
     }
 
     static func render(_ subject: Subject, _ graph: DependencyGraph) -> String {

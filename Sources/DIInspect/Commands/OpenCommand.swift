@@ -27,7 +27,7 @@ struct OpenCommand: ParsableCommand {
         var model = InspectorModel(connection: .file(name))
         // Read the trace only when the terminal can show it; otherwise the launcher below says
         // why (and exits 2) without first loading a possibly large file.
-        let canShow = MainActor.assumeIsolated { (try? NCursesDriver.preflight()) != nil }
+        let canShow = MainActor.assumeIsolated { InspectorLauncher.terminalCanShowInspector }
         let diagnostics = canShow ? try streamTraceRecords(file) { model.apply($0, now: 0) } : []
         let loaded = model
         let status = MainActor.assumeIsolated {

@@ -15,12 +15,12 @@ extension Container {
     ) throws(ResolutionError) -> T {
         guard anyMappings, let target = finalTarget(of: key),
               let targetKeyPath = target.keyPath.keyPath as? KeyPath<Container, Provider<T>> else {
-            return try resolveEntry(key, T.self, lifetime: lifetime, args: .none, missing: missing)
+            return try resolveEntry(.provider(key), T.self, lifetime: lifetime, args: .none, missing: missing)
         }
         // The original's identity builds strings: only when somebody will read the event.
         let from = EventHub.shared.isActive ? identity(of: key, missing) : nil
         return try resolveEntry(
-            target.key, T.self, lifetime: lifetime, args: .none, source: .mapping, mappedFrom: from,
+            .provider(target.key), T.self, lifetime: lifetime, args: .none, source: .mapping, mappedFrom: from,
             missing: .project(targetKeyPath))
     }
 

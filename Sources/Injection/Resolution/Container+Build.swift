@@ -5,12 +5,12 @@ extension Container {
     /// detecting cycles, sharing graph-scoped instances, reporting captive dependencies, and
     /// keeps it in the entry under `key` as ``ScopeRules`` say.
     ///
-    /// - Parameter resolvingIn: The container the resolve started in, when the registration was
-    ///   found in one of its ancestors (`self`): the factory, and `Container.resolve()` inside it,
-    ///   resolve from there, so a child container's registrations apply.
-    func build<T, Key: EntryKey>(
-        _ registration: AnyRegistration, _ type: T.Type, key: Key?, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolvingIn: Container? = nil
+    /// - Parameter resolver: The container the resolve started in (`self` holds the entry, and
+    ///   may be one of its ancestors): the factory, and `Container.resolve()` inside it, resolve
+    ///   from there, so a child container's registrations apply.
+    func build<T>(
+        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolver: Container
     ) throws(ResolutionError) -> T {
         let context = ResolutionContext.current
         let scope = ScopeRules.effectiveScope(registration.scope, lifetime)
@@ -35,7 +35,6 @@ extension Container {
             context.validation?.record(.scopeMismatch(mismatch))
             if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
         }
-        let resolver = resolvingIn ?? self
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
         let value: T
         do {
@@ -64,21 +63,24 @@ extension Container {
         case .strong(let keptScope, let replace):
             // The entry may have been replaced (or dropped by `use(_:)`) meanwhile: then nothing
             // is kept and this resolve answers what it built.
-            let winner = key.flatMap { key in
-                state.withLock { state in
-                    key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
-                        guard entry.registration === registration else { return nil }
-                        return entry.keepInstance(Instance(value), scope: keptScope, replace: replace)
-                    } ?? nil
-                }
+            let box = Instance(value)
+            let winner = state.withLock { state in
+                key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
+                    guard entry.registration === registration else { return nil }
+                    return entry.keepInstance(box, scope: keptScope, replace: replace)
+                } ?? nil
             }
-            result = winner.map { unsafeDowncast($0, to: Instance<T>.self).value } ?? value
+            // No `Optional<T>` here: in this unspecialised generic function it costs a runtime
+            // metadata lookup on every resolve, kept or not.
+            if let winner {
+                result = unsafeDowncast(winner, to: Instance<T>.self).value
+            } else {
+                result = value
+            }
         case .weak(let object):
-            if let key {
-                state.withLock { state in
-                    _ = key.withEntry(in: &state) { entry in
-                        if entry.registration === registration { entry.weak = WeakInstance(object) }
-                    }
+            state.withLock { state in
+                _ = key.withEntry(in: &state) { entry in
+                    if entry.registration === registration { entry.weak = WeakInstance(object) }
                 }
             }
             result = value

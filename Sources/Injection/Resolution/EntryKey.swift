@@ -1,58 +1,56 @@
-/// A key into one of a container's registration tables: a type (``ObjectIdentifier``), a type
-/// and a name (``NamedKey``) or a keypath provider (``ProviderKey``).
+/// A key into one of a container's registration tables: a type, a type and a name, or a
+/// keypath provider.
 ///
-/// The one resolve path is generic over it, so each table's lookup is specialised and stays a
-/// single hash probe with the entry borrowed in place.
-protocol EntryKey: Hashable, Sendable {
-    /// What the entry under this key answers for `lifetime`; `.missing` when there is none.
-    func lookup(in state: borrowing ContainerState, lifetime: ServiceLifetime) -> Container.Lookup
+/// A concrete enum rather than a protocol the resolve path is generic over: that path is
+/// generic over the service type and never specialised by callers outside the module, so a
+/// second generic parameter cost a runtime metadata lookup (`Optional<Key>`) and witness-table
+/// calls on every resolve (~1,200 instructions, measured with callgrind).
+enum EntryKey: Hashable, Sendable {
+    case type(ObjectIdentifier)
+    case named(NamedKey)
+    case provider(ProviderKey)
+    /// No table: what `validate()` builds is kept in its sandbox, never in an entry.
+    case detached
+
+    /// What the entry under this key answers for `lifetime`, borrowed in place; `.missing` when
+    /// there is none.
+    @inline(__always)
+    func lookup(in state: borrowing ContainerState, lifetime: ServiceLifetime) -> Container.Lookup {
+        switch self {
+        case .type(let key):
+            guard let index = state.unnamed.index(forKey: key) else { return .missing }
+            return ScopeRules.lookup(borrowed: state.unnamed.values[index], lifetime: lifetime)
+        case .named(let key):
+            guard let index = state.named.index(forKey: key) else { return .missing }
+            return ScopeRules.lookup(borrowed: state.named.values[index], lifetime: lifetime)
+        case .provider(let key):
+            guard let index = state.providers.index(forKey: key) else { return .missing }
+            return ScopeRules.lookup(borrowed: state.providers.values[index], lifetime: lifetime)
+        case .detached:
+            return .missing
+        }
+    }
+
     /// Runs `body` on the entry under this key; nil when there is none.
-    func withEntry<R>(in state: inout ContainerState, _ body: (inout ContainerState.Entry) -> R) -> R?
+    func withEntry<R>(in state: inout ContainerState, _ body: (inout ContainerState.Entry) -> R) -> R? {
+        switch self {
+        case .type(let key):
+            guard let index = state.unnamed.index(forKey: key) else { return nil }
+            return body(&state.unnamed.values[index])
+        case .named(let key):
+            guard let index = state.named.index(forKey: key) else { return nil }
+            return body(&state.named.values[index])
+        case .provider(let key):
+            guard let index = state.providers.index(forKey: key) else { return nil }
+            return body(&state.providers.values[index])
+        case .detached:
+            return nil
+        }
+    }
+
     /// The registration name, for a missing-registration message.
-    var registrationName: String? { get }
-}
-
-extension ObjectIdentifier: EntryKey {
-    @inline(__always)
-    func lookup(in state: borrowing ContainerState, lifetime: ServiceLifetime) -> Container.Lookup {
-        guard let index = state.unnamed.index(forKey: self) else { return .missing }
-        return ScopeRules.lookup(borrowed: state.unnamed.values[index], lifetime: lifetime)
+    var registrationName: String? {
+        if case .named(let key) = self { return key.name }
+        return nil
     }
-
-    func withEntry<R>(in state: inout ContainerState, _ body: (inout ContainerState.Entry) -> R) -> R? {
-        guard let index = state.unnamed.index(forKey: self) else { return nil }
-        return body(&state.unnamed.values[index])
-    }
-
-    var registrationName: String? { nil }
-}
-
-extension NamedKey: EntryKey {
-    @inline(__always)
-    func lookup(in state: borrowing ContainerState, lifetime: ServiceLifetime) -> Container.Lookup {
-        guard let index = state.named.index(forKey: self) else { return .missing }
-        return ScopeRules.lookup(borrowed: state.named.values[index], lifetime: lifetime)
-    }
-
-    func withEntry<R>(in state: inout ContainerState, _ body: (inout ContainerState.Entry) -> R) -> R? {
-        guard let index = state.named.index(forKey: self) else { return nil }
-        return body(&state.named.values[index])
-    }
-
-    var registrationName: String? { name }
-}
-
-extension ProviderKey: EntryKey {
-    @inline(__always)
-    func lookup(in state: borrowing ContainerState, lifetime: ServiceLifetime) -> Container.Lookup {
-        guard let index = state.providers.index(forKey: self) else { return .missing }
-        return ScopeRules.lookup(borrowed: state.providers.values[index], lifetime: lifetime)
-    }
-
-    func withEntry<R>(in state: inout ContainerState, _ body: (inout ContainerState.Entry) -> R) -> R? {
-        guard let index = state.providers.index(forKey: self) else { return nil }
-        return body(&state.providers.values[index])
-    }
-
-    var registrationName: String? { nil }
 }

@@ -53,7 +53,7 @@ final class Factory<T>: Sendable, ValidationBuilding {
     }
 
     func validationBuild(_ registration: AnyRegistration, in container: Container) throws(ResolutionError) {
-        _ = try container.build(registration, T.self, key: ObjectIdentifier?.none, lifetime: .automatic, args: .none)
+        _ = try container.build(registration, T.self, key: .detached, lifetime: .automatic, args: .none, resolver: container)
     }
 }
 

@@ -86,7 +86,7 @@ extension DependencyGraph {
 extension LayerCrossing {
     mutating func add(_ edge: DependencyEdge) {
         edgeCount += 1
-        resolveCount += edge.count
+        resolveCount.addSaturating(edge.count)
         edges.append(edge.id)
     }
 }

@@ -12,7 +12,7 @@ import InjectionGraph
 /// ├─ app/Login → app/Network        2 edges, 14 resolves
 /// └─ app/Network → app/Login        1 edge, 1 resolve  BREACH
 /// ```
-public enum LayersView {
+enum LayersView {
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
         let graph = model.graph
         var items: [ListItem] = []
@@ -51,7 +51,7 @@ public enum LayersView {
         return items
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         context.drawTree(into: &canvas, in: rect, empty: "No layers yet.")
     }
 }

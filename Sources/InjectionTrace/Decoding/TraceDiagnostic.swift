@@ -24,6 +24,12 @@ public struct TraceDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// Whether this is the reader's report of an unfinished last line: what an app that crashed
+    /// mid-write leaves, so a tool may treat it as a warning.
+    public var isTruncatedLastLine: Bool { message.hasPrefix(TraceDiagnostic.truncatedLinePrefix) }
+
+    static let truncatedLinePrefix = "truncated line:"
+
     /// `line 7: warning: unknown record kind "teleported"; ignored`
     public var description: String { "line \(line): \(severity.rawValue): \(message)" }
 }

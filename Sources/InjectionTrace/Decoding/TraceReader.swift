@@ -221,7 +221,9 @@ public struct TraceReader {
     }
 
     private mutating func diagnose(_ severity: TraceDiagnostic.Severity, _ message: String) {
-        diagnostics.append(TraceDiagnostic(severity, line: lineCount, message))
+        // Messages quote values from the trace (a kind, a format): escaped here, once, so no
+        // consumer (stderr, the TUI, a report) can print them raw.
+        diagnostics.append(TraceDiagnostic(severity, line: lineCount, message.escapingControlCharacters))
     }
 
     @inline(__always)

@@ -59,7 +59,10 @@ package struct JSONOutput {
     }
 
     /// Writes `value` as a JSON string: `"` and `\` escaped, newline, return and tab as `\n`,
-    /// `\r`, `\t`, every other control character (and DEL) as `\u00XX`, everything else (valid UTF-8, as every Swift `String` is) passed through.
+    /// `\r`, `\t`, every other control character (and DEL) as `\u00XX`, and the C1 controls,
+    /// line separators and bidi controls as `\uXXXX` (valid JSON either way, but escaped text
+    /// cannot steer a terminal it is printed to); everything else (valid UTF-8, as every Swift
+    /// `String` is) passed through.
     package mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         stringContents(value)
@@ -71,15 +74,57 @@ package struct JSONOutput {
         var value = value
         value.withUTF8 { utf8 in
             var runStart = 0
-            for index in 0..<utf8.count {
+            var index = 0
+            while index < utf8.count {
                 let byte = utf8[index]
+                // 0xC2, 0xD8 and 0xE2 lead the only multi-byte scalars that are escaped (C1,
+                // U+061C, U+200E…U+2069); any other byte ≥ 0x20 passes in the run.
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-                else { continue }
+                        || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+                else {
+                    index += 1
+                    continue
+                }
+                if byte >= 0x80 {
+                    let (scalar, length) = Self.scalar(in: utf8, at: index)
+                    guard scalar.isControlForDisplay else {
+                        index += length
+                        continue
+                    }
+                    if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                    unicodeEscape(UInt16(truncatingIfNeeded: scalar.value))
+                    index += length
+                    runStart = index
+                    continue
+                }
                 if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
                 escape(byte)
-                runStart = index + 1
+                index += 1
+                runStart = index
             }
             if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at `index` (a 2- or 3-byte lead), and its length.
+    private static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(utf8[index])
+        if lead < 0xE0, index + 1 < utf8.count {
+            return (Unicode.Scalar(((lead & 0x1F) << 6) | (UInt32(utf8[index + 1]) & 0x3F)) ?? " ", 2)
+        }
+        guard index + 2 < utf8.count else { return (" ", 1) }
+        let value = ((lead & 0x0F) << 12) | ((UInt32(utf8[index + 1]) & 0x3F) << 6) | (UInt32(utf8[index + 2]) & 0x3F)
+        return (Unicode.Scalar(value) ?? " ", 3)
+    }
+
+    private mutating func unicodeEscape(_ value: UInt16) {
+        let hex: StaticString = "0123456789abcdef"
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(UInt8(ascii: "u"))
+        hex.withUTF8Buffer { digits in
+            for shift in stride(from: 12, through: 0, by: -4) {
+                bytes.append(digits[Int((value >> UInt16(shift)) & 0x0F)])
+            }
         }
     }
 

@@ -120,9 +120,11 @@ package enum PosixIO {
     package static var lastError: Int32 { errno }
 
     /// Writes `text` and a newline to stderr in one `write(2)`, so lines from several threads
-    /// never interleave. The one way every module of this package prints to stderr.
+    /// never interleave. The one way every module of this package prints to stderr; control
+    /// characters other than line breaks are escaped, so a name from a trace cannot steer the
+    /// terminal.
     package static func printError(_ text: String) {
-        let line = Array((text + "\n").utf8)
+        let line = Array((text.escapingControlCharacters(keepingNewlines: true) + "\n").utf8)
         line.withUnsafeBytes { _ = writeAll(2, $0, send: false) }
     }
 

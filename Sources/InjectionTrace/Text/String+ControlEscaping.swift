@@ -26,6 +26,21 @@ extension String {
     }
 }
 
+extension String {
+    /// ``escapingControlCharacters`` for text made of lines: the line breaks the text itself
+    /// is made of are kept, every other control character is escaped.
+    ///
+    /// ```swift
+    /// "a\u{1B}]52;c;x\u{07}\nb".escapingControlCharacters(keepingNewlines: true)  // a\u{1B}]52;c;x\u{07} / b
+    /// ```
+    public func escapingControlCharacters(keepingNewlines: Bool) -> String {
+        guard keepingNewlines, contains("\n") else { return escapingControlCharacters }
+        return split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).escapingControlCharacters }
+            .joined(separator: "\n")
+    }
+}
+
 extension Unicode.Scalar {
     /// Whether the scalar is shown escaped (see ``Swift/String/escapingControlCharacters``).
     package var isControlForDisplay: Bool {

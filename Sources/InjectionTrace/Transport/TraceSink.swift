@@ -1,4 +1,4 @@
-/// Where a ``TraceRecorder`` puts its encoded lines: a file, a socket to a live inspector, memory.
+/// Where a `TraceRecorder` puts its encoded lines: a file, a socket to a live inspector, memory.
 ///
 /// A sink is only ever used from the recorder's background thread, so it may block briefly
 /// (a socket write to a slow inspector), but never the app: while it is slow, the recorder's
