@@ -9,13 +9,16 @@ extension Container {
     /// let fresh: Session = container.resolve(lifetime: .new)
     /// ```
     /// A missing registration or a cycle prints the same message that
-    /// ``tryResolve(_:name:lifetime:args:file:line:)`` throws, after observers (and the trace)
+    /// ``tryResolve(_:name:lifetime:args:file:line:)-swift.method`` throws, after observers (and the trace)
     /// have received it.
     ///
     /// - Parameters:
+    ///   - type: The service type; inferred from the context when omitted.
     ///   - name: The registration name, for named registrations.
     ///   - lifetime: The service type chosen at this use site (``ServiceLifetime``).
     ///   - args: Arguments for a factory registered with `{ container, args in … }`.
+    ///   - file: The resolving file, named in a failure's message; leave the default.
+    ///   - line: The resolving line, named in a failure's message; leave the default.
     public func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
@@ -126,15 +129,6 @@ extension Container {
         /// Project the keypath to its provider (remembering the keypath's provider key), then
         /// resolve that provider.
         case project(KeyPath<Container, Provider<T>>)
-
-        /// Where the resolve was written, for diagnostics of a resolve it leads to.
-        var location: (StaticString, UInt) {
-            switch self {
-            case .report(let file, let line, _): (file, line)
-            case .declare(let provider): (provider.file, provider.line)
-            case .project: (#fileID, #line)
-            }
-        }
     }
 
     /// - Parameter origin: Where the resolve started, when it continues in `self` on its behalf
@@ -164,7 +158,7 @@ extension Container {
     ///   - origin: Where the resolve started, when it continues in `self` on its behalf (an
     ///     `.implements` key answered through its registration's key); factories resolve there.
     func resolveEntry<T>(
-        _ key: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
+        _ requested: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>,
         origin: Container? = nil
     ) throws(ResolutionError) -> T {
@@ -173,11 +167,22 @@ extension Container {
         // references it weakly, which gives it a side table, and every retain/release of an
         // object with a side table takes the runtime's slow path (~100 instructions each).
         var container = Unmanaged.passUnretained(self)
+        var key = requested
         while true {
             let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: $0, lifetime: lifetime) } }
             switch lookup {
             case .missing:
-                if let holder = container._withUnsafeGuaranteedRef({ container in
+                if case .keyPath(let id) = key {
+                    // Ancestors remember no keypaths of this container: ask them by provider key.
+                    guard let known = state.withLock({ $0.keyPathKeys[id]?.key }) else {
+                        guard case .project(let keyPath) = missing else { preconditionFailure("a keypath resolve projects") }
+                        let provider = project(keyPath)
+                        return try resolveEntry(.provider(provider.key), T.self, lifetime: lifetime, args: args,
+                                                source: source, mappedFrom: mappedFrom, missing: .declare(provider))
+                    }
+                    key = .provider(known)
+                }
+                if let holder = container._withUnsafeGuaranteedRef({ [key] container in
                     // Resolver's downward search: the children added with `add(child:)`, before the
                     // parent. A child is held strongly by its container, so borrowing it is safe.
                     container.hasAddedChildren.load(ordering: .acquiring)
@@ -217,18 +222,22 @@ extension Container {
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+                let site: (file: StaticString?, line: UInt) = switch missing {
+                case .report(let file, let line, _): (file, line)
+                case .declare, .project: (nil, 0)
+                }
                 if registration.isAlias {
                     // An `.implements` key (never kept): answered through the implementing key.
                     // Safe: an alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
-                    let (file, line) = missing.location
                     return try unsafeDowncast(registration.alias!, to: ServiceAlias<T>.self)
-                        .resolve(container.takeUnretainedValue(), origin ?? self, lifetime, args, file, line)
+                        .resolve(container.takeUnretainedValue(), origin ?? self, lifetime, args,
+                                 site.file ?? #fileID, site.line)
                 }
                 do {
                     return try container._withUnsafeGuaranteedRef { holder in
                         try holder.build(
                             registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                            mappedFrom: mappedFrom, resolver: origin ?? self)
+                            mappedFrom: mappedFrom, resolver: origin ?? self, file: site.file, line: site.line)
                     }
                 } catch {
                     // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.

@@ -33,6 +33,9 @@ public struct LazyInjected<Service> {
     public var args: Any?
     private let file: StaticString
     private let line: UInt
+    /// The service whose factory created this wrapper (its enclosing object), captured at
+    /// creation when events are observed: the first read is reported as a lazy edge from it.
+    private let owner: ServiceIdentity?
 
     public init(
         _ lifetime: ServiceLifetime = .automatic, name: String? = nil, container: Container? = nil,
@@ -43,6 +46,7 @@ public struct LazyInjected<Service> {
         self.container = container
         self.file = file
         self.line = line
+        self.owner = Container.lazyOwner()
     }
 
     /// Resolves the keypath provider at first read.
@@ -73,9 +77,11 @@ public struct LazyInjected<Service> {
             if let keyPath {
                 do { resolved = try container.tryResolve(keyPath, lifetime: lifetime) }
                 catch { InjectionDiagnostics.trap(error, file: file, line: line) }
+                container.reportLazyResolution(keyPath, owner: owner, file: file, line: line)
             } else {
                 resolved = container.resolve(
                     Service.self, name: name, lifetime: lifetime, args: args, file: file, line: line)
+                container.reportLazyResolution(Service.self, name: name, owner: owner, file: file, line: line)
             }
             service = resolved
             return resolved

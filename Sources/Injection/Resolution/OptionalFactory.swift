@@ -17,13 +17,13 @@ extension Optional: OptionalFactoryResult {
         takesArguments: Bool, factory: any AnyObject & Sendable
     ) -> (ObjectIdentifier, AnyRegistration) {
         // `add` calls this only with the `Factory<T>` it was given, and only when `T` is `Self`.
-        let make = unsafeDowncast(factory, to: Factory<Wrapped?>.self).make
+        let make = unsafeDowncast(factory, to: Factory<Wrapped?>.self)
         return container.store(
             Wrapped.self, name: name, scope: scope, location: location, takesArguments: takesArguments,
-            factory: Factory<Wrapped> { container, args in
+            factory: Factory<Wrapped>(.withArguments { container, args in
                 guard let service = try make(container, args) else { throw FactoryReturnedNil() }
                 return service
-            })
+            }))
     }
 }
 

@@ -159,7 +159,7 @@ extension Container {
             guard let entry = state.entry(key, name: old), entry.registration === registration else { return nil }
             let previous = state.entry(key, name: new)?.registration
             let moved = registration.copy(identity: identity, isOverride: previous != nil)
-            if let old { state.named[NamedKey(type: key, name: old)] = nil } else { state.unnamed[key] = nil }
+            if let old { state.named[NamedKey(type: key, name: old)] = nil } else { state.unnamed[TypeKey(key)] = nil }
             state.setEntry(ContainerState.Entry(registration: moved), key, name: new)
             return (moved, previous)
         }
