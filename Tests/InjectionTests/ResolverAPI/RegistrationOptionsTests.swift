@@ -203,6 +203,28 @@ struct RegistrationOptionsTests {
         #expect(byService["CyclicB"]?.isPropertyInjection == false)
     }
 
+    @Test func theCycleFixSuggestingResolvePropertiesWorksWhenApplied() throws {
+        // The cycle: CyclicPlayer needs a CyclicCoach, whose factory asks for the player again.
+        let broken = Container(name: uniqueName("team"))
+        broken.register { c in CyclicPlayer(coach: try c.tryResolve(CyclicCoach.self)) }
+        broken.register { c in CyclicCoach(player: try c.tryResolve(CyclicPlayer.self)) }
+        do {
+            _ = try broken.tryResolve(CyclicPlayer.self)
+            Issue.record("expected a cycle")
+        } catch {
+            #expect(error.message.contains(
+                "Or set it once both are built: .resolveProperties on CyclicPlayer's registration "
+                    + "(CyclicCoach in .graph scope, so it is the one CyclicPlayer holds)."))
+        }
+        // The fix, applied as it reads.
+        let fixed = Container(name: uniqueName("team"))
+        fixed.register { c in CyclicPlayer(coach: c.resolve()) }
+            .resolveProperties { c, player in c.resolve(CyclicCoach.self).player = player }
+        fixed.register { CyclicCoach(player: nil) }.scope(.graph)
+        let player = try fixed.tryResolve(CyclicPlayer.self)
+        #expect(player.coach.player === player)
+    }
+
     // MARK: - name
 
     @Test func nameMovesTheRegistrationUnderTheName() {
@@ -229,4 +251,13 @@ struct RegistrationOptionsTests {
 final class XYZViewModelHolder {
     let updater: XYZUpdating
     init(updater: XYZUpdating) { self.updater = updater }
+}
+
+final class CyclicPlayer {
+    let coach: CyclicCoach
+    init(coach: CyclicCoach) { self.coach = coach }
+}
+final class CyclicCoach {
+    weak var player: CyclicPlayer?
+    init(player: CyclicPlayer?) { self.player = player }
 }
