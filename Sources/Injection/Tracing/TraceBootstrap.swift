@@ -61,8 +61,8 @@ public enum TraceBootstrap {
     /// why the value is wrong.
     ///
     /// ```swift
-    /// TraceBootstrap.destination(forEnvironmentValue: "file:/tmp/t.ndjson")  // .success(.file(path: "/tmp/t.ndjson"))
-    /// TraceBootstrap.destination(forEnvironmentValue: "")                    // .success(nil)
+    /// let file = TraceBootstrap.destination(forEnvironmentValue: "file:/tmp/t.ndjson")  // .success(.file(path: "/tmp/t.ndjson"))
+    /// let none = TraceBootstrap.destination(forEnvironmentValue: "")                    // .success(nil)
     /// ```
     public static func destination(forEnvironmentValue value: String) -> Result<TraceDestination?, TraceDestinationError> {
         if value.isEmpty { return .success(nil) }
