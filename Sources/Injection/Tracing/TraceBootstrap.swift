@@ -6,8 +6,8 @@ import Synchronization
 /// Starts recording without a code change: set `DI_INSPECT` and run the app.
 ///
 /// ```
-/// $ DI_INSPECT=file:/tmp/app.ndjson ./app        # a trace file for `di-inspect show`
-/// $ DI_INSPECT=unix ./app                        # live, to `di-inspect live` (default socket)
+/// $ DI_INSPECT=file:/tmp/app.ndjson ./app        # a trace file for `di-inspect open`
+/// $ DI_INSPECT=unix ./app                        # live, to `di-inspect listen` (default socket)
 /// $ DI_INSPECT=tcp:127.0.0.1:7777 ./app          # live over TCP
 /// $ DI_INSPECT=ftp:x ./app
 /// di-inspect: DI_INSPECT="ftp:x" is not a trace destination; expected file:PATH, unix:PATH or tcp:HOST:PORT; recording is off.
