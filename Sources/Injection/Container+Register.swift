@@ -27,7 +27,7 @@ extension Container {
         factory: @escaping @Sendable () throws -> T
     ) {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory { _, _ in try factory() })
+            factory: Factory(.plain(factory)))
     }
 
     /// Registers a factory that receives the resolving container.
@@ -41,7 +41,7 @@ extension Container {
         factory: @escaping @Sendable (Container) throws -> T
     ) {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory { container, _ in try factory(container) })
+            factory: Factory(.withContainer(factory)))
     }
 
     /// Registers a factory that takes arguments given at resolve time.
@@ -56,7 +56,7 @@ extension Container {
         factory: @escaping @Sendable (Container, Arguments) throws -> T
     ) {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: true,
-            factory: Factory(factory))
+            factory: Factory(.withArguments(factory)))
     }
 
     /// Registers how to build a service with an autoclosure and an explicit (protocol) type.
@@ -71,7 +71,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line
     ) {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory { _, _ in make() })
+            factory: Factory(.plain(make)))
     }
 
     /// Removes every registration and kept instance (the container's own, not its parent's).
@@ -139,10 +139,10 @@ extension ContainerState {
     @inline(__always)
     func entry(_ key: ObjectIdentifier, name: String?) -> Entry? {
         if let name { return named[NamedKey(type: key, name: name)] }
-        return unnamed[key]
+        return unnamed[TypeKey(key)]
     }
 
     mutating func setEntry(_ entry: Entry, _ key: ObjectIdentifier, name: String?) {
-        if let name { named[NamedKey(type: key, name: name)] = entry } else { unnamed[key] = entry }
+        if let name { named[NamedKey(type: key, name: name)] = entry } else { unnamed[TypeKey(key)] = entry }
     }
 }

@@ -115,7 +115,7 @@ public func withContainer<R>(
 /// The registrations of one container and the instances their scopes keep. Guarded by the
 /// container's lock.
 struct ContainerState: ~Copyable {
-    var unnamed: [ObjectIdentifier: Entry] = [:]
+    var unnamed: [TypeKey: Entry] = [:]
     var named: [NamedKey: Entry] = [:]
     var providers: [ProviderKey: Entry] = [:]
     /// Keypath literal identity → the provider key it leads to (a cache that spares projecting
@@ -142,9 +142,47 @@ struct NamedKey: Hashable, Sendable {
     let name: String
 }
 
+/// The key of a type-keyed registration.
+struct TypeKey: Hashable, Sendable {
+    let type: ObjectIdentifier
+
+    init(_ type: ObjectIdentifier) { self.type = type }
+
+    /// A multiplicative hash instead of SipHash: the key is a metadata pointer chosen by the
+    /// runtime, not by an attacker, and SipHash cost ~90 instructions of a ~1,000-instruction
+    /// cache hit (callgrind).
+    func _rawHashValue(seed: Int) -> Int {
+        FastHash.mix(UInt(bitPattern: type.hashValueBits), seed: seed)
+    }
+}
+
 /// The key of a keypath provider: the type it provides plus the layer and member that declare it.
 struct ProviderKey: Hashable, Sendable {
     let type: ObjectIdentifier
     let layer: ObjectIdentifier
     let site: UInt
+
+    /// A multiplicative hash instead of SipHash, as for ``TypeKey``.
+    func _rawHashValue(seed: Int) -> Int {
+        FastHash.mix(
+            UInt(bitPattern: type.hashValueBits) &+ UInt(bitPattern: layer.hashValueBits) &* 31 &+ site &* 1_000_003,
+            seed: seed)
+    }
+}
+
+/// Cheap hashing for keys made of runtime pointers.
+enum FastHash {
+    @inline(__always)
+    static func mix(_ value: UInt, seed: Int) -> Int {
+        var x = value ^ UInt(bitPattern: seed)
+        x = (x ^ (x >> 33)) &* 0xff51_afd7_ed55_8ccd
+        x ^= x >> 33
+        return Int(bitPattern: x)
+    }
+}
+
+extension ObjectIdentifier {
+    /// The identifier's pointer bits.
+    @inline(__always)
+    var hashValueBits: Int { Int(bitPattern: UInt(bitPattern: self)) }
 }

@@ -39,6 +39,9 @@ struct InspectorState: Sendable {
     var flags = ServiceFlags.Index(DependencyGraph())
     /// Tab counts and badges for the current graph revision.
     var counts = TabCounts()
+    /// What `di-inspect check` reports for the graph: the badges, flags and the problem views
+    /// all come from it, once per graph revision.
+    var report = DependencyGraph().check()
 
     private var syncedRevision: UInt64 = .max
     private var syncedInputs: SyncInputs?
@@ -86,8 +89,9 @@ struct InspectorState: Sendable {
                                 eventTotal: model.events.total)
         guard inputs != syncedInputs else { return }
         if model.graph.revision != syncedRevision {
-            flags = ServiceFlags.Index(model.graph)
-            counts = TabCounts(model.graph, flags: flags)
+            report = model.graph.check()
+            flags = ServiceFlags.Index(model.graph, report: report)
+            counts = TabCounts(model.graph, flags: flags, report: report)
             syncedRevision = model.graph.revision
         }
         syncedInputs = inputs
