@@ -158,6 +158,8 @@ struct DocCommentExampleTests {
         #expect(line.withUnsafeBytes { DocCommentExamples.feedWithClosure($0) }.count == 1)
 
         #expect("\(DocCommentExamples.identity())" == "Login.viewModel: LoginViewModel")
+        let token = DocCommentExamples.connectionToken()
+        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
         #expect(DocCommentExamples.saturating() == .max)
         #expect(!DocCommentExamples.escaped().unicodeScalars.contains { $0.value == 0x1B })
         let kept = DocCommentExamples.escapedKeepingNewlines()

@@ -440,6 +440,21 @@ enum DocCommentExamples {
         return line
     }
 
+    // InjectionTrace/Transport/TraceConnectionToken.swift
+    static func connectionToken() -> String {
+        let token = TraceConnectionToken.random()
+        // listener: print("DI_INSPECT=tcp:192.168.1.20:7777 DI_INSPECT_TOKEN=\(token)")
+        // app:      DI_INSPECT=tcp:192.168.1.20:7777 DI_INSPECT_TOKEN=… ./app
+        return token
+    }
+
+    // InjectionTrace/Vocabulary/LazyResolution.swift
+    static func printLazyResolution(_ event: ResolutionEvent) {
+        if case .lazyResolved(let lazy) = event.kind {
+            print("\(lazy.owner?.description ?? "app code") ⇢ \(lazy.service) at \(lazy.location)")
+        }
+    }
+
     // InjectionTrace/Vocabulary/ServiceIdentity.swift
     static func identity() -> ServiceIdentity {
         let id = ServiceIdentity(type: "LoginViewModel", container: "app", layer: "Login", member: "viewModel")
