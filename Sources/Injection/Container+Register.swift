@@ -7,7 +7,7 @@ extension Container {
     /// container.register { XYZService() }                       // XYZService
     /// container.register { XYZFetcher() as XYZFetching }        // bound to the protocol
     /// container.register(XYZFetching.self) { XYZFetcher() }     // the type given explicitly
-    /// container.register(name: "edit") { EditViewModel() as XYZViewModel }
+    /// container.register(name: "edit") { XYZEditor() as XYZEditing }
     /// container.register(scope: .singleton) { Session() }
     /// ```
     /// Registering the same type and name again replaces the registration: the last one wins,
@@ -34,7 +34,7 @@ extension Container {
     /// Registers a factory that receives the resolving container.
     ///
     /// ```swift
-    /// container.register { c in XYZViewModel(fetcher: c.resolve(), service: c.resolve()) }
+    /// container.register { c in XYZRepository(fetcher: c.resolve(), service: c.resolve()) }
     /// ```
     @discardableResult
     public func register<T>(
@@ -65,7 +65,7 @@ extension Container {
     /// Registers how to build a service with an autoclosure and an explicit (protocol) type.
     ///
     /// ```swift
-    /// container.register(WeatherProviding.self, WeatherService())
+    /// container.register(WeatherFetching.self, WeatherService())
     /// ```
     /// The expression is evaluated on every resolve that builds an instance, not now.
     @discardableResult

@@ -5,7 +5,7 @@ extension Container {
     ///
     /// ```swift
     /// let fetcher: XYZFetching = container.resolve()
-    /// let editor = container.resolve(XYZViewModel.self, name: "edit")
+    /// let editor = container.resolve(XYZEditing.self, name: "edit")
     /// let fresh: Session = container.resolve(lifetime: .new)
     /// ```
     /// A missing registration or a cycle prints the same message that
@@ -35,8 +35,11 @@ extension Container {
     /// ```swift
     /// do {
     ///     let fetcher = try container.tryResolve(XYZFetching.self)
+    ///     print(fetcher.fetch())
     /// } catch .missing(let missing) {
-    ///     print(missing.message)
+    ///     print(missing.message)   // what was asked, by whom, what is near, how to fix it
+    /// } catch {
+    ///     print(error.message)     // a cycle, or a factory that threw
     /// }
     /// ```
     public func tryResolve<T>(

@@ -96,8 +96,8 @@ public final class Container: Sendable {
 /// ```swift
 /// let test = Container(name: "test", parent: .shared)
 /// test.register { MockFetcher() as XYZFetching }
-/// withContainer(test) {
-///     let model = XYZViewModel()   // its @Injected properties resolve from `test`
+/// let items = withContainer(test) {
+///     XYZViewModel().fetcher.fetch()   // its @Injected properties resolve from `test`
 /// }
 /// ```
 @discardableResult

@@ -4,11 +4,11 @@
 /// first read:
 /// ```swift
 /// final class XYZViewController {
-///     @LazyInjected var viewModel: XYZViewModel
+///     @LazyInjected var editor: XYZEditing
 ///
 ///     func viewDidLoad(editing: Bool) {
-///         $viewModel.name = editing ? "edit" : "add"
-///         viewModel.load()
+///         $editor.name = editing ? "edit" : "add"   // chosen before the first read
+///         editor.open()
 ///     }
 /// }
 /// ```
@@ -52,7 +52,9 @@ public struct LazyInjected<Service> {
     /// Resolves the keypath provider at first read.
     ///
     /// ```swift
-    /// @LazyInjected(\.login.useCase) var useCase
+    /// final class LoginCoordinator {
+    ///     @LazyInjected(\.login.useCase) var useCase   // resolved when first read
+    /// }
     /// ```
     public init(
         _ keyPath: KeyPath<Container, Provider<Service>>, lifetime: ServiceLifetime = .automatic,

@@ -28,8 +28,8 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
 /// Everything ``Container/validate(_:)`` found, at once.
 ///
 /// ```swift
-/// @Test func dependenciesAreComplete() {
-///     let report = AppContainer.make().validate(\.login.viewModel)
+/// @Test func loginDependenciesAreComplete() {
+///     let report = App.makeContainer().validate(\.login.viewModel)
 ///     #expect(report.isValid, "\(report)")
 /// }
 /// ```

@@ -9,7 +9,8 @@
 /// let token = ResolutionEvents.addObserver { event in
 ///     if case .missing(let missing) = event.kind { print(missing.message) }
 /// }
-/// defer { token.cancel() }
+/// // … resolve …
+/// token.cancel()
 /// ```
 public struct ResolutionEvent: Sendable {
     /// Process-wide order of events, starting at 1.
