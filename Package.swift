@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "InjectionGraphTests",
             dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "FuzzCrashers"]
         ),
         .testTarget(
             name: "InjectionInspectorTests",
