@@ -39,6 +39,15 @@ public struct InspectorState: Sendable {
     public internal(set) var flags = ServiceFlags.Index(DependencyGraph())
     /// Tab counts and badges for the current graph revision.
     public internal(set) var counts = TabCounts()
+    /// Records shown when the time cursor is before the end (`<` `>` `{` `}` `t` Home End);
+    /// nil shows the whole run, or live.
+    public internal(set) var timeCursor: Int?
+    /// The time being typed after `t`, nil when not typing.
+    public internal(set) var timeInput: String?
+    /// Services and edges added, removed or changed since the baseline, for this revision.
+    public internal(set) var changeMarks = ChangeMarks()
+    /// The Layers screen shows its grouped list instead of the diagram (`v`).
+    public internal(set) var layersAsList = false
 
     private var syncedRevision: UInt64 = .max
     private var syncedInputs: SyncInputs?
@@ -48,6 +57,7 @@ public struct InspectorState: Sendable {
         var sort: ServiceSort
         var filter: String
         var revision: UInt64
+        var layersAsList: Bool
         var eventTotal: UInt64
     }
 
@@ -83,15 +93,17 @@ public struct InspectorState: Sendable {
     /// the item it was on.
     public mutating func sync(with model: InspectorModel) {
         let inputs = SyncInputs(route: route, sort: sort, filter: filter.text, revision: model.graph.revision,
-                                eventTotal: model.events.total)
+                                layersAsList: layersAsList, eventTotal: model.events.total)
         guard inputs != syncedInputs else { return }
         if model.graph.revision != syncedRevision {
             flags = ServiceFlags.Index(model.graph)
             counts = TabCounts(model.graph, flags: flags)
+            changeMarks = model.baseline.map { ChangeMarks(base: $0.graph, head: model.graph) } ?? ChangeMarks()
             syncedRevision = model.graph.revision
         }
         syncedInputs = inputs
-        items = ScreenContent.items(for: route, model: model, state: self)
+        items = changeMarks.apply(to: ScreenContent.items(for: route, model: model, state: self), route: route,
+                                  model: model, filter: filter)
         var current = selection
         if route == .screen(.events), followEvents {
             current.index = max(0, items.count - 1)
@@ -117,7 +129,10 @@ public struct InspectorState: Sendable {
             return []
         }
         if filter.isEditing, let effects = handleFilterKey(key) { return effects }
+        if let effects = handleTimeInput(key, model: model) { return effects }
         message = ""
+        if handleTimeKey(key, model: model) { return [] }
+        if route == .screen(.layers), handleLayersKey(key, model: model) { return [] }
         switch key {
         case .character("q"): return [.quit]
         case .character("?"): showHelp = true
@@ -126,6 +141,8 @@ public struct InspectorState: Sendable {
         case .tab, .backTab: focus = focus == .list ? .detail : .list
         case .character("p"):
             paused.toggle()
+            // Resuming goes back to the live end.
+            if !paused { timeCursor = nil }
             message = paused ? "Paused: live updates are kept and shown on p" : "Resumed"
             return [.pause(paused)]
         case .character("e"): return [.export(exportRequest(model: model))]
@@ -271,6 +288,8 @@ public struct InspectorState: Sendable {
             }
             let name = "\(model.graph.nodes[node].identity.type)-\(kind.title)"
             return ExportRequest(name: name, options: GraphExportOptions(focus: node, reverse: kind == .dependents))
+        case .crossing:
+            return ExportRequest(name: "layers")
         }
     }
 }

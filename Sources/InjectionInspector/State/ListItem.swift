@@ -22,6 +22,8 @@ public struct ListItem: Sendable, Hashable {
     public var isMatch: Bool
     /// Cells for table views (overrides, events); empty for trees and service rows.
     public var cells: [String]
+    /// Added, removed or changed since the baseline run (`open --baseline`); drawn as `+ − ~`.
+    public var mark: GraphDiff.Change?
 
     public init(id: String, node: NodeID? = nil, guide: String = "", label: String = "", note: String = "",
                 style: Style = .normal, isMatch: Bool = false, cells: [String] = []) {

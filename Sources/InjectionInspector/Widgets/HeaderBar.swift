@@ -13,6 +13,8 @@ public struct HeaderBar: Sendable {
     public var dropped: UInt64
     /// Extra text at the right (a session number, "paused").
     public var trailing: String
+    /// The time cursor and the sparkline of resolves, when the run can be scrubbed.
+    public var timeline: Timeline?
 
     public init(
         app: String, pid: Int32?, connection: ConnectionState, eventsPerSecond: Int, dropped: UInt64,
@@ -40,10 +42,10 @@ public struct HeaderBar: Sendable {
         }
         let droppedStyle = dropped > 0 ? Style(.warning, .bold) : Style(.chrome)
         x = canvas.put("  dropped \(dropped)", row: row, column: x, style: droppedStyle, limit: rect.right)
+        let trailingStart = trailing.isEmpty ? rect.right : max(x + 1, rect.right - TextWidth.of(trailing) - 1)
+        if let timeline { TimelineBar(timeline: timeline).draw(into: &canvas, row: row, from: x, to: trailingStart - 1) }
         if !trailing.isEmpty {
-            let width = TextWidth.of(trailing) + 1
-            let start = max(x + 1, rect.right - width)
-            canvas.put(trailing, row: row, column: start, style: Style(.chrome, .bold), limit: rect.right)
+            canvas.put(trailing, row: row, column: trailingStart, style: Style(.chrome, .bold), limit: rect.right)
         }
     }
 }
@@ -58,6 +60,8 @@ public enum ConnectionState: Sendable, Hashable {
     case disconnected(String)
     /// A trace file, complete.
     case file(String)
+    /// A trace file played back as if live (`open --replay`).
+    case replay(String)
 
     public var label: String {
         switch self {
@@ -65,6 +69,7 @@ public enum ConnectionState: Sendable, Hashable {
         case .live: "● live"
         case .disconnected(let reason): "✕ disconnected (\(reason))"
         case .file(let name): "▣ \(name)"
+        case .replay(let name): "▶ replay \(name)"
         }
     }
 
@@ -74,6 +79,7 @@ public enum ConnectionState: Sendable, Hashable {
         case .live: .success
         case .disconnected: .error
         case .file: .accent
+        case .replay: .success
         }
     }
 
