@@ -6,10 +6,10 @@ extension GraphDiff {
     ///
     /// ```
     /// $ di-inspect diff base.ndjson head.ndjson
-    /// HEAD adds 1 problem: 3 services (+2 −1 ~0), 2 edges (+2), 1 layer crossing, problems 1 new, 0 fixed, 0 still there
+    /// HEAD adds 1 problem: services +2, edges +2, scopes ~1, layers none; problems 1 new, 0 fixed, 0 still there
     ///
-    /// Services
-    ///   + Payments.gateway: PaymentGateway in 'app'
+    /// Services (2)
+    ///   + ProfileCycleUseCase in 'app'
     /// …
     /// ```
     public var text: String {
@@ -34,9 +34,12 @@ extension GraphDiff {
 
     /// `HEAD adds 1 problem: …` or `No new problems: …`, with counts per section.
     public var summary: String {
-        let newCount = newProblems.count + layers.count(where: \.isNewBreach)
-        let lead = newCount > 0
-            ? "HEAD adds \(newCount) problem\(newCount == 1 ? "" : "s")"
+        let breaches = layers.count(where: \.isNewBreach)
+        var added: [String] = []
+        if !newProblems.isEmpty { added.append("\(newProblems.count) problem\(newProblems.count == 1 ? "" : "s")") }
+        if breaches > 0 { added.append("\(breaches) breaching layer crossing\(breaches == 1 ? "" : "s")") }
+        let lead = !added.isEmpty
+            ? "HEAD adds " + added.joined(separator: " and ")
             : (isEmpty ? "No differences" : "No new problems")
         func marks<T>(_ items: [T], _ change: (T) -> Change) -> String {
             let parts = Change.allCases.compactMap { kind -> String? in

@@ -41,7 +41,10 @@ public struct HeaderBar: Sendable {
             x = canvas.put("  \(eventsPerSecond) ev/s", row: row, column: x, style: Style(.chrome), limit: rect.right)
         }
         let droppedStyle = dropped > 0 ? Style(.warning, .bold) : Style(.chrome)
-        x = canvas.put("  dropped \(dropped)", row: row, column: x, style: droppedStyle, limit: rect.right)
+        // With a timeline the room goes to it; a drop is still shown.
+        if timeline == nil || dropped > 0 {
+            x = canvas.put("  dropped \(dropped)", row: row, column: x, style: droppedStyle, limit: rect.right)
+        }
         let trailingStart = trailing.isEmpty ? rect.right : max(x + 1, rect.right - TextWidth.of(trailing) - 1)
         if let timeline { TimelineBar(timeline: timeline).draw(into: &canvas, row: row, from: x, to: trailingStart - 1) }
         if !trailing.isEmpty {

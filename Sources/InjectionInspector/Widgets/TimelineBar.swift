@@ -1,9 +1,9 @@
-/// The header's time cursor: where the views are in the run (`⏱ 1.2s/3.4s`) and a one-line
+/// The header's time cursor: where the views are in the run (`t=1.2s/3.4s`) and a one-line
 /// sparkline of resolves over the whole run, the cursor's slice drawn reversed.
 ///
 /// ```swift
 /// TimelineBar(timeline: model.timeline(buckets: 24)).draw(into: &canvas, row: 0, from: 40, to: 80)
-/// // ⏱ 1.2s/3.4s ▁▂█▅▁▁▃▂
+/// // t=1.2s/3.4s ▁▂█▅▁▁▃▂
 /// ```
 public struct TimelineBar: Sendable {
     public var timeline: Timeline
@@ -17,11 +17,9 @@ public struct TimelineBar: Sendable {
     static let minimumSparkline = 6
     static let maximumSparkline = 48
 
-    /// `1.2s/3.4s`, or `end 3.4s` when the cursor is at the end.
+    /// `t=1.2s/3.4s`, or `t=end/3.4s` when the cursor is at the end.
     public var position: String {
-        timeline.isAtEnd
-            ? "⏱ end \(Format.duration(timeline.end))"
-            : "⏱ \(Format.duration(timeline.position))/\(Format.duration(timeline.end))"
+        "t=" + (timeline.isAtEnd ? "end" : Format.duration(timeline.position)) + "/" + Format.duration(timeline.end)
     }
 
     /// How many sparkline columns fit between `from` and `to` after the position text.

@@ -1,0 +1,82 @@
+import Injection
+import Testing
+@testable import InjectionGraph
+
+/// The graph "as of" a record, rebuilt from snapshots plus the records since.
+struct GraphHistoryTests {
+    /// A trace long enough for several snapshots.
+    static let records = SyntheticTrace(services: 600, edges: 3_000, cycles: 3, missing: 20).records()
+
+    static func history() -> (graph: DependencyGraph, history: GraphHistory) {
+        var graph = DependencyGraph()
+        var history = GraphHistory()
+        for record in records {
+            graph.apply(record)
+            history.append(record, appliedTo: graph)
+        }
+        return (graph, history)
+    }
+
+    @Test func asOfAnyRecordEqualsApplyingThePrefix() {
+        let (_, history) = Self.history()
+        #expect(history.snapshotCount >= 1, "the trace is long enough to be snapshotted")
+        for count in [0, 1, 37, GraphHistory.minimumSnapshotInterval - 1, GraphHistory.minimumSnapshotInterval,
+                      GraphHistory.minimumSnapshotInterval + 5, Self.records.count / 2, Self.records.count - 1, Self.records.count] {
+            let expected = DependencyGraph(records: Self.records[..<count])
+            let rebuilt = history.graph(through: count)
+            #expect(rebuilt.nodes.count == expected.nodes.count, "nodes as of \(count)")
+            #expect(rebuilt.edges.count == expected.edges.count, "edges as of \(count)")
+            #expect(rebuilt.session.resolveCount == expected.session.resolveCount, "resolves as of \(count)")
+            #expect(rebuilt.revision == expected.revision)
+            #expect(rebuilt.nodes.map(\.resolveCount) == expected.nodes.map(\.resolveCount))
+            #expect(rebuilt.missing.count == expected.missing.count)
+        }
+    }
+
+    @Test func snapshotsDoNotChangeTheLiveGraph() {
+        let (graph, history) = Self.history()
+        let reference = DependencyGraph(records: Self.records)
+        #expect(graph.nodes.map(\.resolveCount) == reference.nodes.map(\.resolveCount))
+        #expect(history.graph(through: history.count).edges.count == reference.edges.count)
+    }
+
+    @Test func timesMapToRecordCounts() {
+        var builder = TraceBuilder()
+        let a = TraceBuilder.id("A")
+        let b = TraceBuilder.id("B")
+        builder.resolve(a)  // t = 100
+        builder.resolve(b)  // t = 200
+        builder.resolve(a, ns: 5)  // t = 300
+        var graph = DependencyGraph()
+        var history = GraphHistory()
+        for record in builder.records {
+            graph.apply(record)
+            history.append(record, appliedTo: graph)
+        }
+        #expect(history.count == 4)
+        #expect(history.count(atOrBefore: 0) == 1, "the header has no time of its own")
+        #expect(history.count(atOrBefore: 150) == 2)
+        #expect(history.count(atOrBefore: 200) == 3)
+        #expect(history.count(atOrBefore: 10_000) == 4)
+        #expect(history.time(through: 3) == 200)
+        #expect(history.endTime == 300)
+        #expect(history.graph(through: 2).nodeID(for: b) == nil)
+        #expect(history.graph(through: 3).nodeID(for: b) != nil)
+    }
+
+    @Test func resolvesPerBucketCoverTheWholeRun() {
+        let (graph, history) = Self.history()
+        for buckets in [1, 7, 48] {
+            let counts = history.resolvesPerBucket(buckets)
+            #expect(counts.count == buckets)
+            #expect(counts.reduce(0, +) == graph.session.resolveCount)
+        }
+    }
+
+    @Test func snapshotIntervalGrowsWithTheGraph() {
+        let small = DependencyGraph(records: SyntheticTrace(services: 10, edges: 20).records())
+        let large = DependencyGraph(records: SyntheticTrace(services: 5_000, edges: 20_000).records())
+        #expect(GraphHistory.snapshotInterval(for: small) == GraphHistory.minimumSnapshotInterval)
+        #expect(GraphHistory.snapshotInterval(for: large) == large.nodes.count + large.edges.count)
+    }
+}
