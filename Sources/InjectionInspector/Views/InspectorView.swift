@@ -31,13 +31,16 @@ public enum InspectorView {
 
     static func header(_ context: ViewContext) -> HeaderBar {
         let session = context.graph.session
-        let app = session.header?.app ?? "no app yet"
+        // Before the cursor reaches the header record the run still has its name.
+        var header = session.header
+        if header == nil, let first = context.model.history.records.first, case .header(let recorded) = first { header = recorded }
+        let app = header?.app ?? "no app yet"
         var trailing = context.state.paused ? "PAUSED" : ""
         if case .disconnected = context.model.connection { trailing = "browsing last session" }
         if trailing.isEmpty, let baseline = context.model.baseline {
             trailing = "vs \(baseline.name): \(context.state.changeMarks.count) changed"
         }
-        var bar = HeaderBar(app: app, pid: session.header?.pid, connection: context.model.connection,
+        var bar = HeaderBar(app: app, pid: header?.pid, connection: context.model.connection,
                             eventsPerSecond: context.model.eventsPerSecond, dropped: session.droppedCount, trailing: trailing)
         if context.state.canScrub(context.model) {
             bar.timeline = context.model.timeline(buckets: TimelineBar.maximumSparkline)
