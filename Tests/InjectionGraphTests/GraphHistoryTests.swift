@@ -4,8 +4,8 @@ import Testing
 
 /// The graph "as of" a record, rebuilt from snapshots plus the records since.
 struct GraphHistoryTests {
-    /// A trace long enough for several snapshots.
-    static let records = SyntheticTrace(services: 600, edges: 3_000, cycles: 3, missing: 20).records()
+    /// A trace long enough for several snapshots, with repeated resolves and aggregates.
+    static let records = TimeCursorBenchmark.longRun(services: 600, edges: 3_000, rounds: 3)
 
     static func history() -> (graph: DependencyGraph, history: GraphHistory) {
         var graph = DependencyGraph()
@@ -19,9 +19,11 @@ struct GraphHistoryTests {
 
     @Test func asOfAnyRecordEqualsApplyingThePrefix() {
         let (_, history) = Self.history()
-        #expect(history.snapshotCount >= 1, "the trace is long enough to be snapshotted")
-        for count in [0, 1, 37, GraphHistory.minimumSnapshotInterval - 1, GraphHistory.minimumSnapshotInterval,
-                      GraphHistory.minimumSnapshotInterval + 5, Self.records.count / 2, Self.records.count - 1, Self.records.count] {
+        #expect(history.snapshotCount >= 3, "the trace is long enough to be snapshotted")
+        #expect(history.wholeRecordCount < history.count / 2, "repeated resolves are kept compact")
+        for count in [0, 1, 37, 4_000, GraphHistory.minimumSnapshotInterval - 1, GraphHistory.minimumSnapshotInterval,
+                      GraphHistory.minimumSnapshotInterval + 5, Self.records.count / 2, Self.records.count * 3 / 4 + 11,
+                      Self.records.count - 1, Self.records.count] {
             let expected = DependencyGraph(records: Self.records[..<count])
             let rebuilt = history.graph(through: count)
             #expect(rebuilt.nodes.count == expected.nodes.count, "nodes as of \(count)")
@@ -29,6 +31,18 @@ struct GraphHistoryTests {
             #expect(rebuilt.session.resolveCount == expected.session.resolveCount, "resolves as of \(count)")
             #expect(rebuilt.revision == expected.revision)
             #expect(rebuilt.nodes.map(\.resolveCount) == expected.nodes.map(\.resolveCount))
+            #expect(rebuilt.nodes.map(\.cachedCount) == expected.nodes.map(\.cachedCount))
+            #expect(rebuilt.nodes.map(\.totalNanoseconds) == expected.nodes.map(\.totalNanoseconds))
+            #expect(rebuilt.nodes.map(\.childNanoseconds) == expected.nodes.map(\.childNanoseconds))
+            #expect(rebuilt.nodes.map(\.appResolveCount) == expected.nodes.map(\.appResolveCount))
+            #expect(rebuilt.nodes.map(\.aliveInstances) == expected.nodes.map(\.aliveInstances))
+            #expect(rebuilt.nodes.map(\.lastSeen) == expected.nodes.map(\.lastSeen))
+            #expect(rebuilt.edges.map(\.count) == expected.edges.map(\.count))
+            #expect(rebuilt.edges.map(\.createdCount) == expected.edges.map(\.createdCount))
+            #expect(rebuilt.edges.map(\.totalNanoseconds) == expected.edges.map(\.totalNanoseconds))
+            #expect(rebuilt.session.eventCount == expected.session.eventCount)
+            #expect(rebuilt.session.lastTime == expected.session.lastTime)
+            #expect(rebuilt.session.lastSequence == expected.session.lastSequence)
             #expect(rebuilt.missing.count == expected.missing.count)
         }
     }
@@ -73,10 +87,20 @@ struct GraphHistoryTests {
         }
     }
 
-    @Test func snapshotIntervalGrowsWithTheGraph() {
+    @Test func snapshotIntervalGrowsWithTheGraphWithinBounds() {
         let small = DependencyGraph(records: SyntheticTrace(services: 10, edges: 20).records())
+        let medium = DependencyGraph(records: SyntheticTrace(services: 1_000, edges: 3_000).records())
         let large = DependencyGraph(records: SyntheticTrace(services: 5_000, edges: 20_000).records())
         #expect(GraphHistory.snapshotInterval(for: small) == GraphHistory.minimumSnapshotInterval)
-        #expect(GraphHistory.snapshotInterval(for: large) == large.nodes.count + large.edges.count)
+        #expect(GraphHistory.snapshotInterval(for: medium) == medium.nodes.count + medium.edges.count)
+        #expect(GraphHistory.snapshotInterval(for: large) == GraphHistory.maximumSnapshotInterval)
+    }
+
+    @Test func theBenchmarkRebuildsEveryPoint() {
+        let result = TimeCursorBenchmark.run(services: 200, edges: 600, rounds: 2, samples: 10)
+        #expect(result.services == 200)
+        #expect(result.records > 600 * 3)
+        #expect(result.maximumMilliseconds >= result.medianMilliseconds)
+        #expect(result.summary.contains("snapshots: as-of median"))
     }
 }

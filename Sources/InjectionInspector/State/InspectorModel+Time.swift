@@ -15,8 +15,7 @@ extension InspectorModel {
         let target = max(0, count)
         earlier.graph = history.graph(through: target)
         earlier.timeCursor = target
-        let headers = history.records[..<target].count { if case .header = $0 { true } else { false } }
-        earlier.events = events.through(number: UInt64(target - headers))
+        earlier.events = events.through(number: UInt64(target - history.headerCount(before: target)))
         earlier.clearHighlights()
         return earlier
     }

@@ -32,8 +32,7 @@ public enum InspectorView {
     static func header(_ context: ViewContext) -> HeaderBar {
         let session = context.graph.session
         // Before the cursor reaches the header record the run still has its name.
-        var header = session.header
-        if header == nil, let first = context.model.history.records.first, case .header(let recorded) = first { header = recorded }
+        let header = session.header ?? context.model.history.header
         let app = header?.app ?? "no app yet"
         var trailing = context.state.paused ? "PAUSED" : ""
         if case .disconnected = context.model.connection { trailing = "browsing last session" }
