@@ -44,6 +44,35 @@ if arguments.count >= 3, arguments[1] == "--write-trace" {
     exit(0)
 }
 
+// `GraphBenchmarks --time-cursor`: only the time cursor's figures (the history's memory and
+// the latency of "the graph as of t" at 10 k services).
+if arguments.count >= 2, arguments[1] == "--time-cursor" {
+    let records = TimeCursorBenchmark.longRun(services: 10_000, edges: 50_000, rounds: 4)
+    let before = residentMegabytes()
+    var graph = DependencyGraph()
+    for record in records { graph.apply(record) }
+    let afterGraph = residentMegabytes()
+    var withHistory = DependencyGraph()
+    var history = GraphHistory()
+    for record in records {
+        withHistory.apply(record)
+        history.append(record, appliedTo: withHistory)
+    }
+    // The second graph weighs what the first did; the rest is the history.
+    let historyMegabytes = residentMegabytes() - afterGraph - (afterGraph - before)
+    let result = TimeCursorBenchmark.run(services: 10_000, edges: 50_000, rounds: 4, samples: 400)
+    print("## Time cursor (10 000 services, 50 000 edges), release build\n")
+    print("| measure | figure | target |")
+    print("|---|---:|---|")
+    print("| records in the run | \(result.records) (\(result.wholeRecords) kept whole, the rest compact) | |")
+    print("| graph as of a record: median | \(format(result.medianMilliseconds)) ms | |")
+    print("| graph as of a record: worst of 400 points | \(format(result.maximumMilliseconds)) ms | ≤ 10 ms \(result.maximumMilliseconds <= 10 ? "✓" : "✗") |")
+    print("| ingest, graph alone → with history | \(format(result.ingestSeconds, 3)) s → \(format(result.ingestWithHistorySeconds, 3)) s | |")
+    print("| graph memory (RSS) | \(format(afterGraph - before, 1)) MB | |")
+    print("| history memory (RSS: entries, times, \(history.snapshotCount) snapshots) | \(format(historyMegabytes, 1)) MB, \(format(historyMegabytes * 1_048_576 / Double(records.count), 0)) bytes/record | |")
+    exit(0)
+}
+
 let services = 100_000, edges = 1_000_000
 print("## Graph at scale (\(services) services, \(edges) edges), release build\n")
 

@@ -57,6 +57,13 @@ struct LayerDiagramPanel {
         return true
     }
 
+    /// `UseCase.addToCart` for a keypath provider (its type is in the crossing view), else the
+    /// description: both ends of an edge fit beside the diagram.
+    static func shortName(_ identity: ServiceIdentity) -> String {
+        guard let layer = identity.layer, let member = identity.member else { return identity.description }
+        return "\(layer).\(member)"
+    }
+
     /// The selected arrow's edges: `Requester → Service  ×count`, busiest first.
     private func drawEdges(of arrow: LayerMap.Arrow, graph: DependencyGraph, into canvas: inout Canvas, in rect: Rect) {
         let crossing = arrow.crossing
@@ -76,7 +83,7 @@ struct LayerDiagramPanel {
                 canvas.put("… \(edges.count - rows + 1) more (Enter lists them)", row: row, column: rect.column, style: Style(.dim), limit: rect.right)
                 break
             }
-            var x = canvas.put(mark + "\(from.description) → \(to.description)", row: row, column: rect.column, limit: rect.right)
+            var x = canvas.put(mark + "\(Self.shortName(from)) → \(Self.shortName(to))", row: row, column: rect.column, limit: rect.right)
             x = canvas.put("  ×\(edge.count)", row: row, column: x, style: Style(.dim), limit: rect.right)
         }
     }

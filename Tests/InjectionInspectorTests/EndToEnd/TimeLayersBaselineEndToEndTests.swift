@@ -72,7 +72,7 @@ struct TimeLayersBaselineEndToEndTests {
         #expect(tmux.waitFor("9 edges,"))
         let screen = tmux.capture()
         #expect(screen.contains("app/UseCase → app/Repository"))
-        #expect(screen.contains("UseCase.loadCatalog: LoadCatalogUseCase → Repository.products: ProductRepository"))
+        #expect(screen.contains("UseCase.loadCatalog → Repository.products  ×"))
         tmux.send("v")
         #expect(tmux.waitFor("Crossings"), "v shows the grouped list")
         tmux.resize(rows: 14, columns: 60)
@@ -166,5 +166,26 @@ struct TimeLayersBaselineEndToEndTests {
         #expect(tmux.waitFor("t=end/"))
         #expect(tmux.waitFor("1 shown"))
         tmux.send("q")
+    }
+}
+
+extension TimeLayersBaselineEndToEndTests {
+    @Test func replayPlaysTheTraceAsIfLiveThenAllowsTheTimeCursor() {
+        let tmux = open("\(Recorded.clean) --replay --speed 0.5", rows: 24, columns: 100)
+        defer { tmux.close() }
+        #expect(tmux.waitFor("▶ replay di-inspect-e2e-"), "the header says it is a replay")
+        #expect(tmux.waitFor("Replaying di-inspect-e2e-"))
+        #expect(tmux.waitFor("Replay finished", timeout: 15))
+        #expect(tmux.waitFor("▣ di-inspect-e2e-"), "once played it is a plain file")
+        tmux.send("Home")
+        #expect(tmux.waitFor("t=0ns/"))
+        tmux.send("q")
+        #expect(tmux.waitFor("EXIT:0"))
+    }
+
+    @Test func speedNeedsReplay() {
+        let result = Spawn.run([binary, "open", Recorded.clean, "--speed", "3"])
+        #expect(result.status == 64)
+        #expect(result.output.contains("--speed needs --replay"))
     }
 }

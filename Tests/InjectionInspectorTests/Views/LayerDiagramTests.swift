@@ -50,7 +50,7 @@ struct LayerDiagramTests {
         #expect(screen.contains { $0.contains("│1") }, "each arrow is labelled with its edge count")
         // The selected (first) arrow's edges beside the diagram.
         #expect(screen.contains { $0.contains("app/ViewModel → app/UseCase") })
-        #expect(screen.contains { $0.contains("ViewModel.loginviewmodel: Logi") }, "its edges, cut to the room left")
+        #expect(screen.contains { $0.contains("ViewModel.loginviewmodel → UseCase.login") }, "its edges, short names")
     }
 
     @Test func aBreachIsMarkedWithItsCount() {
