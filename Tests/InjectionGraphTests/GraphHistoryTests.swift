@@ -5,11 +5,11 @@ import Testing
 /// The graph "as of" a record, rebuilt from snapshots plus the records since.
 struct GraphHistoryTests {
     /// A trace long enough for several snapshots, with repeated resolves and aggregates.
-    static let records = TimeCursorBenchmark.longRun(services: 600, edges: 3_000, rounds: 3)
+    static let records = TimeCursorBenchmark.longRun(services: 600, edges: 3_000, rounds: 12)
 
-    static func history() -> (graph: DependencyGraph, history: GraphHistory) {
+    static func history(snapshotMemoryLimit: Int = GraphHistory.minimumSnapshotMemory) -> (graph: DependencyGraph, history: GraphHistory) {
         var graph = DependencyGraph()
-        var history = GraphHistory()
+        var history = GraphHistory(snapshotMemoryLimit: snapshotMemoryLimit)
         for record in records {
             graph.apply(record)
             history.append(record, appliedTo: graph)
@@ -21,8 +21,7 @@ struct GraphHistoryTests {
         let (_, history) = Self.history()
         #expect(history.snapshotCount >= 3, "the trace is long enough to be snapshotted")
         #expect(history.wholeRecordCount < history.count / 2, "repeated resolves are kept compact")
-        for count in [0, 1, 37, 4_000, GraphHistory.minimumSnapshotInterval - 1, GraphHistory.minimumSnapshotInterval,
-                      GraphHistory.minimumSnapshotInterval + 5, Self.records.count / 2, Self.records.count * 3 / 4 + 11,
+        for count in [0, 1, 37, 2_047, 2_048, 2_053, 4_000, Self.records.count / 2, Self.records.count * 3 / 4 + 11,
                       Self.records.count - 1, Self.records.count] {
             let expected = DependencyGraph(records: Self.records[..<count])
             let rebuilt = history.graph(through: count)
@@ -30,6 +29,11 @@ struct GraphHistoryTests {
             #expect(rebuilt.edges.count == expected.edges.count, "edges as of \(count)")
             #expect(rebuilt.session.resolveCount == expected.session.resolveCount, "resolves as of \(count)")
             #expect(rebuilt.revision == expected.revision)
+            #expect(rebuilt.nodes.map(\.identity) == expected.nodes.map(\.identity), "same ids for the same services")
+            #expect(rebuilt.nodes.allSatisfy { rebuilt.nodeID(for: $0.identity) == $0.id }, "the index finds replayed nodes")
+            #expect(rebuilt.edges.allSatisfy { rebuilt.edgeID(from: $0.from, to: $0.to) == $0.id })
+            #expect(rebuilt.outgoing == expected.outgoing)
+            #expect(rebuilt.containers.map(\.name) == expected.containers.map(\.name))
             #expect(rebuilt.nodes.map(\.resolveCount) == expected.nodes.map(\.resolveCount))
             #expect(rebuilt.nodes.map(\.cachedCount) == expected.nodes.map(\.cachedCount))
             #expect(rebuilt.nodes.map(\.totalNanoseconds) == expected.nodes.map(\.totalNanoseconds))
@@ -45,6 +49,17 @@ struct GraphHistoryTests {
             #expect(rebuilt.session.lastSequence == expected.session.lastSequence)
             #expect(rebuilt.missing.count == expected.missing.count)
         }
+    }
+
+    @Test func snapshotsAreThinnedToStayWithinTheirMemory() {
+        let (graph, roomy) = Self.history()
+        let (_, tight) = Self.history(snapshotMemoryLimit: 1)
+        #expect(roomy.snapshotCount > 2)
+        #expect(tight.snapshotCount == 1, "a limit below one graph keeps only the latest snapshot")
+        #expect(tight.footprint.snapshots <= graph.estimatedBytes * 11 / 10, "about one graph (capacities vary)")
+        let middle = Self.records.count / 3
+        #expect(tight.graph(through: middle).nodes.map(\.resolveCount) == roomy.graph(through: middle).nodes.map(\.resolveCount))
+        #expect(tight.graph(through: middle).edges.map(\.count) == DependencyGraph(records: Self.records[..<middle]).edges.map(\.count))
     }
 
     @Test func snapshotsDoNotChangeTheLiveGraph() {
@@ -87,13 +102,13 @@ struct GraphHistoryTests {
         }
     }
 
-    @Test func snapshotIntervalGrowsWithTheGraphWithinBounds() {
+    @Test func snapshotBudgetGrowsWithTheGraphWithinBounds() {
         let small = DependencyGraph(records: SyntheticTrace(services: 10, edges: 20).records())
-        let medium = DependencyGraph(records: SyntheticTrace(services: 1_000, edges: 3_000).records())
-        let large = DependencyGraph(records: SyntheticTrace(services: 5_000, edges: 20_000).records())
-        #expect(GraphHistory.snapshotInterval(for: small) == GraphHistory.minimumSnapshotInterval)
-        #expect(GraphHistory.snapshotInterval(for: medium) == medium.nodes.count + medium.edges.count)
-        #expect(GraphHistory.snapshotInterval(for: large) == GraphHistory.maximumSnapshotInterval)
+        let medium = DependencyGraph(records: SyntheticTrace(services: 5_000, edges: 20_000).records())
+        let large = DependencyGraph(records: SyntheticTrace(services: 20_000, edges: 80_000).records())
+        #expect(GraphHistory.snapshotBudget(for: small) == GraphHistory.minimumSnapshotBudget)
+        #expect(GraphHistory.snapshotBudget(for: medium) == medium.nodes.count + medium.edges.count)
+        #expect(GraphHistory.snapshotBudget(for: large) == GraphHistory.maximumSnapshotBudget)
     }
 
     @Test func theBenchmarkRebuildsEveryPoint() {

@@ -3,14 +3,19 @@ import Injection
 /// What a graph was built from, record by record, with periodic snapshots, so that the graph
 /// "as of" any record or time can be rebuilt within a frame.
 ///
-/// Feed it every record right after applying it to the live graph. Most records of a long run
-/// repeat a resolve along an edge the graph already has; those are kept as a compact entry
-/// (node and edge ids, counts and times: 56 bytes) and replayed without hashing an identity.
-/// Everything else (first sightings, registrations, failures, overrides) is kept whole.
+/// Feed it every record right after applying it to the live graph. Resolves (and aggregates),
+/// nearly all of a long run, are kept as a compact entry (node and edge ids, counts and times:
+/// 56 bytes) and replayed without hashing an identity; the history keeps each service's identity
+/// once, to recreate the node when a replay reaches its first sighting. Everything else
+/// (registrations, failures, overrides, mappings) is kept whole.
 ///
-/// Every ``snapshotInterval(for:)`` records the history keeps a copy of the graph (a
-/// copy-on-write value: the live graph's next change pays one copy). ``graph(through:)`` starts
-/// from the nearest snapshot at or before the target and replays the entries since.
+/// The history keeps a copy of the graph (a copy-on-write value: the live graph's next change
+/// pays one copy) whenever the replay cost since the last one reaches ``snapshotBudget(for:)``:
+/// a repeated resolve costs 1, one that creates a node or an edge ``creatingEntryCost``, a whole
+/// record (hashed identities) ``wholeRecordCost``. A snapshot also waits for at least a quarter of the
+/// graph's size in records, so snapshots never weigh much more than the entries between them.
+/// ``graph(through:)`` starts from the nearest snapshot at or before the target and replays the
+/// entries since.
 ///
 /// ```swift
 /// var graph = DependencyGraph()
@@ -36,18 +41,38 @@ public struct GraphHistory: Sendable {
     private var scopes: [Scope] = []
     private var scopeIndex: [Scope: UInt16] = [:]
     private var snapshots: [Snapshot] = []
+    private var snapshotBytes = 0
 
     struct Snapshot: Sendable {
         /// Records applied to ``graph``.
         let count: Int
         let graph: DependencyGraph
+        /// ``DependencyGraph/estimatedBytes`` when taken.
+        let bytes: Int
     }
 
-    /// The fewest and the most records between two snapshots.
-    public static let minimumSnapshotInterval = 2_048
-    public static let maximumSnapshotInterval = 8_192
+    /// The smallest and the largest replay cost between two snapshots.
+    public static let minimumSnapshotBudget = 16_384
+    public static let maximumSnapshotBudget = 65_536
+    /// What replaying a whole record, or an entry that creates a node or edge, costs in repeated
+    /// resolves.
+    public static let wholeRecordCost = 16
+    public static let creatingEntryCost = 4
+    /// The identity of every node, by id: what a replay creates a node from.
+    private var nodeIdentities: [ServiceIdentity] = []
+    /// Edges the graph had after the last record.
+    private var knownEdges = 0
+    /// Replay cost of the entries since the last snapshot.
+    private var costSinceSnapshot = 0
 
-    public init() {}
+    /// The snapshots' memory floor (see ``minimumSnapshotMemory``).
+    public let snapshotMemoryLimit: Int
+
+    /// - Parameter snapshotMemoryLimit: What the snapshots may weigh together at least (the
+    ///   graph's own size when that is larger).
+    public init(snapshotMemoryLimit: Int = GraphHistory.minimumSnapshotMemory) {
+        self.snapshotMemoryLimit = snapshotMemoryLimit
+    }
 
     /// Records kept.
     public var count: Int { entries.count }
@@ -61,11 +86,11 @@ public struct GraphHistory: Sendable {
     /// Records kept whole rather than as compact resolves.
     public var wholeRecordCount: Int { wholeRecords.count }
 
-    /// Records between snapshots for a graph of this size: about the graph's size (so snapshots
-    /// weigh about what the entries between them do), within the bounds that keep a rebuild
-    /// under a frame.
-    public static func snapshotInterval(for graph: DependencyGraph) -> Int {
-        min(maximumSnapshotInterval, max(minimumSnapshotInterval, graph.nodes.count + graph.edges.count))
+    /// Replay cost between snapshots for a graph of this size: about the graph's size (so a
+    /// snapshot weighs no more than the entries since the previous one), within the bounds that
+    /// keep a rebuild under a frame.
+    public static func snapshotBudget(for graph: DependencyGraph) -> Int {
+        min(maximumSnapshotBudget, max(minimumSnapshotBudget, graph.nodes.count + graph.edges.count))
     }
 
     /// Keeps `record`, which was just applied to `graph`.
@@ -77,9 +102,42 @@ public struct GraphHistory: Sendable {
             if header == nil { header = recorded }
             headerIndices.append(entries.count)
         }
-        entries.append(compact(record, in: graph) ?? whole(record))
-        if entries.count - (snapshots.last?.count ?? 0) >= Self.snapshotInterval(for: graph) {
-            snapshots.append(Snapshot(count: entries.count, graph: graph))
+        let creates = graph.nodes.count > nodeIdentities.count || graph.edges.count > knownEdges
+        if let entry = compact(record, in: graph) {
+            entries.append(entry)
+            costSinceSnapshot += creates ? Self.creatingEntryCost : 1
+        } else {
+            entries.append(whole(record))
+            costSinceSnapshot += Self.wholeRecordCost
+        }
+        for node in graph.nodes[nodeIdentities.count...] { nodeIdentities.append(node.identity) }
+        knownEdges = graph.edges.count
+        let size = graph.nodes.count + graph.edges.count
+        if costSinceSnapshot >= Self.snapshotBudget(for: graph), entries.count - (snapshots.last?.count ?? 0) >= size / 4 {
+            takeSnapshot(of: graph)
+        }
+    }
+
+    /// The most the snapshots may weigh together: ``minimumSnapshotMemory``, or the graph's
+    /// own size when it is larger. Past it every other snapshot is dropped (rebuilds get slower
+    /// in a long run of a very large graph; memory stays bounded).
+    public static let minimumSnapshotMemory = 96 << 20
+
+    private mutating func takeSnapshot(of graph: DependencyGraph) {
+        let bytes = graph.estimatedBytes
+        snapshots.append(Snapshot(count: entries.count, graph: graph, bytes: bytes))
+        snapshotBytes += bytes
+        costSinceSnapshot = 0
+        let limit = max(snapshotMemoryLimit, bytes)
+        while snapshotBytes > limit, snapshots.count > 1 {
+            // Keep the latest; drop every other one before it.
+            var kept: [Snapshot] = []
+            for (index, snapshot) in snapshots.enumerated() where index % 2 == 1 || index == snapshots.count - 1 {
+                kept.append(snapshot)
+            }
+            if kept.count == snapshots.count { kept.removeFirst() }
+            snapshots = kept
+            snapshotBytes = snapshots.reduce(0) { $0 + $1.bytes }
         }
     }
 
@@ -99,7 +157,7 @@ public struct GraphHistory: Sendable {
             if entry.service == HistoryEntry.whole {
                 graph.apply(wholeRecords[Int(entry.edge)])
             } else {
-                graph.replay(entry, scope: scopes[Int(entry.scope)])
+                graph.replay(entry, scope: scopes[Int(entry.scope)], identities: nodeIdentities)
             }
         }
         return graph
@@ -170,8 +228,8 @@ public struct GraphHistory: Sendable {
         return HistoryEntry(wholeRecord: wholeRecords.count - 1)
     }
 
-    /// A resolve along an edge `graph` already had before it (or a root resolve of a known
-    /// service) as a compact entry; nil for anything else.
+    /// A resolve or an aggregate as a compact entry (by the ids `graph` gave its services and
+    /// edge); nil for anything else.
     private mutating func compact(_ record: borrowing TraceRecord, in graph: DependencyGraph) -> HistoryEntry? {
         switch record {
         case .event(let event):
@@ -198,12 +256,8 @@ public struct GraphHistory: Sendable {
         if let requester {
             guard let id = graph.nodeID(for: requester), let edge = graph.edgeID(from: id, to: serviceID),
                   edge < Int(Int32.max) else { return nil }
-            // An edge the record itself created (first sighting) is replayed from the whole record.
-            guard graph.edges[edge].count > count else { return nil }
             requesterID = id
             edgeID = edge
-        } else if graph.nodes[serviceID].resolveCount == count {
-            return nil  // the service's first resolve: its scope may have come from it
         }
         let scopeNumber: UInt16
         if let known = scopeIndex[scope] {
@@ -260,8 +314,14 @@ struct HistoryEntry: Sendable {
 }
 
 extension DependencyGraph {
-    /// Applies a compact resolve exactly as ``apply(_:)`` applies the record it came from.
-    mutating func replay(_ entry: HistoryEntry, scope: Scope) {
+    /// Applies a compact resolve exactly as ``apply(_:)`` applies the record it came from,
+    /// creating its nodes (from `identities`) and edge when the replay reaches their first
+    /// sighting: ids are handed out in the same order as when the record was first applied.
+    mutating func replay(_ entry: HistoryEntry, scope: Scope, identities: [ServiceIdentity]) {
+        let id = Int(entry.service)
+        if id == nodes.count { _ = addNode(identities[id]) }
+        if entry.requester >= 0, Int(entry.requester) == nodes.count { _ = addNode(identities[Int(entry.requester)]) }
+        if entry.edge >= 0, Int(entry.edge) == edges.count { _ = internEdge(Int(entry.requester), id) }
         revision &+= 1
         session.eventCount += 1
         if entry.isAggregate {
@@ -271,7 +331,6 @@ extension DependencyGraph {
             if entry.last > session.lastTime { session.lastTime = entry.last }
         }
         session.resolveCount += entry.count
-        let id = Int(entry.service)
         nodes[id].record(scope: scope, outcome: entry.isCreated ? .created : .cached, count: entry.count,
                          nanoseconds: entry.nanoseconds, first: entry.first, last: entry.last)
         guard entry.requester >= 0 else {
@@ -283,5 +342,41 @@ extension DependencyGraph {
         edges[edge].count += entry.count
         edges[edge].totalNanoseconds &+= entry.nanoseconds
         if entry.isCreated { edges[edge].createdCount += entry.count } else { edges[edge].cachedCount += entry.count }
+    }
+}
+
+extension GraphHistory {
+    /// What the history holds, in bytes, estimated from element sizes: strings the records and
+    /// identities share with the live graph are not counted again. For BENCHMARKS.md.
+    public struct Footprint: Sendable, Hashable {
+        /// Compact entries, with each record's time and running resolve count.
+        public var entries: Int
+        /// Records kept whole, and the identity of every node.
+        public var wholeRecords: Int
+        public var identities: Int
+        /// The snapshot graphs.
+        public var snapshots: Int
+
+        public var total: Int { entries + wholeRecords + identities + snapshots }
+    }
+
+    public var footprint: Footprint {
+        Footprint(
+            entries: entries.capacity * MemoryLayout<HistoryEntry>.stride + (times.capacity + cumulativeResolves.capacity) * 8,
+            wholeRecords: wholeRecords.capacity * MemoryLayout<TraceRecord>.stride,
+            identities: nodeIdentities.capacity * MemoryLayout<ServiceIdentity>.stride,
+            snapshots: snapshotBytes)
+    }
+}
+
+extension DependencyGraph {
+    /// The graph's own arrays and tables, estimated from element sizes (names' string storage
+    /// excluded): what one more copy of it costs.
+    public var estimatedBytes: Int {
+        let adjacency = outgoing.reduce(0) { $0 + $1.capacity } + incoming.reduce(0) { $0 + $1.capacity }
+        return nodes.capacity * MemoryLayout<ServiceNode>.stride + edges.capacity * MemoryLayout<DependencyEdge>.stride
+            + adjacency * MemoryLayout<EdgeID>.stride + (outgoing.count + incoming.count) * 32
+            // The open-addressing tables keep at most half their slots full.
+            + nodes.count * 2 * 16 + edges.count * 2 * 16
     }
 }

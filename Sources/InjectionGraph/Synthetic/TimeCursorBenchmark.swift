@@ -19,9 +19,11 @@ public enum TimeCursorBenchmark {
         /// Seconds to apply every record to the graph alone, and with the history kept too.
         public var ingestSeconds: Double
         public var ingestWithHistorySeconds: Double
-        /// Rebuilding the graph as of evenly spread points, in milliseconds.
+        /// Rebuilding the graph as of evenly spread points (each the best of three), in milliseconds.
         public var medianMilliseconds: Double
         public var maximumMilliseconds: Double
+        /// The record the slowest rebuild stopped at.
+        public var slowestRecord: Int
 
         public var summary: String {
             func ms(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) + " ms" }
@@ -74,17 +76,23 @@ public enum TimeCursorBenchmark {
             }
         }
         var timings: [Double] = []
+        var slowest = (milliseconds: 0.0, record: 0)
         var checksum = 0
         for sample in 0..<max(1, samples) {
             let target = records.count * (sample + 1) / max(1, samples) - 1
-            let elapsed = clock.measure { checksum &+= history.graph(through: target).nodes.count }
-            timings.append(elapsed.seconds * 1_000)
+            // The best of three: on a shared machine one preemption would otherwise be the figure.
+            let best = (0..<3).map { _ in
+                clock.measure { checksum &+= history.graph(through: target).nodes.count }.seconds
+            }.min() ?? 0
+            timings.append(best * 1_000)
+            if best * 1_000 > slowest.milliseconds { slowest = (best * 1_000, target) }
         }
         timings.sort()
         precondition(checksum > 0)
         return Result(
             services: graph.nodes.count, edges: graph.edges.count, records: records.count, snapshots: history.snapshotCount,
             wholeRecords: history.wholeRecordCount, ingestSeconds: ingest.seconds, ingestWithHistorySeconds: withHistory.seconds,
-            medianMilliseconds: timings[timings.count / 2], maximumMilliseconds: timings.last ?? 0)
+            medianMilliseconds: timings[timings.count / 2], maximumMilliseconds: timings.last ?? 0,
+            slowestRecord: slowest.record)
     }
 }
