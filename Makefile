@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 APT_PACKAGES := libncurses-dev tmux graphviz
 
-.PHONY: all build test tsan bench demo deps clean
+.PHONY: all build test tsan bench demo deps clean tracing-trait docs install check-install
 
 all: build
 
@@ -18,7 +18,22 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) tracing-trait
+	$(MAKE) docs
+	$(MAKE) check-install
 	$(MAKE) tsan
+
+# The runtime without the `Tracing` trait (what an app gets with `traits: []`): it builds, and
+# neither the recorder nor the DI_INSPECT bootstrap is in it; with the trait both are.
+TRACED_SYMBOLS := 13TraceRecorderC|14TraceBootstrapO
+tracing-trait: deps
+	$(SWIFT) build --target Injection $(SWIFT_FLAGS)
+	$(SWIFT) build --target Injection --disable-default-traits --scratch-path .build-notracing $(SWIFT_FLAGS)
+	@nm .build/debug/Injection.build/*.o | grep -Eq '$(TRACED_SYMBOLS)' \
+		|| { echo "tracing-trait: the default build has no trace recorder"; exit 1; }
+	@! nm .build-notracing/debug/Injection.build/*.o | grep -Eq '$(TRACED_SYMBOLS)' \
+		|| { echo "tracing-trait: the build without the Tracing trait still has the recorder"; exit 1; }
+	@echo "tracing-trait: the recorder is in the default build and absent without the trait"
 
 # The concurrency tests under ThreadSanitizer, in their own build folder. The suppressions file
 # explains the one false positive it silences (Synchronization.Mutex on Linux).
@@ -29,11 +44,34 @@ tsan: deps
 bench: deps
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/InjectionBenchmarks
-	cd Benchmarks && .build/release/GraphBenchmarks
+	$(SWIFT) build -c release --product GraphBenchmarks
+	.build/release/GraphBenchmarks
 	Scripts/bench-inspector.sh
+
+# The DocC catalogs of the runtime (Injection, InjectionTesting), with every warning an error, so a
+# broken symbol link fails `make test`. swift-docc-plugin is added to the package only when
+# DI_DOCS is set: apps that embed the runtime resolve no extra package.
+DOCS_OUT ?= .build-docs/site
+docs: deps
+	DI_DOCS=1 $(SWIFT) package --scratch-path .build-docs --allow-writing-to-directory $(DOCS_OUT) \
+		generate-documentation --target Injection --target InjectionTrace --target InjectionTesting \
+		--warnings-as-errors --enable-experimental-combined-documentation \
+		--output-path $(DOCS_OUT) --transform-for-static-hosting --hosting-base-path swift-injection
+	@echo "Documentation: $(DOCS_OUT)/index.html"
+
+# di-inspect as a tool: the binary, its man page (argument-parser's manual generator) and
+# bash/zsh/fish completions under PREFIX (DESTDIR for packagers).
+PREFIX ?= /usr/local
+CONFIG ?= release
+install: deps
+	Scripts/install.sh "$(DESTDIR)$(PREFIX)" "$(CONFIG)"
+
+# `make install` into a temporary prefix, then the installed files checked (part of `make test`).
+check-install: deps
+	Scripts/check-install.sh
 
 demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo
 
 clean:
-	rm -rf .build .build-tsan Benchmarks/.build
+	rm -rf .build .build-tsan .build-notracing .build-docs Benchmarks/.build

@@ -10,31 +10,54 @@ let upcomingFeatures: [SwiftSetting] = [
 
 let package = Package(
     name: "swift-injection",
-    platforms: [.macOS(.v15)],
+    // The runtime products (Injection, InjectionTrace, InjectionTesting) build for every Apple
+    // platform; the inspector is a command-line tool for Linux and macOS.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "InjectionTesting", targets: ["InjectionTesting"]),
+        .library(name: "InjectionTrace", targets: ["InjectionTrace"]),
         .library(name: "InjectionGraph", targets: ["InjectionGraph"]),
         .executable(name: "di-inspect", targets: ["DIInspect"]),
         .executable(name: "sample-app", targets: ["SampleApp"]),
+    ],
+    traits: [
+        // Without it the runtime has no trace recorder and ignores DI_INSPECT: for apps that
+        // want none of the inspector in release builds (`--disable-default-traits`, or
+        // `traits: []` on the dependency).
+        .trait(name: "Tracing", description: "The trace recorder and the DI_INSPECT bootstrap in the runtime."),
+        .default(enabledTraits: ["Tracing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The runtime: zero package dependencies, apps embed it.
-        .target(name: "Injection"),
+        // The trace format: the event vocabulary, records, encoder, decoder and the client end
+        // of the transport. No dependencies.
+        .target(name: "InjectionTrace"),
+        // The runtime: depends only on InjectionTrace (same package), apps embed it.
+        .target(name: "Injection", dependencies: ["InjectionTrace"]),
         .target(name: "InjectionTesting", dependencies: ["Injection"]),
-        .target(name: "InjectionGraph", dependencies: ["Injection"]),
+        // The graph model and the listening end of the transport (never linked into apps). It uses
+        // the runtime's name matching for suggestions.
+        .target(name: "InjectionGraph", dependencies: ["InjectionTrace", "Injection"]),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "InjectionInspector", dependencies: ["InjectionGraph", "CNCurses"]),
+        .target(
+            name: "InjectionInspector",
+            dependencies: ["InjectionGraph", "InjectionTrace", "CNCurses"],
+            linkerSettings: [
+                // The wide-character ncurses: a separate library on Linux, the system one on macOS.
+                .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+            ]
+        ),
         .executableTarget(
             name: "DIInspect",
             dependencies: [
-                "InjectionGraph", "InjectionInspector",
+                "InjectionTrace", "InjectionGraph", "InjectionInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,19 +68,33 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "InjectionTests", dependencies: ["Injection", "InjectionTesting"]),
+        // Synthetic traces for benchmarks and scale tests: no product ships it.
+        .target(name: "InjectionSynthetic", dependencies: ["InjectionTrace", "InjectionGraph"]),
+        // `make bench`'s graph-at-scale and big-trace figures.
+        .executableTarget(name: "GraphBenchmarks", dependencies: ["InjectionTrace", "InjectionGraph", "InjectionSynthetic"]),
+        .testTarget(name: "InjectionTraceTests", dependencies: ["InjectionTrace", "Injection"]),
+        .testTarget(name: "InjectionTests", dependencies: ["Injection", "InjectionTesting", "InjectionTrace"]),
         .testTarget(
-            name: "InjectionGraphTests", dependencies: ["InjectionGraph", "Injection"], exclude: ["Snapshots"]
+            name: "InjectionGraphTests",
+            dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"],
+            exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "InjectionInspectorTests",
-            dependencies: ["InjectionInspector", "InjectionGraph"]
+            dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["InjectionGraph"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
 for target in package.targets where target.type != .system && target.type != .test {
     target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}
+
+// `make docs` sets DI_DOCS: only then is swift-docc-plugin part of the package, so apps that embed
+// the runtime never resolve it.
+if Context.environment["DI_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }

@@ -24,13 +24,6 @@ let package = Package(
                 .product(name: "Swinject", package: "Swinject"),
             ]
         ),
-        .executableTarget(
-            name: "GraphBenchmarks",
-            dependencies: [
-                .product(name: "Injection", package: "swift-injection"),
-                .product(name: "InjectionGraph", package: "swift-injection"),
-            ]
-        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release >/dev/null
-(cd Benchmarks && swift build -c release --product GraphBenchmarks >/dev/null)
+swift build -c release --product GraphBenchmarks >/dev/null
 bin=.build/release
 work=$(mktemp -d)
 server="bench-$$"
@@ -14,7 +14,7 @@ trap 'tmux -L "$server" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 
 echo "## Live inspector"
 echo
-Benchmarks/.build/release/GraphBenchmarks --write-trace "$work/big.ndjson" 100000 1000000 >/dev/null
+$bin/GraphBenchmarks --write-trace "$work/big.ndjson" 100000 1000000 >/dev/null
 tmux -L "$server" -f /dev/null new-session -d -x 160 -y 50 "TERM=xterm-256color $bin/di-inspect open $work/big.ndjson; sleep 60"
 pid=""
 for _ in $(seq 1 600); do

@@ -86,20 +86,9 @@ extension Container {
     public func reset(_ scope: Scope) {
         let discarded = state.withLock { state -> Int in
             var count = 0
-            func clear(_ entry: inout ContainerState.Entry) {
-                if entry.keptScope == scope, entry.kept != nil {
-                    entry.kept = nil
-                    entry.keptScope = nil
-                    count += 1
-                }
-                if scope == .shared, entry.weak != nil {
-                    entry.weak = nil
-                    count += 1
-                }
-            }
-            for key in state.unnamed.keys { clear(&state.unnamed[key]!) }
-            for key in state.named.keys { clear(&state.named[key]!) }
-            for key in state.providers.keys { clear(&state.providers[key]!) }
+            for key in state.unnamed.keys { count += state.unnamed[key]!.discard(scope) }
+            for key in state.named.keys { count += state.named[key]!.discard(scope) }
+            for key in state.providers.keys { count += state.providers[key]!.discard(scope) }
             return count
         }
         if EventHub.shared.isActive {
@@ -130,7 +119,7 @@ extension Container {
                 identity: identity, scope: scope, location: location, producedType: T.self,
                 isOverride: previous != nil, takesArguments: takesArguments, factory: factory)
             state.setEntry(ContainerState.Entry(registration: registration), key, name: name)
-            let stale = previous.map { $0.kept != nil || $0.weak?.object != nil } ?? false
+            let stale = previous?.holdsInstance ?? false
             return (previous?.registration, stale)
         }
         guard observed else { return }

@@ -105,7 +105,7 @@ extension Container {
         return shared
     }
 
-    // MARK: - The resolution itself
+    // MARK: - The one resolve path
 
     /// What a container's table says about a key.
     enum Lookup: Sendable {
@@ -115,228 +115,93 @@ extension Container {
         case build(AnyRegistration)
     }
 
-    /// Looks `key` up in `state`, borrowing the entry in place (`Dictionary.Values` subscript)
-    /// rather than copying the whole entry out of the table (4 retains and releases).
-    @inline(__always)
-    static func lookup(
-        _ state: borrowing ContainerState, _ key: ObjectIdentifier, name: String?, lifetime: ServiceLifetime
-    ) -> Lookup {
-        if let name {
-            guard let index = state.named.index(forKey: NamedKey(type: key, name: name)) else { return .missing }
-            return lookup(borrowed: state.named.values[index], lifetime: lifetime)
-        }
-        guard let index = state.unnamed.index(forKey: key) else { return .missing }
-        return lookup(borrowed: state.unnamed.values[index], lifetime: lifetime)
-    }
-
-    @inline(__always)
-    static func lookup(borrowed entry: borrowing ContainerState.Entry, lifetime: ServiceLifetime) -> Lookup {
-        let registration = entry.registration
-        switch lifetime {
-        case .new, .newSingleton:
-            return .build(registration)
-        case .singleton:
-            if let kept = entry.kept { return .kept(registration, kept) }
-            return .build(registration)
-        case .automatic:
-            // Only a scope that keeps instances answers from the slot: a `.singleton` use of a
-            // unique or graph registration must not make later automatic resolves shared.
-            if registration.scope.isLongLived, let kept = entry.kept { return .kept(registration, kept) }
-            if let object = entry.weak?.object { return .keptWeakly(registration, InstanceBox(object)) }
-            return .build(registration)
-        }
+    /// What a resolve does when no container in the chain has the key.
+    enum MissingPolicy<T> {
+        /// Fail with a missing-registration diagnostic (reported to observers unless `quiet`).
+        case report(file: StaticString, line: UInt, quiet: Bool)
+        /// Register the provider's declared factory in the resolving container, then look again.
+        case declare(Provider<T>)
+        /// Project the keypath to its provider (remembering the keypath's provider key), then
+        /// resolve that provider.
+        case project(KeyPath<Container, Provider<T>>)
     }
 
     func resolveKey<T>(
         _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments,
         file: StaticString, line: UInt, quiet: Bool = false
     ) throws(ResolutionError) -> T {
-        let key = ObjectIdentifier(T.self)
-        // `unowned(unsafe)`: `self` is alive for the whole call and holds its ancestors strongly
-        // (`parent` is a `let`), so walking the chain needs no retain. A Container's retains are
-        // expensive: `ContainerRegistry` references it weakly, which gives it a side table, and
-        // every retain/release of an object with a side table takes the runtime's slow path.
-        unowned(unsafe) var container = self
+        let missing = MissingPolicy<T>.report(file: file, line: line, quiet: quiet)
+        if let name {
+            return try resolveEntry(.named(NamedKey(type: ObjectIdentifier(T.self), name: name)), T.self,
+                                    lifetime: lifetime, args: args, missing: missing)
+        }
+        return try resolveEntry(.type(ObjectIdentifier(T.self)), T.self, lifetime: lifetime, args: args, missing: missing)
+    }
+
+    /// The one resolve path: every access style ends here. Looks `key` up in this container and
+    /// then its ancestors, answers a cache hit, or builds on the resolution stack and keeps the
+    /// instance as ``ScopeRules`` say, reporting events and diagnostics.
+    ///
+    /// - Parameters:
+    ///   - source: How the answer was chosen, when the caller knows better than the registration
+    ///     (a mapping).
+    ///   - mappedFrom: The provider a mapping redirected, for the event.
+    ///   - missing: What to do when no container in the chain has `key`.
+    func resolveEntry<T>(
+        _ key: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>
+    ) throws(ResolutionError) -> T {
+        // Borrowed, not retained: `self` is alive for the whole call and holds its ancestors
+        // strongly (`parent` is a `let`). A Container's retains are expensive: `ContainerRegistry`
+        // references it weakly, which gives it a side table, and every retain/release of an
+        // object with a side table takes the runtime's slow path (~100 instructions each).
+        var container = Unmanaged.passUnretained(self)
         while true {
-            let lookup = container.state.withLock { Container.lookup($0, key, name: name, lifetime: lifetime) }
+            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: $0, lifetime: lifetime) } }
             switch lookup {
             case .missing:
-                if let parent = container.parent {
+                if let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
                     container = parent
                     continue
                 }
-                throw .missing(reportMissing(T.self, name: name, file: file, line: line, quiet: quiet))
-            // The cache-hit cases are spelled out (here and in the keypath paths) rather than
-            // shared through a helper: in this unspecialised generic hot path a helper returning
-            // `Optional<T>` cost ~50 ns per resolve (measured with InjectionBenchmarks).
+                switch missing {
+                case .report(let file, let line, let quiet):
+                    throw .missing(reportMissing(T.self, name: key.registrationName, file: file, line: line, quiet: quiet))
+                case .declare(let provider):
+                    registerDeclaredIfNeeded(provider)
+                    container = Unmanaged.passUnretained(self)
+                    continue
+                case .project(let keyPath):
+                    // `key` came from this keypath, mappings already followed: resolve the same
+                    // key, now declared.
+                    let provider = project(keyPath)
+                    return try resolveEntry(
+                        .provider(provider.key), T.self, lifetime: lifetime, args: args, source: source,
+                        mappedFrom: mappedFrom, missing: .declare(provider))
+                }
+            // The only cache-hit answer. Spelled out rather than shared through a helper: in this
+            // unspecialised generic hot path a helper returning `Optional<T>` cost ~50 ns.
             case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
-                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-                // Safe: `kept` was stored by `build` below for this registration, as an `Instance<T>`.
+                if EventHub.shared.isActive {
+                    emitCacheHit(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime))
+                }
+                // Safe: `kept` was stored by `build` for this registration, as an `Instance<T>`.
                 return unsafeDowncast(kept, to: Instance<T>.self).value
             case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
-                return try container.build(
-                    registration, T.self, lifetime: lifetime, args: args, resolvingIn: self,
-                    keep: { state, box, replace in
-                        // The slot belongs to the registration's own long-lived scope, so
-                        // resetting that scope drops an instance a `.singleton` use kept.
-                        state.keep(box, scope: lifetime == .automatic || registration.scope.isLongLived
-                                       ? registration.scope : .singleton,
-                                   replace: replace, for: registration, key, name: name)
-                    })
+                do {
+                    return try container._withUnsafeGuaranteedRef { holder in
+                        try holder.build(
+                            registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+                            mappedFrom: mappedFrom, resolver: self)
+                    }
+                } catch {
+                    // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.
+                    throw error as! ResolutionError
+                }
             }
         }
-    }
-
-    /// Builds an instance with `registration`'s factory on this thread's resolution stack,
-    /// detecting cycles, sharing graph-scoped instances and reporting captive dependencies.
-    ///
-    /// - Parameter resolvingIn: The container the resolve started in, when the registration was
-    ///   found in one of its ancestors (`self`): the factory, and `Container.resolve()` inside it,
-    ///   resolve from there, so a child container's registrations apply.
-    /// - Parameter keep: Stores a kept instance in the entry it came from (first writer wins unless
-    ///   `replace`); returns the instance now kept.
-    func build<T>(
-        _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolvingIn: Container? = nil,
-        keep: (inout ContainerState, any AnyObject & Sendable, Bool) -> (any AnyObject & Sendable)?
-    ) throws(ResolutionError) -> T {
-        let context = ResolutionContext.current
-        let scope: Scope = switch lifetime {
-        case .automatic: registration.scope
-        case .new: .unique
-        case .singleton, .newSingleton: .singleton
-        }
-        for index in context.frames.indices where context.frames[index].registration === registration {
-            throw .cycle(reportCycle(context, from: index, registration))
-        }
-        let registrationID = ObjectIdentifier(registration)
-        if let validation = context.validation, scope.keepsInstance, let kept = validation.kept(registrationID) {
-            return unsafeDowncast(kept, to: Instance<T>.self).value
-        }
-        if scope.kind == .graph, let kept = context.graphInstances[registrationID] {
-            if EventHub.shared.isActive { emitCacheHit(registration, scope: scope) }
-            return unsafeDowncast(kept, to: Instance<T>.self).value
-        }
-        let observed = EventHub.shared.isActive
-        let start = observed ? EventClock.raw() : 0
-        let requester = context.frames.last
-        if let requester, requester.scope.isLongLived, scope.isShortLived, observed || context.validation != nil {
-            let mismatch = ScopeMismatch(
-                holder: requester.registration.identity, holderScope: requester.scope,
-                captive: registration.identity, captiveScope: scope)
-            context.validation?.record(.scopeMismatch(mismatch))
-            if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
-        }
-        let resolver = resolvingIn ?? self
-        context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
-        let value: T
-        do {
-            value = try registration.typedFactory(T.self).make(resolver, args)
-        } catch let error as ResolutionError {
-            context.unwind()
-            throw error
-        } catch {
-            context.unwind()
-            throw .factoryFailed(service: registration.identity, reason: "\(error)")
-        }
-        context.unwind()
-
-        var result = value
-        if let validation = context.validation {
-            if scope.keepsInstance { validation.keep(registrationID, Instance(value)) }
-            return value
-        }
-        switch scope.kind {
-        case .cached, .singleton, .custom:
-            let box = Instance(value)
-            let replace = lifetime == .newSingleton
-            if let winner = state.withLock({ keep(&$0, box, replace) }) {
-                result = unsafeDowncast(winner, to: Instance<T>.self).value
-            }
-        case .shared:
-            if Swift.type(of: value as Any) is AnyClass {
-                _ = state.withLock { keep(&$0, WeakInstance(value as AnyObject), false) }
-            }
-        case .graph:
-            if !context.frames.isEmpty { context.graphInstances[registrationID] = Instance(value) }
-        case .unique:
-            break
-        }
-        if observed {
-            let resolvedSource: Resolved.Source = source
-                ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
-            let end = EventClock.raw()
-            if let receivers = EventHub.shared.receivers(in: context) {
-                let time = EventClock.since(raw: end)
-                if EventHub.shared.foldRepeat(
-                    registration, requester: requester?.registration, scope: scope, outcome: .created,
-                    source: resolvedSource, duration: end &- start, time: time, list: receivers, in: context
-                ) { return result }
-                receivers.deliver(ResolutionEvent(
-                    sequence: EventHub.shared.nextSequence(), time: time,
-                    thread: context.threadNumber,
-                    kind: .resolved(Resolved(
-                        service: registration.identity, requester: requester?.registration.identity, scope: scope,
-                        outcome: .created, source: resolvedSource, durationNanoseconds: end &- start,
-                        depth: context.frames.count + 1, mappedFrom: mappedFrom))))
-            }
-        }
-        return result
-    }
-
-    func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
-        ResolutionContext.withCurrent { context in
-            guard let receivers = EventHub.shared.receivers(in: context) else { return }
-            let time = EventClock.now()
-            let source: Resolved.Source = registration.isOverride ? .override : .factory
-            if EventHub.shared.foldRepeat(
-                registration, requester: context.frames.last?.registration, scope: scope, outcome: .cached,
-                source: source, duration: 0, time: time, list: receivers, in: context
-            ) { return }
-            receivers.deliver(ResolutionEvent(
-                sequence: EventHub.shared.nextSequence(), time: time, thread: context.threadNumber,
-                kind: .resolved(Resolved(
-                    service: registration.identity, requester: context.frames.last?.registration.identity,
-                    scope: scope, outcome: .cached, source: source,
-                    durationNanoseconds: 0, depth: context.frames.count + 1))))
-        }
-    }
-}
-
-extension ResolutionContext {
-    /// Pops the innermost frame; when the pass is over, forgets its graph-scoped instances.
-    @inline(__always)
-    func unwind() {
-        frames.removeLast()
-        if frames.isEmpty && !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
-    }
-}
-
-extension ContainerState {
-    /// Keeps `box` for `registration` under `key`, unless the entry was replaced meanwhile.
-    /// Returns the instance kept afterwards: an earlier one when another thread won the race.
-    mutating func keep(
-        _ box: any AnyObject & Sendable, scope: Scope, replace: Bool,
-        for registration: AnyRegistration, _ key: ObjectIdentifier, name: String?
-    ) -> (any AnyObject & Sendable)? {
-        guard var entry = entry(key, name: name), entry.registration === registration else { return nil }
-        defer { setEntry(entry, key, name: name) }
-        return entry.keepInstance(box, scope: scope, replace: replace)
-    }
-}
-
-extension ContainerState.Entry {
-    mutating func keepInstance(_ box: any AnyObject & Sendable, scope: Scope, replace: Bool) -> (any AnyObject & Sendable)? {
-        if let weak = box as? WeakInstance {
-            self.weak = weak
-            return nil
-        }
-        if let existing = kept, !replace { return existing }
-        kept = box
-        keptScope = scope
-        return box
     }
 }

@@ -40,7 +40,9 @@ public final class Container: Sendable {
     ///   - name: The name shown in messages and the inspector; unique names keep traces readable.
     ///   - parent: A container to fall back to for keys this one does not register.
     public init(name: String? = nil, parent: Container? = nil, file: StaticString = #fileID, line: UInt = #line) {
+        #if Tracing
         TraceBootstrap.startIfRequested()  // DI_INSPECT: record without code changes (once per process)
+        #endif
         self.name = name ?? "container-\(ContainerRegistry.shared.nextNumber())"
         self.parent = parent
         self.state = Mutex(ContainerState())
@@ -133,13 +135,13 @@ struct ContainerState: ~Copyable {
     }
 }
 
-struct NamedKey: Hashable {
+struct NamedKey: Hashable, Sendable {
     let type: ObjectIdentifier
     let name: String
 }
 
 /// The key of a keypath provider: the type it provides plus the layer and member that declare it.
-struct ProviderKey: Hashable {
+struct ProviderKey: Hashable, Sendable {
     let type: ObjectIdentifier
     let layer: ObjectIdentifier
     let site: UInt

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 #if canImport(Glibc)
 import Glibc
@@ -21,10 +21,10 @@ import Darwin
 @MainActor
 public final class Inspector: TerminalApplication {
     /// Every session seen, oldest first.
-    public private(set) var sessions: [InspectorModel]
+    private(set) var sessions: [InspectorModel]
     /// The session on screen.
-    public private(set) var current: Int
-    public private(set) var state = InspectorState()
+    private(set) var current: Int
+    private(set) var state = InspectorState()
     private let feed: LiveFeed<LiveUpdate>?
     /// Updates kept while paused, applied on resume.
     private var held: [LiveUpdate] = []
@@ -34,7 +34,7 @@ public final class Inspector: TerminalApplication {
     /// When updates were last taken from the feed (model clock).
     private var lastTake: UInt64 = 0
     /// Where `e` writes dot files.
-    public var exportDirectory: String
+    var exportDirectory: String
 
     /// - Parameters:
     ///   - model: The first session (a loaded file, or an empty live one).
@@ -48,10 +48,10 @@ public final class Inspector: TerminalApplication {
         state.sync(with: model)
     }
 
-    public var model: InspectorModel { sessions[current] }
+    var model: InspectorModel { sessions[current] }
 
     /// The model the views show: the current session as of the time cursor.
-    public var shownModel: InspectorModel {
+    var shownModel: InspectorModel {
         let whole = sessions[current]
         guard let cursor = state.timeCursor, cursor < whole.history.count else { return whole }
         let key = ShownKey(session: current, cursor: cursor, records: whole.history.count)
@@ -77,7 +77,7 @@ public final class Inspector: TerminalApplication {
 
     // MARK: - TerminalApplication
 
-    public func handle(_ key: Key) -> KeyResult {
+    func handle(_ key: Key) -> KeyResult {
         if key == .resize { return .ignored }
         if !state.showHelp, !state.filter.isEditing, key == .character("[") || key == .character("]") {
             switchSession(by: key == .character("[") ? -1 : 1)
@@ -95,7 +95,7 @@ public final class Inspector: TerminalApplication {
         return .handled
     }
 
-    public func refresh() -> Bool {
+    func refresh() -> Bool {
         guard let feed else { return false }
         // Coalesce: take updates at most every 100 ms (the tick picks up the rest), so a busy
         // app costs one rebuild of the view per frame, not one per batch.
@@ -112,7 +112,7 @@ public final class Inspector: TerminalApplication {
         return true
     }
 
-    public func tick(now: ContinuousClock.Instant) -> Bool {
+    func tick(now: ContinuousClock.Instant) -> Bool {
         let took = refresh()
         let before = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
         sessions[current].advance(to: milliseconds)
@@ -120,7 +120,7 @@ public final class Inspector: TerminalApplication {
         return took || before != after || after.1
     }
 
-    public func render(rows: Int, columns: Int) -> Canvas {
+    func render(rows: Int, columns: Int) -> Canvas {
         size = (rows, columns)
         let pageSize = InspectorLayout(rows: rows, columns: columns).pageSize
         if state.pageSize != pageSize {

@@ -1,3 +1,4 @@
+import InjectionTrace
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,11 +25,15 @@ public enum InspectorLauncher {
     ///     returns the inspector to run.
     /// - Returns: 0 after `q`, 128 + signal after SIGINT/SIGTERM/SIGHUP, 2 when the terminal
     ///   cannot host the inspector, 1 after an error (printed).
+    /// Whether this terminal can host the inspector (a tty, a usable TERM, a big enough
+    /// screen); ``run(noColor:start:)`` says why not.
+    public static var terminalCanShowInspector: Bool { (try? NCursesDriver.preflight()) != nil }
+
     public static func run(noColor: Bool, start: (LiveFeed<LiveUpdate>) throws -> Inspector) -> Int32 {
         do {
             try NCursesDriver.preflight()
         } catch {
-            printError(error.description)
+            PosixIO.printError(error.description)
             return TerminalProblem.exitCode
         }
         do {
@@ -38,16 +43,12 @@ public enum InspectorLauncher {
             let session = TerminalSession(driver: NCursesDriver(noColor: noColor), wake: wake)
             return try session.run(inspector).exitCode
         } catch let problem as TerminalProblem {
-            printError(problem.description)
+            PosixIO.printError(problem.description)
             return TerminalProblem.exitCode
         } catch {
-            printError("di-inspect: \(error)")
+            PosixIO.printError("di-inspect: \(error)")
             return 1
         }
     }
 
-    static func printError(_ text: String) {
-        let line = text + "\n"
-        _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-    }
 }

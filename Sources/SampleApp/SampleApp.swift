@@ -4,6 +4,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Set by SIGINT/SIGTERM; the simulation stops at the next step and the app exits normally, so
@@ -56,17 +58,12 @@ struct SampleApp: ParsableCommand {
             crashOnMissing: crashOnMissing)
         let screens = withContainer(app) {
             simulation.run(until: deadline, stop: stopRequested) { message in
-                printError("sample-app: caught a wiring error (the app keeps running):\n\(message)\n")
+                PosixIO.printError("sample-app: caught a wiring error (the app keeps running):\n\(message)\n")
             }
         }
         if mockNetwork { app.resetAllMappings() }
         let seconds = Double(ResolutionEvents.now() - start) / 1e9
         let rate = seconds > 0 ? Int(Double(screens) / seconds) : 0
-        printError("sample-app: opened \(screens) screens in \((seconds * 100).rounded() / 100) s (\(rate) screens/s)")
+        PosixIO.printError("sample-app: opened \(screens) screens in \((seconds * 100).rounded() / 100) s (\(rate) screens/s)")
     }
-}
-
-func printError(_ text: String) {
-    let line = text + "\n"
-    _ = line.withCString { write(2, $0, strlen($0)) }
 }

@@ -1,4 +1,6 @@
+import InjectionTrace
 import Injection
+import InjectionSynthetic
 import Testing
 @testable import InjectionGraph
 
@@ -7,7 +9,7 @@ struct GraphHistoryTests {
     /// A trace long enough for several snapshots, with repeated resolves and aggregates.
     static let records = TimeCursorBenchmark.longRun(services: 600, edges: 3_000, rounds: 12)
 
-    static func history(snapshotMemoryLimit: Int = GraphHistory.minimumSnapshotMemory) -> (graph: DependencyGraph, history: GraphHistory) {
+    static func history(snapshotMemoryLimit: Int = GraphHistory.defaultSnapshotMemory) -> (graph: DependencyGraph, history: GraphHistory) {
         var graph = DependencyGraph()
         var history = GraphHistory(snapshotMemoryLimit: snapshotMemoryLimit)
         for record in records {
@@ -53,11 +55,14 @@ struct GraphHistoryTests {
 
     @Test func snapshotsAreThinnedToStayWithinTheirMemory() {
         let (graph, roomy) = Self.history()
-        let (_, tight) = Self.history(snapshotMemoryLimit: 1)
+        let (_, none) = Self.history(snapshotMemoryLimit: 1)
+        let (_, tight) = Self.history(snapshotMemoryLimit: graph.estimatedBytes * 2)
         #expect(roomy.snapshotCount > 2)
-        #expect(tight.snapshotCount == 1, "a limit below one graph keeps only the latest snapshot")
-        #expect(tight.footprint.snapshots <= graph.estimatedBytes * 11 / 10, "about one graph (capacities vary)")
+        #expect(none.snapshotCount == 0, "a limit below one graph keeps no snapshot")
+        #expect(tight.snapshotCount >= 1 && tight.snapshotCount < roomy.snapshotCount)
+        #expect(tight.footprint.snapshots <= graph.estimatedBytes * 2)
         let middle = Self.records.count / 3
+        #expect(none.graph(through: middle).nodes.map(\.resolveCount) == roomy.graph(through: middle).nodes.map(\.resolveCount))
         #expect(tight.graph(through: middle).nodes.map(\.resolveCount) == roomy.graph(through: middle).nodes.map(\.resolveCount))
         #expect(tight.graph(through: middle).edges.map(\.count) == DependencyGraph(records: Self.records[..<middle]).edges.map(\.count))
     }

@@ -2,6 +2,7 @@ import Foundation
 import Injection
 import Testing
 import InjectionGraph
+import InjectionSynthetic
 
 /// The graph at scale. By default a reduced size keeps the suite fast; set
 /// `GRAPH_SCALE_FULL=1` (ideally with `-c release`) for 100 000 services and 1 000 000 edges,

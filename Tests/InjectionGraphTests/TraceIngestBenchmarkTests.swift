@@ -1,6 +1,8 @@
 import Testing
 import Injection
 @testable import InjectionGraph
+import InjectionSynthetic
+@testable import InjectionTrace
 
 struct TraceIngestBenchmarkTests {
     @Test func measuresASyntheticTrace() throws {

@@ -2,9 +2,12 @@ import Testing
 import Synchronization
 @testable import Injection
 @testable import InjectionGraph
+@testable import InjectionTrace
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Collects a listener's events and waits for a condition with a deadline (never a fixed sleep).
@@ -109,15 +112,15 @@ struct TraceListenerTests {
         let log = ListenerLog()
         let listener = try TraceListener(address: .unix(path: path)) { log.append($0) }
         defer { listener.stop() }
-        guard case .success(let fd) = SocketEndpoint.unix(path: path).connect(timeoutMilliseconds: 1000, sendTimeoutMilliseconds: 1000) else {
+        guard case .success(let fd) = TraceSocketAddress.unix(path: path).connect(timeoutMilliseconds: 1000) else {
             Issue.record("cannot connect")
             return
         }
         let bytes = TraceEncoder.encode(.header(Self.header)) + TraceEncoder.encode(.event(reset(1)))
             + Array(#"{"kind":"scopeReset","seq":2,"#.utf8)
-        #expect(bytes.withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true) })
+        #expect(bytes.withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true, deadline: PosixIO.monotonicNanoseconds() + 1_000_000_000) })
         #expect(log.wait { $0.records.count == 2 }, "\(log.transcript)")
-        PosixIO.close(fd)
+        PosixIO.closeDescriptor(fd)
         #expect(log.wait { $0.transcript.last?.hasPrefix("disconnected") == true }, "\(log.transcript)")
         #expect(log.transcript == [
             "connected #1",
@@ -131,12 +134,12 @@ struct TraceListenerTests {
         let log = ListenerLog()
         let listener = try TraceListener(address: .unix(path: path)) { log.append($0) }
         for _ in 1...2 {
-            guard case .success(let fd) = SocketEndpoint.unix(path: path).connect(timeoutMilliseconds: 1000, sendTimeoutMilliseconds: 1000) else {
+            guard case .success(let fd) = TraceSocketAddress.unix(path: path).connect(timeoutMilliseconds: 1000) else {
                 Issue.record("cannot connect")
                 return
             }
-            _ = TraceEncoder.encode(.header(Self.header)).withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true) }
-            PosixIO.close(fd)
+            _ = TraceEncoder.encode(.header(Self.header)).withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true, deadline: PosixIO.monotonicNanoseconds() + 1_000_000_000) }
+            PosixIO.closeDescriptor(fd)
         }
         #expect(log.wait { $0.transcript.filter { $0.hasPrefix("disconnected") }.count == 2 }, "\(log.transcript)")
         listener.stop()

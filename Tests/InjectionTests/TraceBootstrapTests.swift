@@ -1,5 +1,6 @@
 import Testing
 @testable import Injection
+@testable import InjectionTrace
 
 struct TraceBootstrapTests {
     // MARK: - Valid DI_INSPECT values
@@ -7,11 +8,11 @@ struct TraceBootstrapTests {
     @Test func parsesEveryDestination() throws {
         #expect(try TraceDestination(parsing: "file:/tmp/app.ndjson") == .file(path: "/tmp/app.ndjson"))
         #expect(try TraceDestination(parsing: "file:relative/t.ndjson") == .file(path: "relative/t.ndjson"))
-        #expect(try TraceDestination(parsing: "unix:/tmp/di.sock") == .unix(path: "/tmp/di.sock"))
-        #expect(try TraceDestination(parsing: "unix") == .unix(path: TraceDestination.defaultSocketPath()))
-        #expect(try TraceDestination(parsing: "tcp:127.0.0.1:7777") == .tcp(host: "127.0.0.1", port: 7777))
-        #expect(try TraceDestination(parsing: "tcp:localhost:1") == .tcp(host: "localhost", port: 1))
-        #expect(try TraceDestination(parsing: "tcp:[::1]:9000") == .tcp(host: "::1", port: 9000))
+        #expect(try TraceDestination(parsing: "unix:/tmp/di.sock") == .socket(.unix(path: "/tmp/di.sock")))
+        #expect(try TraceDestination(parsing: "unix") == .socket(.unix(path: TraceDestination.defaultSocketPath())))
+        #expect(try TraceDestination(parsing: "tcp:127.0.0.1:7777") == .socket(.tcp(host: "127.0.0.1", port: 7777)))
+        #expect(try TraceDestination(parsing: "tcp:localhost:1") == .socket(.tcp(host: "localhost", port: 1)))
+        #expect(try TraceDestination(parsing: "tcp:[::1]:9000") == .socket(.tcp(host: "::1", port: 9000)))
     }
 
     @Test func descriptionsRoundTrip() throws {

@@ -1,3 +1,4 @@
+import InjectionTrace
 import ArgumentParser
 import InjectionGraph
 
@@ -8,7 +9,8 @@ struct CheckCommand: ParsableCommand {
         abstract: "Report missing registrations, cycles, scope mismatches and override problems.",
         discussion: """
             Exits with 0 when the trace is clean, 1 when problems were found, and 2 when the file \
-            cannot be read or is not a valid trace.
+            cannot be read, is not a valid trace, or had lines rejected (a truncated last line, \
+            which a crash leaves, is only a warning).
 
               $ di-inspect check trace.ndjson
               1 problem in sample-app (pid 4242): 1 missing registration
@@ -21,17 +23,24 @@ struct CheckCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let report = try loadGraph(file).check()
-        print(json ? report.json : report.text.escapingControlCharacters(keepingNewlines: true), terminator: "")
+        let (graph, diagnostics) = try loadGraphWithDiagnostics(file)
+        let report = graph.check()
+        if json { print(report.json, terminator: "") } else { printText(report.text) }
+        // A trace with rejected lines cannot be called clean, whatever the rest says. A truncated
+        // last line (what a crash leaves) stays a warning.
+        let rejected = diagnostics.filter { $0.severity == .error && !$0.isTruncatedLastLine }
+        if !rejected.isEmpty {
+            PosixIO.printError("error: " + Self.rejection(rejected))
+            throw ExitCode(2)
+        }
         if !report.isClean { throw ExitCode(1) }
     }
-}
 
-extension String {
-    /// Control characters escaped, except the line breaks the text itself is made of.
-    func escapingControlCharacters(keepingNewlines: Bool) -> String {
-        split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0).escapingControlCharacters }
-            .joined(separator: "\n")
+    /// `3 lines were rejected (lines 2, 5, 9); the trace cannot be called clean`
+    static func rejection(_ rejected: [TraceDiagnostic]) -> String {
+        let shown = rejected.prefix(5).map { String($0.line) }.joined(separator: ", ")
+        let more = rejected.count > 5 ? ", …" : ""
+        let count = rejected.count == 1 ? "1 line was rejected (line \(shown))" : "\(rejected.count) lines were rejected (lines \(shown)\(more))"
+        return count + "; the trace cannot be called clean"
     }
 }

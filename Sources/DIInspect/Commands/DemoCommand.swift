@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Injection
+import InjectionTrace
 import InjectionGraph
 import InjectionInspector
 
@@ -29,7 +29,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         let sampleApp = BundledProducts.path(of: "sample-app")
         guard FileManager.default.isExecutableFile(atPath: sampleApp) else {
-            printError("error: the sample app is not built next to di-inspect (\(sampleApp)); run 'swift build' or 'make demo'")
+            PosixIO.printError("error: the sample app is not built next to di-inspect (\(sampleApp)); run 'swift build' or 'make demo'")
             throw ExitCode(2)
         }
         let socket = TraceDestination.defaultSocketDirectory() + "/demo-\(getpid()).sock"

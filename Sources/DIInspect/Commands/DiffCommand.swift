@@ -1,3 +1,4 @@
+import InjectionTrace
 import ArgumentParser
 import InjectionGraph
 

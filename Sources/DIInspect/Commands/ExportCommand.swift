@@ -1,3 +1,4 @@
+import InjectionTrace
 import ArgumentParser
 import Foundation
 import InjectionGraph
@@ -77,7 +78,7 @@ struct ExportCommand: ParsableCommand {
         do {
             try text.write(toFile: output, atomically: true, encoding: .utf8)
         } catch {
-            printError("error: cannot write \(output): \(error.localizedDescription)")
+            PosixIO.printError("error: cannot write \(output): \(error.localizedDescription)")
             throw ExitCode(2)
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// `di-inspect list FILE [services|layers|scopes|cycles|overrides|missing]`.
@@ -25,7 +25,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let graph = try loadGraph(file)
-        print(Self.render(subject, graph), terminator: "")
+        printText(Self.render(subject, graph))
     }
 
     static func render(_ subject: Subject, _ graph: DependencyGraph) -> String {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// `di-inspect listen [--socket PATH | --tcp HOST:PORT]`: wait for apps to connect.

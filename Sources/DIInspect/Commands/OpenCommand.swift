@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Injection
 import InjectionGraph
+import InjectionTrace
 import InjectionInspector
 
 /// `di-inspect open FILE`: browse a recorded trace in the live inspector; `--baseline BASE`
@@ -50,7 +51,7 @@ struct OpenCommand: ParsableCommand {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         // Read the traces only when the terminal can show them; otherwise the launcher below
         // says why (and exits 2) without first loading a possibly large file.
-        let canShow = MainActor.assumeIsolated { (try? NCursesDriver.preflight()) != nil }
+        let canShow = MainActor.assumeIsolated { InspectorLauncher.terminalCanShowInspector }
         var model = InspectorModel(connection: replay ? .replay(name) : .file(name))
         if canShow, let baseline {
             let baseName = baseline.split(separator: "/").last.map(String.init) ?? baseline

@@ -1,3 +1,4 @@
+import InjectionTrace
 import ArgumentParser
 import Dispatch
 import Foundation
@@ -38,7 +39,7 @@ struct RecordCommand: ParsableCommand {
         do {
             try process.run()
         } catch {
-            printError("error: cannot run \(command[0]): \(error.localizedDescription)")
+            PosixIO.printError("error: cannot run \(command[0]): \(error.localizedDescription)")
             throw ExitCode(127)
         }
         // Ignore the signals here and pass them on, so the app can flush its trace and exit.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// `di-inspect why FILE SERVICE`: the shortest chain from a root to a service.
@@ -24,7 +24,7 @@ struct WhyCommand: ParsableCommand {
     func run() throws {
         let graph = try loadGraph(file)
         let target = try lookUp(service, in: graph)
-        print(Self.explain(target, in: graph), terminator: "")
+        printText(Self.explain(target, in: graph))
     }
 
     static func explain(_ target: NodeID, in graph: DependencyGraph) -> String {

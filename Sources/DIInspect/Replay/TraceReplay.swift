@@ -1,3 +1,4 @@
+import InjectionTrace
 import Foundation
 import Injection
 import InjectionGraph

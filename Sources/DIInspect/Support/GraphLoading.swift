@@ -1,22 +1,24 @@
+import InjectionTrace
 import ArgumentParser
-import Foundation
 import InjectionGraph
 
-/// Loads the trace at `path` into a graph for a command, printing the reader's warnings to
-/// standard error. An unreadable or invalid file prints `error: <file>:<line>: <what>` and exits
-/// with status 2.
+/// Streams the trace at `path` into a graph for a command (memory bounded by the graph, not the
+/// file), printing the reader's diagnostics to standard error as `FILE:LINE: severity: what`.
+/// An unreadable or invalid file prints `error: …` and exits with status 2.
 func loadGraph(_ path: String) throws -> DependencyGraph {
-    let trace: LoadedTrace
-    do {
-        trace = try loadTrace(atPath: path)
-    } catch {
-        printError("error: \(error)")
-        throw ExitCode(2)
+    try loadGraphWithDiagnostics(path).graph
+}
+
+/// ``loadGraph(_:)`` that also returns the diagnostics it printed.
+func loadGraphWithDiagnostics(_ path: String) throws -> (graph: DependencyGraph, diagnostics: [TraceDiagnostic]) {
+    var graph = DependencyGraph()
+    let diagnostics = try streamTraceRecords(path) { records in
+        for record in records { graph.apply(record) }
     }
-    for warning in trace.warnings {
-        printError("\(path):\(warning.line): \(warning.message)")
+    for diagnostic in diagnostics {
+        PosixIO.printError("\(path):\(diagnostic.line): \(diagnostic.severity): \(diagnostic.message)")
     }
-    return DependencyGraph(records: trace.records)
+    return (graph, diagnostics)
 }
 
 /// Finds the service a person typed, or prints why not and exits with status 2.
@@ -24,12 +26,7 @@ func lookUp(_ query: String, in graph: DependencyGraph) throws -> NodeID {
     do {
         return try graph.lookup(query)
     } catch {
-        printError("error: \(error.description.escapingControlCharacters)")
+        PosixIO.printError("error: \(error.description)")
         throw ExitCode(2)
     }
-}
-
-/// Writes a line to standard error.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Streams the trace at `path` into `apply` in batches, without holding the file or all its
@@ -8,7 +8,7 @@ import InjectionGraph
 /// An unreadable file, or one that is not a trace, prints `error: …` and exits with status 2.
 func streamTraceRecords(_ path: String, batchSize: Int = 16_384, apply: ([TraceRecord]) -> Void) throws -> [TraceDiagnostic] {
     guard let handle = FileHandle(forReadingAtPath: path) else {
-        printError("error: \(TraceReadError.unreadable(path: path, reason: "cannot open it (missing, or not readable)"))")
+        PosixIO.printError("error: \(TraceReadError.unreadable(path: path, reason: "cannot open it (missing, or not readable)"))")
         throw ExitCode(2)
     }
     defer { try? handle.close() }
@@ -30,7 +30,7 @@ func streamTraceRecords(_ path: String, batchSize: Int = 16_384, apply: ([TraceR
             guard let next = try handle.read(upToCount: 1 << 20), !next.isEmpty else { break }
             chunk = next
         } catch {
-            printError("error: \(TraceReadError.unreadable(path: path, reason: error.localizedDescription))")
+            PosixIO.printError("error: \(TraceReadError.unreadable(path: path, reason: error.localizedDescription))")
             throw ExitCode(2)
         }
         chunk.withUnsafeBytes { bytes in reader.feed(bytes) { take($0) } }
@@ -40,7 +40,7 @@ func streamTraceRecords(_ path: String, batchSize: Int = 16_384, apply: ([TraceR
     let diagnostics = reader.takeDiagnostics()
     guard sawHeader else {
         let error: TraceReadError = diagnostics.first.map { .notATrace(path: path, problem: $0) } ?? .empty(path: path)
-        printError("error: \(error)")
+        PosixIO.printError("error: \(error)")
         throw ExitCode(2)
     }
     if !batch.isEmpty { apply(batch) }

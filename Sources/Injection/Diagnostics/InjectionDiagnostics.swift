@@ -1,18 +1,24 @@
 import Synchronization
 
-/// Hooks around the moment a resolve stops the program.
+/// Hooks around the moment the library stops the program.
 ///
-/// The trace writer registers a handler so the cause of a crash is on disk before the process
+/// Every trap of the library goes through here (a failed resolve, a wrong argument, a missing
+/// assembly, a mapping loop), so the trace writer can put the cause on disk before the process
 /// dies:
 ///
 /// ```swift
-/// InjectionDiagnostics.addTrapHandler { writer.flush() }
+/// InjectionDiagnostics.addTrapHandler { reason in writer.finish(reason: reason) }
 /// ```
 public enum InjectionDiagnostics {
-    private static let handlers = Mutex<[@Sendable () -> Void]>([])
+    private static let handlers = Mutex<[@Sendable (String) -> Void]>([])
 
-    /// Runs `handler` right before a failed resolve stops the program.
+    /// Runs `handler` right before the library stops the program.
     public static func addTrapHandler(_ handler: @escaping @Sendable () -> Void) {
+        handlers.withLock { $0.append { _ in handler() } }
+    }
+
+    /// Runs `handler` with the message the program is about to stop with.
+    public static func addTrapHandler(_ handler: @escaping @Sendable (_ reason: String) -> Void) {
         handlers.withLock { $0.append(handler) }
     }
 
@@ -21,7 +27,18 @@ public enum InjectionDiagnostics {
         if let validation = ResolutionContext.current.validation {
             validation.abandonThread(after: error)
         }
-        for handler in handlers.withLock({ $0 }) { handler() }
-        fatalError(error.message, file: file, line: line)
+        trap(error.message, file: file, line: line)
+    }
+
+    /// Stops the program with `message` (a fault that is not a failed resolve: a wrong argument,
+    /// a missing assembly, a mapping loop), after running the trap handlers.
+    static func trap(_ message: String, file: StaticString, line: UInt) -> Never {
+        // Inside `validate()`, a factory's fault is a finding about that factory, not the end.
+        let context = ResolutionContext.current
+        if let validation = context.validation, let building = context.frames.last {
+            validation.abandonThread(after: .factoryFailed(service: building.registration.identity, reason: message))
+        }
+        for handler in handlers.withLock({ $0 }) { handler(message) }
+        fatalError(message, file: file, line: line)
     }
 }

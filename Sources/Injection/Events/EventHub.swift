@@ -276,11 +276,8 @@ extension EventHub.ObserverList {
 enum EventClock {
     private static let origin: UInt64 = raw()
 
-    static func raw() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-    }
+    @inline(__always)
+    static func raw() -> UInt64 { PosixIO.monotonicNanoseconds() }
 
     static func now() -> UInt64 { since(raw: raw()) }
 

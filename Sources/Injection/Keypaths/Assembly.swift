@@ -20,10 +20,31 @@ import Synchronization
 public protocol Assembly: Sendable {}
 
 extension Container {
-    /// Installs `assembly` in this container (replacing any earlier one). Children without an
-    /// assembly of their own use their parent's.
-    public func use(_ assembly: some Assembly) {
-        assemblyState.withLock { $0 = assembly }
+    /// Installs `assembly` in this container, replacing any earlier one, at any time: from the
+    /// next resolve on, every layer provider answers from the new assembly, however it is reached
+    /// (keypath, `@Inject`, a provider called directly, a mapping). Children without an assembly
+    /// of their own use their parent's and change with it.
+    ///
+    /// ```swift
+    /// // A test's setUp, on the same container every time:
+    /// container.use(MockLayers(appState: AppState()))
+    /// ```
+    /// A container cannot tell which layers came from an assembly, so the change starts every
+    /// keypath provider of the container afresh: instances kept from the previous assembly's
+    /// providers are dropped, reported as ``ScopeReset`` events carrying the
+    /// ``AssemblyChange``, and mappings are re-pointed at the new layers. Explicit overrides
+    /// (`provider.register { … }`) and type-keyed registrations stay.
+    public func use(_ assembly: some Assembly, file: StaticString = #fileID, line: UInt = #line) {
+        let previous = assemblyState.withLock { installed -> (any Assembly)? in
+            defer { installed = assembly }
+            return installed
+        }
+        let change = AssemblyChange(
+            previous: previous.map { typeName(Swift.type(of: $0)) }, installed: typeName(Swift.type(of: assembly)),
+            location: SourceLocation(file, line))
+        for container in [self] + descendantsSharingAssembly() {
+            container.startLayersAfresh(after: change)
+        }
     }
 
     /// The installed assembly, as `A` (usually the app's assembly protocol). Stops the program
@@ -33,12 +54,67 @@ extension Container {
         while let container = current {
             if let assembly = container.assemblyState.withLock({ $0 }) {
                 guard let typed = assembly as? A else {
-                    fatalError("Assembly mismatch: '\(container.name)' uses \(typeName(Swift.type(of: assembly))), which is not a \(typeName(A.self)).\n  Fix: \(container.name).use(<#an assembly conforming to \(typeName(A.self))#>)", file: file, line: line)
+                    InjectionDiagnostics.trap(
+                        "Assembly mismatch: '\(container.name)' uses \(typeName(Swift.type(of: assembly))), which is not a \(typeName(A.self)).\n  Fix: \(container.name).use(<#an assembly conforming to \(typeName(A.self))#>)",
+                        file: file, line: line)
                 }
                 return typed
             }
             current = container.parent
         }
-        fatalError("Missing assembly: '\(name)' has no assembly of type \(typeName(A.self)) (nor do its parents).\n  Fix: \(name == "shared" ? "Container.shared" : name).use(<#an assembly conforming to \(typeName(A.self))#>) before the first keypath injection", file: file, line: line)
+        InjectionDiagnostics.trap(
+            "Missing assembly: '\(name)' has no assembly of type \(typeName(A.self)) (nor do its parents).\n  Fix: \(name == "shared" ? "Container.shared" : name).use(<#an assembly conforming to \(typeName(A.self))#>) before the first keypath injection",
+            file: file, line: line)
+    }
+
+    /// Live descendants that have no assembly of their own between them and this container.
+    private func descendantsSharingAssembly() -> [Container] {
+        ContainerRegistry.shared.all.filter { candidate in
+            guard candidate !== self, candidate.hasAncestor(self) else { return false }
+            var current: Container? = candidate
+            while let container = current, container !== self {
+                if container.assemblyState.withLock({ $0 != nil }) { return false }
+                current = container.parent
+            }
+            return true
+        }
+    }
+
+    /// Forgets what this container learned from the previous assembly's layers: declared
+    /// provider registrations and every provider's kept instance, the keypath → provider cache,
+    /// and the provider keys mappings were pointed at.
+    private func startLayersAfresh(after change: AssemblyChange) {
+        let dropped = state.withLock { state -> [Scope: Int] in
+            state.keyPathKeys.removeAll()
+            var dropped: [Scope: Int] = [:]
+            for key in Array(state.providers.keys) {
+                for scope in state.providers[key]!.discardAll() { dropped[scope, default: 0] += 1 }
+                if !state.providers[key]!.registration.isOverride { state.providers[key] = nil }
+            }
+            return dropped
+        }
+        repointMappings()
+        guard EventHub.shared.isActive else { return }
+        let resets = dropped.isEmpty
+            ? [ScopeReset(container: name, scope: .unique, discarded: 0, assemblyChange: change)]
+            : dropped.sorted { $0.key.name < $1.key.name }.map {
+                ScopeReset(container: name, scope: $0.key, discarded: $0.value, assemblyChange: change)
+            }
+        for reset in resets { EventHub.shared.emit(.scopeReset(reset)) }
+    }
+
+    /// Recomputes the provider keys of this container's mappings: a keypath through a layer now
+    /// leads to the new assembly's provider.
+    private func repointMappings() {
+        guard hasMappings.load(ordering: .acquiring) else { return }
+        let keyPaths = mappingState.withLock { table in table.mappings.map { ($0.key, $0.value.target) } }
+        var byProvider: [ProviderKey: MappedTarget] = [:]
+        for (original, target) in keyPaths {
+            // Projected outside the lock: a keypath runs the app's layer code.
+            guard let from = self[keyPath: original.keyPath] as? any ProviderKeyed,
+                  let to = self[keyPath: target.keyPath] as? any ProviderKeyed else { continue }
+            byProvider[from.key] = MappedTarget(keyPath: target, key: to.key)
+        }
+        mappingState.withLock { $0.byProvider = byProvider }
     }
 }

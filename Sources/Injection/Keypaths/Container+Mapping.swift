@@ -16,12 +16,12 @@ extension Container {
         _ replacement: KeyPath<Container, Provider<T>>, to original: KeyPath<Container, Provider<T>>,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        setMapping(original, to: replacement, location: SourceLocation(file, line))
+        setMapping(original, to: replacement, file: file, line: line)
     }
 
     /// Removes the mapping of `original`; its own provider answers again.
     public func resetMapping<T>(_ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line) {
-        setMapping(original, to: nil, location: SourceLocation(file, line))
+        setMapping(original, to: nil, file: file, line: line)
     }
 
     /// Removes every mapping of this container.
@@ -54,7 +54,7 @@ extension Container {
             _ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line
         ) -> KeyPath<Container, Provider<T>>? {
             get { container.mappedTarget(of: original) }
-            nonmutating set { container.setMapping(original, to: newValue, location: SourceLocation(file, line)) }
+            nonmutating set { container.setMapping(original, to: newValue, file: file, line: line) }
         }
     }
 
@@ -73,16 +73,19 @@ extension Container {
 
     func setMapping<T>(
         _ original: KeyPath<Container, Provider<T>>, to target: KeyPath<Container, Provider<T>>?,
-        location: SourceLocation
+        file: StaticString, line: UInt
     ) {
+        let location = SourceLocation(file, line)
         let key = SendableKeyPath(keyPath: original)
         let originalProvider = self[keyPath: original]
         let providerKey = originalProvider.key
         let targetProvider = target.map { self[keyPath: $0] }
         if let targetProvider {
-            precondition(
-                !mappingChain(from: targetProvider.key, reaches: providerKey),
-                "Mapping loop: mapping \(originalProvider.identity) to \(targetProvider.identity) at \(location) would lead back to it.\n  Fix: map it to a provider whose own mappings do not lead back.")
+            if mappingChain(from: targetProvider.key, reaches: providerKey) {
+                InjectionDiagnostics.trap(
+                    "Mapping loop: mapping \(originalProvider.identity) to \(targetProvider.identity) at \(location) would lead back to it.\n  Fix: map it to a provider whose own mappings do not lead back.",
+                    file: file, line: line)
+            }
         }
         // Both ends are registered now, so the graph knows their scopes before the mapping event.
         registerDeclaredIfNeeded(originalProvider)
@@ -159,7 +162,7 @@ extension Container {
     func hasKeptInstance<T>(_ provider: Provider<T>) -> Bool {
         state.withLock { state in
             guard let entry = state.providers[provider.key] else { return false }
-            return entry.kept != nil || entry.weak?.object != nil
+            return entry.holdsInstance
         }
     }
 }
@@ -178,7 +181,7 @@ public enum InjectionMapper {
         _ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line
     ) -> KeyPath<Container, Provider<T>>? {
         get { Container.shared.mappedTarget(of: original) }
-        set { Container.shared.setMapping(original, to: newValue, location: SourceLocation(file, line)) }
+        set { Container.shared.setMapping(original, to: newValue, file: file, line: line) }
     }
 
     /// Answers requests for `original` with `replacement`.

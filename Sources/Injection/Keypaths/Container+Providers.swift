@@ -1,45 +1,69 @@
 import Synchronization
 
 extension Container {
-    /// Resolves a keypath provider: an override registered for it, else its declared factory
-    /// (registered in this container on first use, which reports a `registered` event).
-    func resolve<T>(
-        _ provider: Provider<T>, lifetime: ServiceLifetime = .automatic,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil
+    /// Resolves a keypath provider (called directly, or reached through a keypath): mappings
+    /// first, then the one resolve path, which registers the provider's declared factory in this
+    /// container on first use (reporting a `registered` event).
+    func resolve<T>(_ provider: Provider<T>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
+        try resolveProvided(provider.key, T.self, lifetime: lifetime, missing: .declare(provider))
+    }
+
+    /// Resolves the provider with `key`, following mappings by key (this container's and its
+    /// ancestors'), through ``resolveEntry(_:_:lifetime:args:source:mappedFrom:missing:)``.
+    func resolveProvided<T>(
+        _ key: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, missing: MissingPolicy<T>
     ) throws(ResolutionError) -> T {
-        let key = provider.key
-        // With mappings, follow them by key first; without, the loop below answers directly (no
-        // `Optional<T>` round trip on this hot path: providers called inside factories).
-        if anyMappings, let value = try resolveRegistered(key, T.self, lifetime: lifetime, source: source, mappedFrom: mappedFrom) {
-            return value
+        guard anyMappings, let target = finalTarget(of: key),
+              let targetKeyPath = target.keyPath.keyPath as? KeyPath<Container, Provider<T>> else {
+            return try resolveEntry(.provider(key), T.self, lifetime: lifetime, args: .none, missing: missing)
         }
-        // A mapping redirects the provider however it is reached: by keypath or called directly.
-        // Loops are refused when a mapping is set, so following a chain ends.
-        if anyMappings, let target = mappedTarget(forProvider: key, T.self) {
-            // The identity builds strings: only when somebody will read the event.
-            let from = mappedFrom ?? (EventHub.shared.isActive ? provider.identity : nil)
-            return try resolve(self[keyPath: target], lifetime: lifetime, source: .mapping, mappedFrom: from)
+        // The original's identity builds strings: only when somebody will read the event.
+        let from = EventHub.shared.isActive ? identity(of: key, missing) : nil
+        return try resolveEntry(
+            .provider(target.key), T.self, lifetime: lifetime, args: .none, source: .mapping, mappedFrom: from,
+            missing: .project(targetKeyPath))
+    }
+
+    /// Where following mappings from `key` ends; nil when `key` is not mapped. Loops are refused
+    /// when a mapping is set; the bound only guards against surprises.
+    private func finalTarget(of key: ProviderKey) -> MappedTarget? {
+        var final: MappedTarget?
+        var current = key
+        var hops = 0
+        while hops < 16, let next = mappedTarget(forProvider: current) {
+            final = next
+            current = next.key
+            hops += 1
         }
-        while true {
-            let lookup = state.withLock { state -> Lookup in
-                guard let index = state.providers.index(forKey: key) else { return .missing }
-                return Container.lookup(borrowed: state.providers.values[index], lifetime: lifetime)
-            }
-            switch lookup {
-            case .missing:
-                registerDeclaredIfNeeded(provider)
-                continue
-            case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
-                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-                // Safe: kept instances of a provider entry are stored by `buildProvided` as `Instance<T>`.
-                return unsafeDowncast(kept, to: Instance<T>.self).value
-            case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
-                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-                return box.value as! T
-            case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
-                return try buildProvided(registration, T.self, key: key, lifetime: lifetime, source: source, mappedFrom: mappedFrom)
-            }
+        return final
+    }
+
+    private func identity<T>(of key: ProviderKey, _ missing: MissingPolicy<T>) -> ServiceIdentity? {
+        if let registered = registration(forProvider: key) { return registered.identity }
+        switch missing {
+        case .declare(let provider): return provider.identity
+        case .project(let keyPath): return self[keyPath: keyPath].identity
+        case .report: return nil
         }
+    }
+
+    /// The registration this container (or an ancestor) holds for a provider key.
+    func registration(forProvider key: ProviderKey) -> AnyRegistration? {
+        var current: Container? = self
+        while let container = current {
+            if let registration = container.state.withLock({ $0.providers[key]?.registration }) { return registration }
+            current = container.parent
+        }
+        return nil
+    }
+
+    /// Evaluates a keypath to its provider, remembering which provider key the keypath leads to
+    /// (projecting a keypath is slow; its identity is one object per literal).
+    func project<T>(_ keyPath: KeyPath<Container, Provider<T>>) -> Provider<T> {
+        let provider = self[keyPath: keyPath]
+        let remembered = KeyPathKey(key: provider.key, keyPath: SendableKeyPath(keyPath: keyPath))
+        state.withLock { $0.keyPathKeys[ObjectIdentifier(keyPath)] = remembered }
+        return provider
     }
 
     /// Registers a provider's declared factory on first use.
@@ -71,7 +95,7 @@ extension Container {
         let previous = state.withLock { state -> (AnyRegistration, Bool)? in
             let previous = state.providers[provider.key]
             state.providers[provider.key] = ContainerState.Entry(registration: registration)
-            return previous.map { ($0.registration, $0.kept != nil || $0.weak?.object != nil) }
+            return previous.map { ($0.registration, $0.holdsInstance) }
         }
         guard EventHub.shared.isActive else { return }
         let replacedLocation = previous?.0.location ?? SourceLocation(provider.file, provider.line)
@@ -96,9 +120,10 @@ extension Container {
     /// ```swift
     /// let useCase = container[\.login.useCase]
     /// ```
-    public subscript<T>(_ keyPath: KeyPath<Container, Provider<T>>) -> T {
+    /// `container[\.session.token, lifetime: .new]` chooses the service type at the use site.
+    public subscript<T>(_ keyPath: KeyPath<Container, Provider<T>>, lifetime lifetime: ServiceLifetime = .automatic) -> T {
         do {
-            return try resolve(keyPath: keyPath)
+            return try resolve(keyPath: keyPath, lifetime: lifetime)
         } catch {
             let site = self[keyPath: keyPath]
             InjectionDiagnostics.trap(error, file: site.file, line: site.line)
@@ -118,97 +143,11 @@ extension Container {
     }
 
     func resolve<T>(keyPath: KeyPath<Container, Provider<T>>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
-        // Fast path: a keypath literal is one object per site, so its identity maps straight to
-        // the provider's key, and the keypath (whose projection is slow) is evaluated only once.
-        let id = ObjectIdentifier(keyPath)
-        if !anyMappings {
-            // One lock for both lookups: keypath identity → provider key → entry.
-            let (lookup, key) = state.withLock { state -> (Lookup, ProviderKey?) in
-                guard let key = state.keyPathKeys[id]?.key, let index = state.providers.index(forKey: key) else {
-                    return (.missing, nil)
-                }
-                return (Container.lookup(borrowed: state.providers.values[index], lifetime: lifetime), key)
-            }
-            switch lookup {
-            case .missing:
-                break
-            case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
-                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-                // Safe: kept instances of a provider entry are stored by `buildProvided` as `Instance<T>`.
-                return unsafeDowncast(kept, to: Instance<T>.self).value
-            case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
-                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-                return box.value as! T
-            case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
-                return try buildProvided(registration, T.self, key: key!, lifetime: lifetime, source: nil, mappedFrom: nil)
-            }
-        } else if let key = state.withLock({ $0.keyPathKeys[id]?.key }),
-                  let value = try resolveRegistered(key, T.self, lifetime: lifetime, source: nil, mappedFrom: nil) {
-            return value
+        if let key = state.withLock({ $0.keyPathKeys[ObjectIdentifier(keyPath)]?.key }) {
+            return try resolveProvided(key, T.self, lifetime: lifetime, missing: .project(keyPath))
         }
-        let provider = self[keyPath: keyPath]
-        let cached = KeyPathKey(key: provider.key, keyPath: SendableKeyPath(keyPath: keyPath))
-        state.withLock { $0.keyPathKeys[id] = cached }
-        return try resolve(provider, lifetime: lifetime)
-    }
-
-    /// Resolves by provider key, following mappings by key, when the entry is registered; nil
-    /// when it is not (first use, or after a reset), and the provider must be projected.
-    private func resolveRegistered<T>(
-        _ key: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, source: Resolved.Source?,
-        mappedFrom: ServiceIdentity?
-    ) throws(ResolutionError) -> T? {
-        var key = key
-        var source = source
-        var mappedFrom = mappedFrom
-        if anyMappings {
-            // Loops are refused when a mapping is set; the bound only guards against surprises.
-            var hops = 0
-            while hops < 16, let target = mappedTarget(forProvider: key) {
-                if source != .mapping {
-                    source = .mapping
-                    if mappedFrom == nil, EventHub.shared.isActive {
-                        mappedFrom = state.withLock { $0.providers[key]?.registration.identity }
-                    }
-                }
-                key = target.key
-                hops += 1
-            }
-        }
-        let lookup = state.withLock { state -> Lookup in
-            guard let index = state.providers.index(forKey: key) else { return .missing }
-            return Container.lookup(borrowed: state.providers.values[index], lifetime: lifetime)
-        }
-        switch lookup {
-        case .missing:
-            return nil
-        case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
-            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-            // Safe: kept instances of a provider entry are stored by `buildProvided` as `Instance<T>`.
-            return unsafeDowncast(kept, to: Instance<T>.self).value
-        case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
-            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-            return (box.value as! T)
-        case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
-            return try buildProvided(registration, T.self, key: key, lifetime: lifetime, source: source, mappedFrom: mappedFrom)
-        }
-    }
-
-    /// Builds a keypath provider's instance and keeps it in the provider's entry when its scope
-    /// says so.
-    private func buildProvided<T>(
-        _ registration: AnyRegistration, _ type: T.Type, key: ProviderKey, lifetime: ServiceLifetime,
-        source: Resolved.Source?, mappedFrom: ServiceIdentity?
-    ) throws(ResolutionError) -> T {
-        try build(
-            registration, T.self, lifetime: lifetime, args: .none,
-            source: source ?? (registration.isOverride ? .override : nil), mappedFrom: mappedFrom,
-            keep: { state, box, replace in
-                guard var entry = state.providers[key], entry.registration === registration else { return nil }
-                defer { state.providers[key] = entry }
-                return entry.keepInstance(
-                    box, scope: lifetime == .automatic ? registration.scope : .singleton, replace: replace)
-            })
+        let provider = project(keyPath)
+        return try resolveProvided(provider.key, T.self, lifetime: lifetime, missing: .declare(provider))
     }
 }
 

@@ -92,3 +92,11 @@ public struct Provider<T>: Sendable {
         container.removeProviderRegistration(self)
     }
 }
+
+/// A provider whose type is not known statically, for re-pointing mappings after an assembly
+/// change.
+protocol ProviderKeyed {
+    var key: ProviderKey { get }
+}
+
+extension Provider: ProviderKeyed {}

@@ -36,13 +36,14 @@ public struct Injected<Service> {
     /// ```swift
     /// @Injected(\.viewModel.appState) var appState
     /// @Inject(\.login.viewModel) var viewModel
+    /// @Inject(\.login.viewModel, lifetime: .new) var freshViewModel
     /// ```
     public init(
-        _ keyPath: KeyPath<Container, Provider<Service>>, container: Container? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        _ keyPath: KeyPath<Container, Provider<Service>>, lifetime: ServiceLifetime = .automatic,
+        container: Container? = nil, file: StaticString = #fileID, line: UInt = #line
     ) {
         do {
-            wrappedValue = try (container ?? Container.shared).tryResolve(keyPath)
+            wrappedValue = try (container ?? Container.shared).tryResolve(keyPath, lifetime: lifetime)
         } catch {
             InjectionDiagnostics.trap(error, file: file, line: line)
         }

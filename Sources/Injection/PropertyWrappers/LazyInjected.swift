@@ -43,10 +43,10 @@ public struct LazyInjected<Service> {
     /// @LazyInjected(\.login.useCase) var useCase
     /// ```
     public init(
-        _ keyPath: KeyPath<Container, Provider<Service>>, container: Container? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        _ keyPath: KeyPath<Container, Provider<Service>>, lifetime: ServiceLifetime = .automatic,
+        container: Container? = nil, file: StaticString = #fileID, line: UInt = #line
     ) {
-        self.init(.automatic, container: container, file: file, line: line)
+        self.init(lifetime, container: container, file: file, line: line)
         self.keyPath = keyPath
     }
 

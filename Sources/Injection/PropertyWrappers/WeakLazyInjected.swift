@@ -2,13 +2,19 @@
 /// ``Scope/shared`` services that must not be kept alive by their users.
 ///
 /// ```swift
+/// protocol Coordinator: AnyObject { func finish() }
+///
 /// final class DetailViewModel {
-///     @WeakLazyInjected var coordinator: Coordinator?
+///     @WeakLazyInjected var coordinator: Coordinator?   // a class-bound protocol, as in Resolver
 /// }
 /// ```
+/// The service must be a class instance (a value type cannot be held weakly): resolving a value
+/// type stops the program with a message saying so.
 @propertyWrapper
-public struct WeakLazyInjected<Service: AnyObject> {
-    private weak var service: Service?
+public struct WeakLazyInjected<Service> {
+    // Held as `AnyObject` so that `Service` may be a class-bound protocol existential, which does
+    // not satisfy an `AnyObject` generic constraint.
+    private weak var object: AnyObject?
     private var resolvedOnce = false
     public var name: String?
     public var container: Container?
@@ -27,13 +33,19 @@ public struct WeakLazyInjected<Service: AnyObject> {
         mutating get {
             if !resolvedOnce {
                 resolvedOnce = true
-                service = (container ?? Container.shared).resolve(Service.self, name: name, file: file, line: line)
+                let resolved = (container ?? Container.shared).resolve(Service.self, name: name, file: file, line: line)
+                guard ScopeRules.isClassInstance(resolved) else {
+                    InjectionDiagnostics.trap(
+                        "Weak injection of a value: @WeakLazyInjected holds its service weakly, but \(typeName(Service.self)) resolved to a value of type \(typeName(Swift.type(of: resolved as Any))), which nothing can hold weakly.\n  Fix: use @LazyInjected for value types.",
+                        file: file, line: line)
+                }
+                object = resolved as AnyObject
             }
-            return service
+            return object.map { $0 as! Service }
         }
         set {
             resolvedOnce = true
-            service = newValue
+            object = newValue.map { $0 as AnyObject }
         }
     }
 

@@ -19,33 +19,50 @@ public struct Arguments: @unchecked Sendable {
     /// Whether any argument was given.
     public var isEmpty: Bool { value == nil }
 
-    /// The single argument, as `T`. Traps with a clear message when it is missing or of another type.
-    public func callAsFunction<T>(_ type: T.Type = T.self) -> T { get(type) }
+    /// The single argument, as `T`. Traps with a clear message, naming `file` and `line` (the
+    /// factory), when it is missing or of another type.
+    public func callAsFunction<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> T {
+        get(type, file: file, line: line)
+    }
 
     /// The single argument as `T`.
-    public func get<T>(_ type: T.Type = T.self) -> T {
+    public func get<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> T {
         guard let value else {
-            fatalError("Missing argument: the factory expected an argument of type \(typeName(T.self)) but the resolve passed none. Fix: resolve(args: <#\(typeName(T.self))#>)")
+            InjectionDiagnostics.trap(
+                "Missing argument: \(Arguments.factory) expected an argument of type \(typeName(T.self)) but the resolve passed none. Fix: resolve(args: <#\(typeName(T.self))#>)",
+                file: file, line: line)
         }
         guard let typed = value as? T else {
-            fatalError("Argument mismatch: the factory expected \(typeName(T.self)) but the resolve passed \(typeName(Swift.type(of: value))).")
+            InjectionDiagnostics.trap(
+                "Argument mismatch: \(Arguments.factory) expected \(typeName(T.self)) but the resolve passed \(typeName(Swift.type(of: value))).",
+                file: file, line: line)
         }
         return typed
     }
 
     /// The element at `index` of a tuple argument, as `T`.
-    public func get<T>(_ index: Int, as type: T.Type = T.self) -> T {
-        guard let value else { return get(type) }
+    public func get<T>(_ index: Int, as type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> T {
+        guard let value else { return get(type, file: file, line: line) }
         let children = Array(Mirror(reflecting: value).children)
         guard index < children.count else {
-            fatalError("Missing argument: the factory asked for argument #\(index) but the resolve passed \(children.count) (\(typeName(Swift.type(of: value)))).")
+            InjectionDiagnostics.trap(
+                "Missing argument: \(Arguments.factory) asked for argument #\(index) but the resolve passed \(children.count) (\(typeName(Swift.type(of: value)))).",
+                file: file, line: line)
         }
         guard let typed = children[index].value as? T else {
-            fatalError("Argument mismatch: argument #\(index) is \(typeName(Swift.type(of: children[index].value))), the factory expected \(typeName(T.self)).")
+            InjectionDiagnostics.trap(
+                "Argument mismatch: argument #\(index) is \(typeName(Swift.type(of: children[index].value))), \(Arguments.factory) expected \(typeName(T.self)).",
+                file: file, line: line)
         }
         return typed
     }
 
     /// The single argument as `T`, or nil when there is none or it has another type.
     public func optional<T>(_ type: T.Type = T.self) -> T? { value as? T }
+
+    /// The factory being built on this thread, for a message: `the factory of UserViewModel in 'app'`.
+    private static var factory: String {
+        guard let building = ResolutionContext.current.frames.last else { return "the factory" }
+        return "the factory of \(building.registration.identity.qualifiedDescription)"
+    }
 }

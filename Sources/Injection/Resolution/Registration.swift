@@ -46,7 +46,7 @@ final class Factory<T>: Sendable, ValidationBuilding {
     }
 
     func validationBuild(_ registration: AnyRegistration, in container: Container) throws(ResolutionError) {
-        _ = try container.build(registration, T.self, lifetime: .automatic, args: .none, keep: { _, _, _ in nil })
+        _ = try container.build(registration, T.self, key: .detached, lifetime: .automatic, args: .none, resolver: container)
     }
 }
 

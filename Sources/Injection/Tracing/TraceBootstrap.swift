@@ -1,10 +1,7 @@
+// Compiled only with the `Tracing` package trait (on by default): see DECISIONS.md.
+#if Tracing
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Starts recording without a code change: set `DI_INSPECT` and run the app.
 ///
@@ -39,8 +36,8 @@ public enum TraceBootstrap {
         let recorder: TraceRecorder? = started.withLock { started in
             guard !checked.load(ordering: .acquiring) else { return nil }
             defer { checked.store(true, ordering: .releasing) }
-            guard let raw = getenv("DI_INSPECT") else { return nil }
-            switch destination(forEnvironmentValue: String(cString: raw)) {
+            guard let value = PosixIO.environment("DI_INSPECT") else { return nil }
+            switch destination(forEnvironmentValue: value) {
             case .success(nil):
                 return nil
             case .success(let destination?):
@@ -54,7 +51,7 @@ public enum TraceBootstrap {
             }
         }
         guard recorder != nil else { return }
-        atexit { TraceBootstrap.recorder?.stop(reason: "exit") }
+        PosixIO.atExit { TraceBootstrap.recorder?.stop(reason: "exit") }
     }
 
     /// The recorder `DI_INSPECT` started, if any.
@@ -83,7 +80,7 @@ public enum TraceBootstrap {
 
     /// Prints `di-inspect: <message>` to stderr in one write.
     static func warn(_ message: String) {
-        let line = Array("di-inspect: \(message)\n".utf8)
-        line.withUnsafeBytes { _ = PosixIO.writeAll(2, $0, send: false) }
+        PosixIO.printError("di-inspect: \(message)")
     }
 }
+#endif

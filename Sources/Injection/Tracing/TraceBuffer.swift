@@ -1,3 +1,5 @@
+// Compiled only with the `Tracing` package trait (on by default): see DECISIONS.md.
+#if Tracing
 /// What the app's threads hand to the recorder's background thread, guarded by the recorder's
 /// lock. Everything here is O(1) per event: an append, or a counter bump for a folded repeat.
 struct TraceBuffer {
@@ -104,3 +106,4 @@ struct TraceBuffer {
         if failures.count > 64 { failures.removeFirst() }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Compiled only with the `Tracing` package trait (on by default): see DECISIONS.md.
+#if Tracing
 /// The recorder's background-thread side: encodes batches, writes them to the sink, and keeps
 /// the durable records for replay when a live inspector (re)connects.
 ///
@@ -109,3 +111,4 @@ extension TraceRecord {
         }
     }
 }
+#endif

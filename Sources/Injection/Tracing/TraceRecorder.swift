@@ -1,10 +1,6 @@
+// Compiled only with the `Tracing` package trait (on by default): see DECISIONS.md.
+#if Tracing
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Records every ``ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
 ///
@@ -72,8 +68,11 @@ public final class TraceRecorder: ResolutionObserver {
     public let configuration: Configuration
 
     private let buffer: Mutex<TraceBuffer>
-    private let wake = WakeSignal()
-    private let thread = Mutex<pthread_t?>(nil)
+    /// Wakes the writer thread early (a flush, a stop, a half-full buffer); it otherwise wakes
+    /// on its own every few milliseconds, so the app's threads never make a system call per
+    /// event. Nil when the pipe could not be made (the writer then only polls).
+    private let wake = try? WakePipe()
+    private let thread = Mutex<BackgroundThread?>(nil)
     private let observation = Mutex<ObservationToken?>(nil)
     private let written = Atomic<UInt64>(0)
 
@@ -131,7 +130,7 @@ public final class TraceRecorder: ResolutionObserver {
                 wakeNow = buffer.enqueue(.event(event))
             }
         }
-        if wakeNow { wake.signal() }
+        if wakeNow { wake?.wake() }
     }
 
     /// The recorder only needs repeats as counts: while it is the only kind of observer
@@ -154,21 +153,13 @@ public final class TraceRecorder: ResolutionObserver {
     public func start(observingEvents: Bool = true) {
         let started: Bool = thread.withLock { thread in
             guard thread == nil else { return false }
-            var id = pthread_t()
-            let context = Unmanaged.passRetained(self).toOpaque()
-            let status = pthread_create(&id, nil, { raw in
-                // The retained reference passed above; the thread owns it until it returns.
-                let recorder = Unmanaged<TraceRecorder>.fromOpaque(raw!).takeRetainedValue()
-                recorder.runDrainLoop()
-                return nil
-            }, context)
-            guard status == 0 else {
-                Unmanaged<TraceRecorder>.fromOpaque(context).release()
-                TraceBootstrap.warn("cannot start the trace writer thread (pthread_create: \(status)); recording is off.")
+            do {
+                thread = try BackgroundThread { [self] in runDrainLoop() }
+                return true
+            } catch {
+                TraceBootstrap.warn("cannot start the trace writer thread (\(error)); recording is off.")
                 return false
             }
-            thread = id
-            return true
         }
         guard started else { return }
         TraceRecorder.running.withLock { $0[ObjectIdentifier(self)] = self }
@@ -197,7 +188,7 @@ public final class TraceRecorder: ResolutionObserver {
 
     private func waitForFlush(_ ticket: UInt64, timeout: Duration) -> Bool {
         guard thread.withLock({ $0 != nil }) else { return false }
-        wake.signal()
+        wake?.wake()
         let deadline = PosixIO.monotonicNanoseconds() &+ timeout.nanoseconds
         while buffer.withLock({ $0.flushCompleted < ticket }) {
             if PosixIO.monotonicNanoseconds() >= deadline { return false }
@@ -215,10 +206,8 @@ public final class TraceRecorder: ResolutionObserver {
         }
         finish(reason: reason)
         buffer.withLock { $0.stopping = true }
-        wake.signal()
-        if let id = thread.withLock({ $0 }) {
-            pthread_join(id, nil)
-        }
+        wake?.wake()
+        thread.withLock { $0 }?.join()
         sink.close()
         TraceRecorder.running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
     }
@@ -251,10 +240,7 @@ public final class TraceRecorder: ResolutionObserver {
     private func runDrainLoop() {
         // A sink writing to a pipe or socket must not kill the app with SIGPIPE: the signal is
         // thread-directed, and this thread blocks it (sockets also send with MSG_NOSIGNAL).
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        PosixIO.blockBrokenPipeSignal()
 
         var drain = TraceDrain(sink: sink, header: header, replayLimit: configuration.replayLimit)
         var spare: [TraceRecord] = []
@@ -262,7 +248,7 @@ public final class TraceRecorder: ResolutionObserver {
         let interval = configuration.aggregationInterval.nanoseconds
         var lastAggregation = EventClock.now()
         while true {
-            wake.wait(nanoseconds: 10_000_000)
+            if let wake { wake.wait(milliseconds: 10) } else { PosixIO.sleep(nanoseconds: 10_000_000) }
             let now = EventClock.now()
             let aggregateNow = now &- lastAggregation >= interval
             if aggregateNow {
@@ -322,3 +308,4 @@ public final class TraceRecorder: ResolutionObserver {
         finish(reason: reason ?? "failed resolve (see the app's crash message)")
     }
 }
+#endif

@@ -1,10 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One ``Container/validate(_:file:line:)`` pass: the problems found so far and the sandbox
 /// that stands in for the real scopes, so validating disturbs no kept instance.
@@ -47,18 +42,11 @@ final class ValidationRun: Sendable {
         ValidationRun.active.add(1, ordering: .relaxed)
         defer { ValidationRun.active.subtract(1, ordering: .relaxed) }
         let job = ValidationJob(run: self, body: body)
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            #if canImport(Darwin)
-            let job = Unmanaged<ValidationJob>.fromOpaque(raw).takeRetainedValue()
-            #else
-            let job = Unmanaged<ValidationJob>.fromOpaque(raw!).takeRetainedValue()
-            #endif
-            job.execute()
-            return nil
-        }, Unmanaged.passRetained(job).toOpaque())
-        precondition(status == 0, "validate() could not start its thread (pthread_create: \(status))")
-        pthread_join(thread, nil)
+        do {
+            try BackgroundThread { job.execute() }.join()
+        } catch {
+            preconditionFailure("validate() could not start its thread (\(error))")
+        }
     }
 
     /// Called by a trapping resolve inside a validation: records the failure and ends the
@@ -67,7 +55,7 @@ final class ValidationRun: Sendable {
     /// factories built is leaked, which is acceptable for a one-off check.
     func abandonThread(after error: ResolutionError) -> Never {
         record(ValidationProblem(error))
-        pthread_exit(nil)
+        BackgroundThread.exitCurrent()
     }
 }
 

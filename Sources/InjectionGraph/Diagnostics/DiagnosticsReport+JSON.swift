@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 extension DiagnosticsReport {
     /// The report as JSON (schema in `docs/CHECK_JSON.md`): one problem per line.

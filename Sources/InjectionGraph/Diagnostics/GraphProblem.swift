@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// One problem `check` found in a trace, with everything needed to explain and fix it.
 ///

@@ -1,3 +1,4 @@
+import InjectionTrace
 import Injection
 
 extension GraphDiff {

@@ -1,3 +1,4 @@
+import InjectionTrace
 import Injection
 
 /// What changed between two runs of an app: services, edges, scopes and layers added, removed

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// Writes a graph as Graphviz `dot`.
 ///
@@ -55,8 +55,8 @@ public struct DotExporter: Sendable {
             out += " [" + attributes.joined(separator: ", ") + "];\n"
         }
         for (index, item) in graph.missing(in: selection, options: options).enumerated() {
-            let label = Self.quoted(item.requested.qualifiedDescription) + "\\n(missing)"
-            out += "  m\(index) [label=\"\(label)\", shape=box, style=dashed, color=red, fontcolor=red];\n"
+            out += "  m\(index) [\(Self.labelAttributes(item.requested.qualifiedDescription, suffix: "\\n(missing)")), "
+            out += "shape=box, style=dashed, color=red, fontcolor=red];\n"
             if let requester = item.requester, let from = graph.nodeID(for: requester) {
                 out += "  n\(from) -> m\(index) [style=dashed, color=red];\n"
             }
@@ -83,12 +83,12 @@ public struct DotExporter: Sendable {
         for (containerIndex, container) in graph.containers.enumerated() {
             guard let layers = byContainer[container.name] else { continue }
             out += "  subgraph cluster_c\(containerIndex) {\n"
-            out += "    label=\"\(Self.quoted(container.name))\";\n    style=rounded;\n"
+            out += "    \(Self.labelAttributes(container.name, separator: ";\n    "));\n    style=rounded;\n"
             for node in layers[nil] ?? [] { writeNode(graph.nodes[node], indent: "    ", to: &out) }
             let named = layers.keys.compactMap { $0 }.sorted()
             for (layerIndex, layer) in named.enumerated() {
                 out += "    subgraph cluster_c\(containerIndex)_l\(layerIndex) {\n"
-                out += "      label=\"\(Self.quoted(layer))\";\n      style=dashed;\n"
+                out += "      \(Self.labelAttributes(layer, separator: ";\n      "));\n      style=dashed;\n"
                 for node in layers[layer]! { writeNode(graph.nodes[node], indent: "      ", to: &out) }
                 out += "    }\n"
             }
@@ -98,10 +98,10 @@ public struct DotExporter: Sendable {
 
     func writeNode(_ node: ServiceNode, indent: String, to out: inout String) {
         out += indent
-        out += "n\(node.id) [label=\""
-        out += Self.quoted(node.identity.description)
-        if let scope = node.scope { out += "\\n" + Self.quoted(scope.name) }
-        out += "\", "
+        out += "n\(node.id) ["
+        let scope = node.scope.map { "\\n" + Self.quoted(Self.capped($0.name, bytes: Self.labelBytes)) } ?? ""
+        out += Self.labelAttributes(node.identity.description, suffix: scope)
+        out += ", "
         out += Self.shape(node.scope)
         out += "];\n"
     }
@@ -134,6 +134,43 @@ public struct DotExporter: Sendable {
             out.append(character)
         }
         return out
+    }
+
+    /// The most bytes of quoted text a label shows (Graphviz rejects a quoted string past
+    /// 16 384 bytes; a label this long is unreadable anyway). Longer names end with `…` and are
+    /// kept whole, up to ``tooltipBytes``, in the `tooltip` (shown on hover in SVG).
+    public static let labelBytes = 1_024
+    /// The most bytes of quoted text a tooltip holds: under Graphviz's limit, with room to spare.
+    public static let tooltipBytes = 16_000
+
+    /// `label="…"` for `text` (quoted, capped at ``labelBytes``) followed by `suffix` (already
+    /// quoted dot text), plus `tooltip="…"` with the full text when the label had to be cut.
+    ///
+    /// ```swift
+    /// DotExporter.labelAttributes(String(repeating: "A", count: 20_000))
+    /// // label="AAAA…", tooltip="AAAA…"   (1 024 and 16 000 bytes at most)
+    /// ```
+    public static func labelAttributes(_ text: String, suffix: String = "", separator: String = ", ") -> String {
+        let full = quoted(text)
+        guard full.utf8.count > labelBytes else { return "label=\"\(full)\(suffix)\"" }
+        let label = quoted(capped(text, bytes: labelBytes))
+        let tooltip = quoted(capped(text, bytes: tooltipBytes))
+        return "label=\"\(label)\(suffix)\"\(separator)tooltip=\"\(tooltip)\""
+    }
+
+    /// The longest prefix of `text` whose quoted form, with `…`, fits in `bytes`; `text` itself
+    /// when it fits whole. Cuts between characters, so no escape or UTF-8 sequence is split.
+    static func capped(_ text: String, bytes: Int) -> String {
+        guard quoted(text).utf8.count > bytes else { return text }
+        var kept = ""
+        var used = 3  // the ellipsis
+        for character in text {
+            let cost = quoted(String(character)).utf8.count
+            if used + cost > bytes { break }
+            kept.append(character)
+            used += cost
+        }
+        return kept + "…"
     }
 
     static let legend = """

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// Which part of a graph an exporter writes: all of it, one layer, or the neighbourhood of one
 /// service.

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// A JSON document built in memory and written deterministically (keys in insertion order).
 ///
@@ -95,21 +95,9 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     static func writeString(_ string: String, to out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        var json = JSONOutput(capacity: string.utf8.count + 2)
+        json.string(string)
+        out += String(decoding: json.bytes, as: UTF8.self)
     }
 }
 

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// Writes a graph as a Mermaid flowchart (`graph LR`) that renders on GitHub.
 ///

@@ -1,3 +1,4 @@
+import InjectionTrace
 import Injection
 
 /// What a graph was built from, record by record, with periodic snapshots, so that the graph
@@ -40,6 +41,8 @@ public struct GraphHistory: Sendable {
     private var wholeRecords: [TraceRecord] = []
     private var scopes: [Scope] = []
     private var scopeIndex: [Scope: UInt16] = [:]
+    /// Most resolves repeat the previous one's scope: compared before hashing.
+    private var lastScope: (scope: Scope, number: UInt16)?
     private var snapshots: [Snapshot] = []
     private var snapshotBytes = 0
 
@@ -65,12 +68,11 @@ public struct GraphHistory: Sendable {
     /// Replay cost of the entries since the last snapshot.
     private var costSinceSnapshot = 0
 
-    /// The snapshots' memory floor (see ``minimumSnapshotMemory``).
+    /// What the snapshots may weigh together (estimated bytes).
     public let snapshotMemoryLimit: Int
 
-    /// - Parameter snapshotMemoryLimit: What the snapshots may weigh together at least (the
-    ///   graph's own size when that is larger).
-    public init(snapshotMemoryLimit: Int = GraphHistory.minimumSnapshotMemory) {
+    /// - Parameter snapshotMemoryLimit: What the snapshots may weigh together.
+    public init(snapshotMemoryLimit: Int = GraphHistory.defaultSnapshotMemory) {
         self.snapshotMemoryLimit = snapshotMemoryLimit
     }
 
@@ -118,18 +120,18 @@ public struct GraphHistory: Sendable {
         }
     }
 
-    /// The most the snapshots may weigh together: ``minimumSnapshotMemory``, or the graph's
-    /// own size when it is larger. Past it every other snapshot is dropped (rebuilds get slower
-    /// in a long run of a very large graph; memory stays bounded).
-    public static let minimumSnapshotMemory = 96 << 20
+    /// The most the snapshots may weigh together by default. Past it every other snapshot is
+    /// dropped, and a graph larger than the limit is not snapshotted at all: rebuilds then replay
+    /// from the start (slower for a very large graph, but memory stays bounded).
+    public static let defaultSnapshotMemory = 96 << 20
 
     private mutating func takeSnapshot(of graph: DependencyGraph) {
+        costSinceSnapshot = 0
         let bytes = graph.estimatedBytes
+        guard bytes <= snapshotMemoryLimit else { return }
         snapshots.append(Snapshot(count: entries.count, graph: graph, bytes: bytes))
         snapshotBytes += bytes
-        costSinceSnapshot = 0
-        let limit = max(snapshotMemoryLimit, bytes)
-        while snapshotBytes > limit, snapshots.count > 1 {
+        while snapshotBytes > snapshotMemoryLimit, snapshots.count > 1 {
             // Keep the latest; drop every other one before it.
             var kept: [Snapshot] = []
             for (index, snapshot) in snapshots.enumerated() where index % 2 == 1 || index == snapshots.count - 1 {
@@ -260,7 +262,9 @@ public struct GraphHistory: Sendable {
             edgeID = edge
         }
         let scopeNumber: UInt16
-        if let known = scopeIndex[scope] {
+        if let last = lastScope, last.scope == scope {
+            scopeNumber = last.number
+        } else if let known = scopeIndex[scope] {
             scopeNumber = known
         } else {
             guard scopes.count < Int(UInt16.max) else { return nil }
@@ -268,6 +272,7 @@ public struct GraphHistory: Sendable {
             scopeIndex[scope] = scopeNumber
             scopes.append(scope)
         }
+        lastScope = (scope, scopeNumber)
         return HistoryEntry(
             service: Int32(serviceID), requester: Int32(requesterID), edge: Int32(edgeID), scope: scopeNumber,
             isCreated: outcome == .created, isAggregate: isAggregate, count: count, nanoseconds: nanoseconds,

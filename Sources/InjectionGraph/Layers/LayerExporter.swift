@@ -1,3 +1,4 @@
+import InjectionTrace
 import Injection
 
 /// Writes the layer summary (``LayerMap``) as Graphviz dot or Mermaid: one node per layer, one

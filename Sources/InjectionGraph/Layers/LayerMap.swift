@@ -1,3 +1,4 @@
+import InjectionTrace
 import Injection
 
 /// The layers of a graph in dependency order, with the crossings between them as weighted

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 extension DependencyGraph {
     /// Adds one trace record to the graph.
@@ -18,14 +18,14 @@ extension DependencyGraph {
         case .event(let event):
             apply(event)
         case .aggregate(let aggregate):
-            session.eventCount += 1
+            session.eventCount.addSaturating(1)
             session.lastTime = max(session.lastTime, aggregate.lastTime)
             applyResolve(
                 service: aggregate.service, requester: aggregate.requester, scope: aggregate.scope,
                 outcome: aggregate.outcome, count: aggregate.count, nanoseconds: aggregate.totalNanoseconds,
                 first: aggregate.firstTime, last: aggregate.lastTime)
         case .dropped(let count, let time):
-            session.droppedCount += count
+            session.droppedCount.addSaturating(count)
             session.lastTime = max(session.lastTime, time)
         case .end(let time, let reason):
             session.hasEnded = true
@@ -36,7 +36,7 @@ extension DependencyGraph {
 
     /// Adds one event to the graph, as ``apply(_:)`` does for ``TraceRecord/event(_:)``.
     public mutating func apply(_ event: borrowing ResolutionEvent) {
-        session.eventCount += 1
+        session.eventCount.addSaturating(1)
         if event.sequence > session.lastSequence { session.lastSequence = event.sequence }
         if event.time > session.lastTime { session.lastTime = event.time }
         let time = event.time
@@ -58,7 +58,7 @@ extension DependencyGraph {
             _ = intern(mismatch.holder)
             _ = intern(mismatch.captive)
             if let index = mismatchIndex[mismatch] {
-                scopeMismatches[index].count += 1
+                scopeMismatches[index].count.addSaturating(1)
             } else {
                 mismatchIndex[mismatch] = scopeMismatches.count
                 scopeMismatches.append(ScopeMismatchRecord(mismatch, time: time))
@@ -85,7 +85,7 @@ extension DependencyGraph {
         service: borrowing ServiceIdentity, requester: borrowing ServiceIdentity?, scope: borrowing Scope,
         outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64
     ) {
-        session.resolveCount += count
+        session.resolveCount.addSaturating(count)
         let id = intern(service)
         let from: NodeID?
         switch requester {
@@ -95,17 +95,17 @@ extension DependencyGraph {
         nodes.withUnsafeMutableBufferPointer { nodes in
             nodes[id].record(scope: scope, outcome: outcome, count: count, nanoseconds: nanoseconds, first: first, last: last)
             if let from {
-                nodes[from].childNanoseconds &+= nanoseconds
+                nodes[from].childNanoseconds.addSaturating(nanoseconds)
             } else {
-                nodes[id].appResolveCount += count
+                nodes[id].appResolveCount.addSaturating(count)
             }
         }
         guard let from else { return }
         let edgeID = internEdge(from, id)
         edges.withUnsafeMutableBufferPointer { edges in
-            edges[edgeID].count += count
-            edges[edgeID].totalNanoseconds &+= nanoseconds
-            if outcome == .created { edges[edgeID].createdCount += count } else { edges[edgeID].cachedCount += count }
+            edges[edgeID].count.addSaturating(count)
+            edges[edgeID].totalNanoseconds.addSaturating(nanoseconds)
+            if outcome == .created { edges[edgeID].createdCount.addSaturating(count) } else { edges[edgeID].cachedCount.addSaturating(count) }
         }
     }
 
@@ -115,7 +115,7 @@ extension DependencyGraph {
         let id = intern(registered.service)
         nodes[id].scope = registered.scope
         nodes[id].registeredAt = registered.location
-        nodes[id].registrationCount += 1
+        nodes[id].registrationCount.addSaturating(1)
         if registered.scope.isLongLived, nodes[id].aliveInstances == nil { nodes[id].aliveInstances = 0 }
         guard let replaced = registered.replaced else { return }
         let replacedID = intern(replaced.service)
@@ -201,7 +201,7 @@ extension DependencyGraph {
         }
         let key = MissingKey(requested: missingRegistration.requested, chain: chain)
         if let index = missingIndex[key] {
-            missing[index].count += 1
+            missing[index].count.addSaturating(1)
             missing[index].lastSeen = time
         } else {
             missingIndex[key] = missing.count
@@ -226,7 +226,7 @@ extension DependencyGraph {
         let start = loop.indices.min { loop[$0] < loop[$1] } ?? 0
         let key = Array(loop[start...] + loop[..<start])
         if let index = cycleIndex[key] {
-            cycles[index].count += 1
+            cycles[index].count.addSaturating(1)
         } else {
             cycleIndex[key] = cycles.count
             cycles.append(ObservedCycle(cycle: cycle, nodes: loop, time: time))
@@ -241,13 +241,13 @@ extension ServiceNode {
         first: UInt64, last: UInt64
     ) {
         if scope == nil { scope = resolvedScope }
-        resolveCount += count
-        totalNanoseconds &+= nanoseconds
+        resolveCount.addSaturating(count)
+        totalNanoseconds.addSaturating(nanoseconds)
         if outcome == .created {
-            createdCount += count
-            if resolvedScope.isLongLived { aliveInstances = (aliveInstances ?? 0) + count }
+            createdCount.addSaturating(count)
+            if resolvedScope.isLongLived { aliveInstances = (aliveInstances ?? 0).addingSaturated(count) }
         } else {
-            cachedCount += count
+            cachedCount.addSaturating(count)
         }
         if firstSeen == nil || first < firstSeen! { firstSeen = first }
         if lastSeen == nil || last > lastSeen! { lastSeen = last }

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 extension DependencyGraph {
     /// A stable, human-readable dump of the whole model, for tests and debugging.

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// The dependency graph of one app session, built incrementally from trace records.
 ///

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// A container, or a layer (sub-container) inside one: where a service is declared.
 ///

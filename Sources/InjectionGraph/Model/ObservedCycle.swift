@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// A dependency cycle the runtime caught, deduplicated: the same loop entered at another service
 /// (`B → A → B` after `A → B → A`) counts as the same cycle.

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// A captive dependency the runtime reported, deduplicated with a count.
 ///

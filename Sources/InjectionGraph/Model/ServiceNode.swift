@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// The index of a service in a ``DependencyGraph``: stable for the graph's life, dense from 0.
 ///

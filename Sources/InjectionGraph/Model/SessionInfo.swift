@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// What a trace says about the session itself: who wrote it, how much arrived, how it ended.
 ///

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// The edges from one layer into another, summed.
 ///
@@ -86,7 +86,7 @@ extension DependencyGraph {
 extension LayerCrossing {
     mutating func add(_ edge: DependencyEdge) {
         edgeCount += 1
-        resolveCount += edge.count
+        resolveCount.addSaturating(edge.count)
         edges.append(edge.id)
     }
 }

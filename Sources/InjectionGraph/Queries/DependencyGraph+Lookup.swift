@@ -1,4 +1,5 @@
 import Injection
+import InjectionTrace
 
 /// Why a user-typed service name found no single service.
 ///

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// A filter over services, parsed from the small language the inspector's `/` prompt accepts.
 ///

@@ -1,3 +1,4 @@
+import InjectionTrace
 /// A screen's worth of cells that widgets draw into: pure data, no terminal needed.
 ///
 /// The terminal driver copies a finished canvas to the screen; tests read it back with
@@ -8,21 +9,21 @@
 /// canvas.put("Services", row: 0, column: 0, style: Style(.title, .bold))
 /// print(canvas.textDump())  // "Services"
 /// ```
-public struct Canvas: Hashable, Sendable {
-    public let rows: Int
-    public let columns: Int
-    public private(set) var cells: [Cell]
+struct Canvas: Hashable, Sendable {
+    let rows: Int
+    let columns: Int
+    private(set) var cells: [Cell]
 
-    public init(rows: Int, columns: Int) {
+    init(rows: Int, columns: Int) {
         self.rows = max(0, rows)
         self.columns = max(0, columns)
         self.cells = Array(repeating: .blank, count: self.rows * self.columns)
     }
 
     /// The whole canvas as a rectangle.
-    public var bounds: Rect { Rect(row: 0, column: 0, height: rows, width: columns) }
+    var bounds: Rect { Rect(row: 0, column: 0, height: rows, width: columns) }
 
-    public subscript(row: Int, column: Int) -> Cell {
+    subscript(row: Int, column: Int) -> Cell {
         get { cells[row * columns + column] }
         set { cells[row * columns + column] = newValue }
     }
@@ -33,7 +34,7 @@ public struct Canvas: Hashable, Sendable {
     /// edge); returns the column after the last cell written. Wide characters that would not fit
     /// are replaced by spaces; nothing is written outside the canvas.
     @discardableResult
-    public mutating func put(
+    mutating func put(
         _ text: some StringProtocol, row: Int, column: Int, style: Style = .normal, limit: Int? = nil
     ) -> Int {
         guard row >= 0, row < rows else { return column }
@@ -41,10 +42,10 @@ public struct Canvas: Hashable, Sendable {
         var x = column
         for character in text {
             if x >= end { break }
-            if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                // A control character in a name (ESC, a newline, BEL) is drawn escaped, as
-                // `\u{1B}`, never sent to the terminal.
-                x = put("\\u{\(String(scalar.value, radix: 16, uppercase: true))}", row: row, column: x, style: style, limit: end)
+            if character.unicodeScalars.contains(where: \.isControlForDisplay) {
+                // A control character in a name (ESC, a newline, BEL, a bidi override) is drawn
+                // escaped, as `\u{1B}`, never sent to the terminal: the package's one rule.
+                x = put(String(character).escapingControlCharacters, row: row, column: x, style: style, limit: end)
                 continue
             }
             let width = TextWidth.of(character)
@@ -65,7 +66,7 @@ public struct Canvas: Hashable, Sendable {
 
     /// Writes `text` padded or truncated (with `…`) to exactly `width` columns.
     @discardableResult
-    public mutating func put(
+    mutating func put(
         _ text: String, row: Int, column: Int, width: Int, alignment: Alignment = .leading,
         style: Style = .normal
     ) -> Int {
@@ -74,7 +75,7 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// Fills a rectangle with a character (a blank by default).
-    public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .normal) {
+    mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .normal) {
         let clipped = clip(rect)
         guard !clipped.isEmpty else { return }
         let cell = Cell(character, width: 1, style: style)
@@ -84,7 +85,7 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// Changes the style of every cell in a rectangle and keeps the characters (a selection bar).
-    public mutating func restyle(_ rect: Rect, style: Style) {
+    mutating func restyle(_ rect: Rect, style: Style) {
         let clipped = clip(rect)
         guard !clipped.isEmpty else { return }
         for y in clipped.row..<clipped.bottom {
@@ -93,7 +94,7 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// Copies another canvas in at (`row`, `column`), clipped to this one.
-    public mutating func blit(_ other: Canvas, row: Int, column: Int) {
+    mutating func blit(_ other: Canvas, row: Int, column: Int) {
         for y in 0..<other.rows where row + y >= 0 && row + y < rows {
             for x in 0..<other.columns where column + x >= 0 && column + x < columns {
                 setCell(other[y, x], row: row + y, column: column + x)
@@ -102,7 +103,7 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// The part of `rect` inside the canvas.
-    public func clip(_ rect: Rect) -> Rect {
+    func clip(_ rect: Rect) -> Rect {
         let top = max(0, rect.row), left = max(0, rect.column)
         let bottom = min(rows, rect.bottom), right = min(columns, rect.right)
         return Rect(row: top, column: left, height: bottom - top, width: right - left)
@@ -124,7 +125,7 @@ public struct Canvas: Hashable, Sendable {
     // MARK: - Dumps
 
     /// The characters, one line per row, trailing spaces and trailing empty lines removed.
-    public func textDump() -> String {
+    func textDump() -> String {
         var lines: [String] = []
         lines.reserveCapacity(rows)
         for y in 0..<rows { lines.append(line(y)) }
@@ -133,7 +134,7 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// One row's characters, trailing spaces removed.
-    public func line(_ row: Int) -> String {
+    func line(_ row: Int) -> String {
         var text = ""
         for x in 0..<columns {
             let cell = self[row, x]
@@ -145,7 +146,7 @@ public struct Canvas: Hashable, Sendable {
 
     /// One ``Role/code`` per column, a line per row (trailing blanks removed): how tests see
     /// highlighting and selection.
-    public func styleDump() -> String {
+    func styleDump() -> String {
         var lines: [String] = []
         for y in 0..<rows {
             var text = ""

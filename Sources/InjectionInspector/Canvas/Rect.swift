@@ -4,13 +4,13 @@
 /// let screen = Rect(row: 0, column: 0, height: 40, width: 120)
 /// let (top, rest) = screen.splitTop(1)
 /// ```
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
-    public var row: Int
-    public var column: Int
-    public var height: Int
-    public var width: Int
+struct Rect: Hashable, Sendable, CustomStringConvertible {
+    var row: Int
+    var column: Int
+    var height: Int
+    var width: Int
 
-    public init(row: Int, column: Int, height: Int, width: Int) {
+    init(row: Int, column: Int, height: Int, width: Int) {
         self.row = row
         self.column = column
         self.height = max(0, height)
@@ -18,18 +18,18 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The row just below the rectangle.
-    public var bottom: Int { row + height }
+    var bottom: Int { row + height }
     /// The column just right of the rectangle.
-    public var right: Int { column + width }
-    public var isEmpty: Bool { height == 0 || width == 0 }
+    var right: Int { column + width }
+    var isEmpty: Bool { height == 0 || width == 0 }
 
     /// The rectangle shrunk by `amount` cells on every side (a box's inside).
-    public func inset(by amount: Int) -> Rect {
+    func inset(by amount: Int) -> Rect {
         Rect(row: row + amount, column: column + amount, height: height - 2 * amount, width: width - 2 * amount)
     }
 
     /// The first `rows` rows, and what is left below them.
-    public func splitTop(_ rows: Int) -> (top: Rect, rest: Rect) {
+    func splitTop(_ rows: Int) -> (top: Rect, rest: Rect) {
         let taken = min(max(0, rows), height)
         return (
             Rect(row: row, column: column, height: taken, width: width),
@@ -38,7 +38,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The last `rows` rows, and what is left above them.
-    public func splitBottom(_ rows: Int) -> (rest: Rect, bottom: Rect) {
+    func splitBottom(_ rows: Int) -> (rest: Rect, bottom: Rect) {
         let taken = min(max(0, rows), height)
         return (
             Rect(row: row, column: column, height: height - taken, width: width),
@@ -47,7 +47,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first `columns` columns, and what is left to their right.
-    public func splitLeft(_ columns: Int) -> (left: Rect, rest: Rect) {
+    func splitLeft(_ columns: Int) -> (left: Rect, rest: Rect) {
         let taken = min(max(0, columns), width)
         return (
             Rect(row: row, column: column, height: height, width: taken),
@@ -56,11 +56,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A rectangle of the given size centred in this one (clipped to it).
-    public func centered(height: Int, width: Int) -> Rect {
+    func centered(height: Int, width: Int) -> Rect {
         let h = min(height, self.height)
         let w = min(width, self.width)
         return Rect(row: row + (self.height - h) / 2, column: column + (self.width - w) / 2, height: h, width: w)
     }
 
-    public var description: String { "\(width)×\(height)@\(row),\(column)" }
+    var description: String { "\(width)×\(height)@\(row),\(column)" }
 }

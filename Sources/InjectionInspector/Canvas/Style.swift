@@ -4,25 +4,25 @@
 /// ```swift
 /// canvas.put("⚠ 2 missing", row: 0, column: 0, style: Style(.warning, .bold))
 /// ```
-public struct Style: Hashable, Sendable {
+struct Style: Hashable, Sendable {
     /// What the text is, which decides its color.
-    public var role: Role
+    var role: Role
     /// Attributes on top of the role's own.
-    public var emphasis: Emphasis
+    var emphasis: Emphasis
 
-    public init(_ role: Role = .normal, _ emphasis: Emphasis = []) {
+    init(_ role: Role = .normal, _ emphasis: Emphasis = []) {
         self.role = role
         self.emphasis = emphasis
     }
 
-    public static let normal = Style()
+    static let normal = Style()
 
     /// The same style with more emphasis.
-    public func with(_ extra: Emphasis) -> Style { Style(role, emphasis.union(extra)) }
+    func with(_ extra: Emphasis) -> Style { Style(role, emphasis.union(extra)) }
 }
 
 /// What a piece of text is on screen. Each role has one color and one attribute-only rendering.
-public enum Role: UInt8, Hashable, Sendable, CaseIterable {
+enum Role: UInt8, Hashable, Sendable, CaseIterable {
     case normal
     /// The header bar and the key bar.
     case chrome
@@ -50,7 +50,7 @@ public enum Role: UInt8, Hashable, Sendable, CaseIterable {
     case match
 
     /// A one-letter code for ``Canvas/styleDump()``.
-    public var code: Character {
+    var code: Character {
         switch self {
         case .normal: " "
         case .chrome: "c"
@@ -72,12 +72,12 @@ public enum Role: UInt8, Hashable, Sendable, CaseIterable {
 }
 
 /// Attributes that work on every terminal, with or without colors.
-public struct Emphasis: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+struct Emphasis: OptionSet, Hashable, Sendable {
+    let rawValue: UInt8
+    init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let bold = Emphasis(rawValue: 1 << 0)
-    public static let reverse = Emphasis(rawValue: 1 << 1)
-    public static let underline = Emphasis(rawValue: 1 << 2)
-    public static let dim = Emphasis(rawValue: 1 << 3)
+    static let bold = Emphasis(rawValue: 1 << 0)
+    static let reverse = Emphasis(rawValue: 1 << 1)
+    static let underline = Emphasis(rawValue: 1 << 2)
+    static let dim = Emphasis(rawValue: 1 << 3)
 }

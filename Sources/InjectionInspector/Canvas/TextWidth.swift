@@ -8,9 +8,9 @@
 /// TextWidth.of("日本")                 // 4
 /// TextWidth.truncate("NetworkService", to: 8)  // "Network…"
 /// ```
-public enum TextWidth {
+enum TextWidth {
     /// The columns one character takes: 0, 1 or 2.
-    public static func of(_ character: Character) -> Int {
+    static func of(_ character: Character) -> Int {
         if character.isASCII {
             let value = character.asciiValue ?? 0
             return value < 0x20 || value == 0x7F ? 0 : 1
@@ -21,14 +21,14 @@ public enum TextWidth {
     }
 
     /// The columns a whole string takes.
-    public static func of(_ text: some StringProtocol) -> Int {
+    static func of(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += of(character) }
         return total
     }
 
     /// The columns a single scalar takes (the first scalar of a grapheme decides).
-    public static func of(scalar: Unicode.Scalar) -> Int {
+    static func of(scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (value >= 0x7F && value < 0xA0) { return 0 }
         switch scalar.properties.generalCategory {
@@ -39,7 +39,7 @@ public enum TextWidth {
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when something was cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
         var result = ""
@@ -54,7 +54,7 @@ public enum TextWidth {
     }
 
     /// `text` padded with spaces (or truncated) to exactly `width` columns.
-    public static func pad(_ text: String, to width: Int, alignment: Alignment = .leading) -> String {
+    static func pad(_ text: String, to width: Int, alignment: Alignment = .leading) -> String {
         let cut = truncate(text, to: width)
         let gap = max(0, width - of(cut))
         switch alignment {
@@ -93,6 +93,6 @@ public enum TextWidth {
 }
 
 /// Where text sits in a cell range wider than the text.
-public enum Alignment: Sendable, Hashable {
+enum Alignment: Sendable, Hashable {
     case leading, trailing, center
 }

@@ -1,3 +1,4 @@
+import InjectionTrace
 import Injection
 import InjectionGraph
 
@@ -25,18 +26,18 @@ public struct Baseline: Sendable {
 /// let marks = ChangeMarks(base: baseline.graph, head: model.graph)
 /// marks.service(graph.nodes[id].identity)  // .added
 /// ```
-public struct ChangeMarks: Sendable {
+struct ChangeMarks: Sendable {
     private var services: [String: GraphDiff.Change] = [:]
     private var edges: [String: GraphDiff.Change] = [:]
     /// Services only the baseline has (the head graph has no node for them).
-    public private(set) var removedServices: [ServiceIdentity] = []
+    private(set) var removedServices: [ServiceIdentity] = []
     /// Whether a baseline is set at all (marks are drawn, `changed:` filters).
-    public private(set) var isComparing = false
+    private(set) var isComparing = false
 
     /// No baseline.
-    public init() {}
+    init() {}
 
-    public init(base: DependencyGraph, head: DependencyGraph) {
+    init(base: DependencyGraph, head: DependencyGraph) {
         isComparing = true
         for change in GraphDiff.serviceChanges(base: base, head: head) {
             services[change.identity.key] = change.change
@@ -47,12 +48,12 @@ public struct ChangeMarks: Sendable {
         }
     }
 
-    public func service(_ identity: ServiceIdentity) -> GraphDiff.Change? { services[identity.key] }
+    func service(_ identity: ServiceIdentity) -> GraphDiff.Change? { services[identity.key] }
 
-    public func edge(from: ServiceIdentity, to: ServiceIdentity) -> GraphDiff.Change? { edges[from.key + ">" + to.key] }
+    func edge(from: ServiceIdentity, to: ServiceIdentity) -> GraphDiff.Change? { edges[from.key + ">" + to.key] }
 
     /// Services and edges marked.
-    public var count: Int { services.count + edges.count }
+    var count: Int { services.count + edges.count }
 
     /// Marks the items of a view, adds the removed services to the Services screen, and keeps
     /// only marked items while the filter has a `changed:` term.

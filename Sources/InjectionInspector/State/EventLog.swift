@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// The most recent events as readable lines, for the Events screen: a bounded log that drops
 /// its oldest lines first.
@@ -8,19 +8,19 @@ import Injection
 /// log.append(record)
 /// log.lines.last?.text
 /// ```
-public struct EventLog: Sendable {
-    public let capacity: Int
+struct EventLog: Sendable {
+    let capacity: Int
     /// The kept lines, oldest first.
-    public private(set) var lines: [LoggedEvent] = []
+    private(set) var lines: [LoggedEvent] = []
     /// Every line ever appended (kept or not).
-    public private(set) var total: UInt64 = 0
+    private(set) var total: UInt64 = 0
 
-    public init(capacity: Int = 5_000) {
+    init(capacity: Int = 5_000) {
         self.capacity = max(1, capacity)
         lines.reserveCapacity(self.capacity)
     }
 
-    public mutating func append(_ record: TraceRecord) {
+    mutating func append(_ record: TraceRecord) {
         guard let line = LoggedEvent(record: record, number: total + 1) else { return }
         total += 1
         lines.append(line)

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// The `/` filter: the text typed so far, whether it is being edited, and the parsed filter
@@ -12,37 +12,37 @@ import InjectionGraph
 /// filter.type("scope:singleton")
 /// filter.filter.matches(identity, scope: .singleton)  // true
 /// ```
-public struct FilterState: Sendable, Hashable {
-    public private(set) var text = ""
-    public var isEditing = false
-    public private(set) var filter = ServiceFilter()
+struct FilterState: Sendable, Hashable {
+    private(set) var text = ""
+    var isEditing = false
+    private(set) var filter = ServiceFilter()
     /// Why the text does not parse, if it does not.
-    public private(set) var error: String?
+    private(set) var error: String?
     /// With a baseline: the kinds of change a `changed:` term keeps (`changed:` alone keeps all
     /// three; `changed:added`, `changed:removed,changed`); nil without such a term.
-    public private(set) var changes: Set<GraphDiff.Change>?
+    private(set) var changes: Set<GraphDiff.Change>?
 
-    public init() {}
+    init() {}
 
-    public var isActive: Bool { !filter.isEmpty }
+    var isActive: Bool { !filter.isEmpty }
 
     /// Appends typed text and reparses.
-    public mutating func type(_ more: String) { set(text + more) }
+    mutating func type(_ more: String) { set(text + more) }
 
     /// Removes the last character and reparses.
-    public mutating func deleteBackward() {
+    mutating func deleteBackward() {
         guard !text.isEmpty else { return }
         set(String(text.dropLast()))
     }
 
     /// Clears the filter and stops editing.
-    public mutating func clear() {
+    mutating func clear() {
         set("")
         isEditing = false
     }
 
     /// Replaces the text and reparses.
-    public mutating func set(_ newText: String) {
+    mutating func set(_ newText: String) {
         text = newText
         let rest: String
         let parsedChanges: Set<GraphDiff.Change>?
@@ -62,13 +62,13 @@ public struct FilterState: Sendable, Hashable {
     }
 
     /// Whether a service passes (always true without a filter).
-    public func matches(_ identity: ServiceIdentity, scope: Scope?) -> Bool {
+    func matches(_ identity: ServiceIdentity, scope: Scope?) -> Bool {
         filter.isEmpty || filter.matches(identity, scope: scope)
     }
 
     /// Whether free text (an event line) passes: every plain word must occur in it; `key:value`
     /// terms are checked against `identity` when there is one.
-    public func matches(text line: String, identity: ServiceIdentity?, scope: Scope?) -> Bool {
+    func matches(text line: String, identity: ServiceIdentity?, scope: Scope?) -> Bool {
         if filter.isEmpty { return true }
         if let identity, filter.matches(identity, scope: scope) { return true }
         guard filter.values.isEmpty else { return false }

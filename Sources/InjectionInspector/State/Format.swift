@@ -4,9 +4,9 @@
 /// Format.duration(1_250_000)  // "1.3ms"
 /// Format.count(12_500)        // "12.5k"
 /// ```
-public enum Format {
+enum Format {
     /// Nanoseconds as the shortest readable unit.
-    public static func duration(_ nanoseconds: UInt64) -> String {
+    static func duration(_ nanoseconds: UInt64) -> String {
         let value = Double(nanoseconds)
         if nanoseconds < 1_000 { return "\(nanoseconds)ns" }
         if nanoseconds < 1_000_000 { return oneDecimal(value / 1_000) + "µs" }
@@ -15,19 +15,21 @@ public enum Format {
     }
 
     /// A count, shortened past 10 000 (`12.5k`, `3.1M`).
-    public static func count(_ value: UInt64) -> String {
+    static func count(_ value: UInt64) -> String {
         if value < 10_000 { return "\(value)" }
         if value < 1_000_000 { return oneDecimal(Double(value) / 1_000) + "k" }
         return oneDecimal(Double(value) / 1_000_000) + "M"
     }
 
     /// A share as a whole percentage.
-    public static func percent(_ part: UInt64, of whole: UInt64) -> String {
-        whole == 0 ? "—" : "\(Int((Double(part) * 100 / Double(whole)).rounded()))%"
+    static func percent(_ part: UInt64, of whole: UInt64) -> String {
+        // Clamped: a hostile trace may claim more cached resolves than resolves, and converting
+        // an out-of-range Double to Int traps.
+        whole == 0 ? "—" : "\(Int(min(Double(part) * 100 / Double(whole), 1e15).rounded()))%"
     }
 
     /// Seconds since the app's first event, as `+12.345s`.
-    public static func timestamp(_ nanoseconds: UInt64) -> String {
+    static func timestamp(_ nanoseconds: UInt64) -> String {
         let millis = nanoseconds / 1_000_000
         let seconds = millis / 1000
         let rest = millis % 1000

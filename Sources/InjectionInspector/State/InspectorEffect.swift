@@ -8,7 +8,7 @@ import InjectionGraph
 ///     if case .export(let request) = effect { try exporter.write(request) }
 /// }
 /// ```
-public enum InspectorEffect: Sendable, Hashable {
+enum InspectorEffect: Sendable, Hashable {
     /// Leave the inspector.
     case quit
     /// Stop (true) or resume (false) taking in live updates.
@@ -19,13 +19,13 @@ public enum InspectorEffect: Sendable, Hashable {
 
 /// The part of the graph the current view shows, to export with the graph module's
 /// ``DotExporter``.
-public struct ExportRequest: Sendable, Hashable {
+struct ExportRequest: Sendable, Hashable {
     /// A short name for the file (`services`, `LoginViewModel-dependencies`).
-    public var name: String
+    var name: String
     /// What to include: the whole graph, a layer, or a service and what it reaches.
-    public var options: GraphExportOptions
+    var options: GraphExportOptions
 
-    public init(name: String, options: GraphExportOptions = GraphExportOptions()) {
+    init(name: String, options: GraphExportOptions = GraphExportOptions()) {
         self.name = name
         self.options = options
     }

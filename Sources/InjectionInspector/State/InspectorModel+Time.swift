@@ -1,3 +1,4 @@
+import InjectionTrace
 import Injection
 import InjectionGraph
 
@@ -9,7 +10,7 @@ extension InspectorModel {
     /// let halfway = model.asOf(model.history.count / 2)
     /// halfway.graph.nodes.count  // the services seen in the first half
     /// ```
-    public func asOf(_ count: Int) -> InspectorModel {
+    func asOf(_ count: Int) -> InspectorModel {
         guard count < history.count else { return self }
         var earlier = self
         let target = max(0, count)
@@ -22,7 +23,7 @@ extension InspectorModel {
 
     /// Where the cursor is, for the header: the time and record count shown, the run's end, and
     /// resolves per slice of the run for the sparkline.
-    public func timeline(buckets: Int) -> Timeline {
+    func timeline(buckets: Int) -> Timeline {
         let shown = timeCursor ?? history.count
         return Timeline(position: history.time(through: shown), end: history.endTime, record: shown,
                         records: history.count, resolves: history.resolvesPerBucket(buckets), isAtEnd: timeCursor == nil)
@@ -30,20 +31,20 @@ extension InspectorModel {
 }
 
 /// The time cursor's place in a run, as the header draws it.
-public struct Timeline: Sendable, Hashable {
+struct Timeline: Sendable, Hashable {
     /// The `t` of the last record shown, and of the last record (nanoseconds).
-    public var position: UInt64
-    public var end: UInt64
+    var position: UInt64
+    var end: UInt64
     /// Records shown, and in the run.
-    public var record: Int
-    public var records: Int
+    var record: Int
+    var records: Int
     /// Resolves per equal slice of the run.
-    public var resolves: [UInt64]
+    var resolves: [UInt64]
     /// Whether the cursor is at the end (the whole run, or live).
-    public var isAtEnd: Bool
+    var isAtEnd: Bool
 
     /// The slice the cursor is in.
-    public var cursorBucket: Int {
+    var cursorBucket: Int {
         guard !resolves.isEmpty, end > 0 else { return max(0, resolves.count - 1) }
         return min(resolves.count - 1, Int(Double(position) / Double(end) * Double(resolves.count)))
     }

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Everything the inspector shows about one session: the graph, the event log, which services
@@ -13,28 +13,28 @@ import InjectionGraph
 /// ```
 public struct InspectorModel: Sendable {
     /// How long a changed row stays highlighted, in milliseconds.
-    public static let highlightMilliseconds: UInt64 = 1_500
+    static let highlightMilliseconds: UInt64 = 1_500
 
-    public var graph = DependencyGraph()
+    var graph = DependencyGraph()
     /// Every record applied, with snapshots: the time cursor rebuilds the graph as of any record.
-    public private(set) var history = GraphHistory()
+    private(set) var history = GraphHistory()
     /// The run this one is compared with (`open HEAD --baseline BASE`).
     public var baseline: Baseline?
     /// Records applied when the model shows an earlier point of the run (see ``asOf(_:)``);
     /// nil for the whole run.
-    public internal(set) var timeCursor: Int?
-    public var events = EventLog()
-    public var connection: ConnectionState
+    var timeCursor: Int?
+    var events = EventLog()
+    var connection: ConnectionState
     /// Events per second over the last second.
-    public private(set) var eventsPerSecond = 0
+    private(set) var eventsPerSecond = 0
     /// The model clock (milliseconds, from the UI loop) at the last ``apply(_:now:)`` or
     /// ``advance(to:)``.
-    public private(set) var now: UInt64 = 0
+    private(set) var now: UInt64 = 0
     /// When each service last changed (model clock).
-    public private(set) var changedAt: [NodeID: UInt64] = [:]
+    private(set) var changedAt: [NodeID: UInt64] = [:]
     /// The containers that own at least one service: names carry their container only when
     /// there are several (every app also has the empty default `shared` container).
-    public private(set) var serviceContainers: Set<String> = []
+    private(set) var serviceContainers: Set<String> = []
     private var rateWindow: [(time: UInt64, count: Int)] = []
 
     public init(connection: ConnectionState) {
@@ -74,19 +74,19 @@ public struct InspectorModel: Sendable {
     private var countedNodes = 0
 
     /// Moves the model clock on (fading highlights, the rate).
-    public mutating func advance(to now: UInt64) {
+    mutating func advance(to now: UInt64) {
         self.now = max(self.now, now)
         updateRate()
     }
 
     /// Whether a record touched the service within ``highlightMilliseconds``.
-    public func recentlyChanged(_ node: NodeID) -> Bool {
+    func recentlyChanged(_ node: NodeID) -> Bool {
         guard let at = changedAt[node] else { return false }
         return now &- at < Self.highlightMilliseconds
     }
 
     /// Whether any highlight is still fading (the loop keeps redrawing while it is).
-    public var hasFadingHighlights: Bool {
+    var hasFadingHighlights: Bool {
         changedAt.values.contains { now &- $0 < Self.highlightMilliseconds }
     }
 

@@ -79,12 +79,12 @@ extension InspectorState {
 /// try TimeQuery(parsing: "+250ms").time(end: 3_000_000_000)  // 250_000_000
 /// try TimeQuery(parsing: "-1s").time(end: 3_000_000_000)     // 2_000_000_000
 /// ```
-public struct TimeQuery: Sendable, Hashable {
+struct TimeQuery: Sendable, Hashable {
     /// Nanoseconds from the start, or before the end when ``fromEnd``.
-    public let nanoseconds: UInt64
-    public let fromEnd: Bool
+    let nanoseconds: UInt64
+    let fromEnd: Bool
 
-    public init(parsing text: String) throws(TimeQueryError) {
+    init(parsing text: String) throws(TimeQueryError) {
         var rest = Substring(text.trimmingCharacters(in: " "))
         fromEnd = rest.first == "-"
         if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
@@ -104,15 +104,15 @@ public struct TimeQuery: Sendable, Hashable {
     }
 
     /// The time from the start for a run ending at `end`.
-    public func time(end: UInt64) -> UInt64 {
+    func time(end: UInt64) -> UInt64 {
         fromEnd ? end - min(end, nanoseconds) : nanoseconds
     }
 }
 
 /// A time that does not read as one.
-public struct TimeQueryError: Error, CustomStringConvertible, Sendable {
-    public let text: String
-    public var description: String { "Not a time: \(text) (try +2.5s, 250ms or -1s)" }
+struct TimeQueryError: Error, CustomStringConvertible, Sendable {
+    let text: String
+    var description: String { "Not a time: \(text) (try +2.5s, 250ms or -1s)" }
 }
 
 extension String {

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// The inspector's whole UI state, and the pure reducer that changes it: `handle(key, model)`
@@ -14,40 +14,40 @@ import InjectionGraph
 /// let effects = state.handle(.character("j"), model: model)   // select the next row
 /// _ = state.handle(.character("2"), model: model)             // the Layers screen
 /// ```
-public struct InspectorState: Sendable {
-    public internal(set) var route: Route = .screen(.services)
+struct InspectorState: Sendable {
+    var route: Route = .screen(.services)
     /// Routes to go back to, with their selections: Esc and `h` pop it.
-    public internal(set) var breadcrumb: [Route] = []
-    public internal(set) var focus: Pane = .list
-    public internal(set) var sort = ServiceSort()
-    public internal(set) var filter = FilterState()
-    public internal(set) var showHelp = false
-    public internal(set) var paused = false
+    var breadcrumb: [Route] = []
+    var focus: Pane = .list
+    var sort = ServiceSort()
+    var filter = FilterState()
+    var showHelp = false
+    var paused = false
     /// The Events screen keeps the newest line selected until the user moves.
-    public internal(set) var followEvents = true
+    var followEvents = true
     /// A one-line message for the key bar (where an export went).
-    public var message = ""
+    var message = ""
     /// Lines the detail pane is scrolled by.
-    public internal(set) var detailScroll = 0
+    var detailScroll = 0
     /// Rows the list shows at once, set by the layout; used by PgUp/PgDn and scrolling.
-    public var pageSize = 20
+    var pageSize = 20
     /// The selection of every route visited.
-    public internal(set) var selections: [Route: Selection] = [:]
+    var selections: [Route: Selection] = [:]
     /// The current view's items.
-    public internal(set) var items: [ListItem] = []
+    var items: [ListItem] = []
     /// Problems per service, for the current graph revision.
-    public internal(set) var flags = ServiceFlags.Index(DependencyGraph())
+    var flags = ServiceFlags.Index(DependencyGraph())
     /// Tab counts and badges for the current graph revision.
-    public internal(set) var counts = TabCounts()
+    var counts = TabCounts()
     /// Records shown when the time cursor is before the end (`<` `>` `{` `}` `t` Home End);
     /// nil shows the whole run, or live.
-    public internal(set) var timeCursor: Int?
+    var timeCursor: Int?
     /// The time being typed after `t`, nil when not typing.
-    public internal(set) var timeInput: String?
+    var timeInput: String?
     /// Services and edges added, removed or changed since the baseline, for this revision.
-    public internal(set) var changeMarks = ChangeMarks()
+    var changeMarks = ChangeMarks()
     /// The Layers screen shows its grouped list instead of the diagram (`v`).
-    public internal(set) var layersAsList = false
+    var layersAsList = false
 
     private var syncedRevision: UInt64 = .max
     private var syncedInputs: SyncInputs?
@@ -61,27 +61,27 @@ public struct InspectorState: Sendable {
         var eventTotal: UInt64
     }
 
-    public init() {}
+    init() {}
 
     // MARK: - Selection
 
     /// The current route's selection.
-    public var selection: Selection {
+    var selection: Selection {
         get { selections[route] ?? Selection() }
         set { selections[route] = newValue }
     }
 
     /// The selected item, if the view has any.
-    public var selectedItem: ListItem? {
+    var selectedItem: ListItem? {
         items.indices.contains(selection.index) ? items[selection.index] : nil
     }
 
     /// The service the selection is about, if any.
-    public var selectedNode: NodeID? { selectedItem?.node }
+    var selectedNode: NodeID? { selectedItem?.node }
 
     /// The selected index and scroll offset, with the offset moved just enough to keep the
     /// selection visible in ``pageSize`` rows.
-    public var window: (selected: Int?, offset: Int) {
+    var window: (selected: Int?, offset: Int) {
         guard !items.isEmpty else { return (nil, 0) }
         let current = selection
         return (current.index, ScrollWindow.offset(selected: current.index, previous: current.offset, visible: pageSize, count: items.count))
@@ -91,7 +91,7 @@ public struct InspectorState: Sendable {
 
     /// Rebuilds the items when anything they depend on changed, and puts the selection back on
     /// the item it was on.
-    public mutating func sync(with model: InspectorModel) {
+    mutating func sync(with model: InspectorModel) {
         let inputs = SyncInputs(route: route, sort: sort, filter: filter.text, revision: model.graph.revision,
                                 layersAsList: layersAsList, eventTotal: model.events.total)
         guard inputs != syncedInputs else { return }
@@ -121,7 +121,7 @@ public struct InspectorState: Sendable {
     // MARK: - Keys
 
     /// Handles one key; returns what the outside world must do.
-    public mutating func handle(_ key: Key, model: InspectorModel) -> [InspectorEffect] {
+    mutating func handle(_ key: Key, model: InspectorModel) -> [InspectorEffect] {
         defer { sync(with: model) }
         if key == .resize { return [] }
         if showHelp {

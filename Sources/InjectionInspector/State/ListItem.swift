@@ -8,24 +8,24 @@ import InjectionGraph
 /// ```swift
 /// ListItem(id: "app|HTTPClient", node: 3, guide: "├─ ", label: "HTTPClient", note: "singleton")
 /// ```
-public struct ListItem: Sendable, Hashable {
-    public var id: String
+struct ListItem: Sendable, Hashable {
+    var id: String
     /// The service the line is about; Enter, `w`, `d` and `D` act on it.
-    public var node: NodeID?
+    var node: NodeID?
     /// Tree guide before the label (`│  ├─ `), empty in flat lists.
-    public var guide: String
-    public var label: String
+    var guide: String
+    var label: String
     /// Dimmed text after the label.
-    public var note: String
-    public var style: Style
+    var note: String
+    var style: Style
     /// Whether the `/` filter matches the line (highlighted; `n`/`N` jump between these).
-    public var isMatch: Bool
+    var isMatch: Bool
     /// Cells for table views (overrides, events); empty for trees and service rows.
-    public var cells: [String]
+    var cells: [String]
     /// Added, removed or changed since the baseline run (`open --baseline`); drawn as `+ − ~`.
-    public var mark: GraphDiff.Change?
+    var mark: GraphDiff.Change?
 
-    public init(id: String, node: NodeID? = nil, guide: String = "", label: String = "", note: String = "",
+    init(id: String, node: NodeID? = nil, guide: String = "", label: String = "", note: String = "",
                 style: Style = .normal, isMatch: Bool = false, cells: [String] = []) {
         self.cells = cells
         self.id = id

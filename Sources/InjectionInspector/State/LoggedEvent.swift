@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 
 /// One line of the Events screen: an event (or aggregate, drop, end) worded for reading.
 ///
@@ -6,21 +6,21 @@ import Injection
 /// let line = LoggedEvent(record: .event(event), number: 1)
 /// line?.text  // "resolved LoginViewModel ← app code (created, 1.2 ms)"
 /// ```
-public struct LoggedEvent: Sendable, Hashable {
+struct LoggedEvent: Sendable, Hashable {
     /// Position in the whole log, from 1: the line's stable id.
-    public var number: UInt64
+    var number: UInt64
     /// The event's `t` (nanoseconds since the app's first event).
-    public var time: UInt64
+    var time: UInt64
     /// The record's kind, as in the trace (`resolved`, `missing`, …).
-    public var kind: String
-    public var text: String
+    var kind: String
+    var text: String
     /// `.normal`, `.warning` or `.error`.
-    public var severity: Role
+    var severity: Role
     /// The service the line is about, for filtering and jumping to it.
-    public var service: ServiceIdentity?
-    public var scope: Scope?
+    var service: ServiceIdentity?
+    var scope: Scope?
 
-    public init(number: UInt64, time: UInt64, kind: String, text: String, severity: Role = .normal,
+    init(number: UInt64, time: UInt64, kind: String, text: String, severity: Role = .normal,
                 service: ServiceIdentity? = nil, scope: Scope? = nil) {
         self.number = number
         self.time = time
@@ -32,7 +32,7 @@ public struct LoggedEvent: Sendable, Hashable {
     }
 
     /// The line for a record; nil for the header.
-    public init?(record: TraceRecord, number: UInt64) {
+    init?(record: TraceRecord, number: UInt64) {
         switch record {
         case .header:
             return nil

@@ -1,5 +1,5 @@
 /// The pane that has the keyboard: the list on the left, or the detail pane (Tab switches).
-public enum Pane: Sendable, Hashable {
+enum Pane: Sendable, Hashable {
     case list
     case detail
 }

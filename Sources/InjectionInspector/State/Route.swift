@@ -5,7 +5,7 @@
 /// Route.tree(service: "app|LoginViewModel", .dependencies).title(in: graph)
 /// // "LoginViewModel › dependencies"
 /// ```
-public enum Route: Sendable, Hashable {
+enum Route: Sendable, Hashable {
     case screen(Screen)
     /// A tree rooted at a service (by ``ServiceIdentity/key``).
     case tree(service: String, TreeKind)
@@ -13,7 +13,7 @@ public enum Route: Sendable, Hashable {
     case crossing(String)
 
     /// What a drilled-in tree shows.
-    public enum TreeKind: Sendable, Hashable {
+    enum TreeKind: Sendable, Hashable {
         /// What the service resolves, recursively (`d`, Enter).
         case dependencies
         /// Who resolves the service, recursively (`D`).
@@ -21,7 +21,7 @@ public enum Route: Sendable, Hashable {
         /// A path from a root (a service app code resolved) down to the service (`w`).
         case why
 
-        public var title: String {
+        var title: String {
             switch self {
             case .dependencies: "dependencies"
             case .dependents: "dependents"
@@ -31,7 +31,7 @@ public enum Route: Sendable, Hashable {
     }
 
     /// The top-level screen this route belongs to (for the tab bar).
-    public var screen: Screen? {
+    var screen: Screen? {
         if case .screen(let screen) = self { return screen }
         return nil
     }

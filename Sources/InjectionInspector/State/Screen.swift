@@ -3,16 +3,16 @@
 /// ```swift
 /// Screen(key: "4")  // .cycles
 /// ```
-public enum Screen: Int, CaseIterable, Sendable, Hashable {
+enum Screen: Int, CaseIterable, Sendable, Hashable {
     case services = 1, layers, scopes, cycles, overrides, missing, events
 
     /// The screen for a digit key.
-    public init?(key: Character) {
+    init?(key: Character) {
         guard let digit = key.wholeNumberValue, let screen = Screen(rawValue: digit) else { return nil }
         self = screen
     }
 
-    public var title: String {
+    var title: String {
         switch self {
         case .services: "Services"
         case .layers: "Layers"

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// What is wrong with a service, as the Services screen's flag column shows it.
@@ -7,21 +7,21 @@ import InjectionGraph
 /// let index = ServiceFlags.Index(graph)
 /// index.flags(of: id).labels  // ["missing", "cycle"]
 /// ```
-public struct ServiceFlags: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+struct ServiceFlags: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+    init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The service asked for something that was not registered.
-    public static let missing = ServiceFlags(rawValue: 1 << 0)
+    static let missing = ServiceFlags(rawValue: 1 << 0)
     /// The service is on a dependency cycle.
-    public static let cycle = ServiceFlags(rawValue: 1 << 1)
+    static let cycle = ServiceFlags(rawValue: 1 << 1)
     /// The service captured a shorter-lived dependency, or was captured.
-    public static let mismatch = ServiceFlags(rawValue: 1 << 2)
+    static let mismatch = ServiceFlags(rawValue: 1 << 2)
     /// An override of the service came after an instance was kept.
-    public static let staleOverride = ServiceFlags(rawValue: 1 << 3)
+    static let staleOverride = ServiceFlags(rawValue: 1 << 3)
 
     /// Short words for the flag column, most serious first.
-    public var labels: [String] {
+    var labels: [String] {
         var result: [String] = []
         if contains(.missing) { result.append("missing") }
         if contains(.cycle) { result.append("cycle") }
@@ -31,12 +31,12 @@ public struct ServiceFlags: OptionSet, Sendable, Hashable {
     }
 
     /// The flags of every node of a graph, computed once per graph revision.
-    public struct Index: Sendable {
+    struct Index: Sendable {
         private var byNode: [ServiceFlags]
         /// How many services carry each flag.
-        public private(set) var counts: [ServiceFlags: Int] = [:]
+        private(set) var counts: [ServiceFlags: Int] = [:]
 
-        public init(_ graph: DependencyGraph) {
+        init(_ graph: DependencyGraph) {
             byNode = Array(repeating: [], count: graph.nodes.count)
             for item in graph.missing {
                 if let requester = item.requester, let id = graph.nodeID(for: requester) { byNode[id].insert(.missing) }
@@ -57,7 +57,7 @@ public struct ServiceFlags: OptionSet, Sendable, Hashable {
             }
         }
 
-        public func flags(of node: NodeID) -> ServiceFlags {
+        func flags(of node: NodeID) -> ServiceFlags {
             node < byNode.count ? byNode[node] : []
         }
     }

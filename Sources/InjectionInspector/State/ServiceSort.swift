@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// How the Services screen is sorted; `s` cycles the column, `S` reverses the order.
@@ -8,12 +8,12 @@ import InjectionGraph
 /// sort.cycle()            // by layer
 /// sort.column.title       // "Layer"
 /// ```
-public struct ServiceSort: Sendable, Hashable {
+struct ServiceSort: Sendable, Hashable {
     /// The columns a list of services can be sorted by, in the order `s` visits them.
-    public enum Column: Int, CaseIterable, Sendable, Hashable {
+    enum Column: Int, CaseIterable, Sendable, Hashable {
         case name, layer, scope, resolves, instances, flags
 
-        public var title: String {
+        var title: String {
             switch self {
             case .name: "Service"
             case .layer: "Layer"
@@ -28,23 +28,23 @@ public struct ServiceSort: Sendable, Hashable {
         var startsDescending: Bool { self == .resolves || self == .instances || self == .flags }
     }
 
-    public var column: Column = .name
-    public var descending = false
+    var column: Column = .name
+    var descending = false
 
-    public init(column: Column = .name, descending: Bool = false) {
+    init(column: Column = .name, descending: Bool = false) {
         self.column = column
         self.descending = descending
     }
 
     /// Moves to the next column, in its natural direction.
-    public mutating func cycle() {
+    mutating func cycle() {
         let all = Column.allCases
         column = all[(all.firstIndex(of: column)! + 1) % all.count]
         descending = column.startsDescending
     }
 
     /// `ids` sorted by this column, ties broken by name then id so the order is stable.
-    public func sorted(_ ids: [NodeID], in graph: DependencyGraph, flags: ServiceFlags.Index) -> [NodeID] {
+    func sorted(_ ids: [NodeID], in graph: DependencyGraph, flags: ServiceFlags.Index) -> [NodeID] {
         let nodes = graph.nodes
         // Precompute keys once: comparing Strings built per comparison would dominate.
         let names = ids.map { nodes[$0].identity.description.lowercased() }

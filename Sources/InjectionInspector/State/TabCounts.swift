@@ -7,20 +7,20 @@ import InjectionGraph
 /// let counts = TabCounts(graph, flags: ServiceFlags.Index(graph))
 /// counts.layerBreaches  // pairs of layers that depend on each other
 /// ```
-public struct TabCounts: Sendable, Hashable {
-    public var services = 0
-    public var flaggedServices = 0
-    public var layers = 0
-    public var layerBreaches = 0
-    public var scopeMismatches = 0
-    public var cycles = 0
-    public var activeOverrides = 0
-    public var staleOverrides = 0
-    public var missing = 0
+struct TabCounts: Sendable, Hashable {
+    var services = 0
+    var flaggedServices = 0
+    var layers = 0
+    var layerBreaches = 0
+    var scopeMismatches = 0
+    var cycles = 0
+    var activeOverrides = 0
+    var staleOverrides = 0
+    var missing = 0
 
-    public init() {}
+    init() {}
 
-    public init(_ graph: DependencyGraph, flags: ServiceFlags.Index) {
+    init(_ graph: DependencyGraph, flags: ServiceFlags.Index) {
         services = graph.nodes.count
         flaggedServices = (0..<graph.nodes.count).reduce(0) { $0 + (flags.flags(of: $1).isEmpty ? 0 : 1) }
         layers = Set(graph.nodes.map { LayerID($0.identity) }).count

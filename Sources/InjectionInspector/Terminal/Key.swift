@@ -7,7 +7,7 @@
 /// default: break
 /// }
 /// ```
-public enum Key: Hashable, Sendable {
+enum Key: Hashable, Sendable {
     /// A printable character (letters, digits, `/`, `?`, any UTF-8 text).
     case character(Character)
     case enter, backspace, escape, tab, backTab

@@ -8,11 +8,11 @@ import CNCurses
 /// ```swift
 /// KeyDecoder.decode(code: 13, isFunctionKey: false)  // .enter
 /// ```
-public enum KeyDecoder {
+enum KeyDecoder {
     /// - Parameters:
     ///   - code: The character or key code.
     ///   - isFunctionKey: Whether `wget_wch` returned `KEY_CODE_YES` (a `KEY_*` code).
-    public static func decode(code: UInt32, isFunctionKey: Bool) -> Key? {
+    static func decode(code: UInt32, isFunctionKey: Bool) -> Key? {
         if isFunctionKey {
             switch Int32(bitPattern: code) {
             case CN_KEY_ENTER: return .enter

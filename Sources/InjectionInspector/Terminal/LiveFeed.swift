@@ -1,3 +1,4 @@
+import InjectionTrace
 import Synchronization
 
 /// Hands items from producer threads (a socket reader) to the UI loop.
@@ -14,7 +15,7 @@ public final class LiveFeed<Item: Sendable>: Sendable {
     private let pending = Mutex<[Item]>([])
     private let wake: WakePipe
 
-    public init(wake: WakePipe) { self.wake = wake }
+    init(wake: WakePipe) { self.wake = wake }
 
     /// Queues items and wakes the loop. Safe from any thread.
     public func send(_ items: [Item]) {
@@ -24,7 +25,7 @@ public final class LiveFeed<Item: Sendable>: Sendable {
     }
 
     /// Everything queued since the last call.
-    public func take() -> [Item] {
+    func take() -> [Item] {
         pending.withLock { items in
             let batch = items
             items.removeAll(keepingCapacity: true)

@@ -20,10 +20,10 @@ import Darwin
 /// defer { driver.stop() }
 /// ```
 @MainActor
-public final class NCursesDriver: TerminalDriver {
-    public let inputDescriptor: Int32 = 0
+final class NCursesDriver: TerminalDriver {
+    let inputDescriptor: Int32 = 0
     /// Decided at ``start()`` from the terminal, `--no-color` and `NO_COLOR`.
-    public private(set) var colorMode: ColorMode = .attributesOnly
+    private(set) var colorMode: ColorMode = .attributesOnly
     private let noColorFlag: Bool
     private var screen: OpaquePointer?
     private var window: UnsafeMutablePointer<WINDOW>? { cn_stdscr() }
@@ -33,13 +33,13 @@ public final class NCursesDriver: TerminalDriver {
     private var buffer: [wchar_t] = []
 
     /// - Parameter noColor: The `--no-color` flag: attributes only, whatever the terminal can do.
-    public init(noColor: Bool = false) {
+    init(noColor: Bool = false) {
         self.noColorFlag = noColor
     }
 
     /// Checks, without printing anything, that stdin and stdout are terminals and that TERM can
     /// position the cursor.
-    public static func preflight(environment: [String: String] = currentEnvironment()) throws(TerminalProblem) {
+    static func preflight(environment: [String: String] = currentEnvironment()) throws(TerminalProblem) {
         guard let term = environment["TERM"], !term.isEmpty else { throw .noTerm }
         if term == "dumb" { throw .dumbTerminal(term) }
         guard isatty(0) == 1 else { throw .notATerminal("stdin") }
@@ -53,7 +53,7 @@ public final class NCursesDriver: TerminalDriver {
     }
 
     /// The process environment as a dictionary.
-    public nonisolated static func currentEnvironment() -> [String: String] {
+    nonisolated static func currentEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
@@ -66,11 +66,11 @@ public final class NCursesDriver: TerminalDriver {
         return result
     }
 
-    public var size: (rows: Int, columns: Int) {
+    var size: (rows: Int, columns: Int) {
         screen == nil ? (0, 0) : (Int(cn_lines()), Int(cn_cols()))
     }
 
-    public func start() throws(TerminalProblem) {
+    func start() throws(TerminalProblem) {
         guard screen == nil else { return }
         try Self.preflight()
         setlocale(LC_ALL, "")
@@ -99,7 +99,7 @@ public final class NCursesDriver: TerminalDriver {
         lastFrame = nil
     }
 
-    public func readKeys() -> [Key] {
+    func readKeys() -> [Key] {
         guard screen != nil else { return [] }
         var keys: [Key] = []
         var character: wint_t = 0
@@ -114,7 +114,7 @@ public final class NCursesDriver: TerminalDriver {
         return keys
     }
 
-    public func draw(_ canvas: Canvas) {
+    func draw(_ canvas: Canvas) {
         guard screen != nil, canvas != lastFrame else { return }
         werase(window)
         for row in 0..<canvas.rows { drawRow(row, of: canvas) }
@@ -123,7 +123,7 @@ public final class NCursesDriver: TerminalDriver {
         lastFrame = canvas
     }
 
-    public func stop() {
+    func stop() {
         guard let screen else { return }
         endwin()
         delscreen(screen)

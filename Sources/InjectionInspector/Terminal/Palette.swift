@@ -7,13 +7,13 @@
 /// ```swift
 /// let look = Palette.look(for: .warning, mode: .basic)  // yellow on default, bold
 /// ```
-public enum Palette {
+enum Palette {
     /// What one role looks like.
-    public struct Look: Sendable, Hashable {
-        public var foreground: Int16
-        public var background: Int16
-        public var emphasis: Emphasis
-        public init(_ foreground: Int16, _ background: Int16, _ emphasis: Emphasis = []) {
+    struct Look: Sendable, Hashable {
+        var foreground: Int16
+        var background: Int16
+        var emphasis: Emphasis
+        init(_ foreground: Int16, _ background: Int16, _ emphasis: Emphasis = []) {
             self.foreground = foreground
             self.background = background
             self.emphasis = emphasis
@@ -24,7 +24,7 @@ public enum Palette {
     static let black: Int16 = 0, red: Int16 = 1, green: Int16 = 2, yellow: Int16 = 3
     static let blue: Int16 = 4, magenta: Int16 = 5, cyan: Int16 = 6, white: Int16 = 7, none: Int16 = -1
 
-    public static func look(for role: Role, mode: ColorMode) -> Look {
+    static func look(for role: Role, mode: ColorMode) -> Look {
         switch mode {
         case .attributesOnly:
             switch role {

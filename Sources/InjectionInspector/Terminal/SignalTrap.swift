@@ -1,3 +1,4 @@
+import InjectionTrace
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -19,22 +20,22 @@ import Darwin
 /// if let signal = SignalTrap.caught { … }
 /// ```
 @MainActor
-public final class SignalTrap {
+final class SignalTrap {
     /// The signals that end the inspector.
-    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     private let wake: WakePipe
     private var previous: [Int32: sigaction] = [:]
 
-    public init(wake: WakePipe) { self.wake = wake }
+    init(wake: WakePipe) { self.wake = wake }
 
     /// The signal caught since ``install()``, if any.
-    public static var caught: Int32? {
+    static var caught: Int32? {
         let value = caughtSignal.load(ordering: .acquiring)
         return value == 0 ? nil : value
     }
 
-    public func install() {
+    func install() {
         caughtSignal.store(0, ordering: .releasing)
         signalWakeDescriptor.store(wake.writeDescriptor, ordering: .releasing)
         for number in Self.signals {
@@ -57,7 +58,7 @@ public final class SignalTrap {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
-    public func uninstall() {
+    func uninstall() {
         for (number, var old) in previous { sigaction(number, &old, nil) }
         previous = [:]
         signalWakeDescriptor.store(-1, ordering: .releasing)

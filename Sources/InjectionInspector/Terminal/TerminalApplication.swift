@@ -15,7 +15,7 @@
 /// }
 /// ```
 @MainActor
-public protocol TerminalApplication: AnyObject {
+protocol TerminalApplication: AnyObject {
     /// Handles one key.
     func handle(_ key: Key) -> KeyResult
     /// Takes in what producers published since the last call (after a wake); returns whether
@@ -29,7 +29,7 @@ public protocol TerminalApplication: AnyObject {
 }
 
 /// What a key did to the loop.
-public enum KeyResult: Sendable, Hashable {
+enum KeyResult: Sendable, Hashable {
     case handled
     case ignored
     case quit

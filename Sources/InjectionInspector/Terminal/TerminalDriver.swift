@@ -10,7 +10,7 @@
 /// driver.draw(canvas)
 /// ```
 @MainActor
-public protocol TerminalDriver: AnyObject {
+protocol TerminalDriver: AnyObject {
     /// The file descriptor to `poll()` for key presses.
     var inputDescriptor: Int32 { get }
     /// The current size in cells.

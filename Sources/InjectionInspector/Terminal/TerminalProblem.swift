@@ -9,7 +9,7 @@
 ///     di-inspect check FILE     diagnostics (missing, cycles, scope mismatches), exit 1 on problems
 ///     di-inspect export FILE    the graph as dot, JSON or Mermaid
 /// ```
-public enum TerminalProblem: Error, Sendable, Hashable, CustomStringConvertible {
+enum TerminalProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// stdin or stdout is not a terminal (`which` names it).
     case notATerminal(String)
     /// TERM is unset or empty.
@@ -26,9 +26,9 @@ public enum TerminalProblem: Error, Sendable, Hashable, CustomStringConvertible 
     case system(String, Int32)
 
     /// The exit status for these problems: 2, like a usage error.
-    public static let exitCode: Int32 = 2
+    static let exitCode: Int32 = 2
 
-    public var description: String {
+    var description: String {
         let what: String
         switch self {
         case .notATerminal(let which):

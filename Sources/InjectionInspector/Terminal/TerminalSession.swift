@@ -1,3 +1,4 @@
+import InjectionTrace
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,16 +19,16 @@ import Darwin
 /// exit(end.exitCode)
 /// ```
 @MainActor
-public final class TerminalSession {
+final class TerminalSession {
     /// How a session ended.
-    public enum End: Sendable, Hashable {
+    enum End: Sendable, Hashable {
         /// The app asked to quit.
         case quit
         /// A signal arrived (SIGINT, SIGTERM, SIGHUP).
         case signal(Int32)
 
         /// 0 for quit, 128 + the signal's number otherwise (130 for Ctrl-C), as shells do.
-        public var exitCode: Int32 {
+        var exitCode: Int32 {
             switch self {
             case .quit: 0
             case .signal(let number): 128 + number
@@ -36,20 +37,20 @@ public final class TerminalSession {
     }
 
     /// The longest the loop sleeps between frames.
-    public static let tick: Duration = .milliseconds(100)
+    static let tick: Duration = .milliseconds(100)
 
     private let driver: any TerminalDriver
     private let wake: WakePipe
     private let clock = ContinuousClock()
 
-    public init(driver: any TerminalDriver, wake: WakePipe) {
+    init(driver: any TerminalDriver, wake: WakePipe) {
         self.driver = driver
         self.wake = wake
     }
 
     /// Runs `app` until it quits or a signal arrives; the terminal is restored before this
     /// returns or throws.
-    public func run(_ app: some TerminalApplication) throws -> End {
+    func run(_ app: some TerminalApplication) throws -> End {
         let trap = SignalTrap(wake: wake)
         trap.install()
         defer {

@@ -9,7 +9,7 @@ import InjectionGraph
 /// ├─ LoadCatalogUseCase → Repository.products: ProductRepository  ×4
 /// └─ SyncUseCase → Repository.orders: OrderRepository  ×1
 /// ```
-public enum CrossingView {
+enum CrossingView {
     static func items(crossing name: String, model: InspectorModel, state: InspectorState) -> [ListItem] {
         let graph = model.graph
         guard let crossing = graph.layerCrossings().first(where: { $0.name == name }) else {
@@ -36,7 +36,7 @@ public enum CrossingView {
         return items
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         context.drawTree(into: &canvas, in: rect, empty: "No edges.")
     }
 }

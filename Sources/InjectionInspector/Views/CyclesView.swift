@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Screen 4: every dependency cycle the app hit, with its path; Enter on a cycle or on one of
@@ -10,7 +10,7 @@ import InjectionGraph
 /// ├─ B
 /// └─ C
 /// ```
-public enum CyclesView {
+enum CyclesView {
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
         let graph = model.graph
         var items: [ListItem] = []
@@ -36,7 +36,7 @@ public enum CyclesView {
         return Int(parts[1])
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         context.drawTree(into: &canvas, in: rect, empty: "No dependency cycles. ✓")
     }
 }

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// The detail pane: everything about the selected service (dependencies, dependents, where it
@@ -12,9 +12,9 @@ import InjectionGraph
 /// │  scope     unique            │
 /// └──────────────────────────────┘
 /// ```
-public enum DetailView {
+enum DetailView {
     /// The pane's title and sections for the current selection.
-    public static func content(_ context: ViewContext) -> (title: String, sections: [DetailPane.Section]) {
+    static func content(_ context: ViewContext) -> (title: String, sections: [DetailPane.Section]) {
         let graph = context.graph
         if let item = context.state.selectedItem {
             if let number = MissingView.number(of: item.id), graph.missing.indices.contains(number) {
@@ -154,7 +154,7 @@ public enum DetailView {
         return sections
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         let content = content(context)
         DetailPane(title: content.title, sections: content.sections, focused: context.state.focus == .detail,
                    scroll: context.state.detailScroll).draw(into: &canvas, in: rect)

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Screen 7: the live event log. It follows the newest event until you move up (`G` follows
@@ -9,7 +9,7 @@ import InjectionGraph
 ///     41  +0.012s    resolved LoginViewModel ← app code (created, 1.2ms)
 ///     42  +0.013s    MISSING XYZFetching in 'app' ← XYZService
 /// ```
-public enum EventsView {
+enum EventsView {
     static let columns: [TableColumn] = [
         TableColumn("#", width: .fixed(7), alignment: .trailing),
         TableColumn("Time", width: .fixed(10), alignment: .trailing),
@@ -29,7 +29,7 @@ public enum EventsView {
         return items
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         let visible = context.visibleItems(rows: Table.visibleRows(in: rect))
         let rows = visible.items.map { TableRow($0.cells, style: $0.style) }
         let empty = context.state.filter.isActive ? "No event matches \(context.state.filter.text)." : "No events yet."

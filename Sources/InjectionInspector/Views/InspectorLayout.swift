@@ -6,20 +6,20 @@
 /// let layout = InspectorLayout(rows: 40, columns: 120)
 /// layout.list.height  // rows the list has, title row included
 /// ```
-public struct InspectorLayout: Sendable, Hashable {
+struct InspectorLayout: Sendable, Hashable {
     /// Below this the inspector shows ``TooSmallScreen``.
-    public static let minimumRows = 12
-    public static let minimumColumns = 60
+    static let minimumRows = 12
+    static let minimumColumns = 60
 
-    public var header: Rect
-    public var tabs: Rect
-    public var crumb: Rect
-    public var list: Rect
-    public var detail: Rect?
-    public var keys: Rect
-    public var isTooSmall: Bool
+    var header: Rect
+    var tabs: Rect
+    var crumb: Rect
+    var list: Rect
+    var detail: Rect?
+    var keys: Rect
+    var isTooSmall: Bool
 
-    public init(rows: Int, columns: Int, detailFocused: Bool = false) {
+    init(rows: Int, columns: Int, detailFocused: Bool = false) {
         let screen = Rect(row: 0, column: 0, height: rows, width: columns)
         isTooSmall = rows < Self.minimumRows || columns < Self.minimumColumns
         let (header, rest1) = screen.splitTop(1)
@@ -48,5 +48,5 @@ public struct InspectorLayout: Sendable, Hashable {
     }
 
     /// Rows of the list below its title row: the page size for PgUp/PgDn.
-    public var pageSize: Int { max(1, list.height - 1) }
+    var pageSize: Int { max(1, list.height - 1) }
 }

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// The whole inspector screen for a model and a state, drawn into a ``Canvas``: header, tabs
@@ -9,8 +9,8 @@ import InjectionGraph
 /// let canvas = InspectorView.render(model: model, state: state, rows: 40, columns: 120)
 /// print(canvas.textDump())
 /// ```
-public enum InspectorView {
-    public static func render(model: InspectorModel, state: InspectorState, rows: Int, columns: Int) -> Canvas {
+enum InspectorView {
+    static func render(model: InspectorModel, state: InspectorState, rows: Int, columns: Int) -> Canvas {
         var canvas = Canvas(rows: rows, columns: columns)
         let layout = InspectorLayout(rows: rows, columns: columns, detailFocused: state.focus == .detail)
         if layout.isTooSmall {

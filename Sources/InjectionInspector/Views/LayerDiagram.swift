@@ -18,10 +18,10 @@ import InjectionGraph
 /// let diagram = LayerDiagram(LayerMap(graph), selected: 0)
 /// if diagram.width <= rect.width, diagram.height <= rect.height { diagram.draw(into: &canvas, at: rect) }
 /// ```
-public struct LayerDiagram: Sendable {
-    public let map: LayerMap
+struct LayerDiagram: Sendable {
+    let map: LayerMap
     /// The highlighted arrow (an index into ``LayerMap/arrows``).
-    public let selected: Int?
+    let selected: Int?
     /// Columns of a box, borders included.
     let boxWidth: Int
     /// Lane of each arrow, and the columns between lanes.
@@ -30,7 +30,7 @@ public struct LayerDiagram: Sendable {
 
     static let boxPitch = 4
 
-    public init(_ map: LayerMap, selected: Int?) {
+    init(_ map: LayerMap, selected: Int?) {
         self.map = map
         self.selected = selected
         boxWidth = (map.layers.map { TextWidth.of(Self.title($0)) }.max() ?? 0) + 4
@@ -54,8 +54,8 @@ public struct LayerDiagram: Sendable {
         self.lanes = lanes
     }
 
-    public var height: Int { max(0, map.layers.count * Self.boxPitch - 1) }
-    public var width: Int { boxWidth + (lanes.max().map { 1 + ($0 + 1) * lanePitch } ?? 0) }
+    var height: Int { max(0, map.layers.count * Self.boxPitch - 1) }
+    var width: Int { boxWidth + (lanes.max().map { 1 + ($0 + 1) * lanePitch } ?? 0) }
 
     static func title(_ layer: LayerMap.Layer) -> String { "\(layer.id)  \(layer.serviceCount)" }
 
@@ -99,7 +99,7 @@ public struct LayerDiagram: Sendable {
     }
 
     /// Draws the diagram with its top-left corner at `origin` (clipped to `origin`'s size).
-    public func draw(into canvas: inout Canvas, at origin: Rect) {
+    func draw(into canvas: inout Canvas, at origin: Rect) {
         var links: [Int: Links] = [:]
         var roles: [Int: Style] = [:]
         func key(_ row: Int, _ column: Int) -> Int { row * 10_000 + column }

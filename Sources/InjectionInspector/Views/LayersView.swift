@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Screen 2: a tree of layers (containers and the sub-containers that declare keypath
@@ -12,7 +12,7 @@ import InjectionGraph
 /// ├─ app/Login → app/Network        2 edges, 14 resolves
 /// └─ app/Network → app/Login        1 edge, 1 resolve  BREACH
 /// ```
-public enum LayersView {
+enum LayersView {
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
         if !state.layersAsList, !state.filter.isActive {
             let map = LayerMap(model.graph)
@@ -59,7 +59,7 @@ public enum LayersView {
         return items
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         if context.state.items.first?.id.hasPrefix(arrowPrefix) == true,
            LayerDiagramPanel(context: context).draw(into: &canvas, in: rect) {
             return

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Screen 6: every failed request, with who asked; the detail pane shows the requester chain,
@@ -7,7 +7,7 @@ import InjectionGraph
 /// ```
 /// ✗ XYZFetching in 'app'  ← XYZService  ×3
 /// ```
-public enum MissingView {
+enum MissingView {
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
         let graph = model.graph
         return graph.missing.enumerated().map { number, missing in
@@ -45,7 +45,7 @@ public enum MissingView {
         return sections
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         context.drawTree(into: &canvas, in: rect, empty: "No missing registrations. ✓")
     }
 }

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Screen 5: overrides (re-registrations and keypath mappings): the active ones first, then the
@@ -13,7 +13,7 @@ import InjectionGraph
 /// `stale*` means the graph inferred it (an instance was kept when the override was set);
 /// `stale` means the runtime reported it.
 /// ```
-public enum OverridesView {
+enum OverridesView {
     static let columns: [TableColumn] = [
         TableColumn("State", width: .fixed(8)),
         TableColumn("From → To", width: .flexible(minimum: 20, weight: 3)),
@@ -54,7 +54,7 @@ public enum OverridesView {
         id.hasPrefix("override:") ? Int(id.dropFirst("override:".count)) : nil
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         let visible = context.visibleItems(rows: Table.visibleRows(in: rect))
         let rows = visible.items.map { item in
             TableRow(item.cells, style: item.isMatch ? Style(.match) : item.style,

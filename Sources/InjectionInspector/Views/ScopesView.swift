@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Screen 3: services grouped by scope, with live instances and cache hit rates (cached
@@ -9,7 +9,7 @@ import InjectionGraph
 /// ├─ Session                  1 alive, 40 resolves, hit 97%
 /// unique                      9 services
 /// ```
-public enum ScopesView {
+enum ScopesView {
     static let order: [Scope.Kind] = [.singleton, .cached, .custom, .shared, .graph, .unique]
 
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
@@ -46,7 +46,7 @@ public enum ScopesView {
         return items
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         context.drawTree(into: &canvas, in: rect, empty: "No services yet.")
     }
 }

@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// A drilled-in tree for one service: what it depends on (`d`, Enter), what depends on it
@@ -11,7 +11,7 @@ import InjectionGraph
 /// │  └─ HTTPClient  singleton
 /// └─ Analytics  cached
 /// ```
-public enum ServiceTreeView {
+enum ServiceTreeView {
     /// The most lines a tree shows (a hub in a 10 000-service graph would otherwise list them all).
     static let lineLimit = 2_000
     static let depthLimit = 16
@@ -75,7 +75,7 @@ public enum ServiceTreeView {
                         isMatch: state.filter.isActive && state.filter.matches(service.identity, scope: service.scope))
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         context.drawTree(into: &canvas, in: rect, empty: "Nothing here.")
     }
 }

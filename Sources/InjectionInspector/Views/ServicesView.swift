@@ -1,4 +1,4 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// Screen 1: every service with its layer, scope, resolve count, live instances and problem
@@ -8,7 +8,7 @@ import InjectionGraph
 /// Service▲                    Layer       Scope      Resolves  Live Flags
 /// Login.viewModel: LoginVM    app/Login   unique           12     — missing
 /// ```
-public enum ServicesView {
+enum ServicesView {
     static let columns: [TableColumn] = [
         TableColumn("Service", width: .flexible(minimum: 16, weight: 5)),
         TableColumn("Layer", width: .flexible(minimum: 8, weight: 1)),
@@ -40,7 +40,7 @@ public enum ServicesView {
         ], !flags.isEmpty)
     }
 
-    public static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+    static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         let visible = context.visibleItems(rows: Table.visibleRows(in: rect))
         let rows = visible.items.map { item -> TableRow in
             let mark = item.mark.map { $0.mark + " " } ?? ""

@@ -1,20 +1,20 @@
-import Injection
+import InjectionTrace
 import InjectionGraph
 
 /// What every view reads while drawing: the model, the state, and their short-hands.
-public struct ViewContext: Sendable {
-    public var model: InspectorModel
-    public var state: InspectorState
+struct ViewContext: Sendable {
+    var model: InspectorModel
+    var state: InspectorState
 
-    public init(model: InspectorModel, state: InspectorState) {
+    init(model: InspectorModel, state: InspectorState) {
         self.model = model
         self.state = state
     }
 
-    public var graph: DependencyGraph { model.graph }
+    var graph: DependencyGraph { model.graph }
 
     /// The visible items of the current view and their first index.
-    public func visibleItems(rows: Int) -> (items: ArraySlice<ListItem>, first: Int, selected: Int?) {
+    func visibleItems(rows: Int) -> (items: ArraySlice<ListItem>, first: Int, selected: Int?) {
         let window = state.window
         let items = state.items
         let start = min(window.offset, items.count)

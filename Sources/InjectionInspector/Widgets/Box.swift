@@ -9,19 +9,19 @@
 /// // │           │
 /// // └───────────┘
 /// ```
-public struct Box: Sendable {
-    public var title: String?
+struct Box: Sendable {
+    var title: String?
     /// A focused box draws its frame in the accent role and its title bold.
-    public var focused: Bool
+    var focused: Bool
 
-    public init(title: String? = nil, focused: Bool = false) {
+    init(title: String? = nil, focused: Bool = false) {
         self.title = title
         self.focused = focused
     }
 
     /// Draws the frame on the edge of `rect`; returns the inside.
     @discardableResult
-    public func draw(into canvas: inout Canvas, in rect: Rect) -> Rect {
+    func draw(into canvas: inout Canvas, in rect: Rect) -> Rect {
         guard rect.height >= 2, rect.width >= 2 else { return Rect(row: rect.row, column: rect.column, height: 0, width: 0) }
         let style = Style(focused ? .accent : .border)
         let horizontal = String(repeating: "─", count: rect.width - 2)

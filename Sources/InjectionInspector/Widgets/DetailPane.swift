@@ -5,36 +5,36 @@
 ///     .init(title: "Scope", lines: [.init("scope", "singleton"), .init("resolves", "12")])
 /// ], focused: false).draw(into: &canvas, in: rect)
 /// ```
-public struct DetailPane: Sendable {
+struct DetailPane: Sendable {
     /// A titled group of lines.
-    public struct Section: Sendable, Hashable {
-        public var title: String
-        public var lines: [Line]
-        public init(title: String, lines: [Line]) {
+    struct Section: Sendable, Hashable {
+        var title: String
+        var lines: [Line]
+        init(title: String, lines: [Line]) {
             self.title = title
             self.lines = lines
         }
     }
 
     /// `label: value`, or a bare value when the label is empty.
-    public struct Line: Sendable, Hashable {
-        public var label: String
-        public var value: String
-        public var style: Style
-        public init(_ label: String, _ value: String, style: Style = .normal) {
+    struct Line: Sendable, Hashable {
+        var label: String
+        var value: String
+        var style: Style
+        init(_ label: String, _ value: String, style: Style = .normal) {
             self.label = label
             self.value = value
             self.style = style
         }
     }
 
-    public var title: String
-    public var sections: [Section]
-    public var focused: Bool
+    var title: String
+    var sections: [Section]
+    var focused: Bool
     /// Lines scrolled off the top.
-    public var scroll: Int
+    var scroll: Int
 
-    public init(title: String, sections: [Section], focused: Bool = false, scroll: Int = 0) {
+    init(title: String, sections: [Section], focused: Bool = false, scroll: Int = 0) {
         self.title = title
         self.sections = sections
         self.focused = focused
@@ -42,7 +42,7 @@ public struct DetailPane: Sendable {
     }
 
     /// The pane's text lines before clipping, each with its style.
-    public func renderedLines(width: Int) -> [(text: String, style: Style)] {
+    func renderedLines(width: Int) -> [(text: String, style: Style)] {
         var result: [(String, Style)] = []
         let labelWidth = min(12, sections.flatMap(\.lines).map { TextWidth.of($0.label) }.max() ?? 0)
         for (index, section) in sections.enumerated() {
@@ -78,7 +78,7 @@ public struct DetailPane: Sendable {
         return lines
     }
 
-    public func draw(into canvas: inout Canvas, in rect: Rect) {
+    func draw(into canvas: inout Canvas, in rect: Rect) {
         let inside = Box(title: title, focused: focused).draw(into: &canvas, in: rect)
         guard !inside.isEmpty else { return }
         let lines = renderedLines(width: inside.width)

@@ -5,18 +5,18 @@
 ///     .draw(into: &canvas, in: row)
 /// // di-inspect  sample-app  pid 4242  ● live  120 ev/s  dropped 0
 /// ```
-public struct HeaderBar: Sendable {
-    public var app: String
-    public var pid: Int32?
-    public var connection: ConnectionState
-    public var eventsPerSecond: Int
-    public var dropped: UInt64
+struct HeaderBar: Sendable {
+    var app: String
+    var pid: Int32?
+    var connection: ConnectionState
+    var eventsPerSecond: Int
+    var dropped: UInt64
     /// Extra text at the right (a session number, "paused").
-    public var trailing: String
+    var trailing: String
     /// The time cursor and the sparkline of resolves, when the run can be scrubbed.
-    public var timeline: Timeline?
+    var timeline: Timeline?
 
-    public init(
+    init(
         app: String, pid: Int32?, connection: ConnectionState, eventsPerSecond: Int, dropped: UInt64,
         trailing: String = ""
     ) {
@@ -28,7 +28,7 @@ public struct HeaderBar: Sendable {
         self.trailing = trailing
     }
 
-    public func draw(into canvas: inout Canvas, in rect: Rect) {
+    func draw(into canvas: inout Canvas, in rect: Rect) {
         guard rect.height > 0 else { return }
         let row = rect.row
         canvas.fill(Rect(row: row, column: rect.column, height: 1, width: rect.width), style: Style(.chrome))
@@ -66,7 +66,7 @@ public enum ConnectionState: Sendable, Hashable {
     /// A trace file played back as if live (`open --replay`).
     case replay(String)
 
-    public var label: String {
+    var label: String {
         switch self {
         case .waiting(let address): "○ waiting on \(address)"
         case .live: "● live"

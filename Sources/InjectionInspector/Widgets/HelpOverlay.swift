@@ -3,23 +3,23 @@
 /// ```swift
 /// HelpOverlay(groups: HelpOverlay.inspectorKeys).draw(into: &canvas, in: canvas.bounds)
 /// ```
-public struct HelpOverlay: Sendable {
+struct HelpOverlay: Sendable {
     /// A titled group of key hints.
-    public struct Group: Sendable, Hashable {
-        public var title: String
-        public var keys: [KeyBar.Hint]
-        public init(_ title: String, _ keys: [KeyBar.Hint]) {
+    struct Group: Sendable, Hashable {
+        var title: String
+        var keys: [KeyBar.Hint]
+        init(_ title: String, _ keys: [KeyBar.Hint]) {
             self.title = title
             self.keys = keys
         }
     }
 
-    public var groups: [Group]
+    var groups: [Group]
 
-    public init(groups: [Group]) { self.groups = groups }
+    init(groups: [Group]) { self.groups = groups }
 
     /// Every key the inspector understands.
-    public static let inspectorKeys: [Group] = [
+    static let inspectorKeys: [Group] = [
         Group("Views", [
             .init("1-7", "Services, Layers, Scopes, Cycles, Overrides, Missing, Events"),
             .init("Tab", "next pane (list ↔ detail)"),
@@ -55,7 +55,7 @@ public struct HelpOverlay: Sendable {
     ]
 
     /// The help text, one entry per line.
-    public func lines(keyWidth: Int) -> [(text: String, isTitle: Bool)] {
+    func lines(keyWidth: Int) -> [(text: String, isTitle: Bool)] {
         var result: [(String, Bool)] = []
         for (index, group) in groups.enumerated() {
             if index > 0 { result.append(("", false)) }
@@ -67,7 +67,7 @@ public struct HelpOverlay: Sendable {
         return result
     }
 
-    public func draw(into canvas: inout Canvas, in rect: Rect) {
+    func draw(into canvas: inout Canvas, in rect: Rect) {
         let keyWidth = groups.flatMap(\.keys).map { TextWidth.of($0.key) }.max() ?? 0
         let lines = lines(keyWidth: keyWidth)
         let contentWidth = lines.map { TextWidth.of($0.text) }.max() ?? 0

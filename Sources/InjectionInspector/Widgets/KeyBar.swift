@@ -5,27 +5,27 @@
 /// ```swift
 /// KeyBar(hints: [.init("q", "Quit"), .init("?", "Help")]).draw(into: &canvas, in: row)
 /// ```
-public struct KeyBar: Sendable {
+struct KeyBar: Sendable {
     /// A key and what it does.
-    public struct Hint: Sendable, Hashable {
-        public var key: String
-        public var label: String
-        public init(_ key: String, _ label: String) {
+    struct Hint: Sendable, Hashable {
+        var key: String
+        var label: String
+        init(_ key: String, _ label: String) {
             self.key = key
             self.label = label
         }
     }
 
-    public var hints: [Hint]
+    var hints: [Hint]
     /// A message shown at the right (where an export went), in the accent role.
-    public var message: String
+    var message: String
 
-    public init(hints: [Hint], message: String = "") {
+    init(hints: [Hint], message: String = "") {
         self.hints = hints
         self.message = message
     }
 
-    public func draw(into canvas: inout Canvas, in rect: Rect) {
+    func draw(into canvas: inout Canvas, in rect: Rect) {
         guard rect.height > 0 else { return }
         let row = rect.bottom - 1
         canvas.fill(Rect(row: row, column: rect.column, height: 1, width: rect.width), style: Style(.chrome))

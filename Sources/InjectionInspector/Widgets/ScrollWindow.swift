@@ -4,8 +4,8 @@
 /// ```swift
 /// let offset = ScrollWindow.offset(selected: 50, previous: 0, visible: 20, count: 100)  // 31
 /// ```
-public enum ScrollWindow {
-    public static func offset(selected: Int?, previous: Int, visible: Int, count: Int) -> Int {
+enum ScrollWindow {
+    static func offset(selected: Int?, previous: Int, visible: Int, count: Int) -> Int {
         guard visible > 0, count > 0 else { return 0 }
         var offset = min(max(0, previous), max(0, count - visible))
         if let selected {

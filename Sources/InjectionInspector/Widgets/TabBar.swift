@@ -8,16 +8,16 @@
 ///               .init(key: "4", title: "Cycles", count: 1, warnings: 1)],
 ///        selected: 0).draw(into: &canvas, in: row)
 /// ```
-public struct TabBar: Sendable {
+struct TabBar: Sendable {
     /// One tab.
-    public struct Tab: Sendable, Hashable {
-        public var key: String
-        public var title: String
-        public var count: Int?
+    struct Tab: Sendable, Hashable {
+        var key: String
+        var title: String
+        var count: Int?
         /// Problems on this screen; 0 hides the badge.
-        public var warnings: Int
+        var warnings: Int
 
-        public init(key: String, title: String, count: Int? = nil, warnings: Int = 0) {
+        init(key: String, title: String, count: Int? = nil, warnings: Int = 0) {
             self.key = key
             self.title = title
             self.count = count
@@ -25,15 +25,15 @@ public struct TabBar: Sendable {
         }
     }
 
-    public var tabs: [Tab]
-    public var selected: Int
+    var tabs: [Tab]
+    var selected: Int
 
-    public init(tabs: [Tab], selected: Int) {
+    init(tabs: [Tab], selected: Int) {
         self.tabs = tabs
         self.selected = selected
     }
 
-    public func draw(into canvas: inout Canvas, in rect: Rect) {
+    func draw(into canvas: inout Canvas, in rect: Rect) {
         guard rect.height > 0 else { return }
         canvas.fill(Rect(row: rect.row, column: rect.column, height: 1, width: rect.width), style: Style(.chrome))
         // Drop counts first, then titles beyond their first letters, when space runs out.

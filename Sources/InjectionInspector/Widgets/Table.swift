@@ -14,24 +14,24 @@
 /// // Service        Resolves
 /// // NetworkClient        12
 /// ```
-public struct Table: Sendable {
-    public var columns: [TableColumn]
+struct Table: Sendable {
+    var columns: [TableColumn]
     /// The visible rows, starting at ``firstIndex``.
-    public var rows: [TableRow]
+    var rows: [TableRow]
     /// The index of `rows[0]` in the whole list.
-    public var firstIndex: Int
+    var firstIndex: Int
     /// How many rows the whole list has (for the scroll indicator).
-    public var total: Int
+    var total: Int
     /// The selected index in the whole list, if any.
-    public var selected: Int?
-    public var focused: Bool
+    var selected: Int?
+    var focused: Bool
     /// The column the list is sorted by, shown with an arrow in its title.
-    public var sortColumn: Int?
-    public var sortDescending: Bool
+    var sortColumn: Int?
+    var sortDescending: Bool
     /// Shown in place of rows when the list is empty.
-    public var emptyMessage: String
+    var emptyMessage: String
 
-    public init(
+    init(
         columns: [TableColumn], rows: [TableRow], firstIndex: Int = 0, total: Int? = nil,
         selected: Int? = nil, focused: Bool = true, sortColumn: Int? = nil, sortDescending: Bool = false,
         emptyMessage: String = "Nothing to show."
@@ -48,9 +48,9 @@ public struct Table: Sendable {
     }
 
     /// How many rows fit under the title row in `rect`.
-    public static func visibleRows(in rect: Rect) -> Int { max(0, rect.height - 1) }
+    static func visibleRows(in rect: Rect) -> Int { max(0, rect.height - 1) }
 
-    public func draw(into canvas: inout Canvas, in rect: Rect) {
+    func draw(into canvas: inout Canvas, in rect: Rect) {
         guard rect.height > 0, rect.width > 0 else { return }
         let scrollbar = total > Table.visibleRows(in: rect) ? 1 : 0
         let widths = TableColumn.layout(columns, available: rect.width - scrollbar)
@@ -104,16 +104,16 @@ public struct Table: Sendable {
 }
 
 /// One row of a ``Table``.
-public struct TableRow: Sendable, Hashable {
-    public var cells: [String]
+struct TableRow: Sendable, Hashable {
+    var cells: [String]
     /// The row's style when it is neither selected nor just changed.
-    public var style: Style
+    var style: Style
     /// Styles for single cells (a red flag column), by column index.
-    public var cellStyles: [Int: Style]
+    var cellStyles: [Int: Style]
     /// Whether the row changed in the last moments (drawn highlighted).
-    public var changed: Bool
+    var changed: Bool
 
-    public init(_ cells: [String], style: Style = .normal, cellStyles: [Int: Style] = [:], changed: Bool = false) {
+    init(_ cells: [String], style: Style = .normal, cellStyles: [Int: Style] = [:], changed: Bool = false) {
         self.cells = cells
         self.style = style
         self.cellStyles = cellStyles

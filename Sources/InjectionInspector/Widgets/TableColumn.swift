@@ -4,20 +4,20 @@
 /// TableColumn("Resolves", width: .fixed(8), alignment: .trailing)
 /// TableColumn("Service", width: .flexible(minimum: 12))
 /// ```
-public struct TableColumn: Sendable, Hashable {
+struct TableColumn: Sendable, Hashable {
     /// How a column's width is decided.
-    public enum Width: Sendable, Hashable {
+    enum Width: Sendable, Hashable {
         /// Exactly this many columns.
         case fixed(Int)
         /// What is left after fixed columns, shared by weight, never below `minimum`.
         case flexible(minimum: Int, weight: Int = 1)
     }
 
-    public var title: String
-    public var width: Width
-    public var alignment: Alignment
+    var title: String
+    var width: Width
+    var alignment: Alignment
 
-    public init(_ title: String, width: Width, alignment: Alignment = .leading) {
+    init(_ title: String, width: Width, alignment: Alignment = .leading) {
         self.title = title
         self.width = width
         self.alignment = alignment
@@ -26,7 +26,7 @@ public struct TableColumn: Sendable, Hashable {
     /// Widths for `columns` in `available` cells with `gap` cells between columns. Flexible
     /// columns share what fixed ones leave; when even minimums do not fit, the rightmost
     /// columns shrink to nothing first.
-    public static func layout(_ columns: [TableColumn], available: Int, gap: Int = 1) -> [Int] {
+    static func layout(_ columns: [TableColumn], available: Int, gap: Int = 1) -> [Int] {
         guard !columns.isEmpty else { return [] }
         let gaps = gap * (columns.count - 1)
         var widths = columns.map { column -> Int in

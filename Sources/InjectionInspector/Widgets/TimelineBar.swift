@@ -5,10 +5,10 @@
 /// TimelineBar(timeline: model.timeline(buckets: 24)).draw(into: &canvas, row: 0, from: 40, to: 80)
 /// // t=1.2s/3.4s ▁▂█▅▁▁▃▂
 /// ```
-public struct TimelineBar: Sendable {
-    public var timeline: Timeline
+struct TimelineBar: Sendable {
+    var timeline: Timeline
 
-    public init(timeline: Timeline) {
+    init(timeline: Timeline) {
         self.timeline = timeline
     }
 
@@ -18,7 +18,7 @@ public struct TimelineBar: Sendable {
     static let maximumSparkline = 48
 
     /// `t=1.2s/3.4s`, or `t=end/3.4s` when the cursor is at the end.
-    public var position: String {
+    var position: String {
         "t=" + (timeline.isAtEnd ? "end" : Format.duration(timeline.position)) + "/" + Format.duration(timeline.end)
     }
 
@@ -29,7 +29,7 @@ public struct TimelineBar: Sendable {
     }
 
     /// Draws on `row` between columns `from` and `to`.
-    public func draw(into canvas: inout Canvas, row: Int, from: Int, to: Int) {
+    func draw(into canvas: inout Canvas, row: Int, from: Int, to: Int) {
         let text = position
         guard to - from >= TextWidth.of(text) + 2 else { return }
         var x = canvas.put("  " + text, row: row, column: from, style: Style(.chrome, timeline.isAtEnd ? [] : .bold), limit: to)

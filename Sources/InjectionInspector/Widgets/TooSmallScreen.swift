@@ -7,19 +7,19 @@
 /// // Need at least 60×12.
 /// // Enlarge the window, or press q to quit.
 /// ```
-public struct TooSmallScreen: Sendable {
-    public var minimumRows: Int
-    public var minimumColumns: Int
+struct TooSmallScreen: Sendable {
+    var minimumRows: Int
+    var minimumColumns: Int
 
-    public init(minimumRows: Int, minimumColumns: Int) {
+    init(minimumRows: Int, minimumColumns: Int) {
         self.minimumRows = minimumRows
         self.minimumColumns = minimumColumns
     }
 
     /// Whether a canvas of this size is too small for the full layout.
-    public func applies(rows: Int, columns: Int) -> Bool { rows < minimumRows || columns < minimumColumns }
+    func applies(rows: Int, columns: Int) -> Bool { rows < minimumRows || columns < minimumColumns }
 
-    public func draw(into canvas: inout Canvas) {
+    func draw(into canvas: inout Canvas) {
         let lines = [
             "Terminal too small: \(canvas.columns)×\(canvas.rows)",
             "Need at least \(minimumColumns)×\(minimumRows).",

@@ -7,15 +7,15 @@
 /// // ├─ HTTPClient        ← selected
 /// // └─ Cache
 /// ```
-public struct TreeList: Sendable {
+struct TreeList: Sendable {
     /// The visible lines, starting at ``firstIndex``.
-    public var lines: [TreeLine]
-    public var firstIndex: Int
-    public var selected: Int?
-    public var focused: Bool
-    public var emptyMessage: String
+    var lines: [TreeLine]
+    var firstIndex: Int
+    var selected: Int?
+    var focused: Bool
+    var emptyMessage: String
 
-    public init(lines: [TreeLine], firstIndex: Int = 0, selected: Int? = nil, focused: Bool = true, emptyMessage: String = "Nothing to show.") {
+    init(lines: [TreeLine], firstIndex: Int = 0, selected: Int? = nil, focused: Bool = true, emptyMessage: String = "Nothing to show.") {
         self.lines = lines
         self.firstIndex = firstIndex
         self.selected = selected
@@ -23,7 +23,7 @@ public struct TreeList: Sendable {
         self.emptyMessage = emptyMessage
     }
 
-    public func draw(into canvas: inout Canvas, in rect: Rect) {
+    func draw(into canvas: inout Canvas, in rect: Rect) {
         guard rect.height > 0 else { return }
         if lines.isEmpty {
             canvas.put(emptyMessage, row: rect.row, column: rect.column, width: rect.width, style: Style(.dim))

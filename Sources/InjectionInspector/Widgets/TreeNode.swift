@@ -4,16 +4,16 @@
 /// let tree = TreeNode("Network", children: [TreeNode("HTTPClient"), TreeNode("Cache")])
 /// tree.lines().map(\.text)  // ["Network", "├─ HTTPClient", "└─ Cache"]
 /// ```
-public struct TreeNode: Sendable, Hashable {
-    public var label: String
-    public var style: Style
+struct TreeNode: Sendable, Hashable {
+    var label: String
+    var style: Style
     /// What selecting this node points at (a service key), if anything.
-    public var id: String?
+    var id: String?
     /// Text after the label, dimmed (a count, a scope).
-    public var note: String
-    public var children: [TreeNode]
+    var note: String
+    var children: [TreeNode]
 
-    public init(_ label: String, style: Style = .normal, id: String? = nil, note: String = "", children: [TreeNode] = []) {
+    init(_ label: String, style: Style = .normal, id: String? = nil, note: String = "", children: [TreeNode] = []) {
         self.label = label
         self.style = style
         self.id = id
@@ -22,7 +22,7 @@ public struct TreeNode: Sendable, Hashable {
     }
 
     /// The tree flattened into lines with `├─ │  └─` guides, depth first.
-    public func lines(includeRoot: Bool = true) -> [TreeLine] {
+    func lines(includeRoot: Bool = true) -> [TreeLine] {
         var result: [TreeLine] = []
         if includeRoot {
             result.append(TreeLine(guide: "", node: self, depth: 0))
@@ -46,12 +46,12 @@ public struct TreeNode: Sendable, Hashable {
 }
 
 /// One line of a flattened ``TreeNode``.
-public struct TreeLine: Sendable, Hashable {
+struct TreeLine: Sendable, Hashable {
     /// The guide drawn before the label (`│  ├─ `).
-    public var guide: String
-    public var node: TreeNode
-    public var depth: Int
+    var guide: String
+    var node: TreeNode
+    var depth: Int
 
     /// Guide and label, as the line reads.
-    public var text: String { guide + node.label }
+    var text: String { guide + node.label }
 }

@@ -13,7 +13,7 @@ struct CanvasTests {
     @Test func controlCharactersInNamesAreDrawnEscaped() {
         var canvas = Canvas(rows: 1, columns: 40)
         canvas.put("Evil\u{1B}[2J\nNext\u{7}", row: 0, column: 0)
-        #expect(canvas.textDump() == "Evil\\u{1B}[2J\\u{A}Next\\u{7}")
+        #expect(canvas.textDump() == "Evil\\u{1B}[2J\\u{0A}Next\\u{07}")
         #expect(!canvas.textDump().contains("\u{1B}"))
     }
 

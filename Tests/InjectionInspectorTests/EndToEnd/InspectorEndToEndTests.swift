@@ -1,6 +1,8 @@
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The built `di-inspect` driven inside tmux: what a user at a real terminal sees.

@@ -1,6 +1,8 @@
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `di-inspect demo`, `run` and `listen` inside tmux, against the live sample app.

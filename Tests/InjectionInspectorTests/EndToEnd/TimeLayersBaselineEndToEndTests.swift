@@ -1,8 +1,11 @@
+import InjectionTrace
 import Injection
 import InjectionGraph
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The layer diagram, `--baseline` marks and the time cursor in the built `di-inspect`, inside

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A private tmux server with one 120×40 window, for driving the built `di-inspect` end to end.

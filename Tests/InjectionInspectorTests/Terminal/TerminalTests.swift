@@ -1,3 +1,4 @@
+import InjectionTrace
 import CNCurses
 import Testing
 @testable import InjectionInspector

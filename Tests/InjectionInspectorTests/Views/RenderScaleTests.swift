@@ -1,4 +1,5 @@
 import InjectionGraph
+import InjectionSynthetic
 import Testing
 @testable import InjectionInspector
 

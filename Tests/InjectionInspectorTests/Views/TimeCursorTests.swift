@@ -1,3 +1,4 @@
+import InjectionTrace
 import Injection
 import InjectionGraph
 import Testing

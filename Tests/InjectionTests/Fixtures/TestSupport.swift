@@ -1,4 +1,5 @@
 import Injection
+import InjectionTrace
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -103,33 +104,16 @@ extension ResolutionEvent.Kind {
 
 // MARK: - Threads
 
-private final class ThreadBody {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
-}
-
 /// Runs `body(index)` on `count` new threads at once and waits for all of them.
 func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    var threads: [pthread_t] = []
-    for index in 0..<count {
-        let context = Unmanaged.passRetained(ThreadBody { body(index) }).toOpaque()
-        #if canImport(Glibc)
-        var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed: \(status)")
-        #if canImport(Glibc)
-        threads.append(thread)
-        #else
-        threads.append(thread!)
-        #endif
+    let threads = (0..<count).map { index in
+        do {
+            return try BackgroundThread { body(index) }
+        } catch {
+            preconditionFailure("cannot start a test thread: \(error)")
+        }
     }
-    for thread in threads { pthread_join(thread, nil) }
+    for thread in threads { thread.join() }
 }
 
 /// Lets `count` threads meet: each waits until all have arrived (or, so that a broken runtime

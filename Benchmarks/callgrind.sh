@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Instructions per operation for each resolution scenario, from valgrind's callgrind: stable on a
+# loaded machine where wall time is not. Run after `swift build -c release` in Benchmarks/.
+#
+#   Benchmarks/callgrind.sh                      # every scenario below
+#   Benchmarks/callgrind.sh transient Injection  # one scenario and implementation
+set -euo pipefail
+cd "$(dirname "$0")"
+binary=.build/release/InjectionBenchmarks
+iterations=${ITERATIONS:-20000}
+[ -x "$binary" ] || { echo "callgrind.sh: build first: (cd Benchmarks && swift build -c release)" >&2; exit 2; }
+command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind is not installed" >&2; exit 2; }
+
+pairs=(
+  "transient direct" "transient Injection"
+  "named direct" "named Injection"
+  "graph direct" "graph Injection"
+  "singleton dictionary" "singleton Injection"
+  "keypath-transient Injection" "keypath-transient Injection, keypath" "keypath-transient mapping"
+  "keypath-cached Injection" "keypath-cached Injection, keypath"
+  "observer-transient detached" "observer-transient attached"
+  "observer-singleton detached" "observer-singleton attached"
+)
+[ $# -eq 2 ] && pairs=("$1 $2")
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+printf '| Scenario | Implementation | instructions/op |\n|---|---|---:|\n'
+for pair in "${pairs[@]}"; do
+  scenario=${pair%% *}
+  implementation=${pair#* }
+  valgrind --tool=callgrind --toggle-collect='*benchProfiledRegion*' --callgrind-out-file="$out/cg" \
+    "$binary" --profile "$scenario" "$implementation" --iterations "$iterations" >/dev/null 2>&1
+  total=$(grep -m1 '^summary:' "$out/cg" | awk '{print $2}')
+  printf '| %s | %s | %s |\n' "$scenario" "$implementation" "$(awk -v t="$total" -v n="$iterations" 'BEGIN { printf "%.0f", t / n }')"
+done

@@ -1,0 +1,136 @@
+// The graph at scale, for `make bench`: trace ingest, the graph model's ingest, `check` and dot
+// export on 100 k services / 1 M edges, with the memory each step adds. Release mode only.
+import Foundation
+import InjectionTrace
+import InjectionGraph
+import InjectionSynthetic
+
+/// Resident memory in MB, from /proc (the machine has no other reliable counter).
+func residentMegabytes(_ field: String = "VmRSS") -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+        let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+        return kilobytes / 1024
+    }
+    return 0
+}
+
+func seconds(_ body: () -> Void) -> Double {
+    let clock = ContinuousClock()
+    let elapsed = clock.measure(body)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+func format(_ value: Double, _ digits: Int = 2) -> String {
+    let scale = pow(10, Double(digits))
+    return String((value * scale).rounded() / scale)
+}
+
+// `GraphBenchmarks --write-trace PATH [SERVICES EDGES]`: writes a synthetic trace file for the
+// inspector's memory benchmark (Scripts/bench-inspector.sh) and exits.
+let arguments = CommandLine.arguments
+if arguments.count >= 3, arguments[1] == "--write-trace" {
+    let services = arguments.count > 3 ? Int(arguments[3]) ?? 100_000 : 100_000
+    let edges = arguments.count > 4 ? Int(arguments[4]) ?? 1_000_000 : 1_000_000
+    var bytes: [UInt8] = []
+    TraceEncoder.encode(.header(TraceHeader(app: "synthetic", pid: 1, startTime: "2026-11-22T00:00:00Z")), into: &bytes)
+    for record in SyntheticTrace(services: services, edges: edges, containers: 4, layers: 16, cycles: 20, missing: 50).records() {
+        TraceEncoder.encode(record, into: &bytes)
+    }
+    guard FileManager.default.createFile(atPath: arguments[2], contents: Data(bytes)) else {
+        print("cannot write \(arguments[2])")
+        exit(1)
+    }
+    print("wrote \(bytes.count / 1_000_000) MB to \(arguments[2])")
+    exit(0)
+}
+
+// `GraphBenchmarks --time-cursor-at N`: builds the time-cursor run's history and rebuilds the
+// graph as of record N once, for `valgrind --tool=callgrind --toggle-collect='*GraphHistory*graph*'`
+// (instruction counts do not drift with the machine's load).
+if arguments.count >= 3, arguments[1] == "--time-cursor-at", let target = Int(arguments[2]) {
+    let records = TimeCursorBenchmark.longRun(services: 10_000, edges: 50_000, rounds: 4)
+    var graph = DependencyGraph()
+    var history = GraphHistory()
+    for record in records {
+        graph.apply(record)
+        history.append(record, appliedTo: graph)
+    }
+    print("as of record \(target): \(history.graph(through: target).nodes.count) services")
+    exit(0)
+}
+
+// `GraphBenchmarks --time-cursor`: only the time cursor's figures (the history's memory and
+// the latency of "the graph as of t" at 10 k services).
+if arguments.count >= 2, arguments[1] == "--time-cursor" {
+    let records = TimeCursorBenchmark.longRun(services: 10_000, edges: 50_000, rounds: 4)
+    var graph = DependencyGraph()
+    var history = GraphHistory()
+    for record in records {
+        graph.apply(record)
+        history.append(record, appliedTo: graph)
+    }
+    let footprint = history.footprint
+    func megabytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576, 1) + " MB" }
+    let result = TimeCursorBenchmark.run(services: 10_000, edges: 50_000, rounds: 4, samples: 400)
+    print("## Time cursor (10 000 services, 50 000 edges), release build\n")
+    print("| measure | figure | target |")
+    print("|---|---:|---|")
+    print("| records in the run | \(result.records) (\(result.wholeRecords) kept whole, the rest compact) | |")
+    print("| graph as of a record: median | \(format(result.medianMilliseconds)) ms | |")
+    print("| graph as of a record: worst of 400 points | \(format(result.maximumMilliseconds)) ms (as of record \(result.slowestRecord)) | ≤ 10 ms \(result.maximumMilliseconds <= 10 ? "✓" : "✗") |")
+    print("| ingest, graph alone → with history | \(format(result.ingestSeconds, 3)) s → \(format(result.ingestWithHistorySeconds, 3)) s | |")
+    print("| the graph itself | \(megabytes(graph.estimatedBytes)) | |")
+    print("| history: compact entries, times | \(megabytes(footprint.entries)) | |")
+    print("| history: whole records, identities | \(megabytes(footprint.wholeRecords)), \(megabytes(footprint.identities)) | |")
+    print("| history: \(history.snapshotCount) snapshots | \(megabytes(footprint.snapshots)) | |")
+    print("| history in all | \(megabytes(footprint.total)), \(footprint.total / records.count) bytes/record | |")
+    exit(0)
+}
+
+let services = 100_000, edges = 1_000_000
+print("## Graph at scale (\(services) services, \(edges) edges), release build\n")
+
+// 1. The reader alone on a generated trace (bytes → records, one at a time).
+let ingestBytes = TraceIngestBenchmark.syntheticTrace(events: 1_000_000)
+let readerResult = TraceIngestBenchmark.measure(ingestBytes, repetitions: 3)
+
+// 2. The synthetic graph as records, then the model built from them.
+let baseline = residentMegabytes()
+let records = SyntheticTrace(services: services, edges: edges, containers: 4, layers: 16, cycles: 20, missing: 50).records()
+let afterRecords = residentMegabytes()
+var graph = DependencyGraph()
+let ingestSeconds = seconds { for record in records { graph.apply(record) } }
+let afterGraph = residentMegabytes()
+
+// 3. The same records through the wire format: encode to NDJSON, read back and apply.
+var wire: [UInt8] = []
+wire.reserveCapacity(records.count * 200)
+TraceEncoder.encode(.header(TraceHeader(app: "synthetic", pid: 1, startTime: "2026-11-22T00:00:00Z")), into: &wire)
+for record in records { TraceEncoder.encode(record, into: &wire) }
+var wireGraph = DependencyGraph()
+var reader = TraceReader()
+let wireSeconds = seconds {
+    wire.withUnsafeBytes { bytes in reader.feed(bytes) { wireGraph.apply($0) } }
+    _ = reader.finish()
+}
+
+// 4. check and dot export.
+var report: DiagnosticsReport?
+let checkSeconds = seconds { report = graph.check() }
+var dot = ""
+let dotSeconds = seconds { dot = DotExporter().render(graph) }
+let peak = residentMegabytes("VmHWM")
+
+let graphMemory = afterGraph - afterRecords
+print("| measure | figure | target |")
+print("|---|---:|---|")
+print("| trace reader (bytes → records) | \(format(readerResult.eventsPerSecond / 1e6)) M events/s, \(format(readerResult.megabytesPerSecond, 0)) MB/s | ≥ 1 M events/s \(readerResult.eventsPerSecond >= 1e6 ? "✓" : "✗") |")
+print("| model ingest (records → graph) | \(format(Double(records.count) / ingestSeconds / 1e6)) M events/s (\(records.count) records in \(format(ingestSeconds)) s) | ≥ 1 M events/s \(Double(records.count) / ingestSeconds >= 1e6 ? "✓" : "✗") |")
+print("| file to graph (NDJSON → graph) | \(format(Double(records.count) / wireSeconds / 1e6)) M events/s, \(format(Double(wire.count) / 1e6 / wireSeconds, 0)) MB/s | |")
+print("| `check` | \(format(checkSeconds, 3)) s (\(report?.problems.count ?? 0) problems) | < 1 s \(checkSeconds < 1 ? "✓" : "✗") |")
+print("| dot export | \(format(dotSeconds, 3)) s (\(dot.utf8.count / 1_000_000) MB) | |")
+print("| graph model memory | \(format(graphMemory, 0)) MB (RSS added by building it) | ≤ 200 MB \(graphMemory <= 200 ? "✓" : "✗") |")
+print("| records held for the run | \(format(afterRecords - baseline, 0)) MB | |")
+print("| process peak RSS | \(format(peak, 0)) MB | |")
+print("\nnodes \(graph.nodes.count), edges \(graph.edges.count); wire graph \(wireGraph.nodes.count) nodes, \(wireGraph.edges.count) edges")

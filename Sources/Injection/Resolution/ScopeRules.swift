@@ -1,0 +1,123 @@
+/// The scope and lifetime rules, written once: which scope a resolve builds under, what a table
+/// entry answers, how a built instance is kept and what a reset discards. Every access style
+/// (type-keyed, keypath, `@Inject`, a provider called directly, a mapped provider) goes through
+/// ``Container/resolveEntry(_:_:lifetime:args:source:mappedFrom:missing:)``, which asks here.
+///
+/// | lifetime | builds under | answers from the kept slot |
+/// |---|---|---|
+/// | `.automatic` | the registration's scope | a long-lived scope's instance; a live `.shared` one |
+/// | `.singleton` | the registration's scope when long-lived, else `.singleton` | any kept instance |
+/// | `.newSingleton` | as `.singleton` | never (it replaces the kept instance) |
+/// | `.new` | `.unique` | never |
+///
+/// `.graph` and `.shared` apply to class instances only, as in Resolver: a value type is built
+/// fresh on every resolve under either.
+enum ScopeRules {
+    /// The scope a resolve with `lifetime` builds under, reports and keeps its instance in.
+    /// A `.singleton` use of a long-lived registration shares the registration's own slot (so
+    /// `reset` of that scope drops it whichever way it was resolved); of a short-lived one it is
+    /// kept under `.singleton`.
+    @inline(__always)
+    static func effectiveScope(_ registered: Scope, _ lifetime: ServiceLifetime) -> Scope {
+        switch lifetime {
+        case .automatic: registered
+        case .new: .unique
+        case .singleton, .newSingleton: registered.isLongLived ? registered : .singleton
+        }
+    }
+
+    /// What an entry answers for a resolve with `lifetime`, borrowing it in place (copying the
+    /// entry out of the table costs four retains and releases).
+    @inline(__always)
+    static func lookup(borrowed entry: borrowing ContainerState.Entry, lifetime: ServiceLifetime) -> Container.Lookup {
+        let registration = entry.registration
+        switch lifetime {
+        case .new, .newSingleton:
+            return .build(registration)
+        case .singleton:
+            if let kept = entry.kept { return .kept(registration, kept) }
+            return .build(registration)
+        case .automatic:
+            // Only a scope that keeps instances answers from the slot: a `.singleton` use of a
+            // unique or graph registration must not make later automatic resolves shared.
+            if registration.scope.isLongLived, let kept = entry.kept { return .kept(registration, kept) }
+            if let object = entry.weak?.object { return .keptWeakly(registration, InstanceBox(object)) }
+            return .build(registration)
+        }
+    }
+
+    /// How a freshly built instance is kept.
+    enum Keeping {
+        /// Not at all: `.unique`, `.new`, or a value type under `.graph` or `.shared`.
+        case none
+        /// In the entry's slot, under `scope`; `replace` for `.newSingleton`.
+        case strong(scope: Scope, replace: Bool)
+        /// Weakly in the entry (`.shared` class instances).
+        case weak(AnyObject)
+        /// For the rest of the resolution pass (`.graph` class instances).
+        case graph
+    }
+
+    @inline(__always)
+    static func keeping<T>(_ value: T, scope: Scope, lifetime: ServiceLifetime) -> Keeping {
+        switch scope.kind {
+        case .cached, .singleton, .custom:
+            return .strong(scope: scope, replace: lifetime == .newSingleton)
+        case .shared:
+            // `as Any` opens an existential, so a class behind a protocol type counts as a class.
+            guard isClassInstance(value) else { return .none }
+            return .weak(value as AnyObject)
+        case .graph:
+            return isClassInstance(value) ? .graph : .none
+        case .unique:
+            return .none
+        }
+    }
+
+    @inline(__always)
+    static func isClassInstance<T>(_ value: T) -> Bool {
+        Swift.type(of: value as Any) is AnyClass
+    }
+}
+
+extension ContainerState.Entry {
+    /// Whether the entry holds an instance (a kept one, or a `.shared` one still alive).
+    var holdsInstance: Bool { kept != nil || weak?.object != nil }
+
+    /// Drops what `scope` keeps in this entry; returns how many instances were dropped.
+    mutating func discard(_ scope: Scope) -> Int {
+        var count = 0
+        if keptScope == scope, kept != nil {
+            kept = nil
+            keptScope = nil
+            count += 1
+        }
+        if scope == .shared, weak != nil {
+            if weak?.object != nil { count += 1 }
+            weak = nil
+        }
+        return count
+    }
+
+    /// Drops every kept instance; returns the scopes they were kept under.
+    mutating func discardAll() -> [Scope] {
+        var scopes: [Scope] = []
+        if let keptScope, kept != nil { scopes.append(keptScope) }
+        if weak?.object != nil { scopes.append(.shared) }
+        kept = nil
+        keptScope = nil
+        weak = nil
+        return scopes
+    }
+
+    /// Keeps `box` under `scope` unless an instance is kept already and `replace` is false.
+    /// Returns the instance now kept (an earlier one when another thread won the race).
+    mutating func keepInstance(
+        _ box: any AnyObject & Sendable, scope: Scope, replace: Bool
+    ) -> any AnyObject & Sendable {
+        if let existing = kept, !replace { return existing }
+        kept = box
+        keptScope = scope
+        return box
+    }
+}

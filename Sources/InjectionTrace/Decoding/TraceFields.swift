@@ -1,0 +1,140 @@
+
+/// The record kinds of the trace format, matched from the bytes of `kind`.
+enum TraceKind: Equatable {
+    case containerCreated, registered, resolved, missing, cycle, scopeMismatch, mappingChanged
+    case staleOverride, scopeReset, aggregate, dropped, end
+    case unknown(String)
+
+    init(_ s: inout JSONScanner) throws(TraceLineError) {
+        guard let bytes = s.plainStringBytes() else {
+            self = .unknown(try s.string())
+            return
+        }
+        if bytes.equals("resolved") { self = .resolved }
+        else if bytes.equals("aggregate") { self = .aggregate }
+        else if bytes.equals("registered") { self = .registered }
+        else if bytes.equals("containerCreated") { self = .containerCreated }
+        else if bytes.equals("missing") { self = .missing }
+        else if bytes.equals("cycle") { self = .cycle }
+        else if bytes.equals("scopeMismatch") { self = .scopeMismatch }
+        else if bytes.equals("mappingChanged") { self = .mappingChanged }
+        else if bytes.equals("staleOverride") { self = .staleOverride }
+        else if bytes.equals("scopeReset") { self = .scopeReset }
+        else if bytes.equals("dropped") { self = .dropped }
+        else if bytes.equals("end") { self = .end }
+        else { self = .unknown(String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    var name: String {
+        switch self {
+        case .containerCreated: "containerCreated"
+        case .registered: "registered"
+        case .resolved: "resolved"
+        case .missing: "missing"
+        case .cycle: "cycle"
+        case .scopeMismatch: "scopeMismatch"
+        case .mappingChanged: "mappingChanged"
+        case .staleOverride: "staleOverride"
+        case .scopeReset: "scopeReset"
+        case .aggregate: "aggregate"
+        case .dropped: "dropped"
+        case .end: "end"
+        case .unknown(let name): name
+        }
+    }
+}
+
+/// Every field any line may carry, filled in whatever order the line has them, then checked
+/// against what its `kind` requires.
+struct TraceFields {
+    var kind: TraceKind?
+    var seq: UInt64?, t: UInt64?, thread: UInt64?
+    var service: ServiceIdentity?, requester: ServiceIdentity?, mappedFrom: ServiceIdentity?
+    var scope: Scope?, outcome: Resolved.Outcome?, source: Resolved.Source?
+    var ns: UInt64?, depth: Int?, count: UInt64?
+    var fromIdentity: ServiceIdentity?, toIdentity: ServiceIdentity?, fromTime: UInt64?, toTime: UInt64?
+    var container: String?, parent: String?, at: SourceLocation?
+    var replacedRegistration: Registered.Replaced?, replacedIdentity: ServiceIdentity?
+    var requested: ServiceIdentity?, chain: [ServiceIdentity]?, near: [NearMiss]?, fix: String?
+    var path: [ServiceIdentity]?, through: [ServiceIdentity]?
+    var holder: ServiceIdentity?, holderScope: Scope?, captive: ServiceIdentity?, captiveScope: Scope?
+    var action: MappingChange.Action?, replacement: ServiceIdentity?, discarded: Int?
+    var reason: String?
+    var format: String?, version: Int?, app: String?, pid: Int32?, start: String?
+
+    func decoded() throws(TraceLineError) -> DecodedTraceLine {
+        guard let kind else {
+            guard let format else { throw TraceLineError("the line has no \"kind\"") }
+            return .header(try header(format: format), format: format)
+        }
+        let name = kind.name
+        func need<T>(_ value: T?, _ field: StaticString) throws(TraceLineError) -> T {
+            guard let value else { throw TraceLineError("\"\(name)\" record has no \"\(field)\"") }
+            return value
+        }
+        func event(_ payload: ResolutionEvent.Kind) throws(TraceLineError) -> DecodedTraceLine {
+            let sequence = try need(seq, "seq")
+            let event = ResolutionEvent(
+                sequence: sequence, time: try need(t, "t"), thread: try need(thread, "thread"), kind: payload)
+            return .record(.event(event), sequence: sequence)
+        }
+        switch kind {
+        case .resolved:
+            return try event(.resolved(Resolved(
+                service: try need(service, "service"), requester: requester, scope: try need(scope, "scope"),
+                outcome: try need(outcome, "outcome"), source: try need(source, "source"),
+                durationNanoseconds: try need(ns, "ns"), depth: try need(depth, "depth"), mappedFrom: mappedFrom)))
+        case .aggregate:
+            return .record(.aggregate(ResolutionAggregate(
+                service: try need(service, "service"), requester: requester, scope: try need(scope, "scope"),
+                outcome: try need(outcome, "outcome"), source: try need(source, "source"),
+                count: try need(count, "count"), totalNanoseconds: try need(ns, "ns"),
+                firstTime: try need(fromTime, "from"), lastTime: try need(toTime, "to"))), sequence: nil)
+        case .registered:
+            return try event(.registered(Registered(
+                service: try need(service, "service"), scope: try need(scope, "scope"), location: try need(at, "at"),
+                replaced: replacedRegistration)))
+        case .containerCreated:
+            return try event(.containerCreated(ContainerCreated(
+                container: try need(container, "container"), parent: parent, location: try need(at, "at"))))
+        case .missing:
+            return try event(.missing(MissingRegistration(
+                requested: try need(requested, "requested"), requesterChain: try need(chain, "chain"),
+                nearMisses: try need(near, "near"), fix: try need(fix, "fix"), location: at)))
+        case .cycle:
+            return try event(.cycle(DependencyCycle(path: try need(path, "path"), enteredThrough: try need(through, "through"))))
+        case .scopeMismatch:
+            return try event(.scopeMismatch(ScopeMismatch(
+                holder: try need(holder, "holder"), holderScope: try need(holderScope, "holderScope"),
+                captive: try need(captive, "captive"), captiveScope: try need(captiveScope, "captiveScope"))))
+        case .mappingChanged:
+            return try event(.mappingChanged(MappingChange(
+                action: try need(action, "action"), container: try need(container, "container"),
+                from: fromIdentity, to: toIdentity, location: try need(at, "at"))))
+        case .staleOverride:
+            return try event(.staleOverride(StaleOverride(
+                replaced: try need(replacedIdentity, "replaced"), replacement: try need(replacement, "replacement"),
+                scope: try need(scope, "scope"), location: try need(at, "at"))))
+        case .scopeReset:
+            return try event(.scopeReset(ScopeReset(
+                container: try need(container, "container"), scope: try need(scope, "scope"),
+                discarded: try need(discarded, "discarded"))))
+        case .dropped:
+            return .record(.dropped(count: try need(count, "count"), time: try need(t, "t")), sequence: nil)
+        case .end:
+            return .record(.end(time: try need(t, "t"), reason: try need(reason, "reason")), sequence: nil)
+        case .unknown(let name):
+            return .unknownKind(name)
+        }
+    }
+
+    private func header(format: String) throws(TraceLineError) -> TraceHeader {
+        func need<T>(_ value: T?, _ field: StaticString) throws(TraceLineError) -> T {
+            guard let value else { throw TraceLineError("the header has no \"\(field)\"") }
+            return value
+        }
+        return TraceHeader(
+            version: try need(version, "version"), app: try need(app, "app"), pid: try need(pid, "pid"),
+            startTime: try need(start, "start"))
+    }
+}

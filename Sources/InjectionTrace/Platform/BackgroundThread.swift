@@ -1,0 +1,82 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A POSIX thread running one closure: the one thread starter of the package (the recorder's
+/// writer, the listener, `validate()`'s helper threads).
+///
+/// A real thread rather than a task, because its work blocks in system calls (`poll`, `write`)
+/// and must not take one of the cooperative pool's few threads.
+///
+/// ```swift
+/// let thread = try BackgroundThread { drainLoop() }
+/// thread.join()
+/// ```
+package final class BackgroundThread: Sendable {
+    /// The thread's id. `pthread_t` is an integer on Linux and a pointer on Darwin; it is only
+    /// read (to join or compare), never dereferenced, and written once in `init`.
+    private let id: Mutex<pthread_t?>
+
+    /// Why the thread could not start: `pthread_create`'s status.
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package let status: Int32
+        package var description: String { "pthread_create: \(PosixIO.errorDescription(status))" }
+    }
+
+    /// Starts `body` on a new thread at once.
+    package init(_ body: @escaping @Sendable () -> Void) throws(Failure) {
+        let context = Unmanaged.passRetained(Job(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<Job>.fromOpaque(raw).takeRetainedValue().body()
+            return nil
+        }, context)
+        #else
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { raw in
+            // The retained job passed below; the thread owns it until it returns.
+            Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, context)
+        #endif
+        guard status == 0 else {
+            Unmanaged<Job>.fromOpaque(context).release()
+            throw Failure(status: status)
+        }
+        id = Mutex(thread)
+    }
+
+    /// Waits for the thread to return. Does nothing when called on the thread itself or a
+    /// second time.
+    package func join() {
+        guard let thread = id.withLock({ value -> pthread_t? in
+            guard let thread = value, !Self.isCurrent(thread) else { return nil }
+            value = nil
+            return thread
+        }) else { return }
+        pthread_join(thread, nil)
+    }
+
+    /// Whether the caller runs on this thread.
+    package var isCurrent: Bool { id.withLock { $0.map(Self.isCurrent) ?? false } }
+
+    private static func isCurrent(_ thread: pthread_t) -> Bool {
+        pthread_equal(thread, pthread_self()) != 0
+    }
+
+    /// Ends the calling thread at once (`validate()` abandons a helper thread whose resolve
+    /// trapped; nothing below it on the stack runs).
+    package static func exitCurrent() -> Never {
+        pthread_exit(nil)
+    }
+
+    private final class Job: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+}

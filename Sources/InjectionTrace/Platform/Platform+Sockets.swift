@@ -1,0 +1,239 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The socket calls of the trace transport, with their Darwin branches.
+extension PosixIO {
+    /// A stream socket that is non-blocking, close-on-exec and never raises `SIGPIPE`.
+    /// Linux sets the first two atomically with the socket (`SOCK_NONBLOCK | SOCK_CLOEXEC`) and
+    /// sends with `MSG_NOSIGNAL`; Darwin has neither, so `fcntl` and `SO_NOSIGPIPE` do it.
+    package static func streamSocket(family: Int32) -> Int32 {
+        #if canImport(Darwin)
+        let fd = socket(family, SOCK_STREAM, 0)
+        guard fd >= 0 else { return fd }
+        makeNonBlocking(fd)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        return fd
+        #else
+        return socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #endif
+    }
+
+    /// The `ai_socktype` for stream sockets in `getaddrinfo` hints.
+    package static var streamType: Int32 {
+        #if canImport(Darwin)
+        SOCK_STREAM
+        #else
+        Int32(SOCK_STREAM.rawValue)
+        #endif
+    }
+
+    /// Connects a non-blocking socket, waiting at most `timeoutMilliseconds`; 0, or -1 with
+    /// `errno` set (`ETIMEDOUT` when the wait ran out).
+    package static func connectSocket(
+        _ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t, timeoutMilliseconds: Int32
+    ) -> Int32 {
+        guard connect(fd, address, length) != 0 else { return 0 }
+        guard errno == EINPROGRESS else { return -1 }
+        var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        guard poll(&poller, 1, timeoutMilliseconds) == 1 else {
+            errno = ETIMEDOUT
+            return -1
+        }
+        var error: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &size)
+        guard error == 0 else {
+            errno = error
+            return -1
+        }
+        return 0
+    }
+
+    /// Binds and listens; 0, or -1 with `errno` set.
+    package static func bindAndListen(
+        _ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t, backlog: Int32
+    ) -> (status: Int32, failedCall: String) {
+        if Int32(address.pointee.sa_family) != AF_UNIX {
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
+        guard bind(fd, address, length) == 0 else { return (-1, "bind") }
+        guard listen(fd, backlog) == 0 else { return (-1, "listen on") }
+        return (0, "")
+    }
+
+    /// Accepts one pending connection (non-blocking, close-on-exec) and describes its peer:
+    /// `unix (pid 4242)`, `tcp 127.0.0.1:51234`. Nil when none is pending.
+    package static func acceptConnection(_ listening: Int32) -> (fd: Int32, peer: String, isLoopback: Bool)? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let fd = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listening, $0, &length) }
+        }
+        guard fd >= 0 else { return nil }
+        makeNonBlocking(fd)
+        #if canImport(Darwin)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        let (peer, loopback) = describePeer(fd, storage)
+        return (fd, peer, loopback)
+    }
+
+    /// The pid of the process at the other end of a unix socket. Linux: `SO_PEERCRED`
+    /// (`struct ucred`); Darwin: `LOCAL_PEERPID`.
+    package static func peerProcessID(_ fd: Int32) -> Int32? {
+        #if canImport(Darwin)
+        var pid: pid_t = 0
+        var size = socklen_t(MemoryLayout<pid_t>.size)
+        guard getsockopt(fd, SOL_LOCAL, LOCAL_PEERPID, &pid, &size) == 0 else { return nil }
+        return pid
+        #else
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; } (a GNU extension Swift does not import).
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var size = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { return nil }
+        return credentials.pid
+        #endif
+    }
+
+    private static func describePeer(_ fd: Int32, _ storage: sockaddr_storage) -> (String, Bool) {
+        var storage = storage
+        switch Int32(storage.ss_family) {
+        case AF_UNIX:
+            return (peerProcessID(fd).map { "unix (pid \($0))" } ?? "unix", true)
+        case AF_INET:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                    var ip = address.pointee.sin_addr
+                    let host = numericHost(AF_INET, &ip, Int(INET_ADDRSTRLEN))
+                    return ("tcp \(host):\(UInt16(bigEndian: address.pointee.sin_port))", host.hasPrefix("127."))
+                }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                    var ip = address.pointee.sin6_addr
+                    let host = numericHost(AF_INET6, &ip, Int(INET6_ADDRSTRLEN))
+                    return ("tcp [\(host)]:\(UInt16(bigEndian: address.pointee.sin6_port))", host == "::1")
+                }
+            }
+        default:
+            return ("unknown peer", false)
+        }
+    }
+
+    private static func numericHost(_ family: Int32, _ address: UnsafeRawPointer, _ capacity: Int) -> String {
+        var text = [CChar](repeating: 0, count: capacity)
+        inet_ntop(family, address, &text, socklen_t(text.count))
+        return String(decoding: text.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+    }
+
+    /// The port a TCP socket is bound to (to learn the one the kernel picked for port 0).
+    package static func localPort(of fd: Int32) -> UInt16? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let status = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard status == 0 else { return nil }
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Removes a stale unix socket file at `path` (only if it is a socket): nil when the path
+    /// is free, else why it cannot be used.
+    package static func removeStaleSocket(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        guard (info.st_mode & S_IFMT) == S_IFSOCK else { return "\(path) exists and is not a socket; not replacing it" }
+        unlink(path)
+        return nil
+    }
+
+    package static func removeFile(_ path: String) {
+        unlink(path)
+    }
+
+    /// Makes a file private to its owner (mode 0600).
+    package static func makePrivate(_ path: String) {
+        chmod(path, 0o600)
+    }
+
+    /// Makes `directory` the user's private folder: created with mode 0700, or, when it exists,
+    /// checked to be a real directory owned by the user that nobody else can enter. Nil when
+    /// it is fine, else the problem.
+    package static func preparePrivateDirectory(_ directory: String) -> String? {
+        if mkdir(directory, 0o700) == 0 { return nil }
+        guard errno == EEXIST else { return "cannot create \(directory): \(errorDescription(errno))" }
+        var info = stat()
+        guard lstat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            return "\(directory) exists and is not a directory; remove it or pick another socket path"
+        }
+        guard info.st_uid == getuid() else { return "\(directory) belongs to another user; pick another socket path" }
+        let mode = info.st_mode & 0o777
+        guard mode & 0o077 == 0 else {
+            return "\(directory) is not private (mode \(String(mode, radix: 8))); run chmod 700 on it or pick another socket path"
+        }
+        return nil
+    }
+
+    /// Every address `host`:`port` resolves to (numeric service), for `body` to try in turn
+    /// until it returns a descriptor; the last failure otherwise.
+    package static func withResolvedAddresses(
+        host: String, port: UInt16,
+        _ body: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Result<Int32, TraceSocketAddress.Failure>
+    ) -> Result<Int32, TraceSocketAddress.Failure> {
+        var hints = addrinfo()
+        hints.ai_socktype = streamType
+        hints.ai_flags = AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let list else {
+            return .failure(.init(message: "tcp:\(host):\(port): cannot resolve \(host): \(String(cString: gai_strerror(status)))"))
+        }
+        defer { freeaddrinfo(list) }
+        var result: Result<Int32, TraceSocketAddress.Failure> = .failure(.init(message: "tcp:\(host):\(port): no address"))
+        var entry: UnsafeMutablePointer<addrinfo>? = list
+        while let current = entry {
+            if let address = current.pointee.ai_addr {
+                result = body(current.pointee.ai_family, address, current.pointee.ai_addrlen)
+                if case .success = result { return result }
+            }
+            entry = current.pointee.ai_next
+        }
+        return result
+    }
+
+    /// Calls `body` with the `sockaddr_un` for `path`, or fails when the path is too long.
+    package static func withUnixAddress(
+        _ path: String, _ body: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Result<Int32, TraceSocketAddress.Failure>
+    ) -> Result<Int32, TraceSocketAddress.Failure> {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard path.utf8.count < capacity else {
+            return .failure(.init(message: "unix:\(path): the path is longer than a unix socket allows"))
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: path.utf8) }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                body(AF_UNIX, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every operating-system call the trace modules make, in one place, with a Darwin branch
+/// wherever Linux and the Apple platforms differ (`MSG_NOSIGNAL` → `SO_NOSIGPIPE`,
+/// `SOCK_NONBLOCK` → `fcntl`, `SO_PEERCRED` → `LOCAL_PEERPID`, `pthread_t`'s optionality).
+/// Nothing outside a `Platform` folder names `Glibc.` (a test checks).
+///
+/// The names differ from POSIX's (`writeAll`, `closeDescriptor`) so a type's own
+/// `write`/`close` methods never shadow them.
+package enum PosixIO {
+    // MARK: - Descriptors
+
+    /// Writes every byte, retrying after `EINTR` (and, for a non-blocking socket, waiting for
+    /// room until `deadline`, a ``monotonicNanoseconds()`` value). Sockets never raise `SIGPIPE`:
+    /// `send(2)` with `MSG_NOSIGNAL` on Linux, sockets made with `SO_NOSIGPIPE` on Darwin.
+    /// False on any other error, and when the deadline passes (a peer that stopped reading).
+    package static func writeAll(
+        _ fd: Int32, _ bytes: UnsafeRawBufferPointer, send useSend: Bool, deadline: UInt64? = nil
+    ) -> Bool {
+        guard var next = bytes.baseAddress else { return true }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = useSend ? send(fd, next, remaining, sendFlags) : write(fd, next, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK, let deadline {
+                    let now = monotonicNanoseconds()
+                    guard now < deadline else { return false }
+                    let waitMilliseconds = Int32(min((deadline - now) / 1_000_000 + 1, 1000))
+                    guard waitUntilWritable(fd, milliseconds: waitMilliseconds) else { return false }
+                    continue
+                }
+                return false
+            }
+            next += written
+            remaining -= written
+        }
+        return true
+    }
+
+    #if canImport(Darwin)
+    private static let sendFlags: Int32 = 0
+    #else
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #endif
+
+    /// Reads up to `buffer.count` bytes; the count, 0 at the end, or -1 with `errno` set.
+    package static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let count = read(fd, buffer.baseAddress, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            return count
+        }
+    }
+
+    /// Opens a file for reading (close-on-exec); -1 with `errno` set on failure.
+    package static func openForReading(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_CLOEXEC)
+    }
+
+    /// Creates or truncates a file for writing (mode 0644, close-on-exec).
+    package static func openForWriting(_ path: String) -> Int32 {
+        open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
+
+    package static func closeDescriptor(_ fd: Int32) {
+        _ = close(fd)
+    }
+
+    /// Makes a descriptor non-blocking and close-on-exec.
+    package static func makeNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+
+    /// A pipe whose ends are non-blocking and close-on-exec; nil with `errno` set on failure.
+    package static func makePipe() -> (read: Int32, write: Int32)? {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds { makeNonBlocking(fd) }
+        return (fds[0], fds[1])
+    }
+
+    /// Waits until one of `descriptors` is readable or `milliseconds` pass (-1: no limit).
+    /// Returns the readable flags in order, or nil after an error other than `EINTR` (which
+    /// returns all false, so the caller can look at why it was interrupted).
+    package static func waitUntilReadable(_ descriptors: [Int32], milliseconds: Int32) -> [Bool]? {
+        var polls = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let ready = poll(&polls, nfds_t(polls.count), milliseconds)
+        if ready < 0 { return errno == EINTR ? Array(repeating: false, count: polls.count) : nil }
+        return polls.map { $0.revents != 0 }
+    }
+
+    private static func waitUntilWritable(_ fd: Int32, milliseconds: Int32) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        while true {
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            return ready == 1 && poller.revents & Int16(POLLOUT) != 0
+        }
+    }
+
+    // MARK: - Messages
+
+    /// `strerror(code)` as a `String`.
+    package static func errorDescription(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// Whether `code` only says "nothing to read or write right now".
+    package static func wouldBlock(_ code: Int32) -> Bool {
+        code == EAGAIN || code == EWOULDBLOCK || code == EINTR
+    }
+
+    /// The current `errno`.
+    package static var lastError: Int32 { errno }
+
+    /// Writes `text` and a newline to stderr in one `write(2)`, so lines from several threads
+    /// never interleave. The one way every module of this package prints to stderr; control
+    /// characters other than line breaks are escaped, so a name from a trace cannot steer the
+    /// terminal.
+    package static func printError(_ text: String) {
+        let line = Array((text.escapingControlCharacters(keepingNewlines: true) + "\n").utf8)
+        line.withUnsafeBytes { _ = writeAll(2, $0, send: false) }
+    }
+
+    // MARK: - Clock
+
+    /// Nanoseconds on the monotonic clock (an arbitrary origin): the one clock of the package.
+    @inline(__always)
+    package static func monotonicNanoseconds() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+
+    /// Sleeps for about `nanoseconds` (tests and retry loops; never on an app thread).
+    package static func sleep(nanoseconds: UInt64) {
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+
+    /// Seconds since 1970 and the UTC calendar fields for them (`gmtime_r`).
+    package static func utcNow() -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        utc(secondsSinceEpoch: Int(time(nil)))
+    }
+
+    package static func utc(secondsSinceEpoch: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        var seconds = time_t(secondsSinceEpoch)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour),
+                Int(parts.tm_min), Int(parts.tm_sec))
+    }
+
+    // MARK: - Process
+
+    /// An environment variable, nil when unset.
+    package static func environment(_ name: String) -> String? {
+        guard let raw = getenv(name) else { return nil }
+        return String(cString: raw)
+    }
+
+    package static var processID: Int32 { getpid() }
+
+    package static var userID: UInt32 { UInt32(getuid()) }
+
+    /// Runs `handler` at normal process exit (`atexit`).
+    package static func atExit(_ handler: @convention(c) () -> Void) {
+        atexit(handler)
+    }
+
+    /// Blocks `SIGPIPE` for the calling thread: a write to a closed pipe then fails with
+    /// `EPIPE` instead of killing the process.
+    package static func blockBrokenPipeSignal() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
+}

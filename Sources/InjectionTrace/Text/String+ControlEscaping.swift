@@ -1,0 +1,61 @@
+extension String {
+    /// The string with every character that could steer a terminal or reorder text written as
+    /// `\u{1B}`: C0 controls, DEL, C1 controls, line and paragraph separators, and the bidi
+    /// controls (embeddings, overrides, isolates, marks) that make text display in another order
+    /// than it is read. Everything else, non-ASCII included, is kept.
+    ///
+    /// The one escaping function for text from a trace: every message, report, listing and
+    /// screen cell that shows a name from a trace goes through it before reaching a terminal,
+    /// stderr or a text file, so a hostile name cannot set the clipboard (OSC 52), clear the
+    /// screen or disguise itself.
+    ///
+    /// ```swift
+    /// "Evil\u{1B}[2J".escapingControlCharacters  // Evil\u{1B}[2J (as visible text)
+    /// ```
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: \.isControlForDisplay) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar.isControlForDisplay {
+                out += scalar.escapedForDisplay
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// ``escapingControlCharacters`` for text made of lines: the line breaks the text itself
+    /// is made of are kept, every other control character is escaped.
+    ///
+    /// ```swift
+    /// "a\u{1B}]52;c;x\u{07}\nb".escapingControlCharacters(keepingNewlines: true)  // a\u{1B}]52;c;x\u{07} / b
+    /// ```
+    public func escapingControlCharacters(keepingNewlines: Bool) -> String {
+        guard keepingNewlines, contains("\n") else { return escapingControlCharacters }
+        return split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).escapingControlCharacters }
+            .joined(separator: "\n")
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar is shown escaped (see ``Swift/String/escapingControlCharacters``).
+    package var isControlForDisplay: Bool {
+        switch value {
+        case 0x00..<0x20, 0x7F...0x9F: true
+        case 0x2028, 0x2029: true  // line and paragraph separators
+        case 0x061C, 0x200E, 0x200F: true  // bidi marks
+        case 0x202A...0x202E, 0x2066...0x2069: true  // bidi embeddings, overrides, isolates
+        default: false
+        }
+    }
+
+    /// `\u{1B}`: the visible form of a scalar that must not reach a terminal.
+    package var escapedForDisplay: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
+    }
+}

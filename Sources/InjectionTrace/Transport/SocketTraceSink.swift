@@ -1,0 +1,78 @@
+import Synchronization
+
+/// Streams the trace to a live `di-inspect` over a unix socket or TCP.
+///
+/// The inspector may not be listening yet, or may quit and come back: the sink then reports
+/// ``TraceSinkState/unavailable`` and tries again at most every ``retryInterval`` from the
+/// recorder's thread, quietly. On every (re)connect the recorder sends the header and a replay of
+/// the registrations and failures so far. Sends use `MSG_NOSIGNAL` (a vanished inspector never
+/// raises `SIGPIPE`) and time out, so a stalled inspector costs dropped events, never a stalled app.
+///
+/// ```swift
+/// let recorder = TraceRecorder(sink: SocketTraceSink(address: .unix(path: "/tmp/di.sock")))
+/// ```
+public final class SocketTraceSink: TraceSink {
+    /// Where the inspector listens (the listener's address type: one for both ends).
+    public typealias Address = TraceSocketAddress
+
+    public let address: Address
+    /// The shortest time between two connection attempts.
+    public let retryInterval: Duration
+    /// The longest one write may wait for a peer that is not reading; past it the stream is
+    /// treated as broken (the batch is lost, the sink reconnects later).
+    public let sendTimeout: Duration
+    private let state = Mutex<(fd: Int32, lastAttempt: UInt64?, closed: Bool)>((-1, nil, false))
+
+    public init(address: Address, retryInterval: Duration = .milliseconds(500), sendTimeout: Duration = .milliseconds(100)) {
+        self.address = address
+        self.retryInterval = retryInterval
+        self.sendTimeout = sendTimeout
+    }
+
+    public func prepare() -> TraceSinkState {
+        state.withLock { state in
+            if state.fd >= 0 { return .ready }
+            if state.closed { return .unavailable }
+            let now = PosixIO.monotonicNanoseconds()
+            if let last = state.lastAttempt, now &- last < retryInterval.nanoseconds { return .unavailable }
+            state.lastAttempt = now
+            switch address.connect(timeoutMilliseconds: 250) {
+            case .success(let fd):
+                state.fd = fd
+                return .opened
+            case .failure:
+                return .unavailable
+            }
+        }
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        state.withLock { state in
+            guard state.fd >= 0 else { return false }
+            let deadline = PosixIO.monotonicNanoseconds() &+ sendTimeout.nanoseconds
+            if PosixIO.writeAll(state.fd, bytes, send: true, deadline: deadline) { return true }
+            PosixIO.closeDescriptor(state.fd)
+            state.fd = -1
+            return false
+        }
+    }
+
+    public func close() {
+        state.withLock { state in
+            if state.fd >= 0 { PosixIO.closeDescriptor(state.fd) }
+            state.fd = -1
+            state.closed = true
+        }
+    }
+
+    public var description: String { address.description }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (negative durations count as zero).
+    package var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,263 @@
+/// One thing that happened in a container, delivered to every `ResolutionObserver` as a value.
+///
+/// Events are the only thing the runtime reports: the graph model, the NDJSON trace and the live
+/// inspector are all built from this stream. Each event has a process-wide ``sequence`` number
+/// (gapless while observers are attached, so a consumer can tell when it missed some), a
+/// monotonic ``time`` and the ``thread`` it happened on.
+///
+/// ```swift
+/// let token = ResolutionEvents.addObserver { event in
+///     if case .missing(let missing) = event.kind { print(missing.message) }
+/// }
+/// defer { token.cancel() }
+/// ```
+public struct ResolutionEvent: Sendable {
+    /// Process-wide order of events, starting at 1.
+    public var sequence: UInt64
+    /// Nanoseconds on a monotonic clock since the process's first event.
+    public var time: UInt64
+    /// A small number for the thread that produced the event (1 is the first thread seen).
+    public var thread: UInt64
+    /// What happened.
+    public var kind: Kind
+
+    public init(sequence: UInt64, time: UInt64, thread: UInt64, kind: Kind) {
+        self.sequence = sequence
+        self.time = time
+        self.thread = thread
+        self.kind = kind
+    }
+
+    /// What happened, with everything needed to explain it.
+    public enum Kind: Sendable {
+        /// A container was created (the root of a container tree has no parent).
+        case containerCreated(ContainerCreated)
+        /// A service was registered; ``Registered/replaced`` tells when it overrides another.
+        case registered(Registered)
+        /// A service was resolved: built anew or taken from a scope's cache.
+        case resolved(Resolved)
+        /// A resolve found no registration.
+        case missing(MissingRegistration)
+        /// A resolve would have entered a service that is already being built on this thread.
+        case cycle(DependencyCycle)
+        /// A long-lived instance captured a short-lived dependency while being built.
+        case scopeMismatch(ScopeMismatch)
+        /// A keypath mapping was set, reset, or all mappings were reset.
+        case mappingChanged(MappingChange)
+        /// An override or mapping was set after an instance of the old one was already kept.
+        case staleOverride(StaleOverride)
+        /// A scope's kept instances were discarded.
+        case scopeReset(ScopeReset)
+    }
+}
+
+extension ResolutionEvent.Kind {
+    /// The name a trace writes in its `kind` field: `resolved`, `missing`, `scopeMismatch`, …
+    public var name: StaticString {
+        switch self {
+        case .containerCreated: "containerCreated"
+        case .registered: "registered"
+        case .resolved: "resolved"
+        case .missing: "missing"
+        case .cycle: "cycle"
+        case .scopeMismatch: "scopeMismatch"
+        case .mappingChanged: "mappingChanged"
+        case .staleOverride: "staleOverride"
+        case .scopeReset: "scopeReset"
+        }
+    }
+}
+
+/// A container came into being.
+public struct ContainerCreated: Sendable, Hashable {
+    public var container: String
+    public var parent: String?
+    public var location: SourceLocation
+
+    public init(container: String, parent: String?, location: SourceLocation) {
+        self.container = container
+        self.parent = parent
+        self.location = location
+    }
+}
+
+/// A registration was added to a container.
+public struct Registered: Sendable, Hashable {
+    public var service: ServiceIdentity
+    public var scope: Scope
+    /// Where the registration was written.
+    public var location: SourceLocation
+    /// The registration this one replaced under the same key (an override, last one wins).
+    public var replaced: Replaced?
+
+    public struct Replaced: Sendable, Hashable {
+        public var service: ServiceIdentity
+        public var location: SourceLocation
+        public init(service: ServiceIdentity, location: SourceLocation) {
+            self.service = service
+            self.location = location
+        }
+    }
+
+    public init(service: ServiceIdentity, scope: Scope, location: SourceLocation, replaced: Replaced?) {
+        self.service = service
+        self.scope = scope
+        self.location = location
+        self.replaced = replaced
+    }
+}
+
+/// One resolve that succeeded.
+public struct Resolved: Sendable, Hashable {
+    /// Whether the instance was built for this resolve or came from a scope's cache.
+    public enum Outcome: String, Sendable, Hashable { case created, cached }
+    /// What supplied the instance.
+    public enum Source: String, Sendable, Hashable {
+        /// The registration's factory.
+        case factory
+        /// A registration that replaced an earlier one, or a task-local override.
+        case override
+        /// A keypath mapping redirected the request to another provider.
+        case mapping
+        /// The factory was given arguments at resolve time.
+        case argument
+    }
+
+    /// The service that answered.
+    public var service: ServiceIdentity
+    /// The service whose construction asked for this one; nil for a resolve from app code.
+    public var requester: ServiceIdentity?
+    /// The scope that decided the instance's life (after a per-use `ServiceLifetime`).
+    public var scope: Scope
+    public var outcome: Outcome
+    public var source: Source
+    /// Wall time spent in this resolve, including the dependencies it resolved.
+    public var durationNanoseconds: UInt64
+    /// How deep in the resolution pass (1 for a resolve from app code).
+    public var depth: Int
+    /// When a mapping redirected the request: the provider that was asked for.
+    public var mappedFrom: ServiceIdentity?
+
+    public init(
+        service: ServiceIdentity, requester: ServiceIdentity?, scope: Scope, outcome: Outcome,
+        source: Source, durationNanoseconds: UInt64, depth: Int, mappedFrom: ServiceIdentity? = nil
+    ) {
+        self.service = service
+        self.requester = requester
+        self.scope = scope
+        self.outcome = outcome
+        self.source = source
+        self.durationNanoseconds = durationNanoseconds
+        self.depth = depth
+        self.mappedFrom = mappedFrom
+    }
+}
+
+/// A long-lived instance (cached, singleton, custom scope) that resolved a unique or graph-scoped
+/// dependency while being built, and so keeps it alive far longer than its scope says: a captive
+/// dependency.
+public struct ScopeMismatch: Sendable, Hashable {
+    public var holder: ServiceIdentity
+    public var holderScope: Scope
+    public var captive: ServiceIdentity
+    public var captiveScope: Scope
+
+    public init(holder: ServiceIdentity, holderScope: Scope, captive: ServiceIdentity, captiveScope: Scope) {
+        self.holder = holder
+        self.holderScope = holderScope
+        self.captive = captive
+        self.captiveScope = captiveScope
+    }
+
+    /// The warning, worded for a developer.
+    public var message: String {
+        "Scope mismatch: \(holder.qualifiedDescription) (\(holderScope)) captured "
+            + "\(captive.qualifiedDescription) (\(captiveScope)) while being built; the \(captiveScope) "
+            + "instance now lives as long as the \(holderScope) one.\n"
+            + "  Fix: make \(captive.description) \(holderScope) too, or resolve it when needed "
+            + "(@LazyInjected or a factory) instead of keeping it."
+    }
+}
+
+/// A change to a keypath mapping.
+public struct MappingChange: Sendable, Hashable {
+    public enum Action: String, Sendable, Hashable { case set, reset, resetAll }
+    public var action: Action
+    public var container: String
+    /// The provider whose requests are redirected (nil for ``Action/resetAll``).
+    public var from: ServiceIdentity?
+    /// Where they go (nil for a reset).
+    public var to: ServiceIdentity?
+    public var location: SourceLocation
+
+    public init(action: Action, container: String, from: ServiceIdentity?, to: ServiceIdentity?, location: SourceLocation) {
+        self.action = action
+        self.container = container
+        self.from = from
+        self.to = to
+        self.location = location
+    }
+}
+
+/// An override or mapping arrived after the old registration's instance was already kept, so
+/// holders of that instance still use the old one.
+public struct StaleOverride: Sendable, Hashable {
+    /// The registration or provider that was replaced or mapped away.
+    public var replaced: ServiceIdentity
+    /// What replaces it.
+    public var replacement: ServiceIdentity
+    public var scope: Scope
+    /// Where the override or mapping was set.
+    public var location: SourceLocation
+
+    public init(replaced: ServiceIdentity, replacement: ServiceIdentity, scope: Scope, location: SourceLocation) {
+        self.replaced = replaced
+        self.replacement = replacement
+        self.scope = scope
+        self.location = location
+    }
+
+    public var message: String {
+        "Stale override: \(replacement.qualifiedDescription) was set at \(location) after a \(scope) "
+            + "instance of \(replaced.description) was already built; code that resolved it earlier "
+            + "keeps the old instance.\n"
+            + "  Fix: set overrides before the first resolve, or reset the \(scope) scope after overriding."
+    }
+}
+
+/// A scope's kept instances were discarded: by `Container.reset(_:)`, or because
+/// `Container.use(_:)` installed another assembly (then ``assemblyChange`` says which).
+public struct ScopeReset: Sendable, Hashable {
+    public var container: String
+    public var scope: Scope
+    /// How many instances were dropped.
+    public var discarded: Int
+    /// Set when the reset came from an assembly change: the keypath providers' instances built
+    /// with the previous assembly's layers were dropped.
+    public var assemblyChange: AssemblyChange?
+
+    public init(container: String, scope: Scope, discarded: Int, assemblyChange: AssemblyChange? = nil) {
+        self.container = container
+        self.scope = scope
+        self.discarded = discarded
+        self.assemblyChange = assemblyChange
+    }
+}
+
+/// `Container.use(_:)` replaced a container's assembly: `LiveLayers → PreviewLayers`.
+public struct AssemblyChange: Sendable, Hashable, CustomStringConvertible {
+    /// The assembly's type name before the change; nil when there was none.
+    public var previous: String?
+    /// The assembly's type name now installed.
+    public var installed: String
+    /// Where `use(_:)` was called.
+    public var location: SourceLocation
+
+    public init(previous: String?, installed: String, location: SourceLocation) {
+        self.previous = previous
+        self.installed = installed
+        self.location = location
+    }
+
+    public var description: String { "\(previous ?? "no assembly") → \(installed) at \(location)" }
+}

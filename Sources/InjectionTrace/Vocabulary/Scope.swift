@@ -1,0 +1,79 @@
+/// How long an instance built by a registration lives, and who shares it.
+///
+/// Scopes read well at the call site:
+///
+/// ```swift
+/// container.register(scope: .singleton) { Session() }
+/// container.register(scope: .graph) { RequestContext() }
+/// container.register(scope: .custom("login")) { LoginFlow() }
+/// container.reset(.custom("login"))  // the next resolve builds a new LoginFlow
+/// ```
+///
+/// | scope | instance |
+/// |---|---|
+/// | ``unique`` | a new one on every resolve (the default) |
+/// | ``graph`` | one per resolution pass: services built in one outermost `resolve` share it |
+/// | ``cached`` | one per container until `Container.reset(_:)` |
+/// | ``shared`` | one while somebody holds it (the container keeps a weak reference) |
+/// | ``singleton`` | one per container for its whole life (``application`` is the same scope) |
+/// | ``custom(_:)`` | like ``cached``, with its own name, reset on its own |
+///
+/// > Note: An instance kept by a long-lived scope is handed to every thread that resolves it.
+/// > Whether the service itself is safe to share is the service's contract, as with any container.
+public struct Scope: Hashable, Sendable, CustomStringConvertible {
+    /// The behaviour behind a scope.
+    public enum Kind: UInt8, Hashable, Sendable {
+        case unique, graph, cached, shared, singleton, custom
+    }
+
+    public let kind: Kind
+    /// The name shown in messages, events and the inspector (`singleton`, `login`).
+    public let name: String
+
+    private init(_ kind: Kind, _ name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    /// A new instance on every resolve.
+    public static let unique = Scope(.unique, "unique")
+    /// One instance per resolution pass.
+    public static let graph = Scope(.graph, "graph")
+    /// One instance per container, until the scope is reset.
+    public static let cached = Scope(.cached, "cached")
+    /// One instance while somebody holds a strong reference to it.
+    public static let shared = Scope(.shared, "shared")
+    /// One instance per container for its whole life.
+    public static let singleton = Scope(.singleton, "singleton")
+    /// Resolver's name for ``singleton``.
+    public static let application = singleton
+    /// A named cache that is reset on its own: `.custom("session")`.
+    public static func custom(_ name: String) -> Scope { Scope(.custom, name) }
+
+    /// Looks a scope up by the name events and traces carry.
+    public init?(named name: String) {
+        switch name {
+        case "unique": self = .unique
+        case "graph": self = .graph
+        case "cached": self = .cached
+        case "shared": self = .shared
+        case "singleton", "application": self = .singleton
+        case "": return nil
+        default: self = .custom(name)
+        }
+    }
+
+    /// Whether an instance outlives the resolution that built it, so that anything it captured
+    /// at construction lives as long (the holder side of a captive dependency).
+    public var isLongLived: Bool {
+        kind == .cached || kind == .singleton || kind == .custom
+    }
+
+    /// Whether every resolve, or every pass, builds a fresh instance (the captive side).
+    public var isShortLived: Bool { kind == .unique || kind == .graph }
+
+    /// Whether the container keeps the instance in its per-container cache.
+    package var keepsInstance: Bool { isLongLived || kind == .shared }
+
+    public var description: String { name }
+}

@@ -1,0 +1,297 @@
+import Synchronization
+import Testing
+@testable import Injection
+@testable import InjectionTrace
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The recorder, read back through the reader. Recorders here are fed by hand
+/// (`observingEvents: false`) unless a test says otherwise, so parallel tests never see each
+/// other's events.
+struct TraceRecorderTests {
+    static let header = TraceHeader(app: "recorder-test", pid: 1, startTime: "2026-01-01T00:00:00Z")
+
+    private func reset(_ sequence: UInt64, container: String = "c") -> ResolutionEvent {
+        ResolutionEvent(sequence: sequence, time: sequence, thread: 1, kind: .scopeReset(
+            ScopeReset(container: container, scope: .cached, discarded: Int(sequence))))
+    }
+
+    private func resolved(_ sequence: UInt64, type: String, time: UInt64? = nil, ns: UInt64 = 10) -> ResolutionEvent {
+        ResolutionEvent(sequence: sequence, time: time ?? sequence, thread: 2, kind: .resolved(Resolved(
+            service: ServiceIdentity(type: type, container: "c"), requester: nil, scope: .unique,
+            outcome: .created, source: .factory, durationNanoseconds: ns, depth: 1)))
+    }
+
+    private func read(_ sink: MemoryTraceSink) throws -> TraceFile {
+        try TraceReader.read(bytes: sink.bytes)
+    }
+
+    // MARK: - Drops
+
+    @Test func aFullBufferDropsAndCounts() throws {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink, header: Self.header, configuration: .init(capacity: 8))
+        // Before start nothing drains: exactly 8 fit, 92 are dropped.
+        for sequence in 1...100 { recorder.observe(reset(UInt64(sequence))) }
+        #expect(recorder.statistics.dropped == 92)
+        recorder.start(observingEvents: false)
+        recorder.stop()
+        let file = try read(sink)
+        #expect(file.diagnostics == [])
+        #expect(file.header == Self.header)
+        #expect(file.records.map(\.kindName) == Array(repeating: "scopeReset", count: 8) + ["dropped", "end"])
+        guard case .dropped(let count, _) = file.records[8], case .end(_, let reason) = file.records[9] else {
+            Issue.record("expected dropped then end")
+            return
+        }
+        #expect(count == 92)
+        #expect(reason == "exit")
+        #expect(sink.isClosed)
+    }
+
+    // MARK: - Folding
+
+    @Test func aMillionResolvesFoldIntoFewLinesAndCountsAddUp() throws {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(
+            sink: sink, header: Self.header,
+            configuration: .init(capacity: 1024, aggregationInterval: .milliseconds(5)))
+        recorder.start(observingEvents: false)
+        let types = ["A", "B", "C"]
+        let total = 1_000_000
+        for index in 0..<total {
+            recorder.observe(resolved(UInt64(index + 1), type: types[index % 3], ns: 2))
+        }
+        recorder.stop()
+        let file = try read(sink)
+        #expect(file.diagnostics == [])
+        var counts: [String: UInt64] = [:]
+        var nanoseconds: UInt64 = 0
+        var firstEvents = 0
+        for record in file.records {
+            switch record {
+            case .event(let event):
+                guard case .resolved(let resolved) = event.kind else { continue }
+                counts[resolved.service.type, default: 0] += 1
+                nanoseconds += resolved.durationNanoseconds
+                firstEvents += 1
+            case .aggregate(let aggregate):
+                counts[aggregate.service.type, default: 0] += aggregate.count
+                nanoseconds += aggregate.totalNanoseconds
+                #expect(aggregate.firstTime <= aggregate.lastTime)
+            case .dropped:
+                Issue.record("nothing may be dropped: repeats only bump a counter")
+            default:
+                break
+            }
+        }
+        #expect(firstEvents == 3)
+        #expect(counts == ["A": 333_334, "B": 333_333, "C": 333_333])
+        #expect(nanoseconds == 2 * UInt64(total))
+        #expect(file.records.count < 10_000, "\(file.records.count) lines for a million resolves")
+        #expect(recorder.statistics.folded == UInt64(total - 3))
+    }
+
+    @Test func everyNonResolveEventIsItsOwnLine() throws {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink, header: Self.header)
+        recorder.start(observingEvents: false)
+        for record in TraceFixtures.everyKind {
+            if case .event(let event) = record { recorder.observe(event) }
+        }
+        recorder.stop()
+        let file = try read(sink)
+        let expected = TraceFixtures.everyKind.compactMap { record -> String? in
+            guard case .event = record else { return nil }
+            return record.kindName
+        }
+        // Both resolutions have distinct keys, so both are written as events.
+        #expect(file.records.map(\.kindName) == expected + ["end"])
+    }
+
+    // MARK: - Replay for a late or returning inspector
+
+    @Test func aReconnectGetsTheHeaderAndTheDurableRecords() throws {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink, header: Self.header)
+        recorder.start(observingEvents: false)
+        recorder.observe(reset(1))
+        recorder.observe(resolved(2, type: "A"))
+        recorder.observe(reset(3))
+        #expect(recorder.flush())
+        #expect(try read(sink).records.map(\.kindName) == ["scopeReset", "resolved", "scopeReset"])
+
+        sink.disconnect(clear: true)
+        recorder.observe(resolved(4, type: "B"))
+        #expect(recorder.flush())
+        #expect(sink.openCount == 2)
+        // The new stream: header, the durable records replayed (not the resolve), then the new one.
+        #expect(try read(sink).records.map(\.kindName) == ["scopeReset", "scopeReset", "resolved"])
+        recorder.stop()
+    }
+
+    @Test func anInspectorThatAttachesLateSeesTheRegistrations() throws {
+        let sink = MemoryTraceSink()
+        sink.setAvailable(false)
+        let recorder = TraceRecorder(sink: sink, header: Self.header)
+        recorder.start(observingEvents: false)
+        recorder.observe(reset(1))
+        recorder.observe(resolved(2, type: "A"))
+        #expect(recorder.flush())
+        #expect(sink.bytes.isEmpty)
+        sink.setAvailable(true)
+        recorder.observe(reset(3))
+        #expect(recorder.flush())
+        let file = try read(sink)
+        #expect(file.records.map(\.kindName) == ["scopeReset", "scopeReset"])
+        recorder.stop()
+    }
+
+    // MARK: - The end record
+
+    @Test func aFailedResolveEndsTheTraceWithItsReason() throws {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink, header: Self.header)
+        recorder.start(observingEvents: false)
+        let missing = MissingRegistration(
+            requested: ServiceIdentity(type: "XYZFetching", container: "app"), requesterChain: [],
+            nearMisses: [], fix: "app.register { <#XYZFetching#>() }", location: nil)
+        recorder.observe(ResolutionEvent(sequence: 1, time: 1, thread: 7, kind: .missing(missing)))
+        recorder.finishAfterFailedResolve(onThread: 7)
+        let file = try read(sink)
+        guard case .end(_, let reason)? = file.records.last else {
+            Issue.record("expected an end record, got \(file.records.map(\.kindName))")
+            return
+        }
+        #expect(reason == missing.message)
+        // After the end nothing more is recorded; stop does not write a second end.
+        recorder.observe(reset(2))
+        recorder.stop()
+        #expect(try read(sink).records.map(\.kindName) == ["missing", "end"])
+    }
+
+    @Test func aSuccessfulResolveClearsAnEarlierFailure() throws {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink, header: Self.header)
+        recorder.start(observingEvents: false)
+        let cycle = DependencyCycle(path: [ServiceIdentity(type: "A", container: "c"), ServiceIdentity(type: "A", container: "c")])
+        recorder.observe(ResolutionEvent(sequence: 1, time: 1, thread: 2, kind: .cycle(cycle)))
+        recorder.observe(resolved(2, type: "B"))
+        recorder.finishAfterFailedResolve(onThread: 2)
+        recorder.stop()
+        guard case .end(_, let reason)? = try read(sink).records.last else {
+            Issue.record("expected an end record")
+            return
+        }
+        #expect(reason == "failed resolve (see the app's crash message)")
+    }
+
+    // MARK: - Real containers, a real file
+
+    @Test func recordsAContainerToAFile() throws {
+        let path = "/tmp/di-trace-recorder-test-\(getpid()).ndjson"
+        defer { unlink(path) }
+        let recorder = TraceRecorder(destination: .file(path: path), header: Self.header)
+        recorder.start()
+        let name = "recorder-file-test"
+        let container = Container(name: name)
+        container.register { 42 }
+        for _ in 0..<1000 { let _: Int = container.resolve() }
+        recorder.stop()
+
+        let file = try TraceReader.read(contentsOfFile: path)
+        #expect(file.diagnostics == [])
+        // Other tests run in parallel and their events are recorded too: look at ours only.
+        var kinds: [String] = []
+        var resolves: UInt64 = 0
+        for record in file.records {
+            switch record {
+            case .event(let event):
+                switch event.kind {
+                case .containerCreated(let created) where created.container == name: kinds.append("containerCreated")
+                case .registered(let registered) where registered.service.container == name: kinds.append("registered")
+                case .resolved(let resolved) where resolved.service.container == name: resolves += 1
+                default: break
+                }
+            case .aggregate(let aggregate) where aggregate.service.container == name:
+                resolves += aggregate.count
+            default:
+                break
+            }
+        }
+        #expect(kinds == ["containerCreated", "registered"])
+        #expect(resolves == 1000)
+        guard case .end(_, "exit")? = file.records.last else {
+            Issue.record("expected the end record last")
+            return
+        }
+    }
+    /// Resolving threads fold repeats themselves while the recorder is the only kind of observer
+    /// (other tests' observers may switch that off meanwhile: the counts are exact either way).
+    @Test func repeatsCountedOnResolvingThreadsAreWrittenExactlyAfterTheirFirstEvent() throws {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(
+            sink: sink, header: Self.header, configuration: .init(aggregationInterval: .milliseconds(5)))
+        recorder.start()
+        let name = "recorder-fold-test-\(getpid())"
+        let container = Container(name: name)
+        container.register(scope: .singleton) { "shared" }
+        container.register { c in c.resolve(String.self).count }
+        // Build the singleton before the threads start: racing first builds may each run the
+        // factory (first writer wins), which would make the "created" count depend on timing.
+        let _: String = container.resolve()
+        let threads = 4, rounds = 5000
+        let flushed = Atomic<Int>(0)
+        onThreads(threads) { thread in
+            for round in 0..<rounds {
+                let _: Int = container.resolve()
+                if thread == 0, round == rounds / 2, recorder.flush() { flushed.add(1, ordering: .relaxed) }
+            }
+        }
+        recorder.stop()
+        #expect(flushed.load(ordering: .relaxed) == 1)
+
+        let file = try read(sink)
+        #expect(file.diagnostics == [])
+        var counts: [String: UInt64] = [:]
+        var seen: Set<String> = []
+        for record in file.records {
+            switch record {
+            case .event(let event):
+                guard case .resolved(let resolved) = event.kind, resolved.service.container == name else { continue }
+                let key = "\(resolved.service.type) ← \(resolved.requester?.type ?? "app") \(resolved.outcome)"
+                seen.insert(key)
+                counts[key, default: 0] += 1
+            case .aggregate(let aggregate) where aggregate.service.container == name:
+                let key = "\(aggregate.service.type) ← \(aggregate.requester?.type ?? "app") \(aggregate.outcome)"
+                #expect(seen.contains(key), "aggregate for \(key) before its first resolved event")
+                counts[key, default: 0] += aggregate.count
+            case .dropped:
+                Issue.record("nothing may be dropped")
+            default:
+                break
+            }
+        }
+        let total = UInt64(threads * rounds)
+        #expect(counts == [
+            "String ← app created": 1, "Int ← app created": total, "String ← Int cached": total,
+        ])
+    }
+}
+
+/// Runs `body` on `count` threads at once and waits for all of them.
+private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let threads = (0..<count).map { index in
+        do {
+            return try BackgroundThread { body(index) }
+        } catch {
+            preconditionFailure("cannot start a test thread: \(error)")
+        }
+    }
+    for thread in threads { thread.join() }
+}
+

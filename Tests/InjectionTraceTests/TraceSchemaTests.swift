@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import Injection
+@testable import InjectionTrace
+
+/// `Resources/trace-schema.json` describes what the encoder writes.
+struct TraceSchemaTests {
+    static let schemaPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources/trace-schema.json").path
+
+    static let allKinds = ["containerCreated", "registered", "resolved", "missing", "cycle", "scopeMismatch",
+                           "mappingChanged", "staleOverride", "scopeReset", "aggregate", "dropped", "end"]
+
+    /// Whether `python3` with `jsonschema` is here (it is on the project's machines and CI image).
+    static let pythonHasJSONSchema: Bool = (try? run(["python3", "-c", "import jsonschema"]).status) == 0
+
+    @Test func schemaIsJSONAndCoversEveryKind() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.schemaPath))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        for kind in Self.allKinds + ["header", "identity"] {
+            #expect(definitions[kind] != nil, "no $defs/\(kind)")
+        }
+        let record = try #require(definitions["record"] as? [String: Any])
+        let kindEnum = ((record["properties"] as? [String: Any])?["kind"] as? [String: Any])?["enum"] as? [String]
+        #expect(kindEnum == Self.allKinds)
+        // The fixture really has every kind, so the validation below covers them all.
+        #expect(Set(TraceFixtures.everyKind.map(\.kindName)) == Set(Self.allKinds))
+    }
+
+    @Test(.enabled(if: pythonHasJSONSchema, "needs python3 with jsonschema"))
+    func aGeneratedTraceValidates() throws {
+        let good = try Self.validate(TraceFixtures.everyKindTrace)
+        #expect(good.output == "kinds: \((["header"] + Self.allKinds).sorted().joined(separator: ","))\ninvalid: 0\n")
+        #expect(good.status == 0)
+
+        // And the schema is not vacuous: a wrong outcome and a missing container are caught.
+        let bad = TraceFixtures.lines(
+            #"{"kind":"resolved","seq":1,"t":1,"thread":1,"service":{"type":"A"},"scope":"unique","outcome":"made","source":"factory","ns":1,"depth":1}"#)
+        let result = try Self.validate(bad)
+        #expect(result.output.hasSuffix("invalid: 1\n"), "\(result.output)")
+    }
+
+    // MARK: - Helpers
+
+    private static let validator = """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[1]))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        validator = jsonschema.Draft202012Validator(schema)
+        kinds, bad = set(), 0
+        for number, line in enumerate(open(sys.argv[2], encoding="utf-8"), 1):
+            value = json.loads(line)
+            kinds.add(value.get("kind", "header"))
+            for error in validator.iter_errors(value):
+                bad += 1
+                print(f"line {number}: {error.message}", file=sys.stderr)
+        print("kinds: " + ",".join(sorted(kinds)))
+        print(f"invalid: {bad}")
+        """
+
+    private static func validate(_ trace: [UInt8]) throws -> (status: Int32, output: String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("di-schema-\(UUID()).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(trace).write(to: URL(fileURLWithPath: path))
+        return try run(["python3", "-c", validator, schemaPath, path])
+    }
+
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
