@@ -46,6 +46,7 @@ bench: deps
 	cd Benchmarks && .build/release/InjectionBenchmarks
 	$(SWIFT) build -c release --product GraphBenchmarks
 	.build/release/GraphBenchmarks
+	.build/release/GraphBenchmarks --time-cursor
 	Scripts/bench-inspector.sh
 
 # The DocC catalogs of the runtime (Injection, InjectionTesting), with every warning an error, so a
