@@ -163,7 +163,7 @@ extension Container {
             case .missing:
                 if case .keyPath(let id) = key {
                     // Ancestors remember no keypaths of this container: ask them by provider key.
-                    guard let known = state.withLock({ $0.keyPathKeys[id]?.key }) else {
+                    guard let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else {
                         guard case .project(let keyPath) = missing else { preconditionFailure("a keypath resolve projects") }
                         let provider = project(keyPath)
                         return try resolveEntry(.provider(provider.key), T.self, lifetime: lifetime, args: args,

@@ -31,7 +31,7 @@ enum EntryKey: Hashable, Sendable {
             guard let index = state.providers.index(forKey: key) else { return .missing }
             return ScopeRules.lookup(borrowed: state.providers.values[index], lifetime: lifetime)
         case .keyPath(let id):
-            guard let key = state.keyPathKeys[id]?.key, let index = state.providers.index(forKey: key) else { return .missing }
+            guard let key = state.keyPathKeys[TypeKey(id)]?.key, let index = state.providers.index(forKey: key) else { return .missing }
             return ScopeRules.lookup(borrowed: state.providers.values[index], lifetime: lifetime)
         case .detached:
             return .missing
@@ -51,7 +51,7 @@ enum EntryKey: Hashable, Sendable {
             guard let index = state.providers.index(forKey: key) else { return nil }
             return body(&state.providers.values[index])
         case .keyPath(let id):
-            guard let key = state.keyPathKeys[id]?.key, let index = state.providers.index(forKey: key) else { return nil }
+            guard let key = state.keyPathKeys[TypeKey(id)]?.key, let index = state.providers.index(forKey: key) else { return nil }
             return body(&state.providers.values[index])
         case .detached:
             return nil
