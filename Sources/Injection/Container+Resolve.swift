@@ -163,15 +163,10 @@ extension Container {
             case .missing:
                 if case .keyPath(let id) = key {
                     // Ancestors remember no keypaths of this container: ask them by provider key.
-                    guard let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else {
-                        guard case .project(let keyPath) = missing else { preconditionFailure("a keypath resolve projects") }
-                        let provider = project(keyPath)
-                        return try resolveEntry(.provider(provider.key), T.self, lifetime: lifetime, args: args,
-                                                source: source, mappedFrom: mappedFrom, missing: .declare(provider))
-                    }
-                    key = .provider(known)
+                    // A keypath this container never projected falls to `missing` (`.project`).
+                    if let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) { key = .provider(known) }
                 }
-                if let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
+                if key.isRemembered, let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
                     container = parent
                     continue
                 }

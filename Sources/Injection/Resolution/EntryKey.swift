@@ -58,6 +58,12 @@ enum EntryKey: Hashable, Sendable {
         }
     }
 
+    /// Whether ancestors can be asked with this key (a keypath identity means nothing to them).
+    var isRemembered: Bool {
+        if case .keyPath = self { return false }
+        return true
+    }
+
     /// The registration name, for a missing-registration message.
     var registrationName: String? {
         if case .named(let key) = self { return key.name }
