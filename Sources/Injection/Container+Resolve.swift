@@ -158,7 +158,7 @@ extension Container {
         var container = Unmanaged.passUnretained(self)
         var key = requested
         while true {
-            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: $0, lifetime: lifetime) } }
+            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: &$0, lifetime: lifetime) } }
             switch lookup {
             case .missing:
                 if case .keyPath(let id) = key {
