@@ -172,18 +172,13 @@ extension Container {
         var container = Unmanaged.passUnretained(self)
         var key = requested
         while true {
-            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: $0, lifetime: lifetime) } }
+            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: &$0, lifetime: lifetime) } }
             switch lookup {
             case .missing:
                 if case .keyPath(let id) = key {
                     // Ancestors remember no keypaths of this container: ask them by provider key.
-                    guard let known = state.withLock({ $0.keyPathKeys[id]?.key }) else {
-                        guard case .project(let keyPath) = missing else { preconditionFailure("a keypath resolve projects") }
-                        let provider = project(keyPath)
-                        return try resolveEntry(.provider(provider.key), T.self, lifetime: lifetime, args: args,
-                                                source: source, mappedFrom: mappedFrom, missing: .declare(provider))
-                    }
-                    key = .provider(known)
+                    // A keypath this container never projected falls to `missing` (`.project`).
+                    if let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) { key = .provider(known) }
                 }
                 if let holder = container._withUnsafeGuaranteedRef({ [key] container in
                     // Resolver's downward search: the children added with `add(child:)`, before the
@@ -194,7 +189,7 @@ extension Container {
                     container = holder
                     continue
                 }
-                if let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
+                if key.isRemembered, let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
                     container = parent
                     continue
                 }

@@ -128,7 +128,7 @@ struct ContainerState: ~Copyable {
     var providers: [ProviderKey: Entry] = [:]
     /// Keypath literal identity → the provider key it leads to (a cache that spares projecting
     /// the keypath on every resolve).
-    var keyPathKeys: [ObjectIdentifier: KeyPathKey] = [:]
+    var keyPathKeys: [TypeKey: KeyPathKey] = [:]
 
     struct Entry {
         var registration: AnyRegistration
@@ -150,7 +150,8 @@ struct NamedKey: Hashable, Sendable {
     let name: String
 }
 
-/// The key of a type-keyed registration.
+/// The key of a type-keyed registration (a type's metadata pointer), also used for a keypath
+/// literal's identity.
 struct TypeKey: Hashable, Sendable {
     let type: ObjectIdentifier
 
