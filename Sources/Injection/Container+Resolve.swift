@@ -191,19 +191,21 @@ extension Container {
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
-                let site: (file: StaticString?, line: UInt) = switch missing {
-                case .report(let file, let line, _): (file, line)
-                case .declare, .project: (nil, 0)
-                }
                 do {
                     return try container._withUnsafeGuaranteedRef { holder in
                         try holder.build(
                             registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                            mappedFrom: mappedFrom, resolver: self, file: site.file, line: site.line)
+                            mappedFrom: mappedFrom, resolver: self)
                     }
                 } catch {
                     // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.
-                    throw error as! ResolutionError
+                    let failure = error as! ResolutionError
+                    // A cycle is reported by the resolve that closed it: the innermost one, whose
+                    // site (when it has one) is the line that asked for the service again.
+                    if case .cycle(let cycle) = failure, ResolutionContext.current.hasUnreportedCycle {
+                        throw .cycle(reportCycle(cycle, closedBy: missing))
+                    }
+                    throw failure
                 }
             }
         }
