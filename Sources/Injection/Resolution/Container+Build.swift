@@ -28,8 +28,9 @@ extension Container {
         }
         let observed = EventHub.shared.isActive
         let start = observed ? EventClock.raw() : 0
-        let requester = context.frames.last
-        if let requester, requester.scope.isLongLived, scope.isShortLived, observed || context.validation != nil {
+        // The requester (a copy of the frame, with retains) only when somebody will read it.
+        if observed || context.validation != nil, let requester = context.frames.last,
+           requester.scope.isLongLived, scope.isShortLived {
             let mismatch = ScopeMismatch(
                 holder: requester.registration.identity, holderScope: requester.scope,
                 captive: registration.identity, captiveScope: scope)
@@ -41,7 +42,7 @@ extension Container {
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
         let value: T
         do {
-            value = try registration.typedFactory(T.self).make(resolver, args)
+            value = try registration.typedFactory(T.self)(resolver, args)
         } catch let error as ResolutionError {
             context.unwind()
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
@@ -95,7 +96,7 @@ extension Container {
             result = value
         }
         if observed {
-            emitCreated(registration, scope: scope, requester: requester?.registration,
+            emitCreated(registration, scope: scope, requester: context.frames.last?.registration,
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
                         outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, in: context)
         }

@@ -1,7 +1,7 @@
 import Synchronization
 
 
-/// One ``Container/validate(_:file:line:)`` pass: the problems found so far and the sandbox
+/// One ``Container/validate(_:)`` pass: the problems found so far and the sandbox
 /// that stands in for the real scopes, so validating disturbs no kept instance.
 final class ValidationRun: Sendable {
     private static let active = Atomic<Int>(0)

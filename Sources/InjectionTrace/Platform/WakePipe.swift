@@ -8,7 +8,7 @@ import Darwin
 /// package (the recorder's writer thread, the listener's thread, the inspector's UI loop).
 ///
 /// Producers change shared state under a `Mutex`, then call ``wake()``; the waiting side polls
-/// ``readDescriptor`` (next to its sockets or stdin, or alone with ``wait(milliseconds:)``) and
+/// ``readDescriptor`` (next to its sockets or stdin, or alone with `wait(milliseconds:)`) and
 /// calls ``drain()``. Writing one byte is async-signal-safe, and a full pipe already means
 /// "wake up", so a failed write is ignored. Plain POSIX, the same on Linux and Darwin.
 ///

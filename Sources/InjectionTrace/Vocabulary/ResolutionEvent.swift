@@ -1,4 +1,4 @@
-/// One thing that happened in a container, delivered to every ``ResolutionObserver`` as a value.
+/// One thing that happened in a container, delivered to every `ResolutionObserver` as a value.
 ///
 /// Events are the only thing the runtime reports: the graph model, the NDJSON trace and the live
 /// inspector are all built from this stream. Each event has a process-wide ``sequence`` number
@@ -135,7 +135,7 @@ public struct Resolved: Sendable, Hashable {
     public var service: ServiceIdentity
     /// The service whose construction asked for this one; nil for a resolve from app code.
     public var requester: ServiceIdentity?
-    /// The scope that decided the instance's life (after a per-use ``ServiceLifetime``).
+    /// The scope that decided the instance's life (after a per-use `ServiceLifetime`).
     public var scope: Scope
     public var outcome: Outcome
     public var source: Source
@@ -217,8 +217,8 @@ public struct StaleOverride: Sendable, Hashable {
     }
 }
 
-/// A scope's kept instances were discarded: by ``Container/reset(_:)``, or because
-/// ``Container/use(_:)`` installed another assembly (then ``assemblyChange`` says which).
+/// A scope's kept instances were discarded: by `Container.reset(_:)`, or because
+/// `Container.use(_:)` installed another assembly (then ``assemblyChange`` says which).
 public struct ScopeReset: Sendable, Hashable {
     public var container: String
     public var scope: Scope
@@ -236,7 +236,7 @@ public struct ScopeReset: Sendable, Hashable {
     }
 }
 
-/// ``Container/use(_:)`` replaced a container's assembly: `LiveLayers → PreviewLayers`.
+/// `Container.use(_:)` replaced a container's assembly: `LiveLayers → PreviewLayers`.
 public struct AssemblyChange: Sendable, Hashable, CustomStringConvertible {
     /// The assembly's type name before the change; nil when there was none.
     public var previous: String?
