@@ -126,7 +126,7 @@ extension DependencyGraph {
         for identity in missingRegistration.requesterChain { _ = intern(identity) }
         let key = MissingKey(requested: missingRegistration.requested, chain: missingRegistration.requesterChain)
         if let index = resolvedToNilIndex[key] {
-            resolvedToNil[index].count += 1
+            resolvedToNil[index].count.addSaturating(1)
             resolvedToNil[index].lastSeen = time
         } else {
             resolvedToNilIndex[key] = resolvedToNil.count
@@ -138,7 +138,7 @@ extension DependencyGraph {
         let service = intern(lazy.service)
         guard let owner = lazy.owner else { return }
         let from = intern(owner)
-        edges[internEdge(from, service)].lazyCount += 1
+        edges[internEdge(from, service)].lazyCount.addSaturating(1)
     }
 
     /// The holder of pending scope mismatches was built: they really captured something.

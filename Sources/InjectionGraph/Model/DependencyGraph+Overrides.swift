@@ -80,7 +80,7 @@ extension DependencyGraph {
         for index in overrides.indices where !overrides[index].holders.isEmpty {
             for holder in overrides[index].holders.indices
             where !overrides[index].holders[holder].isRebuilt && overrides[index].holders[holder].service == service {
-                overrides[index].holders[holder].staleUses += count
+                overrides[index].holders[holder].staleUses.addSaturating(count)
             }
         }
     }
@@ -123,7 +123,7 @@ extension DependencyGraph {
         for index in overrides.indices
         where overrides[index].kind == .mapping && overrides[index].state == .active && overrides[index].to == service {
             if let use = overrides[index].uses.firstIndex(where: { $0.requester == requester }) {
-                overrides[index].uses[use].count += count
+                overrides[index].uses[use].count.addSaturating(count)
             } else {
                 overrides[index].uses.append(OverrideRecord.Use(requester: requester, count: count))
             }
