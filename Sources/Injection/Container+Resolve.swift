@@ -235,11 +235,17 @@ extension Container {
                     return try container._withUnsafeGuaranteedRef { holder in
                         try holder.build(
                             registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                            mappedFrom: mappedFrom, resolver: origin ?? self, file: site.file, line: site.line)
+                            mappedFrom: mappedFrom, resolver: origin ?? self)
                     }
                 } catch {
                     // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.
-                    throw error as! ResolutionError
+                    let failure = error as! ResolutionError
+                    // A cycle is reported by the resolve that closed it: the innermost one, whose
+                    // site (when it has one) is the line that asked for the service again.
+                    if case .cycle(let cycle) = failure, ResolutionContext.current.hasUnreportedCycle {
+                        throw .cycle(reportCycle(cycle, closedBy: missing))
+                    }
+                    throw failure
                 }
             }
         }

@@ -8,17 +8,15 @@ extension Container {
     /// - Parameter resolver: The container the resolve started in (`self` holds the entry, and
     ///   may be one of its ancestors): the factory, and `Container.resolve()` inside it, resolve
     ///   from there, so a child container's registrations apply.
-    /// - Parameters file, line: Where the resolve was written, when known: a cycle names it as
-    ///   the line that closes it.
     func build<T>(
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolver: Container,
-        file: StaticString? = nil, line: UInt = 0
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolver: Container
     ) throws(ResolutionError) -> T {
         let context = ResolutionContext.current
         let scope = ScopeRules.effectiveScope(registration.scope, lifetime)
         for index in context.frames.indices where context.frames[index].registration === registration {
-            throw .cycle(reportCycle(context, from: index, registration, file: file, line: line))
+            // Reported by the resolve that asked (`resolveEntry`), which knows the line that closes it.
+            throw .cycle(makeCycle(context, from: index, registration))
         }
         let registrationID = ObjectIdentifier(registration)
         if let validation = context.validation, scope.keepsInstance, let kept = validation.kept(registrationID) {

@@ -35,6 +35,8 @@ final class ResolutionContext {
     /// Captive dependencies a validation found, by the stack index of their holder, until the
     /// holder's build ends (see ``settleMismatches(heldAt:built:)``).
     @exclusivity(unchecked) var pendingMismatches: [(holderIndex: Int, mismatch: ScopeMismatch)] = []
+    /// Set when a build found a cycle, until the resolve that asked reports it with its site.
+    @exclusivity(unchecked) var hasUnreportedCycle = false
     /// The observers this thread last took from ``EventHub``, and the hub's generation then.
     @exclusivity(unchecked) var observerList: EventHub.ObserverList?
     @exclusivity(unchecked) var observerGeneration: UInt64 = 0
