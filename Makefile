@@ -47,6 +47,7 @@ bench: deps
 	cd Benchmarks && .build/release/InjectionBenchmarks
 	$(SWIFT) build -c release --product GraphBenchmarks
 	.build/release/GraphBenchmarks
+	.build/release/GraphBenchmarks --time-cursor
 	Scripts/bench-inspector.sh
 	Scripts/bench-big-trace.sh
 

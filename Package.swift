@@ -84,7 +84,7 @@ let package = Package(
             dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTesting"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

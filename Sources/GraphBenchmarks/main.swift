@@ -76,6 +76,49 @@ if arguments.count >= 4, arguments[1] == "--write-resolve-trace", let lines = In
     exit(0)
 }
 
+// `GraphBenchmarks --time-cursor-at N`: builds the time-cursor run's history and rebuilds the
+// graph as of record N once, for `valgrind --tool=callgrind --toggle-collect='*GraphHistory*graph*'`
+// (instruction counts do not drift with the machine's load).
+if arguments.count >= 3, arguments[1] == "--time-cursor-at", let target = Int(arguments[2]) {
+    let records = TimeCursorBenchmark.longRun(services: 10_000, edges: 50_000, rounds: 4)
+    var graph = DependencyGraph()
+    var history = GraphHistory()
+    for record in records {
+        graph.apply(record)
+        history.append(record, appliedTo: graph)
+    }
+    print("as of record \(target): \(history.graph(through: target).nodes.count) services")
+    exit(0)
+}
+
+// `GraphBenchmarks --time-cursor`: only the time cursor's figures (the history's memory and
+// the latency of "the graph as of t" at 10 k services).
+if arguments.count >= 2, arguments[1] == "--time-cursor" {
+    let records = TimeCursorBenchmark.longRun(services: 10_000, edges: 50_000, rounds: 4)
+    var graph = DependencyGraph()
+    var history = GraphHistory()
+    for record in records {
+        graph.apply(record)
+        history.append(record, appliedTo: graph)
+    }
+    let footprint = history.footprint
+    func megabytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576, 1) + " MB" }
+    let result = TimeCursorBenchmark.run(services: 10_000, edges: 50_000, rounds: 4, samples: 400)
+    print("## Time cursor (10 000 services, 50 000 edges), release build\n")
+    print("| measure | figure | target |")
+    print("|---|---:|---|")
+    print("| records in the run | \(result.records) (\(result.wholeRecords) kept whole, the rest compact) | |")
+    print("| graph as of a record: median | \(format(result.medianMilliseconds)) ms | |")
+    print("| graph as of a record: worst of 400 points | \(format(result.maximumMilliseconds)) ms (as of record \(result.slowestRecord)) | ≤ 10 ms \(result.maximumMilliseconds <= 10 ? "✓" : "✗") |")
+    print("| ingest, graph alone → with history | \(format(result.ingestSeconds, 3)) s → \(format(result.ingestWithHistorySeconds, 3)) s | |")
+    print("| the graph itself | \(megabytes(graph.estimatedBytes)) | |")
+    print("| history: compact entries, times | \(megabytes(footprint.entries)) | |")
+    print("| history: whole records, identities | \(megabytes(footprint.wholeRecords)), \(megabytes(footprint.identities)) | |")
+    print("| history: \(history.snapshotCount) snapshots | \(megabytes(footprint.snapshots)) | |")
+    print("| history in all | \(megabytes(footprint.total)), \(footprint.total / records.count) bytes/record | |")
+    exit(0)
+}
+
 let services = 100_000, edges = 1_000_000
 print("## Graph at scale (\(services) services, \(edges) edges), release build\n")
 
