@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 APT_PACKAGES := libncurses-dev tmux graphviz
 
-.PHONY: all build test tsan bench demo deps clean tracing-trait docs install check-install
+.PHONY: all build test tsan bench demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build
 
 all: build
 
@@ -21,6 +21,7 @@ test: deps
 	$(MAKE) tracing-trait
 	$(MAKE) docs
 	$(MAKE) check-install
+	$(MAKE) fuzz-short
 	$(MAKE) tsan
 
 # The runtime without the `Tracing` trait (what an app gets with `traits: []`): it builds, and
@@ -71,8 +72,24 @@ install: deps
 check-install: deps
 	Scripts/check-install.sh
 
+# libFuzzer over the trace line decoder and the graph's ingest (Fuzzing/, its own package so the
+# sanitizer flags stay out of the main build), seeded from Resources/traces and the kept crashers.
+# `make fuzz` runs FUZZ_RUNS inputs; `make fuzz-short` (part of `make test`) about 30 s. A crash
+# leaves its input in Fuzzing/.build/crashers: add it to Tests/InjectionGraphTests/FuzzCrashers.
+FUZZ_RUNS ?= 1000000
+FUZZER := Fuzzing/.build/release/TraceFuzzer
+FUZZ_ARGUMENTS := Fuzzing/.build/corpus Resources/traces Tests/InjectionGraphTests/FuzzCrashers \
+	-dict=Fuzzing/trace.dict -max_len=4096 -artifact_prefix=Fuzzing/.build/crashers/ -print_final_stats=1
+fuzz-build: deps
+	cd Fuzzing && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+	mkdir -p Fuzzing/.build/corpus Fuzzing/.build/crashers
+fuzz: fuzz-build
+	$(FUZZER) $(FUZZ_ARGUMENTS) -runs=$(FUZZ_RUNS)
+fuzz-short: fuzz-build
+	$(FUZZER) $(FUZZ_ARGUMENTS) -max_total_time=30
+
 demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo
 
 clean:
-	rm -rf .build .build-tsan .build-notracing .build-docs Benchmarks/.build
+	rm -rf .build .build-tsan .build-notracing .build-docs Benchmarks/.build Fuzzing/.build

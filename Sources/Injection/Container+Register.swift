@@ -17,7 +17,9 @@ extension Container {
     /// - Parameters:
     ///   - type: The type to register under; inferred when omitted.
     ///   - name: A name, to keep several registrations of one type apart.
-    ///   - scope: How long instances live; ``Scope/unique`` by default.
+    ///   - scope: How long instances live; ``/InjectionTrace/Scope/unique`` by default.
+    ///   - file: The registering file, shown in diagnostics and the inspector; leave the default.
+    ///   - line: The registering line, shown in diagnostics and the inspector; leave the default.
     ///   - factory: Builds the service; it may resolve its own dependencies.
     public func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
@@ -25,7 +27,7 @@ extension Container {
         factory: @escaping @Sendable () throws -> T
     ) {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory { _, _ in try factory() })
+            factory: Factory(.plain(factory)))
     }
 
     /// Registers a factory that receives the resolving container.
@@ -39,7 +41,7 @@ extension Container {
         factory: @escaping @Sendable (Container) throws -> T
     ) {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory { container, _ in try factory(container) })
+            factory: Factory(.withContainer(factory)))
     }
 
     /// Registers a factory that takes arguments given at resolve time.
@@ -54,7 +56,7 @@ extension Container {
         factory: @escaping @Sendable (Container, Arguments) throws -> T
     ) {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: true,
-            factory: Factory(factory))
+            factory: Factory(.withArguments(factory)))
     }
 
     /// Registers how to build a service with an autoclosure and an explicit (protocol) type.
@@ -69,7 +71,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line
     ) {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory { _, _ in make() })
+            factory: Factory(.plain(make)))
     }
 
     /// Removes every registration and kept instance (the container's own, not its parent's).
@@ -137,10 +139,10 @@ extension ContainerState {
     @inline(__always)
     func entry(_ key: ObjectIdentifier, name: String?) -> Entry? {
         if let name { return named[NamedKey(type: key, name: name)] }
-        return unnamed[key]
+        return unnamed[TypeKey(key)]
     }
 
     mutating func setEntry(_ entry: Entry, _ key: ObjectIdentifier, name: String?) {
-        if let name { named[NamedKey(type: key, name: name)] = entry } else { unnamed[key] = entry }
+        if let name { named[NamedKey(type: key, name: name)] = entry } else { unnamed[TypeKey(key)] = entry }
     }
 }

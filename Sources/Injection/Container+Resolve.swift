@@ -9,13 +9,16 @@ extension Container {
     /// let fresh: Session = container.resolve(lifetime: .new)
     /// ```
     /// A missing registration or a cycle prints the same message that
-    /// ``tryResolve(_:name:lifetime:args:file:line:)`` throws, after observers (and the trace)
+    /// ``tryResolve(_:name:lifetime:args:file:line:)-swift.method`` throws, after observers (and the trace)
     /// have received it.
     ///
     /// - Parameters:
+    ///   - type: The service type; inferred from the context when omitted.
     ///   - name: The registration name, for named registrations.
     ///   - lifetime: The service type chosen at this use site (``ServiceLifetime``).
     ///   - args: Arguments for a factory registered with `{ container, args in … }`.
+    ///   - file: The resolving file, named in a failure's message; leave the default.
+    ///   - line: The resolving line, named in a failure's message; leave the default.
     public func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
@@ -148,7 +151,7 @@ extension Container {
     ///   - mappedFrom: The provider a mapping redirected, for the event.
     ///   - missing: What to do when no container in the chain has `key`.
     func resolveEntry<T>(
-        _ key: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
+        _ requested: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>
     ) throws(ResolutionError) -> T {
         // Borrowed, not retained: `self` is alive for the whole call and holds its ancestors
@@ -156,10 +159,21 @@ extension Container {
         // references it weakly, which gives it a side table, and every retain/release of an
         // object with a side table takes the runtime's slow path (~100 instructions each).
         var container = Unmanaged.passUnretained(self)
+        var key = requested
         while true {
             let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: $0, lifetime: lifetime) } }
             switch lookup {
             case .missing:
+                if case .keyPath(let id) = key {
+                    // Ancestors remember no keypaths of this container: ask them by provider key.
+                    guard let known = state.withLock({ $0.keyPathKeys[id]?.key }) else {
+                        guard case .project(let keyPath) = missing else { preconditionFailure("a keypath resolve projects") }
+                        let provider = project(keyPath)
+                        return try resolveEntry(.provider(provider.key), T.self, lifetime: lifetime, args: args,
+                                                source: source, mappedFrom: mappedFrom, missing: .declare(provider))
+                    }
+                    key = .provider(known)
+                }
                 if let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
                     container = parent
                     continue
@@ -191,11 +205,15 @@ extension Container {
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+                let site: (file: StaticString?, line: UInt) = switch missing {
+                case .report(let file, let line, _): (file, line)
+                case .declare, .project: (nil, 0)
+                }
                 do {
                     return try container._withUnsafeGuaranteedRef { holder in
                         try holder.build(
                             registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                            mappedFrom: mappedFrom, resolver: self)
+                            mappedFrom: mappedFrom, resolver: self, file: site.file, line: site.line)
                     }
                 } catch {
                     // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.

@@ -16,6 +16,6 @@ public enum ServiceLifetime: String, Hashable, Sendable, CaseIterable {
     case newSingleton
     /// Build a new instance and keep nothing.
     case new
-    /// Let the registration's ``Scope`` decide.
+    /// Let the registration's ``/InjectionTrace/Scope`` decide.
     case automatic
 }

@@ -1,7 +1,7 @@
 public import Injection
 public import Testing
 
-/// Gives each test (or every test of a suite) a fresh ``Container`` as `Container.shared`, so
+/// Gives each test (or every test of a suite) a fresh ``/Injection/Container`` as `Container.shared`, so
 /// tests that run in parallel never see each other's registrations, overrides or mappings.
 ///
 /// ```swift

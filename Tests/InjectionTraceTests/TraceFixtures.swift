@@ -46,6 +46,11 @@ enum TraceFixtures {
             event(12, .mappingChanged(MappingChange(action: .resetAll, container: "app", from: nil, to: nil, location: location))),
             event(13, .staleOverride(StaleOverride(replaced: app, replacement: named, scope: .shared, location: location))),
             event(14, .scopeReset(ScopeReset(container: "app", scope: .custom("session"), discarded: 7))),
+            event(15, .resolvedToNil(MissingRegistration(
+                requested: named, requesterChain: [app], nearMisses: [NearMiss(kind: .optional, service: app)],
+                fix: "app.register { <#\(tricky)#>() }", location: location))),
+            event(16, .lazyResolved(LazyResolution(owner: app, service: keypath, location: location))),
+            event(17, .lazyResolved(LazyResolution(owner: nil, service: named, location: location))),
             .aggregate(ResolutionAggregate(
                 service: app, requester: keypath, scope: .singleton, outcome: .cached, source: .override,
                 count: 999_999, totalNanoseconds: UInt64.max, firstTime: 10, lastTime: 20)),

@@ -1,5 +1,5 @@
-/// Why a resolve failed. Thrown by ``Container/tryResolve(_:name:lifetime:args:file:line:)``;
-/// the trapping paths (``Container/resolve(_:name:lifetime:args:file:line:)`` and the property
+/// Why a resolve failed. Thrown by ``Container/tryResolve(_:name:lifetime:args:file:line:)-swift.method``;
+/// the trapping paths (``Container/resolve(_:name:lifetime:args:file:line:)-swift.method`` and the property
 /// wrappers) stop the program with the same ``message``.
 public enum ResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No registration answers the request.

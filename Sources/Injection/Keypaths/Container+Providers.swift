@@ -91,7 +91,7 @@ extension Container {
         let identity = provider.identity
         let registration = AnyRegistration(
             identity: identity, scope: scope, location: location, producedType: T.self,
-            isOverride: true, takesArguments: false, factory: Factory<T> { container, _ in try make(container) })
+            isOverride: true, takesArguments: false, factory: Factory<T>(.withContainer(make)))
         let previous = state.withLock { state -> (AnyRegistration, Bool)? in
             let previous = state.providers[provider.key]
             state.providers[provider.key] = ContainerState.Entry(registration: registration)
@@ -143,6 +143,11 @@ extension Container {
     }
 
     func resolve<T>(keyPath: KeyPath<Container, Provider<T>>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
+        if !anyMappings {
+            // The common case: one lock finds the remembered provider key and its entry.
+            return try resolveEntry(.keyPath(ObjectIdentifier(keyPath)), T.self, lifetime: lifetime, args: .none,
+                                    missing: .project(keyPath))
+        }
         if let key = state.withLock({ $0.keyPathKeys[ObjectIdentifier(keyPath)]?.key }) {
             return try resolveProvided(key, T.self, lifetime: lifetime, missing: .project(keyPath))
         }

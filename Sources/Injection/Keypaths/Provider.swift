@@ -40,8 +40,8 @@ public struct Provider<T>: Sendable {
     /// The declared factory as a registration's factory.
     func factory() -> Factory<T> {
         switch make {
-        case .plain(let make): Factory { _, _ in try make() }
-        case .withContainer(let make): Factory { container, _ in try make(container) }
+        case .plain(let make): Factory(.plain(make))
+        case .withContainer(let make): Factory(.withContainer(make))
         }
     }
 

@@ -25,6 +25,9 @@ public struct LazyInjected<Service> {
     public var keyPath: KeyPath<Container, Provider<Service>>?
     private let file: StaticString
     private let line: UInt
+    /// The service whose factory created this wrapper (its enclosing object), captured at
+    /// creation when events are observed: the first read is reported as a lazy edge from it.
+    private let owner: ServiceIdentity?
 
     public init(
         _ lifetime: ServiceLifetime = .automatic, name: String? = nil, container: Container? = nil,
@@ -35,6 +38,7 @@ public struct LazyInjected<Service> {
         self.container = container
         self.file = file
         self.line = line
+        self.owner = Container.lazyOwner()
     }
 
     /// Resolves the keypath provider at first read.
@@ -61,8 +65,10 @@ public struct LazyInjected<Service> {
             if let keyPath {
                 do { resolved = try container.tryResolve(keyPath, lifetime: lifetime) }
                 catch { InjectionDiagnostics.trap(error, file: file, line: line) }
+                container.reportLazyResolution(keyPath, owner: owner, file: file, line: line)
             } else {
                 resolved = container.resolve(Service.self, name: name, lifetime: lifetime, file: file, line: line)
+                container.reportLazyResolution(Service.self, name: name, owner: owner, file: file, line: line)
             }
             service = resolved
             return resolved

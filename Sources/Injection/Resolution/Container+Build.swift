@@ -8,14 +8,17 @@ extension Container {
     /// - Parameter resolver: The container the resolve started in (`self` holds the entry, and
     ///   may be one of its ancestors): the factory, and `Container.resolve()` inside it, resolve
     ///   from there, so a child container's registrations apply.
+    /// - Parameters file, line: Where the resolve was written, when known: a cycle names it as
+    ///   the line that closes it.
     func build<T>(
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolver: Container
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolver: Container,
+        file: StaticString? = nil, line: UInt = 0
     ) throws(ResolutionError) -> T {
         let context = ResolutionContext.current
         let scope = ScopeRules.effectiveScope(registration.scope, lifetime)
         for index in context.frames.indices where context.frames[index].registration === registration {
-            throw .cycle(reportCycle(context, from: index, registration))
+            throw .cycle(reportCycle(context, from: index, registration, file: file, line: line))
         }
         let registrationID = ObjectIdentifier(registration)
         if let validation = context.validation, scope.keepsInstance, let kept = validation.kept(registrationID) {
@@ -27,30 +30,37 @@ extension Container {
         }
         let observed = EventHub.shared.isActive
         let start = observed ? EventClock.raw() : 0
-        let requester = context.frames.last
-        if let requester, requester.scope.isLongLived, scope.isShortLived, observed || context.validation != nil {
+        // The requester (a copy of the frame, with retains) only when somebody will read it.
+        if observed || context.validation != nil, let requester = context.frames.last,
+           requester.scope.isLongLived, scope.isShortLived {
             let mismatch = ScopeMismatch(
                 holder: requester.registration.identity, holderScope: requester.scope,
                 captive: registration.identity, captiveScope: scope)
-            context.validation?.record(.scopeMismatch(mismatch))
+            // Validation reports it once the holder is built: a holder whose build fails (a cycle
+            // or a missing dependency) captured nothing. (The graph confirms events the same way.)
+            if context.validation != nil { context.pendingMismatches.append((context.frames.count - 1, mismatch)) }
             if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
         }
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
         let value: T
         do {
-            value = try registration.typedFactory(T.self).make(resolver, args)
+            value = try registration.typedFactory(T.self)(resolver, args)
         } catch let error as ResolutionError {
             context.unwind()
+            if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             throw error
         } catch {
             context.unwind()
+            if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             throw .factoryFailed(service: registration.identity, reason: "\(error)")
         }
         context.unwind()
 
         let result: T
+        var lostRace = false
         if let validation = context.validation {
             if scope.keepsInstance { validation.keep(registrationID, Instance(value)) }
+            context.settleMismatches(heldAt: context.frames.count, built: true)
             return value
         }
         switch ScopeRules.keeping(value, scope: scope, lifetime: lifetime) {
@@ -69,6 +79,9 @@ extension Container {
             // No `Optional<T>` here: in this unspecialised generic function it costs a runtime
             // metadata lookup on every resolve, kept or not.
             if let winner {
+                // Another thread kept its instance first: this one is dropped, and the resolve
+                // answers the kept one, as a cache hit would (so live counts stay right).
+                if winner !== box { lostRace = true }
                 result = unsafeDowncast(winner, to: Instance<T>.self).value
             } else {
                 result = value
@@ -85,22 +98,22 @@ extension Container {
             result = value
         }
         if observed {
-            emitCreated(registration, scope: scope, requester: requester?.registration,
+            emitCreated(registration, scope: scope, requester: context.frames.last?.registration,
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                        start: start, mappedFrom: mappedFrom, in: context)
+                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, in: context)
         }
         return result
     }
 
     private func emitCreated(
         _ registration: AnyRegistration, scope: Scope, requester: AnyRegistration?, source: Resolved.Source,
-        start: UInt64, mappedFrom: ServiceIdentity?, in context: ResolutionContext
+        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, in context: ResolutionContext
     ) {
         let end = EventClock.raw()
         guard let receivers = EventHub.shared.receivers(in: context) else { return }
         let time = EventClock.since(raw: end)
         if EventHub.shared.foldRepeat(
-            registration, requester: requester, scope: scope, outcome: .created,
+            registration, requester: requester, scope: scope, outcome: outcome,
             source: source, duration: end &- start, time: time, list: receivers, in: context
         ) { return }
         receivers.deliver(ResolutionEvent(
@@ -108,7 +121,7 @@ extension Container {
             thread: context.threadNumber,
             kind: .resolved(Resolved(
                 service: registration.identity, requester: requester?.identity, scope: scope,
-                outcome: .created, source: source, durationNanoseconds: end &- start,
+                outcome: outcome, source: source, durationNanoseconds: end &- start,
                 depth: context.frames.count + 1, mappedFrom: mappedFrom))))
     }
 
@@ -132,6 +145,18 @@ extension Container {
 }
 
 extension ResolutionContext {
+    /// Settles the captive dependencies found while the frame at `index` was built: recorded by
+    /// the validation when it was `built`, forgotten (with those of deeper frames) when it failed.
+    func settleMismatches(heldAt index: Int, built: Bool) {
+        guard !pendingMismatches.isEmpty else { return }
+        if built {
+            for pending in pendingMismatches where pending.holderIndex == index {
+                validation?.record(.scopeMismatch(pending.mismatch))
+            }
+        }
+        pendingMismatches.removeAll { $0.holderIndex >= index }
+    }
+
     /// Pops the innermost frame; when the pass is over, forgets its graph-scoped instances.
     @inline(__always)
     func unwind() {

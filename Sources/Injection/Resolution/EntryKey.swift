@@ -9,6 +9,10 @@ enum EntryKey: Hashable, Sendable {
     case type(ObjectIdentifier)
     case named(NamedKey)
     case provider(ProviderKey)
+    /// A keypath literal (its identity) whose provider key this container remembers: one lock
+    /// for both lookups. Only the resolving container's memory is consulted; the resolve path
+    /// translates it to ``provider(_:)`` before it asks an ancestor.
+    case keyPath(ObjectIdentifier)
     /// No table: what `validate()` builds is kept in its sandbox, never in an entry.
     case detached
 
@@ -18,13 +22,16 @@ enum EntryKey: Hashable, Sendable {
     func lookup(in state: borrowing ContainerState, lifetime: ServiceLifetime) -> Container.Lookup {
         switch self {
         case .type(let key):
-            guard let index = state.unnamed.index(forKey: key) else { return .missing }
+            guard let index = state.unnamed.index(forKey: TypeKey(key)) else { return .missing }
             return ScopeRules.lookup(borrowed: state.unnamed.values[index], lifetime: lifetime)
         case .named(let key):
             guard let index = state.named.index(forKey: key) else { return .missing }
             return ScopeRules.lookup(borrowed: state.named.values[index], lifetime: lifetime)
         case .provider(let key):
             guard let index = state.providers.index(forKey: key) else { return .missing }
+            return ScopeRules.lookup(borrowed: state.providers.values[index], lifetime: lifetime)
+        case .keyPath(let id):
+            guard let key = state.keyPathKeys[id]?.key, let index = state.providers.index(forKey: key) else { return .missing }
             return ScopeRules.lookup(borrowed: state.providers.values[index], lifetime: lifetime)
         case .detached:
             return .missing
@@ -35,13 +42,16 @@ enum EntryKey: Hashable, Sendable {
     func withEntry<R>(in state: inout ContainerState, _ body: (inout ContainerState.Entry) -> R) -> R? {
         switch self {
         case .type(let key):
-            guard let index = state.unnamed.index(forKey: key) else { return nil }
+            guard let index = state.unnamed.index(forKey: TypeKey(key)) else { return nil }
             return body(&state.unnamed.values[index])
         case .named(let key):
             guard let index = state.named.index(forKey: key) else { return nil }
             return body(&state.named.values[index])
         case .provider(let key):
             guard let index = state.providers.index(forKey: key) else { return nil }
+            return body(&state.providers.values[index])
+        case .keyPath(let id):
+            guard let key = state.keyPathKeys[id]?.key, let index = state.providers.index(forKey: key) else { return nil }
             return body(&state.providers.values[index])
         case .detached:
             return nil

@@ -37,12 +37,30 @@ final class AnyRegistration: Sendable {
     }
 }
 
-/// A typed factory closure.
+/// A typed factory: the closure as registered, called without a wrapping closure (one indirect
+/// call per build instead of two).
 final class Factory<T>: Sendable, ValidationBuilding {
-    let make: @Sendable (Container, Arguments) throws -> T
+    /// The factory's shape. Closures have the same size for every `T`, so switching on this
+    /// needs no runtime type metadata in the unspecialised resolve path.
+    enum Make: Sendable {
+        case plain(@Sendable () throws -> T)
+        case withContainer(@Sendable (Container) throws -> T)
+        case withArguments(@Sendable (Container, Arguments) throws -> T)
+    }
 
-    init(_ make: @escaping @Sendable (Container, Arguments) throws -> T) {
+    let make: Make
+
+    init(_ make: Make) {
         self.make = make
+    }
+
+    @inline(__always)
+    func callAsFunction(_ container: Container, _ args: Arguments) throws -> T {
+        switch make {
+        case .plain(let make): try make()
+        case .withContainer(let make): try make(container)
+        case .withArguments(let make): try make(container, args)
+        }
     }
 
     func validationBuild(_ registration: AnyRegistration, in container: Container) throws(ResolutionError) {

@@ -29,6 +29,9 @@ final class ResolutionContext {
     let threadNumber: UInt64
     /// Set while ``Container/validate(_:)`` builds services on this thread in its sandbox.
     @exclusivity(unchecked) var validation: ValidationRun?
+    /// Captive dependencies a validation found, by the stack index of their holder, until the
+    /// holder's build ends (see ``settleMismatches(heldAt:built:)``).
+    @exclusivity(unchecked) var pendingMismatches: [(holderIndex: Int, mismatch: ScopeMismatch)] = []
     /// The observers this thread last took from ``EventHub``, and the hub's generation then.
     @exclusivity(unchecked) var observerList: EventHub.ObserverList?
     @exclusivity(unchecked) var observerGeneration: UInt64 = 0

@@ -1,4 +1,4 @@
-/// One problem ``Container/validate(_:file:line:)`` found.
+/// One problem ``Container/validate(_:)`` found.
 public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     case missing(MissingRegistration)
     case cycle(DependencyCycle)
@@ -24,7 +24,7 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Everything ``Container/validate(_:file:line:)`` found, at once.
+/// Everything ``Container/validate(_:)`` found, at once.
 ///
 /// ```swift
 /// @Test func dependenciesAreComplete() {

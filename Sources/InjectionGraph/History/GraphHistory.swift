@@ -6,8 +6,8 @@ import Injection
 ///
 /// Feed it every record right after applying it to the live graph. Resolves (and aggregates),
 /// nearly all of a long run, are kept as a compact entry (node and edge ids, counts and times:
-/// 56 bytes) and replayed without hashing an identity; the history keeps each service's identity
-/// once, to recreate the node when a replay reaches its first sighting. Everything else
+/// 56 bytes) and replayed through the same code as the record, with the identity the history
+/// keeps once per service. Everything else
 /// (registrations, failures, overrides, mappings) is kept whole.
 ///
 /// The history keeps a copy of the graph (a copy-on-write value: the live graph's next change
@@ -319,34 +319,22 @@ struct HistoryEntry: Sendable {
 }
 
 extension DependencyGraph {
-    /// Applies a compact resolve exactly as ``apply(_:)`` applies the record it came from,
-    /// creating its nodes (from `identities`) and edge when the replay reaches their first
-    /// sighting: ids are handed out in the same order as when the record was first applied.
+    /// Applies a compact resolve as ``apply(_:)`` applies the record it came from: the same
+    /// session bookkeeping, then the same ``applyResolve`` with the identities the ids stand for
+    /// (so nodes and edges are created in the same order, with the same ids).
     mutating func replay(_ entry: HistoryEntry, scope: Scope, identities: [ServiceIdentity]) {
-        let id = Int(entry.service)
-        if id == nodes.count { _ = addNode(identities[id]) }
-        if entry.requester >= 0, Int(entry.requester) == nodes.count { _ = addNode(identities[Int(entry.requester)]) }
-        if entry.edge >= 0, Int(entry.edge) == edges.count { _ = internEdge(Int(entry.requester), id) }
         revision &+= 1
-        session.eventCount += 1
+        session.eventCount.addSaturating(1)
         if entry.isAggregate {
             session.lastTime = max(session.lastTime, entry.last)
         } else {
             if entry.sequence > session.lastSequence { session.lastSequence = entry.sequence }
             if entry.last > session.lastTime { session.lastTime = entry.last }
         }
-        session.resolveCount += entry.count
-        nodes[id].record(scope: scope, outcome: entry.isCreated ? .created : .cached, count: entry.count,
-                         nanoseconds: entry.nanoseconds, first: entry.first, last: entry.last)
-        guard entry.requester >= 0 else {
-            nodes[id].appResolveCount += entry.count
-            return
-        }
-        nodes[Int(entry.requester)].childNanoseconds &+= entry.nanoseconds
-        let edge = Int(entry.edge)
-        edges[edge].count += entry.count
-        edges[edge].totalNanoseconds &+= entry.nanoseconds
-        if entry.isCreated { edges[edge].createdCount += entry.count } else { edges[edge].cachedCount += entry.count }
+        applyResolve(
+            service: identities[Int(entry.service)], requester: entry.requester >= 0 ? identities[Int(entry.requester)] : nil,
+            scope: scope, outcome: entry.isCreated ? .created : .cached, count: entry.count, nanoseconds: entry.nanoseconds,
+            first: entry.first, last: entry.last)
     }
 }
 

@@ -55,13 +55,16 @@ extension DependencyGraph {
         case .cycle(let cycle):
             applyCycle(cycle, time: time)
         case .scopeMismatch(let mismatch):
-            _ = intern(mismatch.holder)
+            let holder = intern(mismatch.holder)
             _ = intern(mismatch.captive)
             if let index = mismatchIndex[mismatch] {
                 scopeMismatches[index].count.addSaturating(1)
             } else {
                 mismatchIndex[mismatch] = scopeMismatches.count
-                scopeMismatches.append(ScopeMismatchRecord(mismatch, time: time))
+                var record = ScopeMismatchRecord(mismatch, time: time)
+                record.holderRegisteredAt = nodes[holder].registeredAt
+                scopeMismatches.append(record)
+                unconfirmedMismatches += 1
             }
         case .mappingChanged(let change):
             applyMappingChange(change, time: time)
@@ -73,6 +76,11 @@ extension DependencyGraph {
                 && nodes[index].aliveInstances != nil {
                 nodes[index].aliveInstances = 0
             }
+            releaseHolders { $0.service.container == reset.container && $0.scope == reset.scope }
+        case .resolvedToNil(let missingRegistration):
+            applyResolvedToNil(missingRegistration, time: time)
+        case .lazyResolved(let lazy):
+            applyLazy(lazy)
         }
     }
 
@@ -100,6 +108,9 @@ extension DependencyGraph {
                 nodes[id].appResolveCount.addSaturating(count)
             }
         }
+        if unconfirmedMismatches > 0, outcome == .created { confirmMismatches(heldBy: service) }
+        if activeMappings > 0 { noteMappedUse(of: service, by: requester, count: count) }
+        if activeStaleHolders > 0, outcome == .cached { noteStaleUse(of: service, count: count) }
         guard let from else { return }
         let edgeID = internEdge(from, id)
         edges.withUnsafeMutableBufferPointer { edges in
@@ -128,14 +139,69 @@ extension DependencyGraph {
             kind: .registration, container: registered.service.container, from: replaced.service,
             to: registered.service, location: registered.location, replacedLocation: replaced.location,
             time: time)
-        // The kept instance of the old registration (same key) outlives the override.
-        if let alive = nodes[replacedID].aliveInstances, alive > 0 {
-            record.staleness = .keptInstance
-            record.staleScope = nodes[replacedID].scope
-        }
-        // The container dropped the old entry with its kept instance.
+        markHolders(of: replacedID, in: &record)
+        // The container dropped the old entry with its kept instance: the service is built anew,
+        // and what held the old one no longer holds anything of this key.
         if nodes[replacedID].aliveInstances != nil { nodes[replacedID].aliveInstances = 0 }
+        releaseHolders { $0.service == replaced.service }
         overrides.append(record)
+    }
+
+    /// Records on `record` the long-lived services alive now that were built with `replaced`:
+    /// its dependents, directly or through short-lived services (a singleton that holds a unique
+    /// view model that holds the replaced service holds it too).
+    mutating func markHolders(of replaced: NodeID, in record: inout OverrideRecord) {
+        record.staleScope = nodes[replaced].scope
+        var holders: [OverrideRecord.Holder] = []
+        var seen: Set<NodeID> = [replaced]
+        var queue = [replaced]
+        while let node = queue.popLast() {
+            for edgeID in incoming[node] where edges[edgeID].count > 0 {
+                let dependent = edges[edgeID].from
+                guard seen.insert(dependent).inserted else { continue }
+                let service = nodes[dependent]
+                if let scope = service.scope, scope.isLongLived {
+                    // One that an earlier override of the same service already names holds an
+                    // instance older than the one replaced now.
+                    let heldEarlier = overrides.contains { earlier in
+                        earlier.from == record.from && earlier.holders.contains { $0.service == service.identity && !$0.isRebuilt }
+                    }
+                    if let alive = service.aliveInstances, alive > 0, !heldEarlier {
+                        holders.append(OverrideRecord.Holder(service: service.identity, scope: scope))
+                    }
+                } else if service.scope?.kind != .shared {
+                    queue.append(dependent)
+                }
+            }
+        }
+        record.holders = holders.sorted { $0.service.key < $1.service.key }
+        if !record.holders.isEmpty { record.staleness = .heldByLongLived }
+        activeStaleHolders += holders.count
+    }
+
+    /// Marks the holders that `rebuilt` matches as rebuilt (their old instance is gone), and
+    /// forgets those that never served the old instance after the override.
+    mutating func releaseHolders(where rebuilt: (OverrideRecord.Holder) -> Bool) {
+        guard activeStaleHolders > 0 else { return }
+        for index in overrides.indices where !overrides[index].holders.isEmpty {
+            for holder in overrides[index].holders.indices
+            where !overrides[index].holders[holder].isRebuilt && rebuilt(overrides[index].holders[holder]) {
+                overrides[index].holders[holder].isRebuilt = true
+                activeStaleHolders -= 1
+            }
+            overrides[index].holders.removeAll { $0.isRebuilt && $0.staleUses == 0 }
+        }
+    }
+
+    /// A holder of an old instance answered a resolve from its kept instance.
+    @inline(never)
+    mutating func noteStaleUse(of service: borrowing ServiceIdentity, count: UInt64) {
+        for index in overrides.indices where !overrides[index].holders.isEmpty {
+            for holder in overrides[index].holders.indices
+            where !overrides[index].holders[holder].isRebuilt && overrides[index].holders[holder].service == service {
+                overrides[index].holders[holder].staleUses += count
+            }
+        }
     }
 
     mutating func applyMappingChange(_ change: MappingChange, time: UInt64) {
@@ -148,11 +214,9 @@ extension DependencyGraph {
             var record = OverrideRecord(
                 kind: .mapping, container: change.container, from: from, to: to,
                 location: change.location, replacedLocation: nil, time: time)
-            if let alive = nodes[fromID].aliveInstances, alive > 0 {
-                record.staleness = .keptInstance
-                record.staleScope = nodes[fromID].scope
-            }
+            markHolders(of: fromID, in: &record)
             overrides.append(record)
+            activeMappings += 1
         case .reset:
             guard let from = change.from else { return }
             endMappings(in: change.container, from: from, as: .reset(at: change.location, time: time))
@@ -167,19 +231,31 @@ extension DependencyGraph {
         where overrides[index].kind == .mapping && overrides[index].state == .active
             && overrides[index].container == container && (from == nil || overrides[index].from == from) {
             overrides[index].state = state
+            activeMappings -= 1
+        }
+    }
+
+    /// Counts a resolve of an active mapping's replacement by its requester.
+    @inline(never)
+    mutating func noteMappedUse(of service: borrowing ServiceIdentity, by requester: borrowing ServiceIdentity?, count: UInt64) {
+        let requester = copy requester
+        for index in overrides.indices
+        where overrides[index].kind == .mapping && overrides[index].state == .active && overrides[index].to == service {
+            if let use = overrides[index].uses.firstIndex(where: { $0.requester == requester }) {
+                overrides[index].uses[use].count += count
+            } else {
+                overrides[index].uses.append(OverrideRecord.Use(requester: requester, count: count))
+            }
         }
     }
 
     mutating func applyStale(_ stale: StaleOverride, time: UInt64) {
         _ = intern(stale.replaced)
         _ = intern(stale.replacement)
-        if let index = overrides.lastIndex(where: {
+        // An override the graph saw being set was judged from the graph itself (its holders).
+        if overrides.contains(where: {
             $0.from == stale.replaced && $0.to == stale.replacement && $0.location == stale.location
-        }) {
-            overrides[index].staleness = .reported
-            overrides[index].staleScope = stale.scope
-            return
-        }
+        }) { return }
         // An override the graph did not see being set (the trace started later): keep the report.
         var record = OverrideRecord(
             kind: .registration, container: stale.replacement.container, from: stale.replaced,
@@ -187,6 +263,37 @@ extension DependencyGraph {
         record.staleness = .reported
         record.staleScope = stale.scope
         overrides.append(record)
+    }
+
+    // MARK: - Optional and lazy resolves
+
+    mutating func applyResolvedToNil(_ missingRegistration: MissingRegistration, time: UInt64) {
+        for identity in missingRegistration.requesterChain { _ = intern(identity) }
+        let key = MissingKey(requested: missingRegistration.requested, chain: missingRegistration.requesterChain)
+        if let index = resolvedToNilIndex[key] {
+            resolvedToNil[index].count += 1
+            resolvedToNil[index].lastSeen = time
+        } else {
+            resolvedToNilIndex[key] = resolvedToNil.count
+            resolvedToNil.append(MissingDependency(missingRegistration, time: time))
+        }
+    }
+
+    mutating func applyLazy(_ lazy: LazyResolution) {
+        let service = intern(lazy.service)
+        guard let owner = lazy.owner else { return }
+        let from = intern(owner)
+        edges[internEdge(from, service)].lazyCount += 1
+    }
+
+    /// The holder of pending scope mismatches was built: they really captured something.
+    @inline(never)
+    mutating func confirmMismatches(heldBy holder: borrowing ServiceIdentity) {
+        for index in scopeMismatches.indices
+        where !scopeMismatches[index].isConfirmed && scopeMismatches[index].mismatch.holder == holder {
+            scopeMismatches[index].isConfirmed = true
+            unconfirmedMismatches -= 1
+        }
     }
 
     // MARK: - Failures

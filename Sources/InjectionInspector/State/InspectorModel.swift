@@ -107,7 +107,8 @@ public struct InspectorModel: Sendable {
             switch event.kind {
             case .registered(let registered): return [registered.service]
             case .resolved(let resolved): return [resolved.service] + (resolved.requester.map { [$0] } ?? [])
-            case .missing(let missing): return missing.requesterChain.suffix(1)
+            case .missing(let missing), .resolvedToNil(let missing): return missing.requesterChain.suffix(1)
+            case .lazyResolved(let lazy): return [lazy.service] + (lazy.owner.map { [$0] } ?? [])
             case .cycle(let cycle): return cycle.path
             case .scopeMismatch(let mismatch): return [mismatch.holder, mismatch.captive]
             case .mappingChanged(let change): return [change.from, change.to].compactMap { $0 }

@@ -39,6 +39,9 @@ struct InspectorState: Sendable {
     var flags = ServiceFlags.Index(DependencyGraph())
     /// Tab counts and badges for the current graph revision.
     var counts = TabCounts()
+    /// What `di-inspect check` reports for the graph: the badges, flags and the problem views
+    /// all come from it, once per graph revision.
+    var report = DependencyGraph().check()
     /// Records shown when the time cursor is before the end (`<` `>` `{` `}` `t` Home End);
     /// nil shows the whole run, or live.
     var timeCursor: Int?
@@ -96,8 +99,9 @@ struct InspectorState: Sendable {
                                 layersAsList: layersAsList, eventTotal: model.events.total)
         guard inputs != syncedInputs else { return }
         if model.graph.revision != syncedRevision {
-            flags = ServiceFlags.Index(model.graph)
-            counts = TabCounts(model.graph, flags: flags)
+            report = model.graph.check()
+            flags = ServiceFlags.Index(model.graph, report: report)
+            counts = TabCounts(model.graph, flags: flags, report: report)
             changeMarks = model.baseline.map { ChangeMarks(base: $0.graph, head: model.graph) } ?? ChangeMarks()
             syncedRevision = model.graph.revision
         }

@@ -53,9 +53,9 @@ enum InspectorView {
             .init(key: "1", title: "Services", count: counts.services, warnings: counts.flaggedServices),
             .init(key: "2", title: "Layers", count: counts.layers, warnings: counts.layerBreaches),
             .init(key: "3", title: "Scopes", count: nil, warnings: counts.scopeMismatches),
-            .init(key: "4", title: "Cycles", count: counts.cycles, warnings: counts.cycles),
+            .init(key: "4", title: "Cycles", count: counts.cycles, warnings: counts.cycleProblems),
             .init(key: "5", title: "Overrides", count: counts.activeOverrides, warnings: counts.staleOverrides),
-            .init(key: "6", title: "Missing", count: counts.missing, warnings: counts.missing),
+            .init(key: "6", title: "Missing", count: counts.missing, warnings: counts.missingProblems),
             .init(key: "7", title: "Events", count: Int(context.model.events.total)),
         ]
         let selected = (context.state.route.screen ?? context.state.breadcrumb.first?.screen ?? .services).rawValue - 1

@@ -57,6 +57,7 @@ enum ServiceTreeView {
             var note = graph.nodes[child].scope?.name ?? ""
             if let edge, graph.edges[edge].count > 0 { note += "  ×\(graph.edges[edge].count)" }
             if let edge, graph.edges[edge].isOnObservedCycle { note += "  ↻ cycle" }
+            if let edge, graph.edges[edge].isLazy { note += "  ⇢ lazy ×\(graph.edges[edge].lazyCount)" }
             let repeated = shown.contains(child)
             if repeated { note += "  ↻ shown above" }
             var line = item(child, graph: graph, id: childPath, guide: guide, note: note, state: state)

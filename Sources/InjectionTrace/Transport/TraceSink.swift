@@ -23,6 +23,14 @@ public protocol TraceSink: Sendable, CustomStringConvertible {
 
     /// Closes the stream for good.
     func close()
+
+    /// Why the last write failed (`write failed: No space left on device`), nil while none has:
+    /// what the recorder says on stderr when the trace ends incomplete.
+    var failure: String? { get }
+}
+
+extension TraceSink {
+    public var failure: String? { nil }
 }
 
 /// What ``TraceSink/prepare()`` found.

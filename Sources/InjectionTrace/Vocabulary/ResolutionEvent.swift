@@ -48,6 +48,12 @@ public struct ResolutionEvent: Sendable {
         case staleOverride(StaleOverride)
         /// A scope's kept instances were discarded.
         case scopeReset(ScopeReset)
+        /// An `optional()` resolve or an `@OptionalInjected` found no registration and gave nil:
+        /// not an error, but worth seeing (the payload reads like a missing registration).
+        case resolvedToNil(MissingRegistration)
+        /// A `@LazyInjected` was read for the first time: a dependency edge from the service that
+        /// declared it, taken later than that service's own build.
+        case lazyResolved(LazyResolution)
     }
 }
 
@@ -64,6 +70,8 @@ extension ResolutionEvent.Kind {
         case .mappingChanged: "mappingChanged"
         case .staleOverride: "staleOverride"
         case .scopeReset: "scopeReset"
+        case .resolvedToNil: "resolvedToNil"
+        case .lazyResolved: "lazyResolved"
         }
     }
 }
@@ -168,15 +176,6 @@ public struct ScopeMismatch: Sendable, Hashable {
         self.captive = captive
         self.captiveScope = captiveScope
     }
-
-    /// The warning, worded for a developer.
-    public var message: String {
-        "Scope mismatch: \(holder.qualifiedDescription) (\(holderScope)) captured "
-            + "\(captive.qualifiedDescription) (\(captiveScope)) while being built; the \(captiveScope) "
-            + "instance now lives as long as the \(holderScope) one.\n"
-            + "  Fix: make \(captive.description) \(holderScope) too, or resolve it when needed "
-            + "(@LazyInjected or a factory) instead of keeping it."
-    }
 }
 
 /// A change to a keypath mapping.
@@ -215,13 +214,6 @@ public struct StaleOverride: Sendable, Hashable {
         self.replacement = replacement
         self.scope = scope
         self.location = location
-    }
-
-    public var message: String {
-        "Stale override: \(replacement.qualifiedDescription) was set at \(location) after a \(scope) "
-            + "instance of \(replaced.description) was already built; code that resolved it earlier "
-            + "keeps the old instance.\n"
-            + "  Fix: set overrides before the first resolve, or reset the \(scope) scope after overriding."
     }
 }
 

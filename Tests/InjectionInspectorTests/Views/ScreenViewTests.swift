@@ -79,7 +79,10 @@ struct ScreenViewTests {
         #expect(text.contains("register"))
         #expect(text.contains("set at    Shop/App.swift:50"))
         #expect(text.contains("+0.017s stale"))
-        #expect(text.contains("Set after a singleton instance of"))
+        // The same words as `check`: who holds the old instance and the reset that rebuilds it.
+        #expect(text.contains("built with the old one and kept it:"))
+        #expect(text.contains("Cart.store: CartStore in 'app'"))
+        #expect(text.contains("overriding: app.reset(.cached); or"))
     }
 
     @Test func missingShowsChainNearMissAndFix() {
