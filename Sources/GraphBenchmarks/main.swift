@@ -45,6 +45,37 @@ if arguments.count >= 3, arguments[1] == "--write-trace" {
     exit(0)
 }
 
+// `GraphBenchmarks --write-resolve-trace PATH LINES`: a trace of LINES `resolved` events among
+// 1 000 services and 4 000 edges (a long-running app: the graph stays, the trace grows), written in 4 MB pieces so the
+// generator's memory stays flat; for the streaming benchmark (Scripts/bench-big-trace.sh).
+if arguments.count >= 4, arguments[1] == "--write-resolve-trace", let lines = Int(arguments[3]) {
+    guard let output = FileHandle(forWritingAtPath: arguments[2])
+        ?? (FileManager.default.createFile(atPath: arguments[2], contents: nil) ? FileHandle(forWritingAtPath: arguments[2]) : nil)
+    else {
+        print("cannot write \(arguments[2])")
+        exit(1)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(5 << 20)
+    TraceEncoder.encode(.header(TraceHeader(app: "synthetic", pid: 1, startTime: "2026-11-22T00:00:00Z")), into: &bytes)
+    let identities = (0..<1_000).map { ServiceIdentity(type: "Service\($0)", container: "app") }
+    for index in 0..<lines {
+        // Each service is asked for by four others: 4 000 edges however long the trace.
+        let service = identities[index % 1_000], requester = identities[(index % 1_000 + 1 + (index / 1_000) % 4) % 1_000]
+        let event = ResolutionEvent(sequence: UInt64(index + 1), time: UInt64(index) * 1_000, thread: UInt64(index % 8 + 1),
+            kind: .resolved(Resolved(service: service, requester: requester, scope: .unique, outcome: .created,
+                                     source: .factory, durationNanoseconds: UInt64(index % 5_000), depth: 2)))
+        TraceEncoder.encode(.event(event), into: &bytes)
+        if bytes.count >= 4 << 20 {
+            output.write(Data(bytes))
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
+    output.write(Data(bytes))
+    try? output.close()
+    exit(0)
+}
+
 // `GraphBenchmarks --time-cursor-at N`: builds the time-cursor run's history and rebuilds the
 // graph as of record N once, for `valgrind --tool=callgrind --toggle-collect='*GraphHistory*graph*'`
 // (instruction counts do not drift with the machine's load).

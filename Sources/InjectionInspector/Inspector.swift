@@ -13,10 +13,15 @@ import Darwin
 /// go to the previous and next one, so an earlier run stays browsable after the app exits.
 ///
 /// ```swift
-/// let wake = try WakePipe()
-/// let feed = LiveFeed<LiveUpdate>(wake: wake)
-/// let inspector = Inspector(connection: .waiting("unix:/tmp/di.sock"), feed: feed)
-/// let end = try TerminalSession(driver: NCursesDriver(), wake: wake).run(inspector)
+/// var listener: TraceListener?
+/// let status = InspectorLauncher.run(noColor: false) { feed in
+///     listener = try TraceListener(address: .defaultUnix) { event in
+///         if case .records(_, let records) = event { feed.send([.records(records)]) }   // any thread
+///     }
+///     return Inspector(model: InspectorModel(connection: .waiting(listener!.destination)), feed: feed)
+/// }
+/// listener?.stop()
+/// exit(status)
 /// ```
 @MainActor
 public final class Inspector: TerminalApplication {

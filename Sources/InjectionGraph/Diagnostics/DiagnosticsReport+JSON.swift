@@ -79,7 +79,7 @@ extension GraphProblem {
         case .activeMapping(let record):
             fields.append(("override", .override(record)))
             fields.append(("resolvedBy", .array(record.uses.map { use in
-                .object([("requester", use.requester.map(JSONValue.identity)), ("count", .int(Int(use.count)))])
+                .object([("requester", use.requester.map(JSONValue.identity)), ("count", .uint(use.count))])
             })))
         }
         return .object(fields)

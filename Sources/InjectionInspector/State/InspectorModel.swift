@@ -7,7 +7,7 @@ import InjectionGraph
 /// The UI loop feeds it batches of records; views only read it.
 ///
 /// ```swift
-/// var model = InspectorModel(source: .file("trace.ndjson"))
+/// var model = InspectorModel(connection: .file("trace.ndjson"))
 /// model.apply(records, now: 1_000)
 /// model.recentlyChanged(nodeID)  // true for 1.5 s after a record touched the service
 /// ```

@@ -123,6 +123,8 @@ struct ScreenViewTests {
         let keys: [Key] = [.character("/")] + "CartStore".map { Key.character($0) } + [.enter]
         let text = render(keys).textDump()
         #expect(text.contains("registered  Shop/App.swift:11"))
+        #expect(text.contains("implements  CartStoring"))
+        #expect(!text.contains("overridden"))
         #expect(text.contains("resolves    2 (1 new, 1 cached)"))
         #expect(text.contains("Dependencies (2)"))
         #expect(text.contains("Dependents (1)"))
