@@ -9,9 +9,9 @@ import Synchronization
 ///     .implements(XYZUpdating.self)
 ///     .scope(.cached)
 ///
-/// container.register { XYZViewModel() }
-///     .resolveProperties { c, model in
-///         model.fetcher = c.resolve()
+/// container.register { XYZPresenter() }
+///     .resolveProperties { c, presenter in
+///         presenter.fetcher = c.resolve()
 ///     }
 /// ```
 /// Each option applies to the registration while it is the current one for its key; an option
@@ -88,8 +88,8 @@ public struct RegistrationOptions<T>: Sendable {
     /// ``resolveProperties(_:)-(Container,T)`` with the arguments the resolve was given.
     ///
     /// ```swift
-    /// container.register { XYZViewModel() }
-    ///     .resolveProperties { _, model, args in model.editMode = args() }
+    /// container.register { XYZPresenter() }
+    ///     .resolveProperties { _, presenter, args in presenter.editMode = args() }
     /// ```
     @discardableResult
     public func resolveProperties(
@@ -105,7 +105,7 @@ public struct RegistrationOptions<T>: Sendable {
     /// Moves the registration under `name`, as if it had been registered with `register(name:)`.
     ///
     /// ```swift
-    /// container.register { EditViewModel() as XYZViewModel }.name("edit")
+    /// container.register { XYZEditor() as XYZEditing }.name("edit")
     /// ```
     /// Chain it before ``implements(_:name:file:line:)``, which answers from the key the
     /// registration has at that moment.
