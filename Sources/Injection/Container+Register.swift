@@ -102,7 +102,7 @@ extension Container {
         }
     }
 
-    /// Whether this container (or an ancestor, or a container added with ``add(child:)``) can
+    /// Whether this container (or an ancestor, or a container added with ``add(child:file:line:)``) can
     /// resolve `type` under `name`.
     public func isRegistered<T>(_ type: T.Type, name: String? = nil) -> Bool {
         var current: Container? = self

@@ -26,7 +26,7 @@ public struct RegistrationOptions<T>: Sendable {
     /// The keys added with ``implements(_:name:file:line:)`` so far in this chain.
     var implemented: [ServiceIdentity] = []
 
-    /// Sets how long instances live (``Scope``); the same as `register(scope:)`.
+    /// Sets how long instances live (``/InjectionTrace/Scope``); the same as `register(scope:)`.
     ///
     /// ```swift
     /// container.register { Session() }.scope(.application)
@@ -53,6 +53,8 @@ public struct RegistrationOptions<T>: Sendable {
     /// - Parameters:
     ///   - type: The protocol (or superclass) the registered service also answers for.
     ///   - name: The name to answer under, when the protocol is resolved by name.
+    ///   - file: The calling file, shown with the registration in the inspector; leave the default.
+    ///   - line: The calling line, shown with the registration in the inspector; leave the default.
     @discardableResult
     public func implements<P>(
         _ type: P.Type, name: String? = nil, file: StaticString = #fileID, line: UInt = #line
@@ -85,7 +87,7 @@ public struct RegistrationOptions<T>: Sendable {
         }
     }
 
-    /// ``resolveProperties(_:)-(Container,T)`` with the arguments the resolve was given.
+    /// ``resolveProperties(_:)-((Container,T)->Void)`` with the arguments the resolve was given.
     ///
     /// ```swift
     /// container.register { XYZPresenter() }
