@@ -307,7 +307,7 @@ enum DocCommentExamples {
 
         container.register { XYZPresenter() }
             .resolveProperties { c, presenter in
-                presenter.fetcher = c.resolve()
+                presenter.fetcher = c.resolve(XYZFetching.self)
             }
     }
 

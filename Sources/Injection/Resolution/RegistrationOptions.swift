@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// container.register { XYZPresenter() }
 ///     .resolveProperties { c, presenter in
-///         presenter.fetcher = c.resolve()
+///         presenter.fetcher = c.resolve(XYZFetching.self)
 ///     }
 /// ```
 /// Each option applies to the registration while it is the current one for its key; an option
