@@ -250,8 +250,12 @@ extension GraphProblem {
             "missing|" + ([missing.requested] + missing.chain).map(\.key).joined(separator: ">")
         case .cycle(let cycle):
             "cycle|" + Self.rotated(cycle.cycle.path.dropLast().map(\.key)).joined(separator: ">")
+        case .resolvedToNil(let missing):
+            "nil|" + ([missing.requested] + missing.chain).map(\.key).joined(separator: ">")
         case .dependencyLoop(let loop):
             "loop|" + loop.path.dropLast().map(\.key).sorted().joined(separator: ",")
+        case .lazyLoop(let loop):
+            "lazy-loop|" + loop.path.dropLast().map(\.key).sorted().joined(separator: ",")
         case .scopeMismatch(let record):
             "scope|\(record.mismatch.holder.key)>\(record.mismatch.captive.key)"
         case .staleOverride(let record):
