@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 APT_PACKAGES := libncurses-dev tmux graphviz
 
-.PHONY: all build test tsan bench demo deps clean tracing-trait
+.PHONY: all build test tsan bench demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build
 
 all: build
 
@@ -19,6 +19,9 @@ test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) tracing-trait
+	$(MAKE) docs
+	$(MAKE) check-install
+	$(MAKE) fuzz-short
 	$(MAKE) tsan
 
 # The runtime without the `Tracing` trait (what an app gets with `traits: []`): it builds, and
@@ -44,10 +47,50 @@ bench: deps
 	cd Benchmarks && .build/release/InjectionBenchmarks
 	$(SWIFT) build -c release --product GraphBenchmarks
 	.build/release/GraphBenchmarks
+	.build/release/GraphBenchmarks --time-cursor
 	Scripts/bench-inspector.sh
+	Scripts/bench-big-trace.sh
+
+# The DocC catalogs of the runtime (Injection, InjectionTesting), with every warning an error, so a
+# broken symbol link fails `make test`. swift-docc-plugin is added to the package only when
+# DI_DOCS is set: apps that embed the runtime resolve no extra package.
+DOCS_OUT ?= .build-docs/site
+docs: deps
+	DI_DOCS=1 $(SWIFT) package --scratch-path .build-docs --allow-writing-to-directory $(DOCS_OUT) \
+		generate-documentation --target Injection --target InjectionTrace --target InjectionTesting \
+		--warnings-as-errors --enable-experimental-combined-documentation \
+		--output-path $(DOCS_OUT) --transform-for-static-hosting --hosting-base-path swift-injection
+	@echo "Documentation: $(DOCS_OUT)/index.html"
+
+# di-inspect as a tool: the binary, its man page (argument-parser's manual generator) and
+# bash/zsh/fish completions under PREFIX (DESTDIR for packagers).
+PREFIX ?= /usr/local
+CONFIG ?= release
+install: deps
+	Scripts/install.sh "$(DESTDIR)$(PREFIX)" "$(CONFIG)"
+
+# `make install` into a temporary prefix, then the installed files checked (part of `make test`).
+check-install: deps
+	Scripts/check-install.sh
+
+# libFuzzer over the trace line decoder and the graph's ingest (Fuzzing/, its own package so the
+# sanitizer flags stay out of the main build), seeded from Resources/traces and the kept crashers.
+# `make fuzz` runs FUZZ_RUNS inputs; `make fuzz-short` (part of `make test`) about 30 s. A crash
+# leaves its input in Fuzzing/.build/crashers: add it to Tests/InjectionGraphTests/FuzzCrashers.
+FUZZ_RUNS ?= 1000000
+FUZZER := Fuzzing/.build/release/TraceFuzzer
+FUZZ_ARGUMENTS := Fuzzing/.build/corpus Resources/traces Tests/InjectionGraphTests/FuzzCrashers \
+	-dict=Fuzzing/trace.dict -max_len=4096 -artifact_prefix=Fuzzing/.build/crashers/ -print_final_stats=1
+fuzz-build: deps
+	cd Fuzzing && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+	mkdir -p Fuzzing/.build/corpus Fuzzing/.build/crashers
+fuzz: fuzz-build
+	$(FUZZER) $(FUZZ_ARGUMENTS) -runs=$(FUZZ_RUNS)
+fuzz-short: fuzz-build
+	$(FUZZER) $(FUZZ_ARGUMENTS) -max_total_time=30
 
 demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo
 
 clean:
-	rm -rf .build .build-tsan .build-notracing Benchmarks/.build
+	rm -rf .build .build-tsan .build-notracing .build-docs Benchmarks/.build Fuzzing/.build

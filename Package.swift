@@ -77,17 +77,24 @@ let package = Package(
         .testTarget(
             name: "InjectionGraphTests",
             dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "FuzzCrashers"]
         ),
         .testTarget(
             name: "InjectionInspectorTests",
             dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
 for target in package.targets where target.type != .system && target.type != .test {
     target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}
+
+// `make docs` sets DI_DOCS: only then is swift-docc-plugin part of the package, so apps that embed
+// the runtime never resolve it.
+if Context.environment["DI_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }

@@ -13,8 +13,8 @@ import Synchronization
 /// ```
 ///
 /// Every registration and resolution is reported to ``ResolutionObserver``s as a
-/// ``ResolutionEvent``. A missing registration or a cycle stops the program (or throws, with
-/// ``tryResolve(_:name:lifetime:args:file:line:)``) with a message that says what was asked, who
+/// ``/InjectionTrace/ResolutionEvent``. A missing registration or a cycle stops the program (or throws, with
+/// ``tryResolve(_:name:lifetime:args:file:line:)-swift.method``) with a message that says what was asked, who
 /// asked, what was near and how to fix it.
 ///
 /// Containers are safe to use from any thread; a factory may resolve other services, and may
@@ -31,14 +31,22 @@ public final class Container: Sendable {
     /// Whether any keypath mapping is active: the keypath resolve reads the mapping table only
     /// when this is set.
     let hasMappings = Atomic<Bool>(false)
-    /// The layer implementations installed with ``use(_:)``.
+    /// The layer implementations installed with ``use(_:file:line:)``.
     let assemblyState = Mutex<(any Assembly)?>(nil)
+    /// Containers searched after this one, in the order added (``add(child:)``).
+    let addedChildren = Mutex<[Container]>([])
+    /// Whether ``addedChildren`` is non-empty: a miss reads the list only when this is set.
+    let hasAddedChildren = Atomic<Bool>(false)
+    /// The hooks ``decorate(_:)`` installed, called with every instance built here.
+    let decorators = Mutex<[@Sendable (Any) -> Void]>([])
 
     /// Creates a container.
     ///
     /// - Parameters:
     ///   - name: The name shown in messages and the inspector; unique names keep traces readable.
     ///   - parent: A container to fall back to for keys this one does not register.
+    ///   - file: The creating file, shown in the inspector; leave the default.
+    ///   - line: The creating line, shown in the inspector; leave the default.
     public init(name: String? = nil, parent: Container? = nil, file: StaticString = #fileID, line: UInt = #line) {
         #if Tracing
         TraceBootstrap.startIfRequested()  // DI_INSPECT: record without code changes (once per process)
@@ -88,10 +96,11 @@ public final class Container: Sendable {
 /// ```swift
 /// let test = Container(name: "test", parent: .shared)
 /// test.register { MockFetcher() as XYZFetching }
-/// withContainer(test) {
-///     let model = XYZViewModel()   // its @Injected properties resolve from `test`
+/// let items = withContainer(test) {
+///     XYZViewModel().fetcher.fetch()   // its @Injected properties resolve from `test`
 /// }
 /// ```
+@discardableResult
 public func withContainer<R, E: Error>(
     _ container: Container, operation: () throws(E) -> R
 ) throws(E) -> R {
@@ -103,6 +112,7 @@ public func withContainer<R, E: Error>(
 }
 
 /// The `async` form of ``withContainer(_:operation:)``.
+@discardableResult
 public func withContainer<R>(
     _ container: Container, operation: () async throws -> R,
     isolation: isolated (any Actor)? = #isolation
@@ -125,7 +135,7 @@ struct ContainerState: ~Copyable {
         /// The kept instance (an ``Instance``) and the scope it was kept under.
         var kept: (any AnyObject & Sendable)?
         var keptScope: Scope?
-        /// The weakly kept instance of a ``Scope/shared`` registration.
+        /// The weakly kept instance of a ``/InjectionTrace/Scope/shared`` registration.
         var weak: WeakInstance?
     }
 

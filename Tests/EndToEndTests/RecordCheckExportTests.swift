@@ -31,6 +31,7 @@ struct RecordCheckExportTests {
         ("captive", "Scope mismatch: CapturingAnalytics in 'app' (singleton) captured RequestContext in 'app' (graph)"),
         ("stale-override", "Stale override: ResponseCache in 'app'"),
         ("name-typo", "Fix: did you mean the name \"authenticated\"?"),
+        ("mapping-left-active", "Mapping still active at the end of the trace: requests for UseCase.search: SearchUseCase in 'app'"),
     ])
     func eachFaultIsFoundByCheck(fault: String, expected: String) throws {
         let trace = try record([fault])
@@ -45,6 +46,32 @@ struct RecordCheckExportTests {
         #expect(export.status == 0, "\(export.stderr)")
         let dot = try Command.run("/usr/bin/env", ["dot", "-Tsvg", "-o", "/dev/null", dotFile])
         #expect(dot.status == 0, "dot rejected the export: \(dot.stderr)")
+    }
+
+    @Test(arguments: [
+        ("optional-missing", "(note 1) Resolved to nil: PromotionBanner in 'app' (optional; nothing is registered)"),
+        ("lazy-cycle", "(note 1) Cycle broken lazily: CartPricing ⇢ PromotionEngine → CartPricing in 'app'"),
+    ])
+    func notesLeaveTheExitCodeAloneUnlessStrict(fault: String, expected: String) throws {
+        let trace = try record([fault])
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let check = try Command.run(Command.path(of: "di-inspect"), ["check", trace])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains(expected), "check output:\n\(check.stdout)")
+        let strict = try Command.run(Command.path(of: "di-inspect"), ["check", trace, "--strict"])
+        #expect(strict.status == (fault == "optional-missing" ? 1 : 0), "\(strict.stdout)")
+    }
+
+    @Test func whyExplainsAnOptionalThatGaveNil() throws {
+        let trace = try record(["optional-missing"])
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let why = try Command.run(Command.path(of: "di-inspect"), ["why", trace, "PromotionBanner"])
+        #expect(why.status == 0, "\(why.stderr)")
+        let lines = why.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("PromotionBanner in 'app' resolved to nil (an optional request; nothing is registered),") == true, "\(why.stdout)")
+        #expect(why.stdout.contains("  requested at SampleApp/Fault.swift:"), "\(why.stdout)")
+        #expect(why.stdout.contains(" by CheckoutPromotions in 'app'\n"), "\(why.stdout)")
+        #expect(why.stdout.contains("  Fix: app.register { <#PromotionBanner#>() }"), "\(why.stdout)")
     }
 
     @Test func checkExitsTwoOnAnUnreadableTrace() throws {

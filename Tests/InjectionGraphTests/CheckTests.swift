@@ -10,13 +10,13 @@ struct CheckTests {
     }
 
     @Test func reportsEveryKindOfProblemInOrder() {
-        let report = Fixtures.withProblems.graph.check()
+        let report = Fixtures.everyDiagnostic.graph.check()
         #expect(report.problems.map(\.kind) == ["missing", "cycle", "loop", "scopeMismatch", "staleOverride", "staleOverride", "activeMapping"])
         assertSnapshot(report.text, named: "check.txt")
     }
 
     @Test func jsonReportCarriesStructuredFields() {
-        assertSnapshot(Fixtures.withProblems.graph.check().json, named: "check.json")
+        assertSnapshot(Fixtures.everyDiagnostic.graph.check().json, named: "check.json")
     }
 
     @Test func notesDroppedEventsAndAFailedEnd() {

@@ -105,8 +105,11 @@ struct DependencyGraphTests {
         let real = B.id("LoginViewModel", layer: "Login", member: "viewModel")
         let mock = B.id("MockLoginViewModel", layer: "Login", member: "mockViewModel")
         var trace = B()
+        let holder = B.id("FeedService")
         trace.register(Self.fetcher, .singleton, line: 3)
-        trace.resolve(Self.fetcher, .singleton)  // a kept instance exists now
+        trace.register(holder, .singleton, line: 4)
+        trace.resolve(Self.fetcher, by: holder, .singleton)
+        trace.resolve(holder, .singleton)  // a singleton holds the fetcher now
         trace.register(Self.fetcher, .singleton, line: 20, replacing: (Self.fetcher, 3))
         trace.event(.staleOverride(StaleOverride(replaced: Self.fetcher, replacement: Self.fetcher, scope: .singleton, location: B.at(20))))
         trace.register(Self.fetcher, .singleton, line: 30, replacing: (Self.fetcher, 20))
@@ -115,26 +118,14 @@ struct DependencyGraphTests {
         trace.event(.mappingChanged(MappingChange(action: .set, container: "app", from: real, to: mock, location: B.at(50, "Tests/LoginTests.swift"))))
         let graph = trace.graph
         #expect(graph.overrides.map(\.summary) == [
-            "registration XYZFetching → XYZFetching in 'app' set at App/Assembly.swift:20 (replaced App/Assembly.swift:3), replaced, stale (reported)",
+            "registration XYZFetching → XYZFetching in 'app' set at App/Assembly.swift:20 (replaced App/Assembly.swift:3), replaced, stale (heldByLongLived)",
             "registration XYZFetching → XYZFetching in 'app' set at App/Assembly.swift:30 (replaced App/Assembly.swift:20), active",
             "mapping Login.viewModel: LoginViewModel → Login.mockViewModel: MockLoginViewModel in 'app' set at Tests/LoginTests.swift:40, reset at Tests/LoginTests.swift:41",
             "mapping Login.viewModel: LoginViewModel → Login.mockViewModel: MockLoginViewModel in 'app' set at Tests/LoginTests.swift:50, active",
         ])
         // The override replaced the entry, so the old kept instance is no longer the container's.
         #expect(graph.nodes[0].aliveInstances == 0)
-    }
-
-    @Test func mappingSetAfterAKeptInstanceIsStale() {
-        let real = B.id("Session", layer: "Core", member: "session")
-        let mock = B.id("MockSession", layer: "Core", member: "mockSession")
-        var trace = B()
-        trace.register(real, .singleton)
-        trace.resolve(real, .singleton)
-        trace.event(.mappingChanged(MappingChange(action: .set, container: "app", from: real, to: mock, location: B.at(9))))
-        trace.event(.mappingChanged(MappingChange(action: .resetAll, container: "app", from: nil, to: nil, location: B.at(12))))
-        let record = trace.graph.overrides[0]
-        #expect(record.staleness == .keptInstance)
-        #expect(record.state == .reset(at: B.at(12), time: 400))
+        #expect(graph.overrides[0].holders.map(\.service) == [holder])
     }
 
     // MARK: - Failures

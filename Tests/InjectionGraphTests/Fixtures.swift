@@ -15,6 +15,7 @@ enum Fixtures {
     static let api = B.id("API", layer: "Network", member: "api")
     static let session = B.id("Session")
     static let mockAPI = B.id("MockAPI", layer: "Network", member: "mockAPI")
+    static let analytics = B.id("Analytics")
 
     static var small: TraceBuilder {
         var trace = B()
@@ -48,6 +49,38 @@ enum Fixtures {
         trace.register(session, .singleton, line: 40, replacing: (session, 6))
         trace.event(.staleOverride(StaleOverride(replaced: session, replacement: session, scope: .singleton, location: B.at(40))))
         trace.event(.mappingChanged(MappingChange(action: .set, container: "app", from: api, to: mockAPI, location: B.at(7, "Tests/LoginTests.swift"))))
+        return trace
+    }
+
+    /// ``small`` with every kind of problem and note `check` reports, each as the runtime
+    /// would record it: Analytics (singleton) captures a LoginView while being built and holds a
+    /// Session and, through the view, the API when both are overridden; an optional Promotions
+    /// gave nil; E ⇢ F → E is closed by a lazy read.
+    static var everyDiagnostic: TraceBuilder {
+        var trace = small
+        let a = B.id("A"), b = B.id("B"), c = B.id("C"), d = B.id("D")
+        trace.resolve(b, by: a)
+        trace.resolve(a, by: b)
+        trace.event(.cycle(DependencyCycle(path: [c, d, c], enteredThrough: [view])))
+        trace.event(.missing(MissingRegistration(
+            requested: B.id("XYZFetching"), requesterChain: [view, viewModel],
+            nearMisses: [NearMiss(kind: .concreteType, service: B.id("XYZFetcher"))],
+            fix: "app.register { XYZFetcher() as XYZFetching }", location: B.at(12, "App/LoginViewModel.swift"))))
+        trace.register(analytics, .singleton, line: 8)
+        trace.event(.scopeMismatch(ScopeMismatch(holder: analytics, holderScope: .singleton, captive: view, captiveScope: .unique)))
+        trace.resolve(view, by: analytics, .unique)
+        trace.resolve(session, by: analytics, .singleton, .cached)
+        trace.resolve(analytics, .singleton)
+        trace.register(session, .singleton, line: 40, replacing: (session, 6))
+        trace.event(.staleOverride(StaleOverride(replaced: session, replacement: session, scope: .singleton, location: B.at(40))))
+        trace.event(.mappingChanged(MappingChange(action: .set, container: "app", from: api, to: mockAPI, location: B.at(7, "Tests/LoginTests.swift"))))
+        trace.resolve(analytics, .singleton, .cached)
+        trace.event(.resolvedToNil(MissingRegistration(
+            requested: B.id("Promotions"), requesterChain: [view], nearMisses: [],
+            fix: "app.register { <#Promotions#>() }", location: B.at(21, "App/LoginView.swift"))))
+        let e = B.id("E"), f = B.id("F")
+        trace.resolve(e, by: f)
+        trace.event(.lazyResolved(LazyResolution(owner: e, service: f, location: B.at(30, "App/E.swift"))))
         return trace
     }
 }

@@ -33,6 +33,7 @@ final class ListenerLog: Sendable {
             case .records(let session, let records): "records #\(session.number): " + records.map(\.kindName).joined(separator: ",")
             case .diagnostics(let session, let list): "diagnostics #\(session.number): " + list.map(\.description).joined(separator: " | ")
             case .disconnected(let session, let list): "disconnected #\(session.number)" + list.map { " " + $0.description }.joined()
+            case .refused(let session, let reason): "refused #\(session.number): \(reason)"
             }
         }
     }
@@ -61,7 +62,7 @@ struct TraceListenerTests {
 
     /// Records a few events through a recorder connected to `address`, and checks they arrive.
     private func recordThrough(_ address: SocketTraceSink.Address, _ listener: TraceListener, _ log: ListenerLog) throws {
-        let recorder = TraceRecorder(sink: SocketTraceSink(address: address), header: Self.header)
+        let recorder = TraceRecorder(sink: SocketTraceSink(address: address, token: listener.token), header: Self.header)
         recorder.start(observingEvents: false)
         recorder.observe(reset(1))
         recorder.observe(reset(2))
@@ -151,7 +152,7 @@ struct TraceListenerTests {
     @Test func theAsyncStreamDeliversEvents() async throws {
         let (listener, events) = try TraceListener.stream(address: .loopback(port: 0))
         guard case .tcp(let host, let port) = listener.address else { return }
-        let recorder = TraceRecorder(sink: SocketTraceSink(address: .tcp(host: host, port: port)), header: Self.header)
+        let recorder = TraceRecorder(sink: SocketTraceSink(address: .tcp(host: host, port: port), token: listener.token), header: Self.header)
         recorder.start(observingEvents: false)
         var kinds: [String] = []
         for await event in events {

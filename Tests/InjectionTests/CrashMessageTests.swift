@@ -24,8 +24,8 @@ struct CrashMessageTests {
         }
         let stderr = standardError(result)
         #expect(stderr.contains("""
-            Missing registration: XYZReportStore in 'app' at InjectionTests/CrashMessageTests.swift:\(line)
-              Requested by: app code (no service was being resolved)
+            Missing registration: XYZReportStore in 'app'
+              Requested by: app code at InjectionTests/CrashMessageTests.swift:\(line) (no service was being resolved)
               Near: XYZReportStore is registered in 'app' under the name "archive"
               Fix: app.register { <#XYZReportStore#>() }
             """), "\(stderr)")
@@ -44,8 +44,8 @@ struct CrashMessageTests {
         }
         let stderr = standardError(result)
         #expect(stderr.contains("""
-            Missing registration: XYZReportStore in 'app' at InjectionTests/CrashMessageTests.swift:\(line)
-              Requested by: XYZReportScreen in 'app' → XYZReportViewModel in 'app' → XYZReporting in 'app'
+            Missing registration: XYZReportStore in 'app'
+              Requested by: XYZReportScreen in 'app' → XYZReportViewModel in 'app' → XYZReporting in 'app', at InjectionTests/CrashMessageTests.swift:\(line)
               Fix: app.register { <#XYZReportStore#>() }
             """), "\(stderr)")
     }
@@ -64,7 +64,8 @@ struct CrashMessageTests {
         let stderr = standardError(result)
         #expect(stderr.contains("""
             Dependency cycle: ProfileViewModel → AvatarLoader → ProfileViewModel in 'profile'
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Closed at: InjectionTests/DiagnosticsServices.swift:49 (AvatarLoader asks for ProfileViewModel again)
+              Fix: break the cycle where it closes: let AvatarLoader get ProfileViewModel lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built. Or set it once both are built: .resolveProperties on ProfileViewModel's registration (AvatarLoader in .graph scope, so it is the one ProfileViewModel holds).
             """), "\(stderr)")
     }
 }

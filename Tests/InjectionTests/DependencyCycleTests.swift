@@ -17,31 +17,36 @@ struct DependencyCycleTests {
         return nil
     }
 
-    func registerLoginCycle(in app: Container) {
+    /// Registers AuthService → SessionStore → TokenRefresher → AuthService; returns the line of
+    /// the resolve that closes the loop.
+    @discardableResult
+    func registerLoginCycle(in app: Container) -> Int {
         app.register { c in try AuthService(session: c.tryResolve()) }
         app.register { c in try SessionStore(refresher: c.tryResolve()) }
-        app.register { c in try TokenRefresher(auth: c.tryResolve(AuthService.self)) }
+        app.register { c in try TokenRefresher(auth: c.tryResolve(AuthService.self)) }; return #line
     }
 
     // MARK: - The path
 
     @Test func threeServiceCycleIsReportedWithItsPath() {
         let app = Container(name: "login")
-        registerLoginCycle(in: app)
+        let closing = registerLoginCycle(in: app)
         #expect(cycle(AuthService.self, in: app)?.message == """
             Dependency cycle: AuthService → SessionStore → TokenRefresher → AuthService in 'login'
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Closed at: \(#fileID):\(closing) (TokenRefresher asks for AuthService again)
+              Fix: break the cycle where it closes: let TokenRefresher get AuthService lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built. Or set it once both are built: .resolveProperties on AuthService's registration (TokenRefresher in .graph scope, so it is the one AuthService holds).
             """)
     }
 
     @Test func cycleEnteredFromOutsideNamesTheWayIn() {
         let app = Container(name: "login")
-        registerLoginCycle(in: app)
+        let closing = registerLoginCycle(in: app)
         app.register { c in try XYZLoginScreen(auth: c.tryResolve()) }
         #expect(cycle(XYZLoginScreen.self, in: app)?.message == """
             Dependency cycle: AuthService → SessionStore → TokenRefresher → AuthService in 'login'
               Entered through: XYZLoginScreen in 'login'
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Closed at: \(#fileID):\(closing) (TokenRefresher asks for AuthService again)
+              Fix: break the cycle where it closes: let TokenRefresher get AuthService lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built. Or set it once both are built: .resolveProperties on AuthService's registration (TokenRefresher in .graph scope, so it is the one AuthService holds).
             """)
     }
 
@@ -54,10 +59,11 @@ struct DependencyCycleTests {
 
     @Test func serviceResolvingItself() {
         let app = Container(name: "login")
-        app.register { c in try AuthService(session: SessionStore(refresher: TokenRefresher(auth: c.tryResolve(AuthService.self)))) }
+        app.register { c in try AuthService(session: SessionStore(refresher: TokenRefresher(auth: c.tryResolve(AuthService.self)))) }; let closing = #line
         #expect(cycle(AuthService.self, in: app)?.message == """
             Dependency cycle: AuthService → AuthService in 'login'
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Closed at: \(#fileID):\(closing) (AuthService asks for AuthService again)
+              Fix: break the cycle where it closes: let AuthService get AuthService lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
             """)
     }
 
@@ -66,10 +72,11 @@ struct DependencyCycleTests {
         let login = app.makeChild(name: "login")
         login.register { c in try AuthService(session: c.tryResolve()) }
         app.register { c in try SessionStore(refresher: c.tryResolve()) }
-        app.register { c in try TokenRefresher(auth: c.tryResolve(AuthService.self)) }
+        app.register { c in try TokenRefresher(auth: c.tryResolve(AuthService.self)) }; let closing = #line
         #expect(cycle(AuthService.self, in: login)?.message == """
             Dependency cycle: AuthService in 'login' → SessionStore in 'app' → TokenRefresher in 'app' → AuthService in 'login'
-              Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+              Closed at: \(#fileID):\(closing) (TokenRefresher asks for AuthService again)
+              Fix: break the cycle where it closes: let TokenRefresher get AuthService lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built. Or set it once both are built: .resolveProperties on AuthService's registration (TokenRefresher in .graph scope, so it is the one AuthService holds).
             """)
     }
 

@@ -43,8 +43,8 @@ final class MissingRegistrationMessageTests {
     @Test func askedFromAppCode() {
         let app = container("app")
         #expect(missing(XYZReportStore.self, in: app)?.message == """
-            Missing registration: XYZReportStore in 'app' at App/ReportScreen.swift:7
-              Requested by: app code (no service was being resolved)
+            Missing registration: XYZReportStore in 'app'
+              Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
               Fix: app.register { <#XYZReportStore#>() }
             """)
     }
@@ -52,8 +52,8 @@ final class MissingRegistrationMessageTests {
     @Test func namedRequest() {
         let app = container("app")
         #expect(missing(XYZReportStore.self, name: "archive", in: app)?.message == """
-            Missing registration: XYZReportStore (name: "archive") in 'app' at App/ReportScreen.swift:7
-              Requested by: app code (no service was being resolved)
+            Missing registration: XYZReportStore (name: "archive") in 'app'
+              Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
               Fix: app.register(name: "archive") { <#XYZReportStore#>() }
             """)
     }
@@ -66,8 +66,8 @@ final class MissingRegistrationMessageTests {
         feature.register { c in try XYZReportScreen(model: c.tryResolve()) }
 
         #expect(missing(XYZReportScreen.self, in: feature)?.message == """
-            Missing registration: XYZReportStore in 'feature' at App/Reporter.swift:3
-              Requested by: XYZReportScreen in 'feature' → XYZReportViewModel in 'app' → XYZReporting in 'app'
+            Missing registration: XYZReportStore in 'feature'
+              Requested by: XYZReportScreen in 'feature' → XYZReportViewModel in 'app' → XYZReporting in 'app', at App/Reporter.swift:3
               Fix: feature.register { <#XYZReportStore#>() }
             """)
     }
@@ -83,8 +83,8 @@ final class MissingRegistrationMessageTests {
         let app = container("app")
         app.register(name: "archive") { XYZReportStore() }
         #expect(missing(XYZReportStore.self, in: app)?.message == """
-            Missing registration: XYZReportStore in 'app' at App/ReportScreen.swift:7
-              Requested by: app code (no service was being resolved)
+            Missing registration: XYZReportStore in 'app'
+              Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
               Near: XYZReportStore is registered in 'app' under the name "archive"
               Fix: app.register { <#XYZReportStore#>() }
             """)
@@ -95,8 +95,8 @@ final class MissingRegistrationMessageTests {
         let feature = container("feature", parent: app)
         app.register { XYZReportStore() }
         #expect(missing(XYZReportStore.self, name: "archive", in: feature)?.message == """
-            Missing registration: XYZReportStore (name: "archive") in 'feature' at App/ReportScreen.swift:7
-              Requested by: app code (no service was being resolved)
+            Missing registration: XYZReportStore (name: "archive") in 'feature'
+              Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
               Near: XYZReportStore is registered in 'app' without a name
               Fix: feature.register(name: "archive") { <#XYZReportStore#>() }
             """)
@@ -107,8 +107,8 @@ final class MissingRegistrationMessageTests {
         let feature = container("feature", parent: app)
         feature.register { XYZReportStore() }
         #expect(missing(XYZReportStore.self, in: app)?.message == """
-            Missing registration: XYZReportStore in 'app' at App/ReportScreen.swift:7
-              Requested by: app code (no service was being resolved)
+            Missing registration: XYZReportStore in 'app'
+              Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
               Near: XYZReportStore is registered in the child container 'feature'
               Fix: app.register { <#XYZReportStore#>() }
             """)
@@ -119,8 +119,8 @@ final class MissingRegistrationMessageTests {
         let widget = container("widget")
         widget.register { XYZReportStore() }
         #expect(missing(XYZReportStore.self, in: app)?.message == """
-            Missing registration: XYZReportStore in 'app' at App/ReportScreen.swift:7
-              Requested by: app code (no service was being resolved)
+            Missing registration: XYZReportStore in 'app'
+              Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
               Near: XYZReportStore is registered in the other container 'widget'
               Fix: app.register { <#XYZReportStore#>() }
             """)
@@ -130,8 +130,8 @@ final class MissingRegistrationMessageTests {
         let app = container("app")
         app.register { XYZReporter(store: XYZReportStore()) }
         #expect(missing(XYZReporting.self, in: app)?.message == """
-            Missing registration: XYZReporting in 'app' at App/ReportScreen.swift:7
-              Requested by: app code (no service was being resolved)
+            Missing registration: XYZReporting in 'app'
+              Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
               Near: XYZReporter is registered in 'app'; register it as the requested type to bind it
               Fix: app.register { XYZReporter() as XYZReporting }
             """)
@@ -147,15 +147,14 @@ final class MissingRegistrationMessageTests {
         #expect(missing(XYZReporting.self, in: app)?.nearMisses == [])
     }
 
-    @Test func optionalOfTheAskedType() {
+    @Test func aFactoryReturningAnOptionalRegistersTheWrappedType() {
+        // Resolver's optional factories: `register { X() as X? }` registers X (nil is "no
+        // instance", not "missing"), so asking for X is no near miss of an optional any more.
         let app = container("app")
         app.register { XYZReportStore() as XYZReportStore? }
-        #expect(missing(XYZReportStore.self, in: app)?.message == """
-            Missing registration: XYZReportStore in 'app' at App/ReportScreen.swift:7
-              Requested by: app code (no service was being resolved)
-              Near: Optional<XYZReportStore> is registered in 'app' (optional and non-optional differ)
-              Fix: app.register { <#XYZReportStore#>() }
-            """)
+        #expect(app.isRegistered(XYZReportStore.self))
+        #expect(!app.isRegistered(XYZReportStore?.self))
+        #expect(app.optional(XYZReportStore.self) != nil)
     }
 
     @Test func severalNearMissesAreListedInAStableOrder() {
@@ -165,12 +164,34 @@ final class MissingRegistrationMessageTests {
         app.register(name: "cache") { XYZReportStore() }
         feature.register { XYZReportStore() }
         #expect(missing(XYZReportStore.self, in: app)?.message == """
-            Missing registration: XYZReportStore in 'app' at App/ReportScreen.swift:7
-              Requested by: app code (no service was being resolved)
+            Missing registration: XYZReportStore in 'app'
+              Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
               Near: XYZReportStore is registered in 'app' under the name "archive"
               Near: XYZReportStore is registered in 'app' under the name "cache"
               Near: XYZReportStore is registered in the child container 'feature'
               Fix: app.register { <#XYZReportStore#>() }
+            """)
+    }
+
+    @Test func nearMissesWithOtherNamesAreSortedByHowCloseTheNameIs() {
+        let app = container("app")
+        app.register(name: "archive") { XYZReportStore() }
+        app.register(name: "catalog") { XYZReportStore() }
+        app.register(name: "catalogs") { XYZReportStore() }
+        let found = missing(XYZReportStore.self, name: "catalogue", in: app)
+        // Closest first, not alphabetical: "catalog" is 2 edits away, "catalogs" 3, "archive" 7.
+        #expect(found?.nearMisses.map { $0.service.name ?? "" } == ["catalog", "catalogs", "archive"])
+        #expect(found?.fix.hasPrefix("did you mean the name \"catalog\"?") == true)
+    }
+
+    @Test func anOptionalAskedWhereTheNonOptionalIsRegisteredSaysToResolveTheNonOptional() {
+        let app = container("app")
+        app.register { XYZReportStore() }
+        #expect(missing(XYZReportStore?.self, in: app)?.message == """
+            Missing registration: Optional<XYZReportStore> in 'app'
+              Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
+              Near: XYZReportStore is registered in 'app' (optional and non-optional differ)
+              Fix: resolve the non-optional XYZReportStore: `app.optional(XYZReportStore.self)` gives nil when it is not registered (or `@OptionalInjected var x: XYZReportStore?`)
             """)
     }
 

@@ -85,9 +85,10 @@ struct OverrideTests {
         #expect(recorder.staleOverrides == [stale])
         #expect(stale.message == """
             Stale override: DashboardCoordinating in '\(name)' was set at \(#fileID):42 after a cached \
-            instance of DashboardCoordinating was already built; code that resolved it earlier keeps \
+            instance of DashboardCoordinating was already built; services built from it earlier keep \
             the old instance.
-              Fix: set overrides before the first resolve, or reset the cached scope after overriding.
+              Fix: set the override before the first resolve, or reset the scopes of the services that \
+            hold it (di-inspect check names them).
             """)
     }
 

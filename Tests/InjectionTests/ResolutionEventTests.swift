@@ -137,12 +137,14 @@ struct ResolutionEventTests {
         #expect(recorder.missing == [thrown])
     }
 
-    @Test func optionalResolveReportsNoFailure() {
+    @Test func optionalResolveReportsNoFailureButRecordsTheNil() {
         let name = uniqueName("app")
         let app = Container(name: name)
         let recorder = EventRecorder(name)
         recorder.record { _ = app.optional(XYZService.self) }
-        #expect(recorder.kinds.isEmpty)
+        #expect(recorder.missing.isEmpty)
+        #expect(recorder.resolvedToNil.map(\.requested) == [ServiceIdentity(type: "XYZService", container: name)])
+        #expect(recorder.resolvedToNil.first?.location?.fileID == #fileID)
     }
 
     @Test func cycleIsReportedWithThePath() throws {

@@ -29,8 +29,9 @@ struct ScopeMismatchTests {
         #expect(mismatch.message == """
             Scope mismatch: XYZFetching in '\(app)' (singleton) captured XYZSessionManager in '\(app)' (unique) \
             while being built; the unique instance now lives as long as the singleton one.
-              Fix: make XYZSessionManager singleton too, or resolve it when needed (@LazyInjected or a \
-            factory) instead of keeping it.
+              Fix: make the holder as short-lived as what it keeps: \(app).register(scope: .unique) { … XYZFetching … }
+              Or: keep XYZFetching singleton and give it a factory to call at each use, not an instance: \
+            { c.resolve(XYZSessionManager.self) }
             """)
     }
 

@@ -10,7 +10,9 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Exits with 0 when the trace is clean, 1 when problems were found, and 2 when the file \
             cannot be read, is not a valid trace, or had lines rejected (a truncated last line, \
-            which a crash leaves, is only a warning).
+            which a crash leaves, is only a warning). Notes (optional requests that gave nil, \
+            cycles broken lazily) are listed after the problems and do not change the exit code; \
+            with --strict, optional requests that gave nil are problems.
 
               $ di-inspect check trace.ndjson
               1 problem in sample-app (pid 4242): 1 missing registration
@@ -22,9 +24,12 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON (schema in docs/CHECK_JSON.md).")
     var json = false
 
+    @Flag(help: "Count optional requests that resolved to nil as problems, not notes.")
+    var strict = false
+
     func run() throws {
         let (graph, diagnostics) = try loadGraphWithDiagnostics(file)
-        let report = graph.check()
+        let report = graph.check(strict: strict)
         if json { print(report.json, terminator: "") } else { printText(report.text) }
         // A trace with rejected lines cannot be called clean, whatever the rest says. A truncated
         // last line (what a crash leaves) stays a warning.

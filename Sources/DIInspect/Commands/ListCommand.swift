@@ -105,7 +105,7 @@ struct ListCommand: ParsableCommand {
             case .reset(let at, _): "reset at \(at)"
             }
             table.add([record.kind.rawValue, record.from.description, record.to.description, record.container,
-                       record.location.description, state, record.staleness?.rawValue ?? "-"])
+                       record.location.description, state, record.isStale ? record.staleness?.rawValue ?? "-" : "-"])
         }
         return table.text
     }

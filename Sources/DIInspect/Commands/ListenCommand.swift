@@ -10,11 +10,14 @@ struct ListenCommand: ParsableCommand {
         abstract: "Wait for apps started elsewhere with DI_INSPECT=unix:PATH or DI_INSPECT=tcp:HOST:PORT.",
         discussion: """
             The unix socket (the default) lives in a private folder (mode 0700, socket 0600). TCP \
-            binds 127.0.0.1 unless another address is given explicitly; that is how an app on a \
-            simulator or device reaches the inspector.
+            binds 127.0.0.1 unless another address is given; an address other machines can reach \
+            (0.0.0.0, a LAN address) needs --allow-remote. A TCP listener shows a random token: an \
+            app must present it (DI_INSPECT_TOKEN, or DI_INSPECT=tcp:TOKEN@HOST:PORT) before \
+            anything it sends is shown; a wrong token is refused and reported.
 
               $ di-inspect listen --tcp 127.0.0.1:7777
-              $ DI_INSPECT=tcp:127.0.0.1:7777 ./my-app
+              (Start an app with DI_INSPECT=tcp:127.0.0.1:7777 DI_INSPECT_TOKEN=5f0c…)
+              $ DI_INSPECT=tcp:127.0.0.1:7777 DI_INSPECT_TOKEN=5f0c… ./my-app
             """)
 
     @Option(help: "The unix socket to listen on (default: \(TraceDestination.defaultSocketPath())).")
@@ -23,19 +26,26 @@ struct ListenCommand: ParsableCommand {
     @Option(help: "Listen on TCP instead: HOST:PORT, or just PORT for 127.0.0.1.")
     var tcp: String?
 
+    @Flag(help: "Allow a TCP address other machines can reach (0.0.0.0, a LAN address): a phone or another computer streaming to this one.")
+    var allowRemote = false
+
     @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
     var noColor = false
 
     func validate() throws {
         if socket != nil && tcp != nil { throw ValidationError("Give --socket or --tcp, not both.") }
-        if let tcp { _ = try Self.tcpAddress(tcp) }
+        if let tcp, case let address = try Self.tcpAddress(tcp), !address.isLocalOnly, !allowRemote {
+            throw ValidationError(
+                "--tcp \(tcp) is reachable from other machines; add --allow-remote to accept apps from them "
+                    + "(they must present the token the listener prints), or use 127.0.0.1.")
+        }
     }
 
     func run() throws {
         let address: TraceListener.Address
         if let tcp { address = try Self.tcpAddress(tcp) }
         else { address = .unix(path: socket ?? TraceDestination.defaultSocketPath()) }
-        let status = try LiveInspection(address: address, launch: nil, noColor: noColor).run()
+        let status = try LiveInspection(address: address, launch: nil, noColor: noColor, allowingRemote: allowRemote).run()
         if status != 0 { throw ExitCode(status) }
     }
 

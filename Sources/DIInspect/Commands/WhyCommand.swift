@@ -23,8 +23,46 @@ struct WhyCommand: ParsableCommand {
 
     func run() throws {
         let graph = try loadGraph(file)
+        let unanswered = Self.unanswered(service, in: graph)
+        if !unanswered.isEmpty, (try? graph.lookup(service)) == nil {
+            printText(unanswered)
+            return
+        }
         let target = try lookUp(service, in: graph)
-        printText(Self.explain(target, in: graph))
+        printText(Self.explain(target, in: graph) + unanswered)
+    }
+
+    /// What `why` says about requests for `query` that got nothing: optional ones that gave
+    /// nil, and failed ones, each with its requester, site and the chain that led there.
+    static func unanswered(_ query: String, in graph: DependencyGraph) -> String {
+        let q = query.lowercased()
+        func matches(_ identity: ServiceIdentity) -> Bool {
+            identity.type.lowercased() == q || identity.description.lowercased() == q
+                || identity.qualifiedDescription.lowercased() == q
+        }
+        var text = ""
+        let groups: [(verb: String, list: [MissingDependency])] = [
+            ("resolved to nil (an optional request; nothing is registered)", graph.resolvedToNil),
+            ("was missing (the request failed)", graph.missing),
+        ]
+        for group in groups {
+            for request in group.list where matches(request.requested) {
+                let times = request.count == 1 ? "once" : "\(request.count) times"
+                text += "\(request.requested.qualifiedDescription) \(group.verb), \(times):\n"
+                let site = request.location.map { " at \($0)" } ?? ""
+                if let requester = request.requester {
+                    text += "  requested\(site) by \(requester.qualifiedDescription)\n"
+                    if let node = graph.nodeID(for: requester), let path = graph.why(node) {
+                        let chain = path.map { graph.nodes[$0].identity.description }.joined(separator: " → ")
+                        text += "  which is resolved through: \(chain)\n"
+                    }
+                } else {
+                    text += "  requested\(site) by app code\n"
+                }
+                text += "  Fix: \(request.fix)\n"
+            }
+        }
+        return text
     }
 
     static func explain(_ target: NodeID, in graph: DependencyGraph) -> String {
@@ -40,7 +78,11 @@ struct WhyCommand: ParsableCommand {
                 table.add([identity, root.isRoot ? "from app code ×\(root.appResolveCount)" : "(nothing requested it)"])
             } else {
                 let edge = graph.edges[graph.edgeID(from: path[index - 1], to: node)!]
-                table.add(["→ " + identity, edge.count > 0 ? "×\(edge.count)" : "(failed)"])
+                if edge.isLazy {
+                    table.add(["⇢ " + identity, "lazily (@LazyInjected) ×\(edge.lazyCount)"])
+                } else {
+                    table.add(["→ " + identity, edge.count > 0 ? "×\(edge.count)" : "(failed)"])
+                }
             }
         }
         let lines = table.text.split(separator: "\n").dropFirst().map { "  " + $0.trimmingTrailingSpaces }

@@ -14,6 +14,8 @@ struct LiveInspection {
     /// The command to launch (nil for `listen`).
     var launch: [String]?
     var noColor: Bool
+    /// Whether a non-loopback TCP address may be used (`listen --allow-remote`).
+    var allowingRemote = false
 
     /// Runs until the user quits; returns the inspector's exit status.
     func run() throws -> Int32 {
@@ -24,24 +26,34 @@ struct LiveInspection {
         var app: LaunchedApp?
         let status = MainActor.assumeIsolated {
             InspectorLauncher.run(noColor: noColor) { feed in
-                let started = try TraceListener(address: address) { event in
+                let started = try TraceListener(address: address, allowingRemote: allowingRemote) { event in
                     feed.send(Self.updates(for: event))
                 }
                 listener = started
                 if let launch {
-                    app = try LaunchedApp(command: launch, destination: started.destination) { ending in
+                    app = try LaunchedApp(command: launch, destination: started.destination, token: started.token) { ending in
                         feed.send([.connection(.disconnected(ending)), .message("The app \(ending); the graph stays browsable. q quits.")])
                     }
                     feed.send([.message("Started \(launch[0]); its output goes to \(app!.logPath)")])
                 } else {
-                    feed.send([.message("Start an app with DI_INSPECT=\(started.destination)")])
+                    feed.send([.message("Start an app with " + Self.environment(for: started))])
                 }
-                return Inspector(model: InspectorModel(connection: .waiting(started.destination)), feed: feed)
+                // The header shows where to connect, with the token in full (the key bar may cut it).
+                let waiting = started.destination + (started.token.map { "  \(TraceConnectionToken.environmentVariable)=\($0)" } ?? "")
+                return Inspector(model: InspectorModel(connection: .waiting(waiting)), feed: feed)
             }
         }
         app?.stop()
         listener?.stop()
         return status
+    }
+
+    /// The variables an app is started with to reach `listener`:
+    /// `DI_INSPECT=tcp:192.168.1.20:7777 DI_INSPECT_TOKEN=5f0c…`.
+    static func environment(for listener: TraceListener) -> String {
+        var text = "DI_INSPECT=\(listener.destination)"
+        if let token = listener.token { text += " \(TraceConnectionToken.environmentVariable)=\(token)" }
+        return text
     }
 
     /// What the inspector should show for a listener event.
@@ -53,6 +65,8 @@ struct LiveInspection {
             return [.records(records)]
         case .diagnostics(_, let diagnostics):
             return diagnostics.prefix(1).map { .message("Trace: \($0.description.escapingControlCharacters)") }
+        case .refused(let session, let reason):
+            return [.message("Refused connection \(session): \(reason)")]
         case .disconnected(let session, let diagnostics):
             let reason = diagnostics.isEmpty ? "connection \(session.number) closed" : "connection \(session.number) cut mid-line"
             return [.connection(.disconnected(reason))]
@@ -67,7 +81,7 @@ final class LaunchedApp: Sendable {
 
     /// Starts `command` (found on PATH) with `DI_INSPECT=destination`; `onExit` is called from
     /// another thread with how it ended ("exited with status 0", "crashed (signal 4)").
-    init(command: [String], destination: String, onExit: @escaping @Sendable (String) -> Void) throws {
+    init(command: [String], destination: String, token: String? = nil, onExit: @escaping @Sendable (String) -> Void) throws {
         let name = (command[0] as NSString).lastPathComponent
         logPath = NSTemporaryDirectory() + "di-inspect-\(getpid())-\(name).log"
         FileManager.default.createFile(atPath: logPath, contents: nil)
@@ -76,6 +90,7 @@ final class LaunchedApp: Sendable {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["DI_INSPECT"] = destination
+        environment[TraceConnectionToken.environmentVariable] = token
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["--"] + command

@@ -13,16 +13,27 @@ extension Container {
             nearMisses: near,
             fix: fixLine(for: T.self, name: name, near: near),
             location: SourceLocation(file, line))
-        if !quiet, EventHub.shared.isActive { EventHub.shared.emit(.missing(missing)) }
+        // An optional resolve that finds nothing is no failure, but it is recorded so that a nil
+        // nobody expected is visible in the trace (`check` lists it as a note).
+        if EventHub.shared.isActive { EventHub.shared.emit(quiet ? .resolvedToNil(missing) : .missing(missing)) }
         return missing
     }
 
-    /// Builds (and reports) the diagnostic for a cycle entered at `index` of the stack.
-    func reportCycle(_ context: ResolutionContext, from index: Int, _ registration: AnyRegistration) -> DependencyCycle {
+    /// Builds the diagnostic for a cycle entered at `index` of the stack; the resolve that asked
+    /// reports it (``reportCycle(_:closedBy:)``), adding the line that closes it.
+    func makeCycle(_ context: ResolutionContext, from index: Int, _ registration: AnyRegistration) -> DependencyCycle {
         let chain = context.chain
-        let cycle = DependencyCycle(
-            path: Array(chain[index...]) + [registration.identity],
-            enteredThrough: Array(chain[..<index]))
+        context.hasUnreportedCycle = true
+        return DependencyCycle(path: Array(chain[index...]) + [registration.identity], enteredThrough: Array(chain[..<index]))
+    }
+
+    /// Reports a cycle the innermost resolve caught, with that resolve's site when it has one
+    /// (a keypath provider's resolve has none). Only on the failure path: carrying the site
+    /// through every build cost ~150 instructions per resolve.
+    func reportCycle<T>(_ caught: DependencyCycle, closedBy missing: MissingPolicy<T>) -> DependencyCycle {
+        var cycle = caught
+        if case .report(let file, let line, _) = missing { cycle.closedAt = SourceLocation(file, line) }
+        ResolutionContext.current.hasUnreportedCycle = false
         if EventHub.shared.isActive { EventHub.shared.emit(.cycle(cycle)) }
         return cycle
     }
@@ -54,8 +65,14 @@ extension Container {
                 }
             }
         }
-        // Closest first: the asked container's other names, other containers, then type mismatches.
-        return result.sorted { ($0.kind.order, $0.service.key) < ($1.kind.order, $1.service.key) }
+        // Closest first: the asked container's other names (nearest spelling first), the same
+        // key in a parent, a child, an unrelated container, then type mismatches.
+        func closeness(_ near: NearMiss) -> (Int, Int, String) {
+            let distance = near.kind == .otherName && name != nil ? editDistance(near.service.name ?? "", name!) : 0
+            let relation = switch near.relation { case "parent": 0; case "child": 1; case "other": 2; default: 0 }
+            return (near.kind.order, near.kind == .otherContainer ? relation : distance, near.service.key)
+        }
+        return result.sorted { closeness($0) < closeness($1) }
     }
 
     /// Whether a registration is probably an implementation of the requested protocol: its kept
@@ -84,6 +101,13 @@ extension Container {
             editDistance(meant, name) <= max(2, name.count / 4) {
             return "did you mean the name \"\(meant)\"? Resolve \(asked) with name: \"\(meant)\", "
                 + "or add \(receiver).register\(nameArgument) { <#\(asked)#>() }"
+        }
+        if asked.hasPrefix("Optional<"), asked.hasSuffix(">"),
+           let plain = near.first(where: { $0.kind == .optional && "Optional<\($0.service.type)>" == asked })?.service {
+            // `resolve(X?.self)` looks for a registration of `X?`; the registration is of `X`.
+            let nameLabel = plain.name.map { ", name: \"\($0)\"" } ?? ""
+            return "resolve the non-optional \(plain.type): `\(receiver).optional(\(plain.type).self\(nameLabel))` "
+                + "gives nil when it is not registered (or `@OptionalInjected var x: \(plain.type)?`)"
         }
         if let implementation = near.first(where: { $0.kind == .concreteType })?.service.type {
             return "\(receiver).register\(nameArgument) { \(implementation)() as \(asked) }"

@@ -1,4 +1,4 @@
-/// Receives every ``ResolutionEvent`` from every container in the process.
+/// Receives every ``/InjectionTrace/ResolutionEvent`` from every container in the process.
 ///
 /// Observers are called synchronously on the thread that produced the event, so they must be
 /// quick and must not block: hand the event to a buffer and return (the trace writer does).
@@ -7,7 +7,10 @@
 /// struct PrintingObserver: ResolutionObserver {
 ///     func observe(_ event: ResolutionEvent) { print(event.kind) }
 /// }
+///
 /// let token = ResolutionEvents.addObserver(PrintingObserver())
+/// // … resolve …
+/// token.cancel()
 /// ```
 public protocol ResolutionObserver: Sendable {
     func observe(_ event: ResolutionEvent)

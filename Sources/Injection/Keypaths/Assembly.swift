@@ -12,7 +12,9 @@ import Synchronization
 ///     var viewModel: any ViewModelLayer { assembly(AppLayers.self).viewModel(self) }
 ///     var interactor: any InteractorLayer { assembly(AppLayers.self).interactor(self) }
 /// }
-///
+/// ```
+/// `LiveLayers`, `PreviewLayers` and `MockLayers` conform to `AppLayers`; one of them is installed:
+/// ```swift
 /// container.use(LiveLayers())       // the app
 /// container.use(PreviewLayers())    // previews: no network
 /// container.use(MockLayers())       // tests: mocks per layer
@@ -31,8 +33,8 @@ extension Container {
     /// ```
     /// A container cannot tell which layers came from an assembly, so the change starts every
     /// keypath provider of the container afresh: instances kept from the previous assembly's
-    /// providers are dropped, reported as ``ScopeReset`` events carrying the
-    /// ``AssemblyChange``, and mappings are re-pointed at the new layers. Explicit overrides
+    /// providers are dropped, reported as ``/InjectionTrace/ScopeReset`` events carrying the
+    /// ``/InjectionTrace/AssemblyChange``, and mappings are re-pointed at the new layers. Explicit overrides
     /// (`provider.register { … }`) and type-keyed registrations stay.
     public func use(_ assembly: some Assembly, file: StaticString = #fileID, line: UInt = #line) {
         let previous = assemblyState.withLock { installed -> (any Assembly)? in

@@ -12,6 +12,8 @@ extension Container {
     /// - Parameters:
     ///   - replacement: The provider that answers.
     ///   - original: The provider whose requests are redirected.
+    ///   - file: The mapping file, reported with the mapping's event; leave the default.
+    ///   - line: The mapping line, reported with the mapping's event; leave the default.
     public func map<T>(
         _ replacement: KeyPath<Container, Provider<T>>, to original: KeyPath<Container, Provider<T>>,
         file: StaticString = #fileID, line: UInt = #line
@@ -171,7 +173,7 @@ extension Container {
 ///
 /// ```swift
 /// InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
-/// InjectionMapper.map(\.login.previewUseCase, to: \.login.useCase)
+/// InjectionMapper.map(\.login.mockTestViewModel, to: \.login.viewModel)   // the same, as a call
 /// InjectionMapper.reset(\.login.viewModel)
 /// InjectionMapper.resetAll()
 /// ```

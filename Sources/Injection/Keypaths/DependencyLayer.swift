@@ -1,7 +1,7 @@
 /// A group of keypath providers: a sub-container (`\.login.viewModel`) or a layer protocol
 /// that exposes only what one layer of the app may inject (`\.viewModel.appState`).
 ///
-/// Each member is a computed property returning a ``Provider``, built with ``provide(_:file:line:member:_:)-6v3k1``
+/// Each member is a computed property returning a ``Provider``, built with ``provide(_:file:line:member:_:)-(_,_,_,_,()->T)``
 /// so that the provider knows its member name (captured with `#function`, because a `KeyPath`'s
 /// description on Linux is opaque):
 ///
@@ -16,9 +16,13 @@
 ///     var useCase: Provider<LoginUseCase> { provide(.singleton) { DefaultLoginUseCase() } }
 ///     var mockTestViewModel: Provider<LoginViewModel> { provide { MockTestLoginViewModel() } }
 /// }
-///
-/// @Inject(\.login.viewModel) var viewModel     // the type is inferred from the keypath
-/// let useCase = Container[\.login.useCase]
+/// ```
+/// Code injects them by keypath:
+/// ```swift
+/// final class LoginScreen {
+///     @Inject(\.login.viewModel) var viewModel   // the type is inferred from the keypath
+///     let useCase = Container[\.login.useCase]   // the same from code, in Container.shared
+/// }
 /// ```
 public protocol DependencyLayer: SendableMetatype {
     /// The container the layer's providers resolve in.
@@ -37,6 +41,8 @@ extension DependencyLayer {
     ///
     /// - Parameters:
     ///   - scope: How long instances live; a new one per resolve by default.
+    ///   - file: The declaring file, shown in diagnostics and the inspector; leave the default.
+    ///   - line: The declaring line, shown in diagnostics and the inspector; leave the default.
     ///   - member: The declaring property's name; leave the default.
     ///   - make: Builds the service; it may resolve other services (keypath or type-keyed).
     public func provide<T>(

@@ -15,7 +15,8 @@ extension Container {
         let context = ResolutionContext.current
         let scope = ScopeRules.effectiveScope(registration.scope, lifetime)
         for index in context.frames.indices where context.frames[index].registration === registration {
-            throw .cycle(reportCycle(context, from: index, registration))
+            // Reported by the resolve that asked (`resolveEntry`), which knows the line that closes it.
+            throw .cycle(makeCycle(context, from: index, registration))
         }
         let registrationID = ObjectIdentifier(registration)
         if let validation = context.validation, scope.keepsInstance, let kept = validation.kept(registrationID) {
@@ -33,7 +34,9 @@ extension Container {
             let mismatch = ScopeMismatch(
                 holder: requester.registration.identity, holderScope: requester.scope,
                 captive: registration.identity, captiveScope: scope)
-            context.validation?.record(.scopeMismatch(mismatch))
+            // Validation reports it once the holder is built: a holder whose build fails (a cycle
+            // or a missing dependency) captured nothing. (The graph confirms events the same way.)
+            if context.validation != nil { context.pendingMismatches.append((context.frames.count - 1, mismatch)) }
             if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
         }
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
@@ -42,16 +45,25 @@ extension Container {
             value = try registration.typedFactory(T.self)(resolver, args)
         } catch let error as ResolutionError {
             context.unwind()
+            if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             throw error
+        } catch is FactoryReturnedNil {
+            context.unwind()
+            if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
+            throw .noInstance(service: registration.identity, location: registration.location)
         } catch {
             context.unwind()
+            if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             throw .factoryFailed(service: registration.identity, reason: "\(error)")
         }
         context.unwind()
+        if Decorators.areInstalled, context.validation == nil { resolver.decorate(built: value) }
 
         let result: T
+        var lostRace = false
         if let validation = context.validation {
             if scope.keepsInstance { validation.keep(registrationID, Instance(value)) }
+            context.settleMismatches(heldAt: context.frames.count, built: true)
             return value
         }
         switch ScopeRules.keeping(value, scope: scope, lifetime: lifetime) {
@@ -70,6 +82,9 @@ extension Container {
             // No `Optional<T>` here: in this unspecialised generic function it costs a runtime
             // metadata lookup on every resolve, kept or not.
             if let winner {
+                // Another thread kept its instance first: this one is dropped, and the resolve
+                // answers the kept one, as a cache hit would (so live counts stay right).
+                if winner !== box { lostRace = true }
                 result = unsafeDowncast(winner, to: Instance<T>.self).value
             } else {
                 result = value
@@ -88,20 +103,23 @@ extension Container {
         if observed {
             emitCreated(registration, scope: scope, requester: context.frames.last?.registration,
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                        start: start, mappedFrom: mappedFrom, in: context)
+                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom,
+                        viaProperty: context.frames.last?.injectsProperties ?? false, in: context)
         }
         return result
     }
 
     private func emitCreated(
         _ registration: AnyRegistration, scope: Scope, requester: AnyRegistration?, source: Resolved.Source,
-        start: UInt64, mappedFrom: ServiceIdentity?, in context: ResolutionContext
+        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, viaProperty: Bool,
+        in context: ResolutionContext
     ) {
         let end = EventClock.raw()
         guard let receivers = EventHub.shared.receivers(in: context) else { return }
         let time = EventClock.since(raw: end)
-        if EventHub.shared.foldRepeat(
-            registration, requester: requester, scope: scope, outcome: .created,
+        // Property-injection resolves are never folded: the fold key has no room for the edge kind.
+        if !viaProperty, EventHub.shared.foldRepeat(
+            registration, requester: requester, scope: scope, outcome: outcome,
             source: source, duration: end &- start, time: time, list: receivers, in: context
         ) { return }
         receivers.deliver(ResolutionEvent(
@@ -109,8 +127,8 @@ extension Container {
             thread: context.threadNumber,
             kind: .resolved(Resolved(
                 service: registration.identity, requester: requester?.identity, scope: scope,
-                outcome: .created, source: source, durationNanoseconds: end &- start,
-                depth: context.frames.count + 1, mappedFrom: mappedFrom))))
+                outcome: outcome, source: source, durationNanoseconds: end &- start,
+                depth: context.frames.count + 1, mappedFrom: mappedFrom, isPropertyInjection: viaProperty))))
     }
 
     func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
@@ -118,7 +136,8 @@ extension Container {
             guard let receivers = EventHub.shared.receivers(in: context) else { return }
             let time = EventClock.now()
             let source: Resolved.Source = registration.isOverride ? .override : .factory
-            if EventHub.shared.foldRepeat(
+            let viaProperty = context.frames.last?.injectsProperties ?? false
+            if !viaProperty, EventHub.shared.foldRepeat(
                 registration, requester: context.frames.last?.registration, scope: scope, outcome: .cached,
                 source: source, duration: 0, time: time, list: receivers, in: context
             ) { return }
@@ -127,12 +146,24 @@ extension Container {
                 kind: .resolved(Resolved(
                     service: registration.identity, requester: context.frames.last?.registration.identity,
                     scope: scope, outcome: .cached, source: source,
-                    durationNanoseconds: 0, depth: context.frames.count + 1))))
+                    durationNanoseconds: 0, depth: context.frames.count + 1, isPropertyInjection: viaProperty))))
         }
     }
 }
 
 extension ResolutionContext {
+    /// Settles the captive dependencies found while the frame at `index` was built: recorded by
+    /// the validation when it was `built`, forgotten (with those of deeper frames) when it failed.
+    func settleMismatches(heldAt index: Int, built: Bool) {
+        guard !pendingMismatches.isEmpty else { return }
+        if built {
+            for pending in pendingMismatches where pending.holderIndex == index {
+                validation?.record(.scopeMismatch(pending.mismatch))
+            }
+        }
+        pendingMismatches.removeAll { $0.holderIndex >= index }
+    }
+
     /// Pops the innermost frame; when the pass is over, forgets its graph-scoped instances.
     @inline(__always)
     func unwind() {

@@ -18,6 +18,9 @@ final class ResolutionContext {
         /// The container running this step. `unowned(unsafe)` is sound: a frame lives only while
         /// that container's `resolve` is on the stack, and that call holds a strong reference.
         unowned(unsafe) let container: Container
+        /// Set while the registration's `resolveProperties` block runs: what it resolves is
+        /// reported as property injection.
+        var injectsProperties = false
     }
 
     // `@exclusivity(unchecked)`: a context is only ever touched by its own thread, and no access
@@ -29,6 +32,11 @@ final class ResolutionContext {
     let threadNumber: UInt64
     /// Set while ``Container/validate(_:)`` builds services on this thread in its sandbox.
     @exclusivity(unchecked) var validation: ValidationRun?
+    /// Captive dependencies a validation found, by the stack index of their holder, until the
+    /// holder's build ends (see ``settleMismatches(heldAt:built:)``).
+    @exclusivity(unchecked) var pendingMismatches: [(holderIndex: Int, mismatch: ScopeMismatch)] = []
+    /// Set when a build found a cycle, until the resolve that asked reports it with its site.
+    @exclusivity(unchecked) var hasUnreportedCycle = false
     /// The observers this thread last took from ``EventHub``, and the hub's generation then.
     @exclusivity(unchecked) var observerList: EventHub.ObserverList?
     @exclusivity(unchecked) var observerGeneration: UInt64 = 0

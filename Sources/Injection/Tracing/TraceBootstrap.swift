@@ -6,9 +6,9 @@ import Synchronization
 /// Starts recording without a code change: set `DI_INSPECT` and run the app.
 ///
 /// ```
-/// $ DI_INSPECT=file:/tmp/app.ndjson ./app        # a trace file for `di-inspect show`
-/// $ DI_INSPECT=unix ./app                        # live, to `di-inspect live` (default socket)
-/// $ DI_INSPECT=tcp:127.0.0.1:7777 ./app          # live over TCP
+/// $ DI_INSPECT=file:/tmp/app.ndjson ./app        # a trace file for `di-inspect open`
+/// $ DI_INSPECT=unix ./app                        # live, to `di-inspect listen` (default socket)
+/// $ DI_INSPECT=tcp:127.0.0.1:7777 DI_INSPECT_TOKEN=… ./app   # live over TCP, with the listener's token
 /// $ DI_INSPECT=ftp:x ./app
 /// di-inspect: DI_INSPECT="ftp:x" is not a trace destination; expected file:PATH, unix:PATH or tcp:HOST:PORT; recording is off.
 /// ```
@@ -40,7 +40,12 @@ public enum TraceBootstrap {
             switch destination(forEnvironmentValue: value) {
             case .success(nil):
                 return nil
-            case .success(let destination?):
+            case .success(var destination?):
+                // A TCP listener asks for the token it printed: inline, or DI_INSPECT_TOKEN.
+                if case .socket(let address, nil) = destination, case .tcp = address,
+                   let token = PosixIO.environment(TraceConnectionToken.environmentVariable), !token.isEmpty {
+                    destination = .socket(address, token: token)
+                }
                 let recorder = TraceRecorder(destination: destination)
                 recorder.start()
                 started = recorder
@@ -51,7 +56,7 @@ public enum TraceBootstrap {
             }
         }
         guard recorder != nil else { return }
-        PosixIO.atExit { TraceBootstrap.recorder?.stop(reason: "exit") }
+        PosixIO.atExit { _ = TraceBootstrap.recorder?.stop(reason: "exit") }
     }
 
     /// The recorder `DI_INSPECT` started, if any.
@@ -61,8 +66,8 @@ public enum TraceBootstrap {
     /// why the value is wrong.
     ///
     /// ```swift
-    /// TraceBootstrap.destination(forEnvironmentValue: "file:/tmp/t.ndjson")  // .success(.file(path: "/tmp/t.ndjson"))
-    /// TraceBootstrap.destination(forEnvironmentValue: "")                    // .success(nil)
+    /// let file = TraceBootstrap.destination(forEnvironmentValue: "file:/tmp/t.ndjson")  // .success(.file(path: "/tmp/t.ndjson"))
+    /// let none = TraceBootstrap.destination(forEnvironmentValue: "")                    // .success(nil)
     /// ```
     public static func destination(forEnvironmentValue value: String) -> Result<TraceDestination?, TraceDestinationError> {
         if value.isEmpty { return .success(nil) }

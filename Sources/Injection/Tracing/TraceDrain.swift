@@ -20,6 +20,10 @@ struct TraceDrain {
     /// Whether the sink accepted the last write (records are only encoded for a live stream).
     private var streaming = false
     private(set) var linesWritten: UInt64 = 0
+    /// Records not written after the sink's first stream opened: a failed or timed-out write,
+    /// or a stream that stayed broken (before any stream, nobody was listening: not a loss).
+    private(set) var linesLost: UInt64 = 0
+    private var everOpened = false
 
     init(sink: any TraceSink, header: TraceHeader, replayLimit: Int, replayByteLimit: Int = 16 << 20) {
         self.sink = sink
@@ -37,6 +41,7 @@ struct TraceDrain {
             streaming = false
         case .opened:
             streaming = true
+            everOpened = true
             TraceEncoder.encode(.header(header), into: &batch)
             batch.append(contentsOf: replay)
             batchLines += 1 + UInt64(replayCount)
@@ -59,6 +64,7 @@ struct TraceDrain {
             if batch.count >= 1 << 18 { send() }
         }
         guard streaming else {
+            if everOpened { linesLost &+= UInt64(records.count - durableCount(records)) &+ UInt64(aggregates.count) }
             batch.removeAll(keepingCapacity: true)
             batchLines = 0
             return
@@ -66,6 +72,10 @@ struct TraceDrain {
         for aggregate in aggregates { append(.aggregate(aggregate)) }
         if dropped > 0 { append(.dropped(count: dropped, time: now)) }
         send()
+    }
+
+    private func durableCount(_ records: [TraceRecord]) -> Int {
+        records.reduce(0) { $0 + ($1.isDurable ? 1 : 0) }
     }
 
     private mutating func append(_ record: TraceRecord) {
@@ -89,6 +99,7 @@ struct TraceDrain {
             if ok {
                 linesWritten += batchLines
             } else {
+                linesLost &+= batchLines
                 // The stream broke: the next batch asks the sink to reconnect, and the replay
                 // brings the new stream's durable records up to date.
                 streaming = false

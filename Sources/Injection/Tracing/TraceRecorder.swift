@@ -2,7 +2,7 @@
 #if Tracing
 import Synchronization
 
-/// Records every ``ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
+/// Records every ``/InjectionTrace/ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
 ///
 /// The resolving thread only appends the event to a bounded buffer under a short lock; one
 /// background thread encodes and writes. When the buffer is full, events are dropped and counted
@@ -16,7 +16,7 @@ import Synchronization
 /// are attached, the repeats are counted by the resolving thread itself, in its own table,
 /// before any event is built; the background thread collects those counts every aggregation
 /// interval, and ``flush(timeout:)``, ``stop(reason:)`` and a failed resolve collect them
-/// before writing (see ``EventHub/collectRepeats()``).
+/// before writing (see ``ResolutionEvents/collectRepeats()``).
 ///
 /// Setting `DI_INSPECT` starts one without code (``TraceBootstrap``); tests start their own:
 ///
@@ -42,10 +42,15 @@ public final class TraceRecorder: ResolutionObserver {
         /// one per line (and may be dropped).
         public var aggregationKeyLimit: Int
 
+        /// The longest ``TraceRecorder/stop(reason:)`` (and so the app's exit) waits for the last
+        /// records to be written; what is not written by then is counted as lost.
+        public var stopTimeout: Duration
+
         public init(
             capacity: Int = 65_536, aggregationInterval: Duration = .milliseconds(250),
-            replayLimit: Int = 50_000, aggregationKeyLimit: Int = 100_000
+            replayLimit: Int = 50_000, aggregationKeyLimit: Int = 100_000, stopTimeout: Duration = .milliseconds(300)
         ) {
+            self.stopTimeout = stopTimeout
             self.capacity = capacity
             self.aggregationInterval = aggregationInterval
             self.replayLimit = replayLimit
@@ -75,12 +80,18 @@ public final class TraceRecorder: ResolutionObserver {
     private let thread = Mutex<BackgroundThread?>(nil)
     private let observation = Mutex<ObservationToken?>(nil)
     private let written = Atomic<UInt64>(0)
+    /// Records the sink did not take after its stream had opened (a failed or timed-out write).
+    private let lost = Atomic<UInt64>(0)
+    /// Set by the writer thread once it has written its last batch and closed the sink.
+    private let drainFinished = Atomic<Bool>(false)
+    private let stopRequested = Atomic<Bool>(false)
 
     /// Creates a recorder; nothing is recorded until ``start(observingEvents:)``.
     ///
     /// - Parameters:
-    ///   - sink: Where lines go (``FileTraceSink``, ``SocketTraceSink``, ``MemoryTraceSink``).
+    ///   - sink: Where lines go (``/InjectionTrace/FileTraceSink``, ``/InjectionTrace/SocketTraceSink``, ``/InjectionTrace/MemoryTraceSink``).
     ///   - header: The first line of each stream; by default this process's.
+    ///   - configuration: Buffer capacity, aggregation interval and replay limits; the defaults suit an app.
     public init(
         sink: any TraceSink, header: TraceHeader = .forCurrentProcess(), configuration: Configuration = Configuration()
     ) {
@@ -183,13 +194,12 @@ public final class TraceRecorder: ResolutionObserver {
             buffer.flushRequested += 1
             return buffer.flushRequested
         }
-        return waitForFlush(ticket, timeout: timeout)
+        return waitForFlush(ticket, until: PosixIO.monotonicNanoseconds() &+ timeout.nanoseconds)
     }
 
-    private func waitForFlush(_ ticket: UInt64, timeout: Duration) -> Bool {
+    private func waitForFlush(_ ticket: UInt64, until deadline: UInt64) -> Bool {
         guard thread.withLock({ $0 != nil }) else { return false }
         wake?.wake()
-        let deadline = PosixIO.monotonicNanoseconds() &+ timeout.nanoseconds
         while buffer.withLock({ $0.flushCompleted < ticket }) {
             if PosixIO.monotonicNanoseconds() >= deadline { return false }
             PosixIO.sleep(nanoseconds: 200_000)
@@ -199,21 +209,55 @@ public final class TraceRecorder: ResolutionObserver {
 
     /// Detaches from the events, writes an `end` record with `reason`, flushes, stops the
     /// background thread and closes the sink. Safe to call more than once; later calls do nothing.
-    public func stop(reason: String = "exit") {
+    ///
+    /// Bounded by ``Configuration/stopTimeout`` (300 ms by default) whatever the sink does: an
+    /// inspector that stopped reading costs the records it did not take, never the app's exit.
+    /// When anything was lost (dropped events, records a broken stream did not take, a flush
+    /// cut short), one line on stderr says how much and why.
+    ///
+    /// - Returns: That line (without the `di-inspect:` prefix), or nil when the trace is complete
+    ///   or the recorder was already stopped.
+    @discardableResult
+    public func stop(reason: String = "exit") -> String? {
         observation.withLock { token in
             token?.cancel()
             token = nil
         }
-        finish(reason: reason)
+        let deadline = PosixIO.monotonicNanoseconds() &+ configuration.stopTimeout.nanoseconds
+        guard !stopRequested.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
+        finish(reason: reason, deadline: deadline)
         buffer.withLock { $0.stopping = true }
         wake?.wake()
-        thread.withLock { $0 }?.join()
-        sink.close()
+        let started = thread.withLock { $0 }
+        var finished = started == nil
+        while !finished && PosixIO.monotonicNanoseconds() < deadline {
+            finished = drainFinished.load(ordering: .acquiring)
+            if !finished { PosixIO.sleep(nanoseconds: 200_000) }
+        }
+        if let started, finished { started.join() }
+        if started == nil { sink.close() }
         TraceRecorder.running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
+        let loss = lossReport(flushCutShort: !finished)
+        if let loss { TraceBootstrap.warn(loss) }
+        return loss
     }
 
-    /// Queues the `end` record (once) and flushes; later events are ignored.
-    func finish(reason: String, timeout: Duration = .seconds(2)) {
+    /// The one line `stop` prints when the trace is incomplete, or nil when nothing was lost.
+    func lossReport(flushCutShort: Bool) -> String? {
+        let dropped = buffer.withLock { $0.totalDropped }
+        let lost = lost.load(ordering: .relaxed)
+        guard dropped > 0 || lost > 0 || flushCutShort else { return nil }
+        var parts: [String] = []
+        if dropped > 0 { parts.append("\(dropped) events dropped while the writer was behind") }
+        if lost > 0 { parts.append("\(lost) records not written (\(sink.failure ?? "the stream broke"))") }
+        if flushCutShort {
+            parts.append("the last records were not written within \(configuration.stopTimeout) (\(sink.failure ?? "the sink was not taking them"))")
+        }
+        return "the trace to \(sink) is incomplete: " + parts.joined(separator: "; ") + "."
+    }
+
+    /// Queues the `end` record (once) and flushes until `deadline`; later events are ignored.
+    func finish(reason: String, deadline: UInt64? = nil) {
         // Repeats counted so far are written before the end (a stopping recorder got its
         // counts when it was detached).
         EventHub.shared.collectRepeats()
@@ -226,7 +270,8 @@ public final class TraceRecorder: ResolutionObserver {
             buffer.flushRequested += 1
             return buffer.flushRequested
         }
-        if let ticket { _ = waitForFlush(ticket, timeout: timeout) }
+        let deadline = deadline ?? PosixIO.monotonicNanoseconds() &+ configuration.stopTimeout.nanoseconds
+        if let ticket { _ = waitForFlush(ticket, until: deadline) }
     }
 
     /// The counters so far.
@@ -277,8 +322,13 @@ public final class TraceRecorder: ResolutionObserver {
             }
             spare.removeAll(keepingCapacity: true)
             written.store(drain.linesWritten, ordering: .relaxed)
+            lost.store(drain.linesLost, ordering: .relaxed)
             buffer.withLock { $0.flushCompleted = max($0.flushCompleted, ticket) }
-            if stopping { return }
+            if stopping {
+                sink.close()
+                drainFinished.store(true, ordering: .releasing)
+                return
+            }
         }
     }
 

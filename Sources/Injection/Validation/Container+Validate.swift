@@ -24,17 +24,34 @@ extension Container {
             }
         }
         var registrations: [(Container, AnyRegistration)] = []
+        var seenKeys: Set<String> = []
         var current: Container? = self
         while let container = current {
             let entries = container.state.withLock { $0.allEntries.map(\.registration) }
-            registrations += entries.map { (container, $0) }
+            // A registration a nearer container overrides is not what the app resolves.
+            for registration in entries {
+                let key = ServiceIdentity(
+                    type: registration.identity.type, name: registration.identity.name, container: "",
+                    layer: registration.identity.layer, member: registration.identity.member).key
+                if seenKeys.insert(key).inserted { registrations.append((container, registration)) }
+            }
             current = container.parent
         }
         registrations.sort { $0.1.identity.key < $1.1.identity.key }
         let run = ValidationRun()
-        for (container, registration) in registrations where !registration.takesArguments {
+        // Each registration is built the way the app resolves it: from this container (an
+        // ancestor's registration resolves its dependencies here, where a child's overrides
+        // apply), with this container as `Container.shared` on the helper thread, so factories
+        // and property wrappers that use `Container.shared` see the app's container.
+        for (_, registration) in registrations where !registration.takesArguments {
             run.check { () throws(ResolutionError) in
-                try registration.validationBuild(container)
+                try withContainer(self) { () throws(ResolutionError) in
+                    do throws(ResolutionError) {
+                        try registration.validationBuild(self)
+                    } catch .noInstance {
+                        // A factory that may return nil (`as Feed?`) did: allowed, `optional()` expects it.
+                    }
+                }
             }
         }
         return ValidationReport(checked: registrations.count, problems: run.recorded)

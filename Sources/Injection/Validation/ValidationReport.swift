@@ -1,4 +1,4 @@
-/// One problem ``Container/validate(_:file:line:)`` found.
+/// One problem ``Container/validate(_:)`` found.
 public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     case missing(MissingRegistration)
     case cycle(DependencyCycle)
@@ -11,6 +11,7 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         case .cycle(let cycle): self = .cycle(cycle)
         case .argumentMismatch(let service, _, _): self = .factoryFailed(service: service, reason: error.message)
         case .factoryFailed(let service, let reason): self = .factoryFailed(service: service, reason: reason)
+        case .noInstance(let service, _): self = .factoryFailed(service: service, reason: error.message)
         }
     }
 
@@ -24,11 +25,11 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Everything ``Container/validate(_:file:line:)`` found, at once.
+/// Everything ``Container/validate(_:)`` found, at once.
 ///
 /// ```swift
-/// @Test func dependenciesAreComplete() {
-///     let report = AppContainer.make().validate(\.login.viewModel)
+/// @Test func loginDependenciesAreComplete() {
+///     let report = App.makeContainer().validate(\.login.viewModel)
 ///     #expect(report.isValid, "\(report)")
 /// }
 /// ```

@@ -1,7 +1,7 @@
 import Synchronization
 
 
-/// One ``Container/validate(_:file:line:)`` pass: the problems found so far and the sandbox
+/// One ``Container/validate(_:)`` pass: the problems found so far and the sandbox
 /// that stands in for the real scopes, so validating disturbs no kept instance.
 final class ValidationRun: Sendable {
     private static let active = Atomic<Int>(0)
@@ -20,8 +20,14 @@ final class ValidationRun: Sendable {
         active.load(ordering: .relaxed) > 0 && context.validation != nil
     }
 
+    /// Records a problem once: a cycle met again from another of its services (`B → A → B`
+    /// after `A → B → A`) is the same cycle.
     func record(_ problem: ValidationProblem) {
         problems.withLock { list in
+            if case .cycle(let cycle) = problem {
+                let loop = cycle.loopKey
+                if list.contains(where: { if case .cycle(let other) = $0 { other.loopKey == loop } else { false } }) { return }
+            }
             if !list.contains(problem) { list.append(problem) }
         }
     }

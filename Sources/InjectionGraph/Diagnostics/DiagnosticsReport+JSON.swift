@@ -22,8 +22,10 @@ extension DiagnosticsReport {
                 ("services", .int(serviceCount)),
                 ("edges", .int(edgeCount)),
                 ("problems", .int(problems.count)),
+                ("notes", .int(notes.count)),
             ])),
             ("problems", .array(problems.map(\.jsonValue))),
+            ("notes", .array(notes.map(\.jsonValue))),
         ])
     }
 }
@@ -33,7 +35,7 @@ extension GraphProblem {
     public var jsonValue: JSONValue {
         var fields: [(String, JSONValue?)] = [("kind", .string(kind)), ("message", .string(message))]
         switch self {
-        case .missing(let missing):
+        case .missing(let missing), .resolvedToNil(let missing):
             fields += [
                 ("count", .int(missing.count)),
                 ("requested", .identity(missing.requested)),
@@ -53,10 +55,12 @@ extension GraphProblem {
                 ("count", .int(cycle.count)),
                 ("path", .array(cycle.cycle.path.map(JSONValue.identity))),
                 ("through", .array(cycle.cycle.enteredThrough.map(JSONValue.identity))),
+                ("at", .location(cycle.cycle.closedAt)),
             ]
-        case .dependencyLoop(let loop):
+        case .dependencyLoop(let loop), .lazyLoop(let loop):
             fields += [
                 ("path", .array(loop.path.map(JSONValue.identity))),
+                ("lazy", .array(loop.lazySteps.map(JSONValue.bool))),
                 ("size", .int(loop.nodes.count)),
             ]
         case .scopeMismatch(let record):
@@ -67,8 +71,16 @@ extension GraphProblem {
                 ("captive", .identity(record.mismatch.captive)),
                 ("captiveScope", .string(record.mismatch.captiveScope.name)),
             ]
-        case .staleOverride(let record), .activeMapping(let record):
+        case .staleOverride(let record):
             fields.append(("override", .override(record)))
+            fields.append(("holders", .array(record.holders.map { holder in
+                .object([("service", .identity(holder.service)), ("scope", .string(holder.scope.name))])
+            })))
+        case .activeMapping(let record):
+            fields.append(("override", .override(record)))
+            fields.append(("resolvedBy", .array(record.uses.map { use in
+                .object([("requester", use.requester.map(JSONValue.identity)), ("count", .uint(use.count))])
+            })))
         }
         return .object(fields)
     }

@@ -12,7 +12,7 @@ extension DiagnosticsReport {
     ///   Fix: app.register { <#XYZFetching#>() }
     ///
     /// [2] Dependency cycle: A → B → A in 'app'
-    ///   Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+    ///   Fix: break the cycle where it closes: let the last service get the first one lazily (@LazyInjected, or a factory it calls after init).
     /// ```
     public var text: String {
         let app = session.header.map { "\($0.app) (pid \($0.pid))" } ?? "the trace"
@@ -21,10 +21,19 @@ extension DiagnosticsReport {
             lines.append("No problems in \(app): \(serviceCount) services, \(edgeCount) edges, \(session.eventCount) events.")
         } else {
             let noun = problems.count == 1 ? "problem" : "problems"
-            lines.append("\(problems.count) \(noun) in \(app): \(countsByKind)")
+            lines.append("\(problems.count) \(noun) in \(app): \(countsByKind(problems))")
             for (index, problem) in problems.enumerated() {
                 lines.append("")
                 lines.append("[\(index + 1)] " + problem.message)
+            }
+        }
+        if !notes.isEmpty {
+            lines.append("")
+            let noun = notes.count == 1 ? "note" : "notes"
+            lines.append("\(notes.count) \(noun) (not problems: the exit code ignores them; --strict counts nils): \(countsByKind(notes))")
+            for (index, note) in notes.enumerated() {
+                lines.append("")
+                lines.append("(note \(index + 1)) " + note.message)
             }
         }
         if session.droppedCount > 0 {
@@ -39,7 +48,7 @@ extension DiagnosticsReport {
     }
 
     /// `1 missing registration, 2 cycles`.
-    var countsByKind: String {
+    func countsByKind(_ problems: [GraphProblem]) -> String {
         let names: [(kind: String, one: String, many: String)] = [
             ("missing", "missing registration", "missing registrations"),
             ("cycle", "cycle", "cycles"),
@@ -47,6 +56,8 @@ extension DiagnosticsReport {
             ("scopeMismatch", "scope mismatch", "scope mismatches"),
             ("staleOverride", "stale override", "stale overrides"),
             ("activeMapping", "active mapping", "active mappings"),
+            ("resolvedToNil", "optional resolved to nil", "optionals resolved to nil"),
+            ("lazyLoop", "cycle broken lazily", "cycles broken lazily"),
         ]
         return names.compactMap { name in
             let count = problems.count { $0.kind == name.kind }

@@ -1,7 +1,8 @@
 import InjectionTrace
 
 /// Every problem found in a graph, in a fixed order: missing registrations, cycles, dependency
-/// loops, scope mismatches, stale overrides, mappings still active at the end.
+/// loops, scope mismatches, stale overrides, mappings still active at the end; then the notes:
+/// optional requests that gave nil and loops broken lazily.
 ///
 /// ```swift
 /// let report = graph.check()
@@ -10,42 +11,113 @@ import InjectionTrace
 /// ```
 public struct DiagnosticsReport: Sendable {
     public let problems: [GraphProblem]
+    /// Worth knowing, not wrong: they do not change the exit code.
+    public let notes: [GraphProblem]
     /// The session the graph was built from.
     public let session: SessionInfo
     public let serviceCount: Int
     public let edgeCount: Int
 
-    /// Whether nothing was found.
+    /// Whether nothing was found (notes aside).
     public var isClean: Bool { problems.isEmpty }
+
+    /// Problems and notes, in order.
+    public var all: [GraphProblem] { problems + notes }
 }
 
 extension DependencyGraph {
     /// Runs every diagnostic over the graph.
     ///
     /// Linear in nodes and edges (strongly connected components included): a graph of
-    /// 100 000 services and 1 000 000 edges is checked well under a second.
+    /// 100 000 services and 1 000 000 edges is checked well under a second. With `strict`,
+    /// optional requests that gave nil are problems rather than notes.
     ///
     /// ```swift
     /// for problem in graph.check().problems { print(problem.kind, problem.message) }
     /// ```
-    public func check() -> DiagnosticsReport {
+    public func check(strict: Bool = false) -> DiagnosticsReport {
         var problems: [GraphProblem] = missing.map(GraphProblem.missing)
         problems += cycles.map(GraphProblem.cycle)
-        problems += dependencyLoops().map(GraphProblem.dependencyLoop)
-        problems += scopeMismatches.map(GraphProblem.scopeMismatch)
-        problems += overrides.filter { $0.staleness != nil }.map(GraphProblem.staleOverride)
+        let loops = loopsByKind()
+        problems += loops.eager.map(GraphProblem.dependencyLoop)
+        problems += scopeMismatches.filter(\.isConfirmed).map(GraphProblem.scopeMismatch)
+        problems += overrides.filter(\.isStale).map(GraphProblem.staleOverride)
         problems += overrides.filter { $0.kind == .mapping && $0.isActive }.map(GraphProblem.activeMapping)
-        return DiagnosticsReport(problems: problems, session: session, serviceCount: nodes.count, edgeCount: edges.count)
+        let nils = resolvedToNil.map(GraphProblem.resolvedToNil)
+        var notes = loops.lazy.map(GraphProblem.lazyLoop)
+        if strict { problems += nils } else { notes = nils + notes }
+        return DiagnosticsReport(
+            problems: problems, notes: notes, session: session, serviceCount: nodes.count, edgeCount: edges.count)
     }
 
-    /// Strongly connected components that no observed cycle already explains.
-    public func dependencyLoops() -> [DependencyLoop] {
+    /// Strongly connected components that no observed cycle already explains, without lazy
+    /// edges (problems).
+    public func dependencyLoops() -> [DependencyLoop] { loopsByKind().eager }
+
+    /// Loops that can be cycles at run time (`eager`), and loops that exist only through a lazy
+    /// edge (`lazy`), each outside the cycles the runtime caught.
+    public func loopsByKind() -> (eager: [DependencyLoop], lazy: [DependencyLoop]) {
         var onObservedCycle = [Bool](repeating: false, count: nodes.count)
         for cycle in cycles { for node in cycle.nodes { onObservedCycle[node] = true } }
-        return stronglyConnectedComponents().compactMap { component in
-            guard !component.contains(where: { onObservedCycle[$0] }),
-                  let loop = loop(through: component[0], within: component) else { return nil }
+        var onEagerLoop = [Bool](repeating: false, count: nodes.count)
+        let eager: [DependencyLoop] = stronglyConnectedComponents(includingLazy: false).compactMap { component in
+            for node in component { onEagerLoop[node] = true }
+            // A service that resolves itself is a cycle the runtime always catches (its
+            // registration is on the stack). A self-edge with no caught cycle is two services
+            // that share an identity: two containers with the same name, one resolving the
+            // other's registration of the same type (a decorator). Not a loop.
+            guard component.count > 1, !component.contains(where: { onObservedCycle[$0] }),
+                  let loop = loop(through: component[0], within: component, includingLazy: false) else { return nil }
             return DependencyLoop(nodes: component, path: loop.map { nodes[$0].identity })
         }
+        guard edges.contains(where: \.isLazy) else { return (eager, []) }
+        let lazy: [DependencyLoop] = stronglyConnectedComponents(includingLazy: true).compactMap { component in
+            guard component.count > 1, !component.contains(where: { onObservedCycle[$0] || onEagerLoop[$0] }) else { return nil }
+            let inside = Set(component)
+            // Start at the owner of a lazy edge inside the component, and take that edge first.
+            guard let lazyEdge = component.lazy.flatMap({ self.outgoing[$0] })
+                .first(where: { self.edges[$0].isLazy && inside.contains(self.edges[$0].to) }) else { return nil }
+            let owner = edges[lazyEdge].from, next = edges[lazyEdge].to
+            let rest: [NodeID]
+            if next == owner {
+                rest = [owner]
+            } else {
+                guard let back = path(from: next, to: owner, within: inside) else { return nil }
+                rest = back
+            }
+            let path = [owner] + rest
+            let steps = zip(path, path.dropFirst()).map { from, to in
+                edgeID(from: from, to: to).map { edges[$0].isLazy } ?? false
+            }
+            return DependencyLoop(nodes: component, path: path.map { nodes[$0].identity }, lazySteps: steps)
+        }
+        return (eager, lazy)
+    }
+
+    /// A shortest path from `start` to `end` inside `inside` (both included), any edge kind.
+    func path(from start: NodeID, to end: NodeID, within inside: Set<NodeID>) -> [NodeID]? {
+        var parent: [NodeID: NodeID] = [start: start]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            if node == end {
+                var path = [end]
+                var current = end
+                while current != start {
+                    current = parent[current]!
+                    path.append(current)
+                }
+                return path.reversed()
+            }
+            for edgeID in outgoing[node] {
+                let next = edges[edgeID].to
+                guard inside.contains(next), parent[next] == nil else { continue }
+                parent[next] = node
+                queue.append(next)
+            }
+        }
+        return nil
     }
 }

@@ -1,6 +1,9 @@
 import InjectionTrace
 
-/// One problem `check` found in a trace, with everything needed to explain and fix it.
+/// One problem (or note) `check` found in a trace, with everything needed to explain and fix it.
+///
+/// `check`, the inspector's tab badges and views, and the dot export all derive from this one
+/// list (``DependencyGraph/check(strict:)``), so they always agree.
 ///
 /// ```swift
 /// for problem in graph.check().problems {
@@ -16,13 +19,22 @@ public enum GraphProblem: Sendable, Hashable {
     case dependencyLoop(DependencyLoop)
     /// A long-lived service captured a short-lived one.
     case scopeMismatch(ScopeMismatchRecord)
-    /// An override set after an instance of the service it replaces was kept.
+    /// An override set after long-lived services were built from what it replaces.
     case staleOverride(OverrideRecord)
     /// A keypath mapping still in effect when the trace ended.
     case activeMapping(OverrideRecord)
+    /// An optional request found nothing and gave nil (a note unless `--strict`).
+    case resolvedToNil(MissingDependency)
+    /// Services that reach each other only through a lazy edge: no cycle at run time (a note).
+    case lazyLoop(DependencyLoop)
+
+    /// Where the inspector shows a problem: the tab whose badge counts it.
+    public enum Area: String, Sendable, Hashable, CaseIterable {
+        case scopes, cycles, overrides, missing
+    }
 
     /// The stable name used in JSON (`missing`, `cycle`, `loop`, `scopeMismatch`,
-    /// `staleOverride`, `activeMapping`).
+    /// `staleOverride`, `activeMapping`, `resolvedToNil`, `lazyLoop`).
     public var kind: String {
         switch self {
         case .missing: "missing"
@@ -31,6 +43,30 @@ public enum GraphProblem: Sendable, Hashable {
         case .scopeMismatch: "scopeMismatch"
         case .staleOverride: "staleOverride"
         case .activeMapping: "activeMapping"
+        case .resolvedToNil: "resolvedToNil"
+        case .lazyLoop: "lazyLoop"
+        }
+    }
+
+    /// The inspector tab that lists it.
+    public var area: Area {
+        switch self {
+        case .missing, .resolvedToNil: .missing
+        case .cycle, .dependencyLoop, .lazyLoop: .cycles
+        case .scopeMismatch: .scopes
+        case .staleOverride, .activeMapping: .overrides
+        }
+    }
+
+    /// The services the problem is about, for a view to find it and for dot to mark it.
+    public var services: [ServiceIdentity] {
+        switch self {
+        case .missing(let missing), .resolvedToNil(let missing): missing.chain.suffix(1) + [missing.requested]
+        case .cycle(let cycle): Array(cycle.cycle.path.dropLast())
+        case .dependencyLoop(let loop), .lazyLoop(let loop): Array(loop.path.dropLast())
+        case .scopeMismatch(let record): [record.mismatch.holder, record.mismatch.captive]
+        case .staleOverride(let record): [record.from, record.to] + record.holders.map(\.service)
+        case .activeMapping(let record): [record.from, record.to]
         }
     }
 
@@ -44,17 +80,15 @@ public enum GraphProblem: Sendable, Hashable {
         case .dependencyLoop(let loop):
             loop.message
         case .scopeMismatch(let record):
-            record.mismatch.message + Self.seen(record.count)
+            record.message + Self.seen(record.count)
         case .staleOverride(let record):
-            StaleOverride(
-                replaced: record.from, replacement: record.to, scope: record.staleScope ?? .singleton,
-                location: record.location
-            ).message
+            record.staleMessage
         case .activeMapping(let record):
-            "Mapping still active at the end of the trace: requests for \(record.from.qualifiedDescription) "
-                + "go to \(record.to.qualifiedDescription) (set at \(record.location)).\n"
-                + "  Fix: reset the mapping when the test or preview that set it ends, so later code "
-                + "gets the real provider."
+            record.activeMappingMessage
+        case .resolvedToNil(let missing):
+            missing.resolvedToNilMessage + Self.seen(missing.count)
+        case .lazyLoop(let loop):
+            loop.lazyMessage
         }
     }
 
@@ -65,7 +99,7 @@ public enum GraphProblem: Sendable, Hashable {
 
 /// Services that reach each other in the recorded graph (a strongly connected component) with
 /// no cycle caught at run time: each resolved the next at some point, so building them in
-/// another order can hit a cycle.
+/// another order can hit a cycle. A ``GraphProblem/lazyLoop(_:)`` is one that needs a lazy edge.
 ///
 /// ```swift
 /// if case .dependencyLoop(let loop) = problem { print(loop.path.map(\.description)) }
@@ -75,12 +109,39 @@ public struct DependencyLoop: Sendable, Hashable {
     public let nodes: [NodeID]
     /// A shortest loop through the component's first service (first repeated at the end).
     public let path: [ServiceIdentity]
+    /// For each step of ``path``, whether it is a lazy edge (one fewer than the path).
+    public let lazySteps: [Bool]
+
+    public init(nodes: [NodeID], path: [ServiceIdentity], lazySteps: [Bool]? = nil) {
+        self.nodes = nodes
+        self.path = path
+        self.lazySteps = lazySteps ?? Array(repeating: false, count: max(0, path.count - 1))
+    }
+
+    /// `A → B ⇢ A in 'app'`: `⇢` marks a lazy step.
+    public var pathDescription: String {
+        let containers = Set(path.map(\.container))
+        let names = path.map { containers.count > 1 ? $0.qualifiedDescription : $0.description }
+        var text = names.first ?? ""
+        for (index, name) in names.dropFirst().enumerated() {
+            text += (lazySteps.indices.contains(index) && lazySteps[index] ? " ⇢ " : " → ") + name
+        }
+        return text + (containers.count == 1 ? " in '\(containers.first!)'" : "")
+    }
 
     public var message: String {
         let others = nodes.count > path.count - 1 ? " (\(nodes.count) services reach each other)" : ""
-        return "Dependency loop: \(DependencyCycle(path: path).pathDescription)\(others)\n"
+        return "Dependency loop: \(pathDescription)\(others)\n"
             + "  Each of these resolved the next at some point; no cycle was caught at run time, "
             + "but building them in another order will hit one.\n"
             + "  Fix: break the loop: resolve one of these lazily (@LazyInjected) or after init."
+    }
+
+    /// The informational text of a loop closed only by lazy edges.
+    public var lazyMessage: String {
+        let lazy = zip(path, path.dropFirst()).enumerated().filter { lazySteps[$0.offset] }.map { "\($0.element.0.description) ⇢ \($0.element.1.description)" }
+        return "Cycle broken lazily: \(pathDescription)\n"
+            + "  \(lazy.joined(separator: ", ")) is read after its holder is built (@LazyInjected), so no cycle "
+            + "happens at run time; resolving it eagerly there would make one."
     }
 }

@@ -3,9 +3,12 @@ import InjectionTrace
 /// Writes a graph as Graphviz `dot`.
 ///
 /// Containers and their layers become nested clusters (`subgraph cluster_…`); a service's
-/// scope decides its shape; edges are labelled with resolve counts; cycle edges are red; missing
-/// registrations are dashed red nodes linked from their requester; overrides and mappings are
-/// dotted edges from the replaced service to its replacement. A legend cluster explains it all:
+/// scope decides its shape; edges are labelled with resolve counts; cycle edges are red; lazy
+/// edges (`@LazyInjected`) are dashed grey; captive dependencies are orange; missing
+/// registrations are dashed red nodes linked from their requester, optional requests that gave
+/// nil dotted grey ones; overrides and mappings are dotted edges from the replaced service to its
+/// replacement, orange when stale (with the holders of the old instance) or left active. The
+/// marks come from ``DependencyGraph/check(strict:)``. A legend cluster explains it all:
 ///
 /// | scope | shape |
 /// |---|---|
@@ -37,6 +40,15 @@ public struct DotExporter: Sendable {
     public func render(_ graph: DependencyGraph) -> String {
         let selection = graph.selection(options)
         let membership = graph.loopMembership()
+        // Marks come from the problem list `check` prints, so the picture and the report agree.
+        let report = graph.check()
+        var captive: Set<[NodeID]> = []
+        for problem in report.problems {
+            guard case .scopeMismatch(let record) = problem,
+                  let holder = graph.nodeID(for: record.mismatch.holder),
+                  let kept = graph.nodeID(for: record.mismatch.captive) else { continue }
+            captive.insert([holder, kept])
+        }
         var out = "digraph dependencies {\n"
         out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=10];\n"
         out += "  node [fontname=\"Helvetica\", fontsize=10];\n"
@@ -46,13 +58,26 @@ public struct DotExporter: Sendable {
             let edge = graph.edges[edgeID]
             out += "  n\(edge.from) -> n\(edge.to)"
             var attributes: [String] = []
-            if edge.count > 0 {
+            if edge.isPropertyInjection {
+                attributes.append("label=\"\(edge.count) (property)\", arrowhead=empty")
+            } else if edge.isLazy {
+                attributes.append("label=\"lazy \(edge.lazyCount)\", style=dashed, arrowhead=empty, color=gray40")
+            } else if edge.count > 0 {
                 attributes.append("label=\"\(edge.count)\"")
             } else {
                 attributes.append("style=dashed")
             }
             if graph.isCycleEdge(edge, membership: membership) { attributes.append("color=red, penwidth=2") }
+            if captive.contains([edge.from, edge.to]) {
+                attributes.append("color=orange, penwidth=2, xlabel=\"captive\"")
+                captive.remove([edge.from, edge.to])
+            }
             out += " [" + attributes.joined(separator: ", ") + "];\n"
+        }
+        // A captive pair whose edge is outside the selection is still drawn when both ends are in.
+        for pair in captive.sorted(by: { $0.lexicographicallyPrecedes($1) })
+        where selection.contains(pair[0]) && selection.contains(pair[1]) {
+            out += "  n\(pair[0]) -> n\(pair[1]) [color=orange, penwidth=2, xlabel=\"captive\"];\n"
         }
         for (index, item) in graph.missing(in: selection, options: options).enumerated() {
             out += "  m\(index) [\(Self.labelAttributes(item.requested.qualifiedDescription, suffix: "\\n(missing)")), "
@@ -61,12 +86,26 @@ public struct DotExporter: Sendable {
                 out += "  n\(from) -> m\(index) [style=dashed, color=red];\n"
             }
         }
+        for (index, item) in graph.resolvedToNil.enumerated() {
+            guard let requester = item.requester, let from = graph.nodeID(for: requester), selection.contains(from)
+            else { continue }
+            let label = Self.quoted(item.requested.qualifiedDescription) + "\\n(nil: optional)"
+            out += "  z\(index) [label=\"\(label)\", shape=box, style=dotted, color=gray40, fontcolor=gray40];\n"
+            out += "  n\(from) -> z\(index) [style=dotted, color=gray40];\n"
+        }
         for record in graph.overrides(in: selection) {
             guard let from = graph.nodeID(for: record.from), let to = graph.nodeID(for: record.to) else { continue }
             var label = record.kind == .mapping ? "mapping" : "override"
-            if !record.isActive { label += " (ended)" }
-            if record.staleness != nil { label += " (stale)" }
-            out += "  n\(from) -> n\(to) [style=dotted, label=\"\(label)\"];\n"
+            let leftActive = record.kind == .mapping && record.isActive
+            if leftActive { label += " (left active)" } else if !record.isActive { label += " (ended)" }
+            if record.isStale { label += " (stale)" }
+            let color = record.isStale || leftActive ? ", color=orange, fontcolor=orange, penwidth=2" : ""
+            out += "  n\(from) -> n\(to) [style=dotted, label=\"\(label)\"\(color)];\n"
+            guard record.isStale else { continue }
+            for holder in record.holders {
+                guard let id = graph.nodeID(for: holder.service), selection.contains(id) else { continue }
+                out += "  n\(id) -> n\(from) [style=dotted, color=orange, label=\"holds old\"];\n"
+            }
         }
         if includesLegend { out += Self.legend }
         out += "}\n"
@@ -200,6 +239,12 @@ public struct DotExporter: Sendable {
             legend_a4 [label="requester", shape=plaintext];
             legend_b4 [label="failed request", shape=plaintext];
             legend_a4 -> legend_b4 [label="never completed", style=dashed];
+            legend_a5 [label="owner", shape=plaintext];
+            legend_b5 [label="service", shape=plaintext];
+            legend_a5 -> legend_b5 [label="lazy (@LazyInjected)", style=dashed, arrowhead=empty, color=gray40];
+            legend_a6 [label="long-lived", shape=plaintext];
+            legend_b6 [label="short-lived", shape=plaintext];
+            legend_a6 -> legend_b6 [xlabel="captive", color=orange, penwidth=2];
           }
 
         """

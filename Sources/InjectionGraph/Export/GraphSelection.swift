@@ -96,10 +96,12 @@ extension DependencyGraph {
         }
     }
 
-    /// For each node, the index of its loop (strongly connected component), or -1.
+    /// For each node, the index of its loop (strongly connected component without lazy edges:
+    /// a loop broken lazily is no cycle), or -1.
     func loopMembership() -> [Int] {
         var membership = [Int](repeating: -1, count: nodes.count)
-        for (index, component) in stronglyConnectedComponents().enumerated() {
+        // Self-edges without a caught cycle are same-named containers, not loops (see `loopsByKind`).
+        for (index, component) in stronglyConnectedComponents(includingLazy: false).enumerated() where component.count > 1 {
             for node in component { membership[node] = index }
         }
         return membership
@@ -107,6 +109,7 @@ extension DependencyGraph {
 
     /// Whether `edge` is drawn as part of a cycle: seen in a caught cycle, or inside a loop.
     func isCycleEdge(_ edge: DependencyEdge, membership: [Int]) -> Bool {
-        edge.isOnObservedCycle || (membership[edge.from] != -1 && membership[edge.from] == membership[edge.to])
+        edge.isOnObservedCycle
+            || (!edge.isLazy && membership[edge.from] != -1 && membership[edge.from] == membership[edge.to])
     }
 }

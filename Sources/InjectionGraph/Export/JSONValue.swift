@@ -137,7 +137,7 @@ extension JSONValue {
             ("t", .uint(record.time)),
             ("state", .string(state)),
             ("resetAt", .location(resetAt)),
-            ("stale", record.staleness.map { .string($0.rawValue) }),
+            ("stale", record.isStale ? record.staleness.map { .string($0.rawValue) } : nil),
         ])
     }
 

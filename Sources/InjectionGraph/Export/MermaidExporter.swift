@@ -49,7 +49,13 @@ public struct MermaidExporter: Sendable {
         var redLinks: [Int] = []
         for edgeID in selection.edges {
             let edge = graph.edges[edgeID]
-            out += edge.count > 0 ? "  n\(edge.from) -->|\"\(edge.count)\"| n\(edge.to)\n" : "  n\(edge.from) -.-> n\(edge.to)\n"
+            if edge.isPropertyInjection {
+                out += "  n\(edge.from) -->|\"\(edge.count) property\"| n\(edge.to)\n"
+            } else if edge.isLazy {
+                out += "  n\(edge.from) -.->|\"lazy\"| n\(edge.to)\n"
+            } else {
+                out += edge.count > 0 ? "  n\(edge.from) -->|\"\(edge.count)\"| n\(edge.to)\n" : "  n\(edge.from) -.-> n\(edge.to)\n"
+            }
             if graph.isCycleEdge(edge, membership: membership) { redLinks.append(linkIndex) }
             linkIndex += 1
         }
@@ -66,7 +72,7 @@ public struct MermaidExporter: Sendable {
             guard let from = graph.nodeID(for: record.from), let to = graph.nodeID(for: record.to) else { continue }
             var label = record.kind == .mapping ? "mapping" : "override"
             if !record.isActive { label += " (ended)" }
-            if record.staleness != nil { label += " (stale)" }
+            if record.isStale { label += " (stale)" }
             out += "  n\(from) -.->|\"\(label)\"| n\(to)\n"
             linkIndex += 1
         }

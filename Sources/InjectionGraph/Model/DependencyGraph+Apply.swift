@@ -45,7 +45,7 @@ extension DependencyGraph {
             applyResolve(
                 service: resolved.service, requester: resolved.requester, scope: resolved.scope,
                 outcome: resolved.outcome, count: 1, nanoseconds: resolved.durationNanoseconds,
-                first: time, last: time)
+                first: time, last: time, property: resolved.isPropertyInjection)
         case .registered(let registered):
             applyRegistered(registered, time: time)
         case .containerCreated(let created):
@@ -55,13 +55,16 @@ extension DependencyGraph {
         case .cycle(let cycle):
             applyCycle(cycle, time: time)
         case .scopeMismatch(let mismatch):
-            _ = intern(mismatch.holder)
+            let holder = intern(mismatch.holder)
             _ = intern(mismatch.captive)
             if let index = mismatchIndex[mismatch] {
                 scopeMismatches[index].count.addSaturating(1)
             } else {
                 mismatchIndex[mismatch] = scopeMismatches.count
-                scopeMismatches.append(ScopeMismatchRecord(mismatch, time: time))
+                var record = ScopeMismatchRecord(mismatch, time: time)
+                record.holderRegisteredAt = nodes[holder].registeredAt
+                scopeMismatches.append(record)
+                unconfirmedMismatches += 1
             }
         case .mappingChanged(let change):
             applyMappingChange(change, time: time)
@@ -73,6 +76,11 @@ extension DependencyGraph {
                 && nodes[index].aliveInstances != nil {
                 nodes[index].aliveInstances = 0
             }
+            releaseHolders { $0.service.container == reset.container && $0.scope == reset.scope }
+        case .resolvedToNil(let missingRegistration):
+            applyResolvedToNil(missingRegistration, time: time)
+        case .lazyResolved(let lazy):
+            applyLazy(lazy)
         }
     }
 
@@ -83,7 +91,8 @@ extension DependencyGraph {
     @inline(never)
     mutating func applyResolve(
         service: borrowing ServiceIdentity, requester: borrowing ServiceIdentity?, scope: borrowing Scope,
-        outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64
+        outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64,
+        property: Bool = false
     ) {
         session.resolveCount.addSaturating(count)
         let id = intern(service)
@@ -100,93 +109,48 @@ extension DependencyGraph {
                 nodes[id].appResolveCount.addSaturating(count)
             }
         }
+        if unconfirmedMismatches > 0, outcome == .created { confirmMismatches(heldBy: service) }
+        if activeMappings > 0 { noteMappedUse(of: service, by: requester, count: count) }
+        if activeStaleHolders > 0, outcome == .cached { noteStaleUse(of: service, count: count) }
         guard let from else { return }
         let edgeID = internEdge(from, id)
         edges.withUnsafeMutableBufferPointer { edges in
             edges[edgeID].count.addSaturating(count)
             edges[edgeID].totalNanoseconds.addSaturating(nanoseconds)
             if outcome == .created { edges[edgeID].createdCount.addSaturating(count) } else { edges[edgeID].cachedCount.addSaturating(count) }
+            if property { edges[edgeID].propertyCount.addSaturating(count) }
         }
     }
 
-    // MARK: - Registrations and overrides
+    // MARK: - Optional and lazy resolves
 
-    mutating func applyRegistered(_ registered: Registered, time: UInt64) {
-        let id = intern(registered.service)
-        nodes[id].scope = registered.scope
-        nodes[id].registeredAt = registered.location
-        nodes[id].registrationCount.addSaturating(1)
-        if registered.scope.isLongLived, nodes[id].aliveInstances == nil { nodes[id].aliveInstances = 0 }
-        guard let replaced = registered.replaced else { return }
-        let replacedID = intern(replaced.service)
-        for index in overrides.indices
-        where overrides[index].kind == .registration && overrides[index].to == replaced.service
-            && overrides[index].state == .active {
-            overrides[index].state = .replaced
-        }
-        var record = OverrideRecord(
-            kind: .registration, container: registered.service.container, from: replaced.service,
-            to: registered.service, location: registered.location, replacedLocation: replaced.location,
-            time: time)
-        // The kept instance of the old registration (same key) outlives the override.
-        if let alive = nodes[replacedID].aliveInstances, alive > 0 {
-            record.staleness = .keptInstance
-            record.staleScope = nodes[replacedID].scope
-        }
-        // The container dropped the old entry with its kept instance.
-        if nodes[replacedID].aliveInstances != nil { nodes[replacedID].aliveInstances = 0 }
-        overrides.append(record)
-    }
-
-    mutating func applyMappingChange(_ change: MappingChange, time: UInt64) {
-        switch change.action {
-        case .set:
-            guard let from = change.from, let to = change.to else { return }
-            let fromID = intern(from)
-            _ = intern(to)
-            endMappings(in: change.container, from: from, as: .replaced)
-            var record = OverrideRecord(
-                kind: .mapping, container: change.container, from: from, to: to,
-                location: change.location, replacedLocation: nil, time: time)
-            if let alive = nodes[fromID].aliveInstances, alive > 0 {
-                record.staleness = .keptInstance
-                record.staleScope = nodes[fromID].scope
-            }
-            overrides.append(record)
-        case .reset:
-            guard let from = change.from else { return }
-            endMappings(in: change.container, from: from, as: .reset(at: change.location, time: time))
-        case .resetAll:
-            endMappings(in: change.container, from: nil, as: .reset(at: change.location, time: time))
+    mutating func applyResolvedToNil(_ missingRegistration: MissingRegistration, time: UInt64) {
+        for identity in missingRegistration.requesterChain { _ = intern(identity) }
+        let key = MissingKey(requested: missingRegistration.requested, chain: missingRegistration.requesterChain)
+        if let index = resolvedToNilIndex[key] {
+            resolvedToNil[index].count.addSaturating(1)
+            resolvedToNil[index].lastSeen = time
+        } else {
+            resolvedToNilIndex[key] = resolvedToNil.count
+            resolvedToNil.append(MissingDependency(missingRegistration, time: time))
         }
     }
 
-    /// Ends the active mappings of `container` (for `from`, or all of them).
-    mutating func endMappings(in container: String, from: ServiceIdentity?, as state: OverrideRecord.State) {
-        for index in overrides.indices
-        where overrides[index].kind == .mapping && overrides[index].state == .active
-            && overrides[index].container == container && (from == nil || overrides[index].from == from) {
-            overrides[index].state = state
-        }
+    mutating func applyLazy(_ lazy: LazyResolution) {
+        let service = intern(lazy.service)
+        guard let owner = lazy.owner else { return }
+        let from = intern(owner)
+        edges[internEdge(from, service)].lazyCount.addSaturating(1)
     }
 
-    mutating func applyStale(_ stale: StaleOverride, time: UInt64) {
-        _ = intern(stale.replaced)
-        _ = intern(stale.replacement)
-        if let index = overrides.lastIndex(where: {
-            $0.from == stale.replaced && $0.to == stale.replacement && $0.location == stale.location
-        }) {
-            overrides[index].staleness = .reported
-            overrides[index].staleScope = stale.scope
-            return
+    /// The holder of pending scope mismatches was built: they really captured something.
+    @inline(never)
+    mutating func confirmMismatches(heldBy holder: borrowing ServiceIdentity) {
+        for index in scopeMismatches.indices
+        where !scopeMismatches[index].isConfirmed && scopeMismatches[index].mismatch.holder == holder {
+            scopeMismatches[index].isConfirmed = true
+            unconfirmedMismatches -= 1
         }
-        // An override the graph did not see being set (the trace started later): keep the report.
-        var record = OverrideRecord(
-            kind: .registration, container: stale.replacement.container, from: stale.replaced,
-            to: stale.replacement, location: stale.location, replacedLocation: nil, time: time)
-        record.staleness = .reported
-        record.staleScope = stale.scope
-        overrides.append(record)
     }
 
     // MARK: - Failures

@@ -91,7 +91,7 @@ extension OverrideRecord {
         case .replaced: line += ", replaced"
         case .reset(let at, _): line += ", reset at \(at)"
         }
-        if let staleness { line += ", stale (\(staleness.rawValue))" }
+        if isStale, let staleness { line += ", stale (\(staleness.rawValue))" }
         return line
     }
 }

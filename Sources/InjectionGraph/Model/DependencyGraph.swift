@@ -34,6 +34,9 @@ public struct DependencyGraph: Sendable {
     public internal(set) var cycles: [ObservedCycle] = []
     /// Captive dependencies the runtime reported, deduplicated.
     public internal(set) var scopeMismatches: [ScopeMismatchRecord] = []
+    /// Optional requests (`optional()`, `@OptionalInjected`) that found nothing and gave nil,
+    /// deduplicated like ``missing``: not failures, but listed as notes.
+    public internal(set) var resolvedToNil: [MissingDependency] = []
     /// Header, counts and end of the session.
     public internal(set) var session = SessionInfo()
     /// Increases with every applied record: a viewer redraws when it changed.
@@ -45,6 +48,13 @@ public struct DependencyGraph: Sendable {
     var missingIndex: [MissingKey: Int] = [:]
     var cycleIndex: [[NodeID]: Int] = [:]
     var mismatchIndex: [ScopeMismatch: Int] = [:]
+    var resolvedToNilIndex: [MissingKey: Int] = [:]
+    /// Scope mismatches whose holder has not been seen built yet (its build may still fail).
+    var unconfirmedMismatches = 0
+    /// Mappings in effect, whose replacement's resolves are counted by requester.
+    var activeMappings = 0
+    /// Holders of an overridden instance not rebuilt yet, whose cache hits are counted.
+    var activeStaleHolders = 0
 
     struct MissingKey: Hashable {
         let requested: ServiceIdentity

@@ -11,6 +11,14 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
     /// How many times it was reported.
     public internal(set) var count = 1
     public internal(set) var firstSeen: UInt64
+    /// Whether the holder was seen built afterwards. A holder whose build failed (a cycle or a
+    /// missing dependency stopped it) captured nothing, and is not reported.
+    public internal(set) var isConfirmed = false
+    /// Where the holder was registered, when the trace saw it.
+    public internal(set) var holderRegisteredAt: SourceLocation?
+
+    /// The warning, naming where the holder is registered.
+    public var message: String { mismatch.message(holderRegisteredAt: holderRegisteredAt) }
 
     init(_ mismatch: ScopeMismatch, time: UInt64) {
         self.mismatch = mismatch

@@ -4,14 +4,15 @@ extension DependencyGraph {
     /// sorted; components are ordered by their smallest node.
     ///
     /// Uses Tarjan's algorithm with an explicit stack, so 100 000-node chains do not overflow the
-    /// thread's stack.
+    /// thread's stack. With `includingLazy` false, lazy edges (``DependencyEdge/isLazy``) are left
+    /// out: what remains are the loops that can be cycles at run time.
     ///
     /// ```swift
     /// for component in graph.stronglyConnectedComponents() {
     ///     print(component.map { graph.nodes[$0].identity.description })
     /// }
     /// ```
-    public func stronglyConnectedComponents() -> [[NodeID]] {
+    public func stronglyConnectedComponents(includingLazy: Bool = true) -> [[NodeID]] {
         let count = nodes.count
         var index = [Int32](repeating: -1, count: count)
         var lowLink = [Int32](repeating: 0, count: count)
@@ -33,6 +34,7 @@ extension DependencyGraph {
                 let out = outgoing[node]
                 if frame.next < out.count {
                     callStack[callStack.count - 1].next += 1
+                    if !includingLazy && edges[out[frame.next]].isLazy { continue }
                     let next = edges[out[frame.next]].to
                     if index[next] == -1 {
                         index[next] = nextIndex
@@ -58,12 +60,17 @@ extension DependencyGraph {
                     component.append(member)
                     if member == node { break }
                 }
-                if component.count > 1 || edgeIndex[Self.edgeKey(node, node)] != nil {
+                if component.count > 1 || hasSelfEdge(node, includingLazy: includingLazy) {
                     components.append(component.sorted())
                 }
             }
         }
         return components.sorted { $0[0] < $1[0] }
+    }
+
+    func hasSelfEdge(_ node: NodeID, includingLazy: Bool) -> Bool {
+        guard let edge = edgeIndex[Self.edgeKey(node, node)] else { return false }
+        return includingLazy || !edges[edge].isLazy
     }
 
     /// A shortest loop through `start` that stays inside `component`, first node repeated at the
@@ -72,7 +79,7 @@ extension DependencyGraph {
     /// ```swift
     /// let loop = graph.loop(through: component[0], within: component)
     /// ```
-    public func loop(through start: NodeID, within component: [NodeID]) -> [NodeID]? {
+    public func loop(through start: NodeID, within component: [NodeID], includingLazy: Bool = true) -> [NodeID]? {
         var inside = Set(component)
         inside.insert(start)
         var parent: [NodeID: NodeID] = [:]
@@ -81,7 +88,7 @@ extension DependencyGraph {
         while head < queue.count {
             let node = queue[head]
             head += 1
-            for edgeID in outgoing[node] {
+            for edgeID in outgoing[node] where includingLazy || !edges[edgeID].isLazy {
                 let next = edges[edgeID].to
                 guard inside.contains(next) else { continue }
                 if next == start {

@@ -16,14 +16,20 @@ import Synchronization
 ///
 /// The default unix socket lives in a private folder (mode 0700, created if needed; an existing
 /// one must be the user's and private), and the socket itself is mode 0600. TCP binds to
-/// 127.0.0.1 unless another address is given explicitly. The handler is called on the
-/// listener's thread, one event at a time.
+/// 127.0.0.1 unless another address is given explicitly, and a non-loopback address needs
+/// `allowingRemote: true`. A TCP listener makes a random ``token`` that an app must present
+/// first (``TraceConnectionToken``); a connection with a wrong or missing token is refused and
+/// reported (``TraceListenerEvent/refused(_:reason:)``) before anything it sent is shown. The
+/// handler is called on the listener's thread, one event at a time.
 public final class TraceListener: Sendable {
     /// Where to listen: the transport's one address type.
     public typealias Address = TraceSocketAddress
 
     /// Where the listener is listening (with the actual port when port 0 was asked for).
     public let address: Address
+    /// What an app must present on a TCP connection (nil for a unix socket, whose folder and
+    /// mode already restrict it to this user).
+    public let token: String?
     private let listenDescriptor: Int32
     private let wake: WakePipe
     private let handler: @Sendable (TraceListenerEvent) -> Void
@@ -35,12 +41,22 @@ public final class TraceListener: Sendable {
     /// - Parameters:
     ///   - address: A unix socket path or a TCP host and port.
     ///   - maximumLineLength: Lines longer than this are skipped with an error.
+    ///   - allowingRemote: Whether a TCP address other than loopback may be used (every
+    ///     interface, a LAN address): other machines can then connect, with the token.
+    ///   - token: The token TCP clients must present; by default a new random one.
     ///   - handler: Called on the listener's thread with every event.
     public init(
-        address: Address = .defaultUnix, maximumLineLength: Int = 1 << 20,
-        handler: @escaping @Sendable (TraceListenerEvent) -> Void
+        address: Address = .defaultUnix, maximumLineLength: Int = 1 << 20, allowingRemote: Bool = false,
+        token: String? = nil, handler: @escaping @Sendable (TraceListenerEvent) -> Void
     ) throws(TraceListenerError) {
+        if case .tcp(let host, let port) = address, !address.isLocalOnly, !allowingRemote {
+            throw TraceListenerError(
+                "refusing to listen on \(address) (\(host == "0.0.0.0" || host == "::" ? "every interface" : "not loopback")): "
+                    + "other machines could connect; pass --allow-remote (apps must then present the printed "
+                    + "token), or listen on 127.0.0.1:\(port)")
+        }
         if address == .defaultUnix { try Self.preparePrivateDirectory(TraceDestination.defaultSocketDirectory()) }
+        if case .tcp = address { self.token = token ?? TraceConnectionToken.random() } else { self.token = nil }
         let fd: Int32
         switch address.listen() {
         case .success(let descriptor): fd = descriptor
@@ -77,10 +93,13 @@ public final class TraceListener: Sendable {
     /// for await event in events { … }
     /// ```
     public static func stream(
-        address: Address = .defaultUnix, maximumLineLength: Int = 1 << 20
+        address: Address = .defaultUnix, maximumLineLength: Int = 1 << 20, allowingRemote: Bool = false,
+        token: String? = nil
     ) throws(TraceListenerError) -> (TraceListener, AsyncStream<TraceListenerEvent>) {
         let (stream, continuation) = AsyncStream.makeStream(of: TraceListenerEvent.self, bufferingPolicy: .unbounded)
-        let listener = try TraceListener(address: address, maximumLineLength: maximumLineLength) { event in
+        let listener = try TraceListener(
+            address: address, maximumLineLength: maximumLineLength, allowingRemote: allowingRemote, token: token
+        ) { event in
             continuation.yield(event)
         }
         continuation.onTermination = { _ in listener.stop() }
@@ -107,11 +126,39 @@ public final class TraceListener: Sendable {
 
     // MARK: - The listener's thread
 
-    /// One connected app: its descriptor, its session and its reader.
+    /// One connected app: its descriptor, its session and its reader; and, until it presented
+    /// the token, the bytes of its first line.
     private struct Connection {
         let fd: Int32
         let session: TraceSession
         var reader: TraceReader
+        var authenticated: Bool
+        var tokenLine: [UInt8] = []
+    }
+
+    /// What a connection's bytes mean before it is authenticated.
+    private enum Admission {
+        case waiting
+        case admitted(rest: ArraySlice<UInt8>)
+        case refused(String)
+    }
+
+    /// Reads the token line from `bytes`; the bytes after it belong to the trace.
+    private func admit(_ connection: inout Connection, _ bytes: UnsafeRawBufferPointer) -> Admission {
+        guard let token else { return .admitted(rest: ArraySlice(bytes)) }
+        let newline = bytes.firstIndex(of: UInt8(ascii: "\n"))
+        connection.tokenLine.append(contentsOf: bytes[..<(newline ?? bytes.count)])
+        guard connection.tokenLine.count <= TraceConnectionToken.maximumLineLength else {
+            return .refused("no token (the first line is not a token line)")
+        }
+        guard let newline else { return .waiting }
+        guard TraceConnectionToken.matches(connection.tokenLine, expected: token) else {
+            let presented = connection.tokenLine.starts(with: Array(#"{"token":"#.utf8))
+            return .refused(presented ? "wrong token" : "no token (the first line is not a token line)")
+        }
+        connection.authenticated = true
+        connection.tokenLine = []
+        return .admitted(rest: ArraySlice(bytes[(newline + 1)...]))
     }
 
     private func run(maximumLineLength: Int) {
@@ -132,29 +179,66 @@ public final class TraceListener: Sendable {
                 while let (fd, peer, _) = PosixIO.acceptConnection(listenDescriptor) {
                     sessions += 1
                     let session = TraceSession(number: sessions, peer: peer)
-                    connections.append(Connection(fd: fd, session: session, reader: TraceReader(maximumLineLength: maximumLineLength)))
-                    handler(.connected(session))
+                    connections.append(Connection(
+                        fd: fd, session: session, reader: TraceReader(maximumLineLength: maximumLineLength),
+                        authenticated: token == nil))
+                    // A TCP peer is announced once it presented the token.
+                    if token == nil { handler(.connected(session)) }
                 }
             }
             var closed: [Int] = []
+            var refused: [Int] = []
             for index in 0..<polled where readable[index + 2] {
                 let count = chunk.withUnsafeMutableBytes { PosixIO.readSome(connections[index].fd, into: $0) }
-                if count > 0 {
+                if count > 0, !connections[index].authenticated {
+                    let admission = chunk.withUnsafeBytes { admit(&connections[index], UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                    switch admission {
+                    case .waiting:
+                        continue
+                    case .refused(let reason):
+                        handler(.refused(connections[index].session, reason: reason))
+                        PosixIO.closeDescriptor(connections[index].fd)
+                        refused.append(index)
+                        continue
+                    case .admitted(let rest):
+                        let session = connections[index].session
+                        handler(.connected(session))
+                        let records = rest.withUnsafeBytes { connections[index].reader.feed($0) }
+                        if !records.isEmpty { handler(.records(session, records)) }
+                        let diagnostics = connections[index].reader.takeDiagnostics()
+                        if !diagnostics.isEmpty { handler(.diagnostics(session, diagnostics)) }
+                    }
+                } else if count > 0 {
                     let records = chunk.withUnsafeBytes { connections[index].reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
                     let session = connections[index].session
                     if !records.isEmpty { handler(.records(session, records)) }
                     let diagnostics = connections[index].reader.takeDiagnostics()
                     if !diagnostics.isEmpty { handler(.diagnostics(session, diagnostics)) }
                 } else if count == 0 || !PosixIO.wouldBlock(PosixIO.lastError) {
-                    closed.append(index)
+                    if connections[index].authenticated {
+                        closed.append(index)
+                    } else {
+                        // Gone before presenting the token: nothing of it was shown.
+                        handler(.refused(connections[index].session, reason: "no token (closed before sending one)"))
+                        PosixIO.closeDescriptor(connections[index].fd)
+                        refused.append(index)
+                    }
                 }
             }
             for index in closed.reversed() {
                 disconnect(&connections[index])
+            }
+            for index in (closed + refused).sorted().reversed() {
                 connections.remove(at: index)
             }
         }
-        for index in connections.indices { disconnect(&connections[index]) }
+        for index in connections.indices {
+            if connections[index].authenticated {
+                disconnect(&connections[index])
+            } else {
+                PosixIO.closeDescriptor(connections[index].fd)
+            }
+        }
         PosixIO.closeDescriptor(listenDescriptor)
         if case .unix(let path) = address { PosixIO.removeFile(path) }
     }

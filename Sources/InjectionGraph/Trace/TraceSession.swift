@@ -30,4 +30,7 @@ public enum TraceListenerEvent: Sendable {
     /// The app went away (exited, crashed, or the listener stopped). A line it had not finished
     /// is reported as truncated in `diagnostics`; every complete line was delivered before.
     case disconnected(TraceSession, diagnostics: [TraceDiagnostic])
+    /// A TCP peer did not present the listener's token (wrong, missing, or it left first): it
+    /// was disconnected and nothing it sent was read.
+    case refused(TraceSession, reason: String)
 }

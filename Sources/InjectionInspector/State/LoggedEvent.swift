@@ -94,6 +94,14 @@ struct LoggedEvent: Sendable, Hashable {
         case .scopeReset(let reset):
             return LoggedEvent(number: number, time: time, kind: "scopeReset",
                                text: "scope \(reset.scope) reset in '\(reset.container)' (\(reset.discarded) discarded)")
+        case .resolvedToNil(let missing):
+            return LoggedEvent(number: number, time: time, kind: "resolvedToNil",
+                               text: "nil \(missing.requested.qualifiedDescription) (optional, nothing registered)",
+                               service: missing.requesterChain.last)
+        case .lazyResolved(let lazy):
+            return LoggedEvent(number: number, time: time, kind: "lazyResolved",
+                               text: "lazy \(lazy.owner?.description ?? "app code") ⇢ \(lazy.service) at \(lazy.location)",
+                               service: lazy.service)
         }
     }
 }

@@ -17,8 +17,10 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
     static let cycle = ServiceFlags(rawValue: 1 << 1)
     /// The service captured a shorter-lived dependency, or was captured.
     static let mismatch = ServiceFlags(rawValue: 1 << 2)
-    /// An override of the service came after an instance was kept.
+    /// An override of the service came after services built from it were kept.
     static let staleOverride = ServiceFlags(rawValue: 1 << 3)
+    /// A mapping of the service was still in effect at the end.
+    static let mapped = ServiceFlags(rawValue: 1 << 4)
 
     /// Short words for the flag column, most serious first.
     var labels: [String] {
@@ -27,6 +29,7 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
         if contains(.cycle) { result.append("cycle") }
         if contains(.mismatch) { result.append("captive") }
         if contains(.staleOverride) { result.append("stale") }
+        if contains(.mapped) { result.append("mapped") }
         return result
     }
 
@@ -37,21 +40,28 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
         private(set) var counts: [ServiceFlags: Int] = [:]
 
         init(_ graph: DependencyGraph) {
+            self.init(graph, report: graph.check())
+        }
+
+        /// Flags from the problems `check` reports (notes carry none): the Services screen marks
+        /// exactly the services those problems are about.
+        init(_ graph: DependencyGraph, report: DiagnosticsReport) {
             byNode = Array(repeating: [], count: graph.nodes.count)
-            for item in graph.missing {
-                if let requester = item.requester, let id = graph.nodeID(for: requester) { byNode[id].insert(.missing) }
+            func mark(_ identity: ServiceIdentity?, _ flag: ServiceFlags) {
+                if let identity, let id = graph.nodeID(for: identity) { byNode[id].insert(flag) }
             }
-            for cycle in graph.cycles { for id in cycle.nodes { byNode[id].insert(.cycle) } }
-            for record in graph.scopeMismatches {
-                if let id = graph.nodeID(for: record.mismatch.holder) { byNode[id].insert(.mismatch) }
-                if let id = graph.nodeID(for: record.mismatch.captive) { byNode[id].insert(.mismatch) }
-            }
-            for record in graph.overrides where record.staleness != nil && record.isActive {
-                if let id = graph.nodeID(for: record.from) { byNode[id].insert(.staleOverride) }
-                if let id = graph.nodeID(for: record.to) { byNode[id].insert(.staleOverride) }
+            for problem in report.problems {
+                switch problem {
+                case .missing(let item): mark(item.requester, .missing)
+                case .resolvedToNil(let item): mark(item.requester, .missing)
+                case .cycle, .dependencyLoop, .lazyLoop: for identity in problem.services { mark(identity, .cycle) }
+                case .scopeMismatch: for identity in problem.services { mark(identity, .mismatch) }
+                case .staleOverride: for identity in problem.services { mark(identity, .staleOverride) }
+                case .activeMapping(let record): mark(record.from, .mapped)
+                }
             }
             for flags in byNode {
-                for flag in [ServiceFlags.missing, .cycle, .mismatch, .staleOverride] where flags.contains(flag) {
+                for flag in [ServiceFlags.missing, .cycle, .mismatch, .staleOverride, .mapped] where flags.contains(flag) {
                     counts[flag, default: 0] += 1
                 }
             }

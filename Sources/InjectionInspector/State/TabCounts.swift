@@ -12,23 +12,40 @@ struct TabCounts: Sendable, Hashable {
     var flaggedServices = 0
     var layers = 0
     var layerBreaches = 0
+    /// Problems of `check` shown on the Scopes tab (captive dependencies).
     var scopeMismatches = 0
+    /// Cycles and loops listed on the Cycles tab (loops broken lazily included).
     var cycles = 0
+    /// Problems of `check` on the Cycles tab (caught cycles and eager loops).
+    var cycleProblems = 0
     var activeOverrides = 0
+    /// Problems of `check` on the Overrides tab (stale overrides, mappings left active).
     var staleOverrides = 0
+    /// Requests listed on the Missing tab (failed ones and optional ones that gave nil).
     var missing = 0
+    /// Problems of `check` on the Missing tab (failed requests).
+    var missingProblems = 0
 
     init() {}
 
+    /// Badges come from the same problem list `di-inspect check` prints
+    /// (``DependencyGraph/check(strict:)``): each problem is counted on the tab that shows it.
     init(_ graph: DependencyGraph, flags: ServiceFlags.Index) {
+        self.init(graph, flags: flags, report: graph.check())
+    }
+
+    init(_ graph: DependencyGraph, flags: ServiceFlags.Index, report: DiagnosticsReport) {
         services = graph.nodes.count
         flaggedServices = (0..<graph.nodes.count).reduce(0) { $0 + (flags.flags(of: $1).isEmpty ? 0 : 1) }
         layers = Set(graph.nodes.map { LayerID($0.identity) }).count
         layerBreaches = graph.layerCrossings().filter(\.isBreach).count / 2
-        scopeMismatches = graph.scopeMismatches.count
-        cycles = graph.cycles.count
+        func problems(in area: GraphProblem.Area) -> Int { report.problems.count { $0.area == area } }
+        scopeMismatches = problems(in: .scopes)
+        cycleProblems = problems(in: .cycles)
+        cycles = report.all.count { $0.area == .cycles }
         activeOverrides = graph.overrides.filter(\.isActive).count
-        staleOverrides = graph.overrides.filter { $0.staleness != nil && $0.isActive }.count
-        missing = graph.missing.count
+        staleOverrides = problems(in: .overrides)
+        missing = graph.missing.count + graph.resolvedToNil.count
+        missingProblems = problems(in: .missing)
     }
 }

@@ -20,9 +20,10 @@ enum DetailView {
             if let number = MissingView.number(of: item.id), graph.missing.indices.contains(number) {
                 return ("Missing registration", MissingView.sections(for: graph.missing[number]))
             }
-            if context.state.route == .screen(.cycles), let number = CyclesView.cycleNumber(of: item.id),
-               !item.id.dropFirst("cycle:".count).contains(":"), graph.cycles.indices.contains(number) {
-                return ("Cycle", cycleSections(graph.cycles[number], context: context))
+            let report = context.state.report
+            if let number = ProblemItems.number(of: item.id), ProblemItems.isHeader(item.id), report.all.indices.contains(number) {
+                let problem = report.all[number]
+                return (ProblemItems.title(problem), ProblemItems.sections(problem, isNote: number >= report.problems.count))
             }
             if let number = OverridesView.number(of: item.id), graph.overrides.indices.contains(number) {
                 return ("Override", overrideSections(graph.overrides[number]))
@@ -45,6 +46,9 @@ enum DetailView {
         if let layer = identity.layer { about.append(.init("layer", layer)) }
         if let member = identity.member { about.append(.init("member", member)) }
         about.append(.init("scope", service.scope?.name ?? "unknown"))
+        if !service.implements.isEmpty {
+            about.append(.init("implements", service.implements.map(\.description).joined(separator: ", ")))
+        }
         about.append(.init("registered", service.registeredAt?.description ?? "not seen (no registration in the trace)",
                            style: service.registeredAt == nil ? Style(.warning) : .normal))
         if service.registrationCount > 1 { about.append(.init("overridden", "\(service.registrationCount - 1)×", style: Style(.warning))) }
@@ -89,6 +93,9 @@ enum DetailView {
         var lines = ids.prefix(12).map { edgeID -> DetailPane.Line in
             let edge = graph.edges[edgeID]
             let other = direction == .dependencies ? edge.to : edge.from
+            if edge.isLazy {
+                return .init("", "⇢ \(graph.nodes[other].identity.description)  lazy ×\(edge.lazyCount)", style: Style(.dim))
+            }
             let cycle = edge.isOnObservedCycle ? "  ↻" : ""
             return .init("", "\(graph.nodes[other].identity.description)  ×\(edge.count)\(cycle)",
                          style: edge.count == 0 || edge.isOnObservedCycle ? Style(.error) : .normal)
@@ -108,26 +115,15 @@ enum DetailView {
         for cycle in graph.cycles where cycle.nodes.contains(node) {
             lines.append(.init("cycle", cycle.cycle.pathDescription, style: Style(.error)))
         }
-        for record in graph.scopeMismatches where record.mismatch.holder == identity || record.mismatch.captive == identity {
+        for record in graph.scopeMismatches
+        where record.isConfirmed && (record.mismatch.holder == identity || record.mismatch.captive == identity) {
             let m = record.mismatch
             lines.append(.init("captive", "\(m.holder) (\(m.holderScope)) keeps \(m.captive) (\(m.captiveScope))", style: Style(.warning)))
         }
-        for record in graph.overrides where record.staleness != nil && record.isActive && (record.from == identity || record.to == identity) {
+        for record in graph.overrides where record.isStale && (record.from == identity || record.to == identity) {
             lines.append(.init("stale", "\(record.from) → \(record.to) set at \(record.location)", style: Style(.warning)))
         }
         return lines
-    }
-
-    static func cycleSections(_ cycle: ObservedCycle, context: ViewContext) -> [DetailPane.Section] {
-        var sections: [DetailPane.Section] = [
-            .init(title: "Path", lines: [.init("", cycle.cycle.pathDescription, style: Style(.error, .bold))]),
-            .init(title: "Seen", lines: [.init("times", "\(cycle.count)"), .init("first", Format.timestamp(cycle.firstSeen))]),
-        ]
-        if !cycle.cycle.enteredThrough.isEmpty {
-            sections.append(.init(title: "Entered through", lines: [.init("", cycle.cycle.enteredThrough.map(\.description).joined(separator: " → "))]))
-        }
-        sections.append(.init(title: "Fix", lines: [.init("", "Break the cycle: resolve one of these lazily (@LazyInjected) or after init.", style: Style(.success))]))
-        return sections
     }
 
     static func overrideSections(_ record: OverrideRecord) -> [DetailPane.Section] {
@@ -145,11 +141,10 @@ enum DetailView {
         case .reset(let at, let time): lines.append(.init("state", "reset at \(at) (\(Format.timestamp(time)))", style: Style(.dim)))
         }
         var sections: [DetailPane.Section] = [.init(title: "Override", lines: lines)]
-        if record.staleness != nil {
-            sections.append(.init(title: "Stale", lines: [
-                .init("", "Set after a \(record.staleScope?.name ?? "kept") instance of \(record.from) was built; code that resolved it earlier keeps the old instance.", style: Style(.warning)),
-                .init("fix", "Set overrides before the first resolve, or reset the scope after overriding.", style: Style(.success)),
-            ]))
+        if record.isStale {
+            sections += ProblemItems.sections(.staleOverride(record), isNote: false)
+        } else if record.kind == .mapping && record.isActive {
+            sections += ProblemItems.sections(.activeMapping(record), isNote: false)
         }
         return sections
     }

@@ -2,13 +2,32 @@ import InjectionTrace
 import InjectionGraph
 
 /// Screen 6: every failed request, with who asked; the detail pane shows the requester chain,
-/// near misses and the line that fixes it.
+/// near misses and the line that fixes it. Optional requests that gave nil follow, marked ∅.
 ///
 /// ```
 /// ✗ XYZFetching in 'app'  ← XYZService  ×3
+/// ∅ Analytics in 'app'  ← CheckoutScreen  nil ×12
 /// ```
 enum MissingView {
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
+        failedItems(model: model, state: state) + nilItems(model: model, state: state)
+    }
+
+    /// Optional requests that gave nil (notes of `check`), after the failures.
+    static func nilItems(model: InspectorModel, state: InspectorState) -> [ListItem] {
+        let graph = model.graph
+        return state.report.all.enumerated().compactMap { number, problem in
+            guard case .resolvedToNil(let request) = problem else { return nil }
+            let from = request.requester?.description ?? "app code"
+            let node = request.requester.flatMap { graph.nodeID(for: $0) }
+            let matches = state.filter.isActive
+                && (state.filter.matches(request.requested, scope: nil) || request.chain.contains { state.filter.matches($0, scope: nil) })
+            return ListItem(id: ProblemItems.id(number), node: node, label: "∅ \(request.requested.qualifiedDescription)",
+                            note: "← \(from)  nil ×\(request.count)", style: Style(.dim), isMatch: matches)
+        }
+    }
+
+    static func failedItems(model: InspectorModel, state: InspectorState) -> [ListItem] {
         let graph = model.graph
         return graph.missing.enumerated().map { number, missing in
             let from = missing.requester?.description ?? "app code"
@@ -46,6 +65,6 @@ enum MissingView {
     }
 
     static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
-        context.drawTree(into: &canvas, in: rect, empty: "No missing registrations. ✓")
+        context.drawTree(into: &canvas, in: rect, empty: "No missing registrations, no optional resolved to nil. ✓")
     }
 }

@@ -35,12 +35,14 @@ enum OverridesView {
             case .reset: stateText = "reset"
             }
             var stale = ""
-            if let staleness = record.staleness {
-                stale = staleness == .keptInstance ? "stale*" : "stale"
+            if record.isStale {
+                stale = "stale"
+            } else if record.kind == .mapping && record.isActive {
+                stale = "active!"
             }
             let matches = state.filter.isActive
                 && (state.filter.matches(record.from, scope: nil) || state.filter.matches(record.to, scope: nil))
-            let style: Style = record.staleness != nil && record.isActive ? Style(.warning, .bold)
+            let style: Style = record.isStale || (record.kind == .mapping && record.isActive) ? Style(.warning, .bold)
                 : record.isActive ? .normal : Style(.dim)
             return ListItem(
                 id: "override:\(number)", node: graph.nodeID(for: record.to), style: style, isMatch: matches,

@@ -23,7 +23,7 @@ enum ScopesView {
             let kb = Scope(named: b).map { order.firstIndex(of: $0.kind) ?? 9 } ?? 10
             return ka != kb ? ka < kb : a < b
         }
-        var items: [ListItem] = []
+        var items = captiveItems(model: model, state: state)
         for name in names {
             let members = groups[name]!.sorted { graph.nodes[$0].identity.description < graph.nodes[$1].identity.description }
             let alive = members.reduce(UInt64(0)) { $0 + (graph.nodes[$1].aliveInstances ?? 0) }
@@ -42,6 +42,23 @@ enum ScopesView {
                 items.append(ListItem(id: service.identity.key, node: node, guide: index == members.count - 1 ? "└─ " : "├─ ",
                                       label: service.identity.description, note: detail, isMatch: state.filter.isActive))
             }
+        }
+        return items
+    }
+
+    /// The captive dependencies `check` reports, first: the tab's badge counts them.
+    static func captiveItems(model: InspectorModel, state: InspectorState) -> [ListItem] {
+        let graph = model.graph
+        var items: [ListItem] = []
+        for (number, problem) in state.report.all.enumerated() {
+            guard case .scopeMismatch(let record) = problem else { continue }
+            let m = record.mismatch
+            let matches = state.filter.isActive
+                && (state.filter.matches(m.holder, scope: m.holderScope) || state.filter.matches(m.captive, scope: m.captiveScope))
+            items.append(ListItem(
+                id: ProblemItems.id(number), node: graph.nodeID(for: m.holder),
+                label: "⚠ captive: \(m.holder.description) (\(m.holderScope)) keeps \(m.captive.description) (\(m.captiveScope))",
+                note: "×\(record.count)", style: Style(.warning, .bold), isMatch: matches))
         }
         return items
     }

@@ -2,7 +2,7 @@
 /// The record kinds of the trace format, matched from the bytes of `kind`.
 enum TraceKind: Equatable {
     case containerCreated, registered, resolved, missing, cycle, scopeMismatch, mappingChanged
-    case staleOverride, scopeReset, aggregate, dropped, end
+    case staleOverride, scopeReset, resolvedToNil, lazyResolved, aggregate, dropped, end
     case unknown(String)
 
     init(_ s: inout JSONScanner) throws(TraceLineError) {
@@ -20,6 +20,8 @@ enum TraceKind: Equatable {
         else if bytes.equals("mappingChanged") { self = .mappingChanged }
         else if bytes.equals("staleOverride") { self = .staleOverride }
         else if bytes.equals("scopeReset") { self = .scopeReset }
+        else if bytes.equals("resolvedToNil") { self = .resolvedToNil }
+        else if bytes.equals("lazyResolved") { self = .lazyResolved }
         else if bytes.equals("dropped") { self = .dropped }
         else if bytes.equals("end") { self = .end }
         else { self = .unknown(String(decoding: bytes, as: UTF8.self)) }
@@ -36,6 +38,8 @@ enum TraceKind: Equatable {
         case .mappingChanged: "mappingChanged"
         case .staleOverride: "staleOverride"
         case .scopeReset: "scopeReset"
+        case .resolvedToNil: "resolvedToNil"
+        case .lazyResolved: "lazyResolved"
         case .aggregate: "aggregate"
         case .dropped: "dropped"
         case .end: "end"
@@ -60,6 +64,7 @@ struct TraceFields {
     var holder: ServiceIdentity?, holderScope: Scope?, captive: ServiceIdentity?, captiveScope: Scope?
     var action: MappingChange.Action?, replacement: ServiceIdentity?, discarded: Int?
     var reason: String?
+    var property: Bool?, implements: [ServiceIdentity]?
     var format: String?, version: Int?, app: String?, pid: Int32?, start: String?
 
     func decoded() throws(TraceLineError) -> DecodedTraceLine {
@@ -83,7 +88,8 @@ struct TraceFields {
             return try event(.resolved(Resolved(
                 service: try need(service, "service"), requester: requester, scope: try need(scope, "scope"),
                 outcome: try need(outcome, "outcome"), source: try need(source, "source"),
-                durationNanoseconds: try need(ns, "ns"), depth: try need(depth, "depth"), mappedFrom: mappedFrom)))
+                durationNanoseconds: try need(ns, "ns"), depth: try need(depth, "depth"), mappedFrom: mappedFrom,
+                isPropertyInjection: property ?? false)))
         case .aggregate:
             return .record(.aggregate(ResolutionAggregate(
                 service: try need(service, "service"), requester: requester, scope: try need(scope, "scope"),
@@ -93,7 +99,7 @@ struct TraceFields {
         case .registered:
             return try event(.registered(Registered(
                 service: try need(service, "service"), scope: try need(scope, "scope"), location: try need(at, "at"),
-                replaced: replacedRegistration)))
+                replaced: replacedRegistration, implements: implements ?? [])))
         case .containerCreated:
             return try event(.containerCreated(ContainerCreated(
                 container: try need(container, "container"), parent: parent, location: try need(at, "at"))))
@@ -102,7 +108,8 @@ struct TraceFields {
                 requested: try need(requested, "requested"), requesterChain: try need(chain, "chain"),
                 nearMisses: try need(near, "near"), fix: try need(fix, "fix"), location: at)))
         case .cycle:
-            return try event(.cycle(DependencyCycle(path: try need(path, "path"), enteredThrough: try need(through, "through"))))
+            return try event(.cycle(DependencyCycle(
+                path: try need(path, "path"), enteredThrough: try need(through, "through"), closedAt: at)))
         case .scopeMismatch:
             return try event(.scopeMismatch(ScopeMismatch(
                 holder: try need(holder, "holder"), holderScope: try need(holderScope, "holderScope"),
@@ -119,6 +126,13 @@ struct TraceFields {
             return try event(.scopeReset(ScopeReset(
                 container: try need(container, "container"), scope: try need(scope, "scope"),
                 discarded: try need(discarded, "discarded"))))
+        case .resolvedToNil:
+            return try event(.resolvedToNil(MissingRegistration(
+                requested: try need(requested, "requested"), requesterChain: try need(chain, "chain"),
+                nearMisses: try need(near, "near"), fix: try need(fix, "fix"), location: at)))
+        case .lazyResolved:
+            return try event(.lazyResolved(LazyResolution(
+                owner: requester, service: try need(service, "service"), location: try need(at, "at"))))
         case .dropped:
             return .record(.dropped(count: try need(count, "count"), time: try need(t, "t")), sequence: nil)
         case .end:

@@ -116,6 +116,10 @@ public enum TraceEncoder {
                 location(replaced.location, &out)
                 out.byte(UInt8(ascii: "}"))
             }
+            if !registered.implements.isEmpty {
+                out.key("implements")
+                identities(registered.implements, &out)
+            }
         case .resolved(let resolved):
             out.key("service")
             identity(resolved.service, &out)
@@ -137,7 +141,11 @@ public enum TraceEncoder {
                 out.key("mappedFrom")
                 identity(mappedFrom, &out)
             }
-        case .missing(let missing):
+            if resolved.isPropertyInjection {
+                out.key("property")
+                out.raw("true")
+            }
+        case .missing(let missing), .resolvedToNil(let missing):
             out.key("requested")
             identity(missing.requested, &out)
             out.key("chain")
@@ -168,6 +176,10 @@ public enum TraceEncoder {
             identities(cycle.path, &out)
             out.key("through")
             identities(cycle.enteredThrough, &out)
+            if let closedAt = cycle.closedAt {
+                out.key("at")
+                location(closedAt, &out)
+            }
         case .scopeMismatch(let mismatch):
             out.key("holder")
             identity(mismatch.holder, &out)
@@ -208,6 +220,15 @@ public enum TraceEncoder {
             out.string(reset.scope.name)
             out.key("discarded")
             out.number(reset.discarded)
+        case .lazyResolved(let lazy):
+            out.key("service")
+            identity(lazy.service, &out)
+            if let owner = lazy.owner {
+                out.key("requester")
+                identity(owner, &out)
+            }
+            out.key("at")
+            location(lazy.location, &out)
         }
     }
 

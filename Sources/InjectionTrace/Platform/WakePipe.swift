@@ -8,13 +8,21 @@ import Darwin
 /// package (the recorder's writer thread, the listener's thread, the inspector's UI loop).
 ///
 /// Producers change shared state under a `Mutex`, then call ``wake()``; the waiting side polls
-/// ``readDescriptor`` (next to its sockets or stdin, or alone with ``wait(milliseconds:)``) and
+/// ``readDescriptor`` (next to its sockets or stdin, or alone with `wait(milliseconds:)`) and
 /// calls ``drain()``. Writing one byte is async-signal-safe, and a full pipe already means
 /// "wake up", so a failed write is ignored. Plain POSIX, the same on Linux and Darwin.
 ///
 /// ```swift
 /// let pipe = try WakePipe()
-/// Thread { state.withLock { $0.append(event) }; pipe.wake() }
+/// let pending = Mutex<[String]>([])
+///
+/// // A producer, on any thread:
+/// pending.withLock { $0.append("event") }
+/// pipe.wake()
+///
+/// // The waiting side, once poll() reports pipe.readDescriptor readable:
+/// pipe.drain()
+/// let batch = pending.withLock { queue in defer { queue.removeAll() }; return queue }
 /// ```
 public final class WakePipe: Sendable {
     public let readDescriptor: Int32

@@ -12,6 +12,7 @@ public final class FileTraceSink: TraceSink {
     public let path: String
     /// The descriptor once opened; -1 before, -2 after a failed open (it is not retried).
     private let descriptor = Mutex<Int32>(-1)
+    private let lastFailure = Mutex<String?>(nil)
 
     public init(path: String) {
         self.path = path
@@ -36,9 +37,17 @@ public final class FileTraceSink: TraceSink {
     public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         descriptor.withLock { fd in
             guard fd >= 0 else { return false }
-            return PosixIO.writeAll(fd, bytes, send: false)
+            if PosixIO.writeAll(fd, bytes, send: false) { return true }
+            // A full disk, /dev/full, an I/O error: stop here rather than leave half lines
+            // after a gap. The recorder reports the loss once when it stops.
+            lastFailure.withLock { $0 = "write failed: \(PosixIO.errorDescription(PosixIO.lastError))" }
+            PosixIO.closeDescriptor(fd)
+            fd = -2
+            return false
         }
     }
+
+    public var failure: String? { lastFailure.withLock { $0 } }
 
     public func close() {
         descriptor.withLock { fd in

@@ -11,7 +11,7 @@ import Synchronization
 /// print(sink.text)
 /// ```
 ///
-/// ``disconnect()`` simulates an inspector going away: the next batch starts a new stream, so a
+/// ``disconnect(clear:)`` simulates an inspector going away: the next batch starts a new stream, so a
 /// test can watch the recorder's replay without sockets.
 public final class MemoryTraceSink: TraceSink {
     private struct State {
@@ -32,7 +32,7 @@ public final class MemoryTraceSink: TraceSink {
     /// Everything written so far, as text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// How many streams were opened (1 unless ``disconnect()`` was called).
+    /// How many streams were opened (1 unless ``disconnect(clear:)`` was called).
     public var openCount: Int { state.withLock { $0.opens } }
 
     /// Whether ``close()`` was called.

@@ -22,9 +22,24 @@ public final class SocketTraceSink: TraceSink {
     /// treated as broken (the batch is lost, the sink reconnects later).
     public let sendTimeout: Duration
     private let state = Mutex<(fd: Int32, lastAttempt: UInt64?, closed: Bool)>((-1, nil, false))
+    private let lastFailure = Mutex<String?>(nil)
 
-    public init(address: Address, retryInterval: Duration = .milliseconds(500), sendTimeout: Duration = .milliseconds(100)) {
+    public var failure: String? { lastFailure.withLock { $0 } }
+
+    /// What the sink presents to a TCP listener before its trace (``TraceConnectionToken``).
+    private let token: String?
+
+    /// - Parameters:
+    ///   - address: Where the inspector listens.
+    ///   - token: The token a TCP listener printed; ignored for unix sockets.
+    ///   - retryInterval: The shortest time between two connection attempts.
+    ///   - sendTimeout: The longest one write may wait for a peer that is not reading.
+    public init(
+        address: Address, token: String? = nil, retryInterval: Duration = .milliseconds(500),
+        sendTimeout: Duration = .milliseconds(100)
+    ) {
         self.address = address
+        self.token = token
         self.retryInterval = retryInterval
         self.sendTimeout = sendTimeout
     }
@@ -38,6 +53,16 @@ public final class SocketTraceSink: TraceSink {
             state.lastAttempt = now
             switch address.connect(timeoutMilliseconds: 250) {
             case .success(let fd):
+                if case .tcp = address, let token {
+                    let deadline = PosixIO.monotonicNanoseconds() &+ sendTimeout.nanoseconds
+                    let sent = TraceConnectionToken.line(token).withUnsafeBytes {
+                        PosixIO.writeAll(fd, $0, send: true, deadline: deadline)
+                    }
+                    guard sent else {
+                        PosixIO.closeDescriptor(fd)
+                        return .unavailable
+                    }
+                }
                 state.fd = fd
                 return .opened
             case .failure:
@@ -51,6 +76,12 @@ public final class SocketTraceSink: TraceSink {
             guard state.fd >= 0 else { return false }
             let deadline = PosixIO.monotonicNanoseconds() &+ sendTimeout.nanoseconds
             if PosixIO.writeAll(state.fd, bytes, send: true, deadline: deadline) { return true }
+            let code = PosixIO.lastError
+            lastFailure.withLock {
+                $0 = PosixIO.wouldBlock(code) || PosixIO.monotonicNanoseconds() >= deadline
+                    ? "the inspector stopped reading for \(sendTimeout)"
+                    : "the inspector went away: \(PosixIO.errorDescription(code))"
+            }
             PosixIO.closeDescriptor(state.fd)
             state.fd = -1
             return false

@@ -10,12 +10,13 @@
 /// |---|---|
 /// | `file:PATH` | a file, created or truncated |
 /// | `unix:PATH` | a live `di-inspect` listening on a unix socket |
-/// | `unix` | the same, at ``defaultSocketPath()`` (where `di-inspect live` listens by default) |
-/// | `tcp:HOST:PORT` | a live `di-inspect` listening on TCP (`tcp:[::1]:7777` for IPv6) |
+/// | `unix` | the same, at ``defaultSocketPath()`` (where `di-inspect listen` listens by default) |
+/// | `tcp:HOST:PORT` | a live `di-inspect` listening on TCP (`tcp:[::1]:7777` for IPv6), with the token it printed in `DI_INSPECT_TOKEN` |
+/// | `tcp:TOKEN@HOST:PORT` | the same, the token inline |
 public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
     case file(path: String)
-    /// A live inspector's socket.
-    case socket(TraceSocketAddress)
+    /// A live inspector's socket, with the token a TCP listener asks for.
+    case socket(TraceSocketAddress, token: String? = nil)
 
     /// Parses `file:PATH`, `unix:PATH`, `unix` or `tcp:HOST:PORT`.
     public init(parsing value: String) throws(TraceDestinationError) {
@@ -37,12 +38,19 @@ public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
             }
             self = .socket(.unix(path: rest))
         case "tcp":
+            var rest = rest
+            var token: String?
+            if let at = rest.firstIndex(of: "@") {
+                token = String(rest[..<at])
+                rest = String(rest[rest.index(after: at)...])
+                guard token?.isEmpty == false else { throw .emptyToken(value) }
+            }
             guard let portColon = rest.lastIndex(of: ":") else { throw .badPort(value) }
             var host = String(rest[..<portColon])
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
             guard !host.isEmpty else { throw .emptyHost(value) }
             guard let port = UInt16(rest[rest.index(after: portColon)...]), port > 0 else { throw .badPort(value) }
-            self = .socket(.tcp(host: host, port: port))
+            self = .socket(.tcp(host: host, port: port), token: token)
         default:
             throw .unknownScheme(value)
         }
@@ -69,7 +77,7 @@ public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
     public func makeSink() -> any TraceSink {
         switch self {
         case .file(let path): FileTraceSink(path: path)
-        case .socket(let address): SocketTraceSink(address: address)
+        case .socket(let address, let token): SocketTraceSink(address: address, token: token)
         }
     }
 
@@ -77,7 +85,7 @@ public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .file(let path): "file:\(path)"
-        case .socket(let address): address.description
+        case .socket(let address, _): address.description
         }
     }
 }
@@ -89,6 +97,7 @@ public enum TraceDestinationError: Error, Hashable, Sendable, CustomStringConver
     case socketPathTooLong(String, length: Int)
     case emptyHost(String)
     case badPort(String)
+    case emptyToken(String)
 
     /// What is wrong and what a valid value looks like.
     public var description: String {
@@ -101,6 +110,8 @@ public enum TraceDestinationError: Error, Hashable, Sendable, CustomStringConver
             "\"\(value)\": the socket path is \(length) bytes, longer than the \(TraceDestination.maximumSocketPathLength) a unix socket allows"
         case .emptyHost(let value):
             "\"\(value)\" has no host; expected tcp:HOST:PORT, e.g. tcp:127.0.0.1:7777"
+        case .emptyToken(let value):
+            "\"\(value)\" has an empty token before '@'; expected tcp:TOKEN@HOST:PORT or DI_INSPECT_TOKEN"
         case .badPort(let value):
             "\"\(value)\" has no valid port (1-65535); expected tcp:HOST:PORT, e.g. tcp:127.0.0.1:7777"
         }

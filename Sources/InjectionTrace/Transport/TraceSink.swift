@@ -1,4 +1,4 @@
-/// Where a ``TraceRecorder`` puts its encoded lines: a file, a socket to a live inspector, memory.
+/// Where a `TraceRecorder` puts its encoded lines: a file, a socket to a live inspector, memory.
 ///
 /// A sink is only ever used from the recorder's background thread, so it may block briefly
 /// (a socket write to a slow inspector), but never the app: while it is slow, the recorder's
@@ -23,6 +23,14 @@ public protocol TraceSink: Sendable, CustomStringConvertible {
 
     /// Closes the stream for good.
     func close()
+
+    /// Why the last write failed (`write failed: No space left on device`), nil while none has:
+    /// what the recorder says on stderr when the trace ends incomplete.
+    var failure: String? { get }
+}
+
+extension TraceSink {
+    public var failure: String? { nil }
 }
 
 /// What ``TraceSink/prepare()`` found.

@@ -2,18 +2,23 @@
 /// already under construction on the same thread.
 ///
 /// ```
-/// Dependency cycle: A in 'app' → B in 'app' → C in 'app' → A in 'app'
-///   Fix: break the cycle: let one of these resolve the next lazily (@LazyInjected) or after init.
+/// Dependency cycle: A → B → C → A in 'app'
+///   Closed at: App/C.swift:12 (C asks for A again)
+///   Fix: break the cycle where it closes: let C get A lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
 /// ```
 public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertible {
     /// The services on the cycle in resolution order; the first is repeated at the end.
     public var path: [ServiceIdentity]
     /// The services being resolved before the cycle's first service, outermost first.
     public var enteredThrough: [ServiceIdentity]
+    /// The line that closes the cycle: the resolve (or property wrapper) in the last service's
+    /// factory that asked for the first one again. Nil when the caller gave no site.
+    public var closedAt: SourceLocation?
 
-    public init(path: [ServiceIdentity], enteredThrough: [ServiceIdentity] = []) {
+    public init(path: [ServiceIdentity], enteredThrough: [ServiceIdentity] = [], closedAt: SourceLocation? = nil) {
         self.path = path
         self.enteredThrough = enteredThrough
+        self.closedAt = closedAt
     }
 
     /// The path with arrows, `A → B → A`, with containers when more than one is involved.
@@ -29,9 +34,36 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
         if !enteredThrough.isEmpty {
             lines.append("  Entered through: " + enteredThrough.map(\.qualifiedDescription).joined(separator: " → "))
         }
-        lines.append("  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.")
+        if let closedAt, path.count >= 2 {
+            let closer = path[path.count - 2].description, first = path[path.count - 1].description
+            lines.append("  Closed at: \(closedAt) (\(closer) asks for \(first) again)")
+        }
+        if path.count >= 2 {
+            // Break it where it closes: the last service takes the first one lazily.
+            let closer = path[path.count - 2].description, first = path[path.count - 1].description
+            var fix = "  Fix: break the cycle where it closes: let \(closer) get \(first) lazily (@LazyInjected, "
+                + "or a factory it calls after init) rather than while it is being built."
+            let closing = path[path.count - 2], opening = path[path.count - 1]
+            if closing != opening, closing.member == nil, opening.member == nil {
+                // Resolver's documented way: the first service hands itself over once it is built,
+                // to the instance it holds (shared through the pass's graph scope).
+                fix += " Or set it once both are built: .resolveProperties on \(first)'s registration "
+                    + "(\(closer) in .graph scope, so it is the one \(first) holds)."
+            }
+            lines.append(fix)
+        } else {
+            lines.append("  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.")
+        }
         return lines.joined(separator: "\n")
     }
 
     public var description: String { message }
+
+    /// The loop without its repeated end, rotated to start at its smallest service: the same
+    /// for every rotation of one cycle.
+    package var loopKey: [String] {
+        let loop = path.count > 1 ? path.dropLast().map(\.key) : path.map(\.key)
+        guard let start = loop.indices.min(by: { loop[$0] < loop[$1] }) else { return loop }
+        return Array(loop[start...] + loop[..<start])
+    }
 }

@@ -4,11 +4,12 @@
 /// ```swift
 /// do { _ = try container.tryResolve(XYZFetching.self) }
 /// catch .missing(let missing) { print(missing.message) }
+/// catch { print(error.message) }
 /// ```
 /// prints
 /// ```
 /// Missing registration: XYZFetching in 'app'
-///   Requested by: XYZViewModel in 'app' → XYZService in 'app'
+///   Requested by: XYZViewModel in 'app' → XYZService in 'app', at App/XYZService.swift:12
 ///   Near: XYZFetching (name: "mock") is registered in 'app' under another name
 ///   Fix: app.register { <#XYZFetcher#>() as XYZFetching }
 /// ```
@@ -38,12 +39,7 @@ public struct MissingRegistration: Error, Sendable, Hashable, CustomStringConver
     /// The full, multi-line message.
     public var message: String {
         var lines = ["Missing registration: \(requested.qualifiedDescription)"]
-        if let location { lines[0] += " at \(location)" }
-        if requesterChain.isEmpty {
-            lines.append("  Requested by: app code (no service was being resolved)")
-        } else {
-            lines.append("  Requested by: " + requesterChain.map(\.qualifiedDescription).joined(separator: " → "))
-        }
+        lines.append("  Requested by: " + Self.requester(requesterChain, at: location))
         for near in nearMisses {
             lines.append("  Near: " + near.message)
         }
@@ -52,6 +48,16 @@ public struct MissingRegistration: Error, Sendable, Hashable, CustomStringConver
     }
 
     public var description: String { message }
+
+    /// Who asked and the line that asked (a property wrapper's declaration, or the resolve call):
+    /// `Screen in 'app', at App/Screen.swift:12`, or `app code at App/Main.swift:3 (no service
+    /// was being resolved)`.
+    public static func requester(_ chain: [ServiceIdentity], at location: SourceLocation?) -> String {
+        if chain.isEmpty {
+            return "app code" + (location.map { " at \($0)" } ?? "") + " (no service was being resolved)"
+        }
+        return chain.map(\.qualifiedDescription).joined(separator: " → ") + (location.map { ", at \($0)" } ?? "")
+    }
 }
 
 /// A registration that is close to what a failed resolve asked for.

@@ -1,4 +1,4 @@
-/// One thing that happened in a container, delivered to every ``ResolutionObserver`` as a value.
+/// One thing that happened in a container, delivered to every `ResolutionObserver` as a value.
 ///
 /// Events are the only thing the runtime reports: the graph model, the NDJSON trace and the live
 /// inspector are all built from this stream. Each event has a process-wide ``sequence`` number
@@ -9,7 +9,8 @@
 /// let token = ResolutionEvents.addObserver { event in
 ///     if case .missing(let missing) = event.kind { print(missing.message) }
 /// }
-/// defer { token.cancel() }
+/// // … resolve …
+/// token.cancel()
 /// ```
 public struct ResolutionEvent: Sendable {
     /// Process-wide order of events, starting at 1.
@@ -48,6 +49,12 @@ public struct ResolutionEvent: Sendable {
         case staleOverride(StaleOverride)
         /// A scope's kept instances were discarded.
         case scopeReset(ScopeReset)
+        /// An `optional()` resolve or an `@OptionalInjected` found no registration and gave nil:
+        /// not an error, but worth seeing (the payload reads like a missing registration).
+        case resolvedToNil(MissingRegistration)
+        /// A `@LazyInjected` was read for the first time: a dependency edge from the service that
+        /// declared it, taken later than that service's own build.
+        case lazyResolved(LazyResolution)
     }
 }
 
@@ -64,6 +71,8 @@ extension ResolutionEvent.Kind {
         case .mappingChanged: "mappingChanged"
         case .staleOverride: "staleOverride"
         case .scopeReset: "scopeReset"
+        case .resolvedToNil: "resolvedToNil"
+        case .lazyResolved: "lazyResolved"
         }
     }
 }
@@ -89,6 +98,9 @@ public struct Registered: Sendable, Hashable {
     public var location: SourceLocation
     /// The registration this one replaced under the same key (an override, last one wins).
     public var replaced: Replaced?
+    /// The other keys this registration answers for (`.implements(XYZFetching.self)`): one
+    /// service, several keys.
+    public var implements: [ServiceIdentity]
 
     public struct Replaced: Sendable, Hashable {
         public var service: ServiceIdentity
@@ -99,11 +111,15 @@ public struct Registered: Sendable, Hashable {
         }
     }
 
-    public init(service: ServiceIdentity, scope: Scope, location: SourceLocation, replaced: Replaced?) {
+    public init(
+        service: ServiceIdentity, scope: Scope, location: SourceLocation, replaced: Replaced?,
+        implements: [ServiceIdentity] = []
+    ) {
         self.service = service
         self.scope = scope
         self.location = location
         self.replaced = replaced
+        self.implements = implements
     }
 }
 
@@ -127,7 +143,7 @@ public struct Resolved: Sendable, Hashable {
     public var service: ServiceIdentity
     /// The service whose construction asked for this one; nil for a resolve from app code.
     public var requester: ServiceIdentity?
-    /// The scope that decided the instance's life (after a per-use ``ServiceLifetime``).
+    /// The scope that decided the instance's life (after a per-use `ServiceLifetime`).
     public var scope: Scope
     public var outcome: Outcome
     public var source: Source
@@ -137,10 +153,14 @@ public struct Resolved: Sendable, Hashable {
     public var depth: Int
     /// When a mapping redirected the request: the provider that was asked for.
     public var mappedFrom: ServiceIdentity?
+    /// Whether the requester resolved this in its `resolveProperties` block (property injection
+    /// after construction) rather than in its factory.
+    public var isPropertyInjection: Bool
 
     public init(
         service: ServiceIdentity, requester: ServiceIdentity?, scope: Scope, outcome: Outcome,
-        source: Source, durationNanoseconds: UInt64, depth: Int, mappedFrom: ServiceIdentity? = nil
+        source: Source, durationNanoseconds: UInt64, depth: Int, mappedFrom: ServiceIdentity? = nil,
+        isPropertyInjection: Bool = false
     ) {
         self.service = service
         self.requester = requester
@@ -150,6 +170,7 @@ public struct Resolved: Sendable, Hashable {
         self.durationNanoseconds = durationNanoseconds
         self.depth = depth
         self.mappedFrom = mappedFrom
+        self.isPropertyInjection = isPropertyInjection
     }
 }
 
@@ -167,15 +188,6 @@ public struct ScopeMismatch: Sendable, Hashable {
         self.holderScope = holderScope
         self.captive = captive
         self.captiveScope = captiveScope
-    }
-
-    /// The warning, worded for a developer.
-    public var message: String {
-        "Scope mismatch: \(holder.qualifiedDescription) (\(holderScope)) captured "
-            + "\(captive.qualifiedDescription) (\(captiveScope)) while being built; the \(captiveScope) "
-            + "instance now lives as long as the \(holderScope) one.\n"
-            + "  Fix: make \(captive.description) \(holderScope) too, or resolve it when needed "
-            + "(@LazyInjected or a factory) instead of keeping it."
     }
 }
 
@@ -216,17 +228,10 @@ public struct StaleOverride: Sendable, Hashable {
         self.scope = scope
         self.location = location
     }
-
-    public var message: String {
-        "Stale override: \(replacement.qualifiedDescription) was set at \(location) after a \(scope) "
-            + "instance of \(replaced.description) was already built; code that resolved it earlier "
-            + "keeps the old instance.\n"
-            + "  Fix: set overrides before the first resolve, or reset the \(scope) scope after overriding."
-    }
 }
 
-/// A scope's kept instances were discarded: by ``Container/reset(_:)``, or because
-/// ``Container/use(_:)`` installed another assembly (then ``assemblyChange`` says which).
+/// A scope's kept instances were discarded: by `Container.reset(_:)`, or because
+/// `Container.use(_:)` installed another assembly (then ``assemblyChange`` says which).
 public struct ScopeReset: Sendable, Hashable {
     public var container: String
     public var scope: Scope
@@ -244,7 +249,7 @@ public struct ScopeReset: Sendable, Hashable {
     }
 }
 
-/// ``Container/use(_:)`` replaced a container's assembly: `LiveLayers → PreviewLayers`.
+/// `Container.use(_:)` replaced a container's assembly: `LiveLayers → PreviewLayers`.
 public struct AssemblyChange: Sendable, Hashable, CustomStringConvertible {
     /// The assembly's type name before the change; nil when there was none.
     public var previous: String?

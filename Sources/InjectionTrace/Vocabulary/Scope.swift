@@ -13,7 +13,7 @@
 /// |---|---|
 /// | ``unique`` | a new one on every resolve (the default) |
 /// | ``graph`` | one per resolution pass: services built in one outermost `resolve` share it |
-/// | ``cached`` | one per container until ``Container/reset(_:)`` |
+/// | ``cached`` | one per container until `Container.reset(_:)` |
 /// | ``shared`` | one while somebody holds it (the container keeps a weak reference) |
 /// | ``singleton`` | one per container for its whole life (``application`` is the same scope) |
 /// | ``custom(_:)`` | like ``cached``, with its own name, reset on its own |

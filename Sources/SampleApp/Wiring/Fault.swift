@@ -13,6 +13,13 @@ enum Fault: String, CaseIterable, ExpressibleByArgument, Sendable {
     case staleOverride = "stale-override"
     /// A use case asks for the HTTP client named "autenticated" (sic).
     case nameTypo = "name-typo"
+    /// Checkout asks for an optional promotion banner nobody registered: it silently stays nil.
+    case optionalMissing = "optional-missing"
+    /// A preview of offline search maps the search use case and never resets the mapping.
+    case mappingLeftActive = "mapping-left-active"
+    /// Cart pricing reads its promotion engine lazily, and the engine needs the pricing: a loop
+    /// that only the lazy read keeps from being a cycle.
+    case lazyCycle = "lazy-cycle"
 }
 
 final class PaymentGateway {}
@@ -42,6 +49,23 @@ final class TypoSyncUseCase {
     init(http: HTTPClient) {}
 }
 
+final class PromotionBanner {}
+
+final class CheckoutPromotions {
+    @OptionalInjected var banner: PromotionBanner?
+}
+
+final class CartPricing {
+    @LazyInjected var promotions: PromotionEngine
+    func total() -> Int { promotions.discount }
+}
+
+final class PromotionEngine {
+    let pricing: CartPricing
+    init(pricing: CartPricing) { self.pricing = pricing }
+    var discount: Int { 5 }
+}
+
 extension Fault {
     /// Registers what the fault needs at startup.
     func register(in app: Container) {
@@ -57,6 +81,13 @@ extension Fault {
             break
         case .nameTypo:
             app.register { c in TypoSyncUseCase(http: try c.tryResolve(name: "autenticated")) }
+        case .optionalMissing:
+            app.register { CheckoutPromotions() }
+        case .mappingLeftActive:
+            break
+        case .lazyCycle:
+            app.register(scope: .singleton) { CartPricing() }
+            app.register { c in PromotionEngine(pricing: c.resolve()) }
         }
     }
 
@@ -73,13 +104,23 @@ extension Fault {
             case .captive:
                 _ = try app.tryResolve(CapturingAnalytics.self)
             case .staleOverride:
-                // The override lands after the cached response cache was built (and kept).
+                // The override lands after the cached product repository was built with the
+                // old response cache, and keeps it.
                 if iteration == 10 {
-                    _ = app.resolve(ResponseCache.self)
+                    _ = app.repositories.products()
                     app.register(scope: .cached) { ResponseCache() }
                 }
             case .nameTypo:
                 _ = try app.tryResolve(TypoSyncUseCase.self)
+            case .optionalMissing:
+                _ = try app.tryResolve(CheckoutPromotions.self).banner
+            case .mappingLeftActive:
+                if iteration == 10 {
+                    app.map(\.useCases.offlineSearch, to: \.useCases.search)
+                    _ = app.viewModels.search()
+                }
+            case .lazyCycle:
+                _ = try app.tryResolve(CartPricing.self).total()
             }
             return nil
         } catch {

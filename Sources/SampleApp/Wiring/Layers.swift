@@ -61,6 +61,10 @@ struct UseCaseLayer: DependencyLayer {
         provide { c in LoadProfileUseCase(users: c.repositories.users()) }
     }
     var search: Provider<SearchUseCase> { provide { c in SearchUseCase(products: c.repositories.products()) } }
+    /// What an offline-search preview maps `search` to (`--fault mapping-left-active`).
+    var offlineSearch: Provider<SearchUseCase> {
+        provide { c in SearchUseCase(products: c.repositories.products()) }
+    }
     var sync: Provider<SyncUseCase> {
         provide { c in SyncUseCase(products: c.repositories.products(), orders: c.repositories.orders(), logger: c.resolve()) }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -20,10 +21,10 @@ struct LiveInspectorEndToEndTests {
         defer { tmux.close() }
         #expect(tmux.waitFor("● live"))
         #expect(tmux.waitFor("Screen (name: \"catalog\")"))
-        let screen = tmux.capture()
-        #expect(screen.contains("sample-app"))
-        #expect(screen.contains("Repository.products: ProductR"))
-        #expect(screen.contains("SessionStore"))
+        // A live list grows as the app registers and resolves: wait for each name.
+        #expect(tmux.waitFor("sample-app"))
+        #expect(tmux.waitFor("Repository.products: ProductR"))
+        #expect(tmux.waitFor("SessionStore"))
         tmux.send("q")
         #expect(tmux.waitFor("EXIT:0"))
         #expect(tmux.waitFor("extproc"), "the whole of stty -a is on screen")
@@ -83,7 +84,16 @@ struct LiveInspectorEndToEndTests {
         let tmux = inspector("listen --tcp 127.0.0.1:\(port)")
         defer { tmux.close() }
         #expect(tmux.waitFor("waiting on tcp:127.0.0.1:\(port)"))
-        let started = Spawn.run(["sh", "-c", "DI_INSPECT=tcp:127.0.0.1:\(port) \(sampleApp) --duration 3 >/dev/null 2>&1 &"])
+        #expect(tmux.waitFor("DI_INSPECT_TOKEN="))
+        let screen = tmux.capture()
+        guard let marker = screen.range(of: "DI_INSPECT_TOKEN=") else { return }
+        let token = String(screen[marker.upperBound...].prefix { $0.isHexDigit })
+        #expect(token.count == 32, "\(screen)")
+        // A wrong token is refused and said on screen; nothing of that app is shown.
+        let intruder = Spawn.run(["sh", "-c", "DI_INSPECT=tcp:127.0.0.1:\(port) DI_INSPECT_TOKEN=0000 \(sampleApp) --duration 1 >/dev/null 2>&1 &"])
+        #expect(intruder.status == 0)
+        #expect(tmux.waitFor("wrong token"))
+        let started = Spawn.run(["sh", "-c", "DI_INSPECT=tcp:127.0.0.1:\(port) DI_INSPECT_TOKEN=\(token) \(sampleApp) --duration 3 >/dev/null 2>&1 &"])
         #expect(started.status == 0)
         #expect(tmux.waitFor("● live"))
         #expect(tmux.waitFor("Screen (name: \"catalog\")"))

@@ -46,6 +46,7 @@ final class EventRecorder: ResolutionObserver {
     }
 
     /// Runs `body` with this recorder attached.
+    @discardableResult
     func record<R>(_ body: () throws -> R) rethrows -> R {
         let token = ResolutionEvents.addObserver(self)
         defer { token.cancel() }
@@ -77,6 +78,12 @@ final class EventRecorder: ResolutionObserver {
     var staleOverrides: [StaleOverride] {
         kinds.compactMap { if case .staleOverride(let value) = $0 { value } else { nil } }
     }
+    var resolvedToNil: [MissingRegistration] {
+        kinds.compactMap { if case .resolvedToNil(let value) = $0 { value } else { nil } }
+    }
+    var lazyResolutions: [LazyResolution] {
+        kinds.compactMap { if case .lazyResolved(let value) = $0 { value } else { nil } }
+    }
     var scopeResets: [ScopeReset] {
         kinds.compactMap { if case .scopeReset(let value) = $0 { value } else { nil } }
     }
@@ -98,6 +105,8 @@ extension ResolutionEvent.Kind {
         case .mappingChanged(let event): [event.container]
         case .staleOverride(let event): [event.replacement.container]
         case .scopeReset(let event): [event.container]
+        case .resolvedToNil(let event): [event.requested.container]
+        case .lazyResolved(let event): [event.service.container]
         }
     }
 }

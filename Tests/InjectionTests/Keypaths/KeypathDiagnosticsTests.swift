@@ -29,7 +29,7 @@ struct KeypathDiagnosticsTests {
         } throws: { error in
             (error as? ResolutionError)?.message == """
                 Dependency cycle: Bank.audit: Audit → Bank.ledger: Ledger → Wallet → Bank.audit: Audit in 'kp-cycle'
-                  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.
+                  Fix: break the cycle where it closes: let Wallet get Bank.audit: Audit lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
                 """
         }
     }
@@ -41,8 +41,8 @@ struct KeypathDiagnosticsTests {
             _ = try container.tryResolve(\.bank.missing)
         } throws: { error in
             (error as? ResolutionError)?.message == """
-                Missing registration: Wallet (name: "cold") in 'kp-missing' at InjectionTests/KeypathDiagnosticsTests.swift:20
-                  Requested by: Bank.missing: Ledger in 'kp-missing'
+                Missing registration: Wallet (name: "cold") in 'kp-missing'
+                  Requested by: Bank.missing: Ledger in 'kp-missing', at InjectionTests/KeypathDiagnosticsTests.swift:20
                   Near: Wallet is registered in 'kp-missing' under the name "hot"
                   Fix: kp-missing.register(name: "cold") { <#Wallet#>() }
                 """
@@ -61,7 +61,8 @@ struct KeypathDiagnosticsTests {
         }
         #expect(mismatches == ["""
             Scope mismatch: Bank.cachedTicket: Ticket in 'kp-captive' (cached) captured Bank.ticket: Ticket in 'kp-captive' (unique) while being built; the unique instance now lives as long as the cached one.
-              Fix: make Bank.ticket: Ticket cached too, or resolve it when needed (@LazyInjected or a factory) instead of keeping it.
+              Fix: make the holder as short-lived as what it keeps: declare Bank.cachedTicket with provide { … }
+              Or: keep Bank.cachedTicket: Ticket cached and give it a factory to call at each use, not an instance: { c.bank.ticket() }
             """])
     }
 
@@ -103,8 +104,8 @@ struct KeypathDiagnosticsTests {
             return nil
         }
         #expect(stale == ["""
-            Stale override: Login.mockTestUseCase: LoginUseCase in 'kp-stale' was set at InjectionTests/KeypathDiagnosticsTests.swift:\(line) after a singleton instance of Login.sharedUseCase: LoginUseCase was already built; code that resolved it earlier keeps the old instance.
-              Fix: set overrides before the first resolve, or reset the singleton scope after overriding.
+            Stale override: Login.mockTestUseCase: LoginUseCase in 'kp-stale' was set at InjectionTests/KeypathDiagnosticsTests.swift:\(line) after a singleton instance of Login.sharedUseCase: LoginUseCase was already built; services built from it earlier keep the old instance.
+              Fix: set the override before the first resolve, or reset the scopes of the services that hold it (di-inspect check names them).
             """])
     }
 

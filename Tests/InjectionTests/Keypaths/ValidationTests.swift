@@ -35,10 +35,11 @@ struct ValidationTests {
             case .factoryFailed(let service, _): "failed \(service.type)"
             }
         }
+        // The cycle is met from Loop1 and from Loop2: it is one cycle, reported once.
+        #expect(kinds.count == 3)
         #expect(Set(kinds) == [
             "mismatch Branch<Leaf",
             "cycle Loop1>Loop2>Loop1",
-            "cycle Loop2>Loop1>Loop2",
             "missing Int (name: \"limit\")",
         ])
     }

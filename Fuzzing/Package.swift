@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+//
+// `make fuzz`: a libFuzzer harness over the trace line decoder and the graph's ingest. A separate
+// package so its sanitizer flags never touch the main build:
+//
+//   swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+import PackageDescription
+
+let package = Package(
+    name: "InjectionFuzzing",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "swift-injection", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "TraceFuzzer",
+            dependencies: [
+                .product(name: "InjectionTrace", package: "swift-injection"),
+                .product(name: "InjectionGraph", package: "swift-injection"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,44 @@
+import InjectionGraph
+import InjectionTrace
+
+/// One libFuzzer input: bytes read as a trace stream (in two chunks, so lines split across
+/// reads are exercised), every record applied to a graph, then the graph checked and exported,
+/// as `di-inspect check` and `export` do. Any trap, overflow or memory error is a finding; a
+/// crasher goes to Tests/InjectionGraphTests/FuzzCrashers as a regression test.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func traceFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    var reader = TraceReader(maximumLineLength: 1 << 16)
+    var graph = DependencyGraph()
+    let split = size / 2
+    reader.feed(UnsafeRawBufferPointer(rebasing: bytes[..<split])) { graph.apply($0) }
+    reader.feed(UnsafeRawBufferPointer(rebasing: bytes[split...])) { graph.apply($0) }
+    _ = reader.finish()
+    _ = reader.takeDiagnostics()
+    let report = graph.check()
+    _ = report.text
+    _ = report.json
+    if graph.nodes.count < 64 {
+        _ = DotExporter().render(graph)
+        _ = JSONExporter().render(graph)
+        _ = MermaidExporter().render(graph)
+    }
+    return 0
+}
+
+/// libFuzzer's driver, called from the executable's entry point: SwiftPM names an executable
+/// module's entry `TraceFuzzer_main` and points `main` at it, so libFuzzer's own `main` is not
+/// linked and the driver is started here instead.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+@_cdecl("TraceFuzzer_main")
+public func traceFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments) { data, size in traceFuzzerTestOneInput(data, size) }
+}

@@ -1,0 +1,35 @@
+import Synchronization
+
+extension Container {
+    /// The service being built on this thread, if any: the owner of a `@LazyInjected` created
+    /// now (its enclosing object is being initialised by that service's factory). Nil when no
+    /// observer listens, so an unobserved app pays one atomic load.
+    static func lazyOwner() -> ServiceIdentity? {
+        guard EventHub.shared.isActive else { return nil }
+        return ResolutionContext.current.frames.last?.registration.identity
+    }
+
+    /// Reports the first read of a type-keyed `@LazyInjected`: an edge from its owner to the
+    /// registration that answered, taken after the owner was built.
+    func reportLazyResolution<T>(_ type: T.Type, name: String?, owner: ServiceIdentity?, file: StaticString, line: UInt) {
+        guard EventHub.shared.isActive else { return }
+        let key = ObjectIdentifier(T.self)
+        var current: Container? = self
+        var service = ServiceIdentity(type: typeName(T.self), name: name, container: self.name)
+        while let container = current {
+            if let entry = container.state.withLock({ $0.entry(key, name: name) }) {
+                service = entry.registration.identity
+                break
+            }
+            current = container.parent
+        }
+        EventHub.shared.emit(.lazyResolved(LazyResolution(owner: owner, service: service, location: SourceLocation(file, line))))
+    }
+
+    /// Reports the first read of a keypath `@LazyInjected`.
+    func reportLazyResolution<T>(_ keyPath: KeyPath<Container, Provider<T>>, owner: ServiceIdentity?, file: StaticString, line: UInt) {
+        guard EventHub.shared.isActive else { return }
+        let service = self[keyPath: keyPath].identity
+        EventHub.shared.emit(.lazyResolved(LazyResolution(owner: owner, service: service, location: SourceLocation(file, line))))
+    }
+}

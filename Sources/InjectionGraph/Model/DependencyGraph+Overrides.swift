@@ -1,0 +1,156 @@
+import Injection
+
+/// Registrations, overrides and mappings: who replaced what, which long-lived services still
+/// hold an old instance, and who used a mapping's replacement.
+extension DependencyGraph {
+    mutating func applyRegistered(_ registered: Registered, time: UInt64) {
+        let id = intern(registered.service)
+        for key in registered.implements where !nodes[id].implements.contains(key) { nodes[id].implements.append(key) }
+        // A chained option (`.scope(.cached)`, `.implements(…)`) reports the registration again
+        // from the same site, replacing nothing: the same registration, updated.
+        if registered.replaced == nil, nodes[id].registrationCount > 0, nodes[id].registeredAt == registered.location {
+            nodes[id].scope = registered.scope
+            if registered.scope.isLongLived, nodes[id].aliveInstances == nil { nodes[id].aliveInstances = 0 }
+            return
+        }
+        nodes[id].scope = registered.scope
+        nodes[id].registeredAt = registered.location
+        nodes[id].registrationCount.addSaturating(1)
+        if registered.scope.isLongLived, nodes[id].aliveInstances == nil { nodes[id].aliveInstances = 0 }
+        guard let replaced = registered.replaced else { return }
+        let replacedID = intern(replaced.service)
+        for index in overrides.indices
+        where overrides[index].kind == .registration && overrides[index].to == replaced.service
+            && overrides[index].state == .active {
+            overrides[index].state = .replaced
+        }
+        var record = OverrideRecord(
+            kind: .registration, container: registered.service.container, from: replaced.service,
+            to: registered.service, location: registered.location, replacedLocation: replaced.location,
+            time: time)
+        markHolders(of: replacedID, in: &record)
+        // The container dropped the old entry with its kept instance: the service is built anew,
+        // and what held the old one no longer holds anything of this key.
+        if nodes[replacedID].aliveInstances != nil { nodes[replacedID].aliveInstances = 0 }
+        releaseHolders { $0.service == replaced.service }
+        overrides.append(record)
+    }
+
+    /// Records on `record` the long-lived services alive now that were built with `replaced`:
+    /// its dependents, directly or through short-lived services (a singleton that holds a unique
+    /// view model that holds the replaced service holds it too).
+    mutating func markHolders(of replaced: NodeID, in record: inout OverrideRecord) {
+        record.staleScope = nodes[replaced].scope
+        var holders: [OverrideRecord.Holder] = []
+        var seen: Set<NodeID> = [replaced]
+        var queue = [replaced]
+        while let node = queue.popLast() {
+            for edgeID in incoming[node] where edges[edgeID].count > 0 {
+                let dependent = edges[edgeID].from
+                guard seen.insert(dependent).inserted else { continue }
+                let service = nodes[dependent]
+                if let scope = service.scope, scope.isLongLived {
+                    // One that an earlier override of the same service already names holds an
+                    // instance older than the one replaced now.
+                    let heldEarlier = overrides.contains { earlier in
+                        earlier.from == record.from && earlier.holders.contains { $0.service == service.identity && !$0.isRebuilt }
+                    }
+                    if let alive = service.aliveInstances, alive > 0, !heldEarlier {
+                        holders.append(OverrideRecord.Holder(service: service.identity, scope: scope))
+                    }
+                } else if service.scope?.kind != .shared {
+                    queue.append(dependent)
+                }
+            }
+        }
+        record.holders = holders.sorted { $0.service.key < $1.service.key }
+        if !record.holders.isEmpty { record.staleness = .heldByLongLived }
+        activeStaleHolders += holders.count
+    }
+
+    /// Marks the holders that `rebuilt` matches as rebuilt (their old instance is gone), and
+    /// forgets those that never served the old instance after the override.
+    mutating func releaseHolders(where rebuilt: (OverrideRecord.Holder) -> Bool) {
+        guard activeStaleHolders > 0 else { return }
+        for index in overrides.indices where !overrides[index].holders.isEmpty {
+            for holder in overrides[index].holders.indices
+            where !overrides[index].holders[holder].isRebuilt && rebuilt(overrides[index].holders[holder]) {
+                overrides[index].holders[holder].isRebuilt = true
+                activeStaleHolders -= 1
+            }
+            overrides[index].holders.removeAll { $0.isRebuilt && $0.staleUses == 0 }
+        }
+    }
+
+    /// A holder of an old instance answered a resolve from its kept instance.
+    @inline(never)
+    mutating func noteStaleUse(of service: borrowing ServiceIdentity, count: UInt64) {
+        for index in overrides.indices where !overrides[index].holders.isEmpty {
+            for holder in overrides[index].holders.indices
+            where !overrides[index].holders[holder].isRebuilt && overrides[index].holders[holder].service == service {
+                overrides[index].holders[holder].staleUses.addSaturating(count)
+            }
+        }
+    }
+
+    mutating func applyMappingChange(_ change: MappingChange, time: UInt64) {
+        switch change.action {
+        case .set:
+            guard let from = change.from, let to = change.to else { return }
+            let fromID = intern(from)
+            _ = intern(to)
+            endMappings(in: change.container, from: from, as: .replaced)
+            var record = OverrideRecord(
+                kind: .mapping, container: change.container, from: from, to: to,
+                location: change.location, replacedLocation: nil, time: time)
+            markHolders(of: fromID, in: &record)
+            overrides.append(record)
+            activeMappings += 1
+        case .reset:
+            guard let from = change.from else { return }
+            endMappings(in: change.container, from: from, as: .reset(at: change.location, time: time))
+        case .resetAll:
+            endMappings(in: change.container, from: nil, as: .reset(at: change.location, time: time))
+        }
+    }
+
+    /// Ends the active mappings of `container` (for `from`, or all of them).
+    mutating func endMappings(in container: String, from: ServiceIdentity?, as state: OverrideRecord.State) {
+        for index in overrides.indices
+        where overrides[index].kind == .mapping && overrides[index].state == .active
+            && overrides[index].container == container && (from == nil || overrides[index].from == from) {
+            overrides[index].state = state
+            activeMappings -= 1
+        }
+    }
+
+    /// Counts a resolve of an active mapping's replacement by its requester.
+    @inline(never)
+    mutating func noteMappedUse(of service: borrowing ServiceIdentity, by requester: borrowing ServiceIdentity?, count: UInt64) {
+        let requester = copy requester
+        for index in overrides.indices
+        where overrides[index].kind == .mapping && overrides[index].state == .active && overrides[index].to == service {
+            if let use = overrides[index].uses.firstIndex(where: { $0.requester == requester }) {
+                overrides[index].uses[use].count.addSaturating(count)
+            } else {
+                overrides[index].uses.append(OverrideRecord.Use(requester: requester, count: count))
+            }
+        }
+    }
+
+    mutating func applyStale(_ stale: StaleOverride, time: UInt64) {
+        _ = intern(stale.replaced)
+        _ = intern(stale.replacement)
+        // An override the graph saw being set was judged from the graph itself (its holders).
+        if overrides.contains(where: {
+            $0.from == stale.replaced && $0.to == stale.replacement && $0.location == stale.location
+        }) { return }
+        // An override the graph did not see being set (the trace started later): keep the report.
+        var record = OverrideRecord(
+            kind: .registration, container: stale.replacement.container, from: stale.replaced,
+            to: stale.replacement, location: stale.location, replacedLocation: nil, time: time)
+        record.staleness = .reported
+        record.staleScope = stale.scope
+        overrides.append(record)
+    }
+}

@@ -1,0 +1,36 @@
+extension ScopeMismatch {
+    /// The warning, worded for a developer, with the two fixes that work.
+    ///
+    /// ```
+    /// Scope mismatch: Analytics in 'app' (singleton) captured RequestContext in 'app' (graph) while being built; the graph instance now lives as long as the singleton one.
+    ///   Fix: make the holder as short-lived as what it keeps: app.register(scope: .graph) { … Analytics … }
+    ///   Or: keep Analytics singleton and give it a factory to call at each use, not an instance: { c.resolve(RequestContext.self) }
+    /// ```
+    /// Making the captive long-lived too, or reading it through `@LazyInjected` in the holder,
+    /// would keep one instance for good: the bug made permanent.
+    public var message: String { message(holderRegisteredAt: nil) }
+
+    /// ``message`` naming where the holder is registered, when known (the graph knows).
+    public func message(holderRegisteredAt location: SourceLocation?) -> String {
+        let at = location.map { " (registered at \($0))" } ?? ""
+        let short = captiveScope.kind == .graph ? "graph" : "unique"
+        let registration: String
+        if let member = holder.member {
+            let declaration = short == "unique" ? "provide { … }" : "provide(.graph) { … }"
+            registration = "declare \(holder.layer.map { "\($0)." } ?? "")\(member) with \(declaration)"
+        } else {
+            let receiver = holder.container == "shared" ? "Container.shared" : holder.container
+            let name = holder.name.map { "name: \"\($0)\", " } ?? ""
+            registration = "\(receiver).register(\(name)scope: .\(short)) { … \(holder.type) … }"
+        }
+        let resolve = captive.member == nil
+            ? "{ c.resolve(\(captive.type).self\(captive.name.map { ", name: \"\($0)\"" } ?? "")) }"
+            : "{ c.\(captive.layer.map { $0.prefix(1).lowercased() + $0.dropFirst() + "." } ?? "")\(captive.member!)() }"
+        return "Scope mismatch: \(holder.qualifiedDescription) (\(holderScope)) captured "
+            + "\(captive.qualifiedDescription) (\(captiveScope)) while being built; the \(captiveScope) "
+            + "instance now lives as long as the \(holderScope) one.\n"
+            + "  Fix: make the holder as short-lived as what it keeps\(at): \(registration)\n"
+            + "  Or: keep \(holder.description) \(holderScope) and give it a factory to call at each use, "
+            + "not an instance: \(resolve)"
+    }
+}
