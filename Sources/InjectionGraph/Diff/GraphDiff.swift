@@ -262,6 +262,10 @@ extension GraphProblem {
             "stale|\(record.from.key)>\(record.to.key)|\(record.location)"
         case .activeMapping(let record):
             "mapping|\(record.container)|\(record.from.key)>\(record.to.key)"
+        case .resolvedToNil(let missing):
+            "nil|" + ([missing.requested] + missing.chain).map(\.key).joined(separator: ">")
+        case .lazyLoop(let loop):
+            "lazyLoop|" + loop.path.dropLast().map(\.key).sorted().joined(separator: ",")
         }
     }
 
