@@ -47,7 +47,9 @@ bench: deps
 	cd Benchmarks && .build/release/InjectionBenchmarks
 	$(SWIFT) build -c release --product GraphBenchmarks
 	.build/release/GraphBenchmarks
+	.build/release/GraphBenchmarks --time-cursor
 	Scripts/bench-inspector.sh
+	Scripts/bench-big-trace.sh
 
 # The DocC catalogs of the runtime (Injection, InjectionTesting), with every warning an error, so a
 # broken symbol link fails `make test`. swift-docc-plugin is added to the package only when

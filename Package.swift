@@ -77,14 +77,14 @@ let package = Package(
         .testTarget(
             name: "InjectionGraphTests",
             dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "FuzzCrashers"]
         ),
         .testTarget(
             name: "InjectionInspectorTests",
             dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTesting"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

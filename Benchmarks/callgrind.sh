@@ -12,10 +12,10 @@ iterations=${ITERATIONS:-20000}
 command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind is not installed" >&2; exit 2; }
 
 pairs=(
-  "transient direct" "transient Injection"
+  "transient direct" "transient Swinject" "transient Injection"
   "named direct" "named Injection"
-  "graph direct" "graph Injection"
-  "singleton dictionary" "singleton Injection"
+  "graph direct" "graph Swinject" "graph Injection"
+  "singleton dictionary" "singleton Swinject" "singleton Injection"
   "keypath-transient Injection" "keypath-transient Injection, keypath" "keypath-transient mapping"
   "keypath-cached Injection" "keypath-cached Injection, keypath"
   "observer-transient detached" "observer-transient attached"

@@ -12,7 +12,7 @@ struct DIInspect: ParsableCommand {
     /// The subcommands that need no terminal. Interactive ones (`demo`, `run`, `listen`, `open`)
     /// are listed in ``interactiveCommands``; add a command by appending its type to either list.
     static let headlessCommands: [any ParsableCommand.Type] = [
-        RecordCommand.self, CheckCommand.self, ExportCommand.self, ListCommand.self, WhyCommand.self,
+        RecordCommand.self, CheckCommand.self, ExportCommand.self, ListCommand.self, WhyCommand.self, DiffCommand.self,
     ]
 
     /// The ncurses inspector's subcommands.
@@ -36,6 +36,7 @@ struct DIInspect: ParsableCommand {
               di-inspect record -o trace.ndjson -- ./my-app   record a trace while the app runs
               di-inspect check trace.ndjson                    list missing registrations, cycles, …
               di-inspect export trace.ndjson --format dot      the graph for Graphviz (or json, mermaid)
+              di-inspect diff base.ndjson head.ndjson          what changed between two runs (exit 1 on a new problem)
 
             Type 'di-inspect help <subcommand>' for details.
             """)

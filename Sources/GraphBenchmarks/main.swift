@@ -45,6 +45,80 @@ if arguments.count >= 3, arguments[1] == "--write-trace" {
     exit(0)
 }
 
+// `GraphBenchmarks --write-resolve-trace PATH LINES`: a trace of LINES `resolved` events among
+// 1 000 services and 4 000 edges (a long-running app: the graph stays, the trace grows), written in 4 MB pieces so the
+// generator's memory stays flat; for the streaming benchmark (Scripts/bench-big-trace.sh).
+if arguments.count >= 4, arguments[1] == "--write-resolve-trace", let lines = Int(arguments[3]) {
+    guard let output = FileHandle(forWritingAtPath: arguments[2])
+        ?? (FileManager.default.createFile(atPath: arguments[2], contents: nil) ? FileHandle(forWritingAtPath: arguments[2]) : nil)
+    else {
+        print("cannot write \(arguments[2])")
+        exit(1)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(5 << 20)
+    TraceEncoder.encode(.header(TraceHeader(app: "synthetic", pid: 1, startTime: "2026-11-22T00:00:00Z")), into: &bytes)
+    let identities = (0..<1_000).map { ServiceIdentity(type: "Service\($0)", container: "app") }
+    for index in 0..<lines {
+        // Each service is asked for by four others: 4 000 edges however long the trace.
+        let service = identities[index % 1_000], requester = identities[(index % 1_000 + 1 + (index / 1_000) % 4) % 1_000]
+        let event = ResolutionEvent(sequence: UInt64(index + 1), time: UInt64(index) * 1_000, thread: UInt64(index % 8 + 1),
+            kind: .resolved(Resolved(service: service, requester: requester, scope: .unique, outcome: .created,
+                                     source: .factory, durationNanoseconds: UInt64(index % 5_000), depth: 2)))
+        TraceEncoder.encode(.event(event), into: &bytes)
+        if bytes.count >= 4 << 20 {
+            output.write(Data(bytes))
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
+    output.write(Data(bytes))
+    try? output.close()
+    exit(0)
+}
+
+// `GraphBenchmarks --time-cursor-at N`: builds the time-cursor run's history and rebuilds the
+// graph as of record N once, for `valgrind --tool=callgrind --toggle-collect='*GraphHistory*graph*'`
+// (instruction counts do not drift with the machine's load).
+if arguments.count >= 3, arguments[1] == "--time-cursor-at", let target = Int(arguments[2]) {
+    let records = TimeCursorBenchmark.longRun(services: 10_000, edges: 50_000, rounds: 4)
+    var graph = DependencyGraph()
+    var history = GraphHistory()
+    for record in records {
+        graph.apply(record)
+        history.append(record, appliedTo: graph)
+    }
+    print("as of record \(target): \(history.graph(through: target).nodes.count) services")
+    exit(0)
+}
+
+// `GraphBenchmarks --time-cursor`: only the time cursor's figures (the history's memory and
+// the latency of "the graph as of t" at 10 k services).
+if arguments.count >= 2, arguments[1] == "--time-cursor" {
+    let records = TimeCursorBenchmark.longRun(services: 10_000, edges: 50_000, rounds: 4)
+    var graph = DependencyGraph()
+    var history = GraphHistory()
+    for record in records {
+        graph.apply(record)
+        history.append(record, appliedTo: graph)
+    }
+    let footprint = history.footprint
+    func megabytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576, 1) + " MB" }
+    let result = TimeCursorBenchmark.run(services: 10_000, edges: 50_000, rounds: 4, samples: 400)
+    print("## Time cursor (10 000 services, 50 000 edges), release build\n")
+    print("| measure | figure | target |")
+    print("|---|---:|---|")
+    print("| records in the run | \(result.records) (\(result.wholeRecords) kept whole, the rest compact) | |")
+    print("| graph as of a record: median | \(format(result.medianMilliseconds)) ms | |")
+    print("| graph as of a record: worst of 400 points | \(format(result.maximumMilliseconds)) ms (as of record \(result.slowestRecord)) | ≤ 10 ms \(result.maximumMilliseconds <= 10 ? "✓" : "✗") |")
+    print("| ingest, graph alone → with history | \(format(result.ingestSeconds, 3)) s → \(format(result.ingestWithHistorySeconds, 3)) s | |")
+    print("| the graph itself | \(megabytes(graph.estimatedBytes)) | |")
+    print("| history: compact entries, times | \(megabytes(footprint.entries)) | |")
+    print("| history: whole records, identities | \(megabytes(footprint.wholeRecords)), \(megabytes(footprint.identities)) | |")
+    print("| history: \(history.snapshotCount) snapshots | \(megabytes(footprint.snapshots)) | |")
+    print("| history in all | \(megabytes(footprint.total)), \(footprint.total / records.count) bytes/record | |")
+    exit(0)
+}
+
 let services = 100_000, edges = 1_000_000
 print("## Graph at scale (\(services) services, \(edges) edges), release build\n")
 

@@ -7,7 +7,7 @@ extension Container {
     /// container.register { XYZService() }                       // XYZService
     /// container.register { XYZFetcher() as XYZFetching }        // bound to the protocol
     /// container.register(XYZFetching.self) { XYZFetcher() }     // the type given explicitly
-    /// container.register(name: "edit") { EditViewModel() as XYZViewModel }
+    /// container.register(name: "edit") { XYZEditor() as XYZEditing }
     /// container.register(scope: .singleton) { Session() }
     /// ```
     /// Registering the same type and name again replaces the registration: the last one wins,
@@ -21,11 +21,12 @@ extension Container {
     ///   - file: The registering file, shown in diagnostics and the inspector; leave the default.
     ///   - line: The registering line, shown in diagnostics and the inspector; leave the default.
     ///   - factory: Builds the service; it may resolve its own dependencies.
+    @discardableResult
     public func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T
-    ) {
+    ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
             factory: Factory(.plain(factory)))
     }
@@ -33,13 +34,14 @@ extension Container {
     /// Registers a factory that receives the resolving container.
     ///
     /// ```swift
-    /// container.register { c in XYZViewModel(fetcher: c.resolve(), service: c.resolve()) }
+    /// container.register { c in XYZRepository(fetcher: c.resolve(), service: c.resolve()) }
     /// ```
+    @discardableResult
     public func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container) throws -> T
-    ) {
+    ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
             factory: Factory(.withContainer(factory)))
     }
@@ -50,11 +52,12 @@ extension Container {
     /// container.register { _, args in UserViewModel(userID: args()) }
     /// let model: UserViewModel = container.resolve(args: 42)
     /// ```
+    @discardableResult
     public func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container, Arguments) throws -> T
-    ) {
+    ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: true,
             factory: Factory(.withArguments(factory)))
     }
@@ -62,14 +65,15 @@ extension Container {
     /// Registers how to build a service with an autoclosure and an explicit (protocol) type.
     ///
     /// ```swift
-    /// container.register(WeatherProviding.self, WeatherService())
+    /// container.register(WeatherFetching.self, WeatherService())
     /// ```
     /// The expression is evaluated on every resolve that builds an instance, not now.
+    @discardableResult
     public func register<T>(
         _ type: T.Type, _ make: @autoclosure @escaping @Sendable () -> T,
         name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line
-    ) {
+    ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
             factory: Factory(.plain(make)))
     }
@@ -98,11 +102,17 @@ extension Container {
         }
     }
 
-    /// Whether this container (or an ancestor) can resolve `type` under `name`.
+    /// Whether this container (or an ancestor, or a container added with ``add(child:)``) can
+    /// resolve `type` under `name`.
     public func isRegistered<T>(_ type: T.Type, name: String? = nil) -> Bool {
         var current: Container? = self
         while let container = current {
             if container.state.withLock({ $0.entry(ObjectIdentifier(type), name: name) != nil }) { return true }
+            if container.hasAddedChildren.load(ordering: .acquiring),
+               container.addedChild(holding: name.map { .named(NamedKey(type: ObjectIdentifier(type), name: $0)) }
+                    ?? .type(ObjectIdentifier(type))) != nil {
+                return true
+            }
             current = container.parent
         }
         return false
@@ -111,20 +121,37 @@ extension Container {
     func add<T>(
         _ type: T.Type, name: String?, scope: Scope, location: SourceLocation, takesArguments: Bool,
         factory: Factory<T>
-    ) {
+    ) -> RegistrationOptions<T> {
+        let (key, registration) = if let optional = T.self as? any OptionalFactoryResult.Type {
+            // A factory returning `Wrapped?` registers `Wrapped` (see ``OptionalFactoryResult``).
+            optional.registerUnwrapped(
+                in: self, name: name, scope: scope, location: location, takesArguments: takesArguments,
+                factory: factory)
+        } else {
+            store(T.self, name: name, scope: scope, location: location, takesArguments: takesArguments,
+                  factory: factory)
+        }
+        return RegistrationOptions(container: self, key: key, name: name, registration: registration)
+    }
+
+    /// Stores a registration of `T` under its key (replacing any earlier one) and reports it.
+    func store<T>(
+        _ type: T.Type, name: String?, scope: Scope, location: SourceLocation, takesArguments: Bool,
+        factory: Factory<T>
+    ) -> (ObjectIdentifier, AnyRegistration) {
         let identity = ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
         let key = ObjectIdentifier(T.self)
         let observed = EventHub.shared.isActive
-        let (previous, stale) = state.withLock { state -> (AnyRegistration?, Bool) in
+        let (registration, previous, stale) = state.withLock { state -> (AnyRegistration, AnyRegistration?, Bool) in
             let previous = state.entry(key, name: name)
             let registration = AnyRegistration(
                 identity: identity, scope: scope, location: location, producedType: T.self,
                 isOverride: previous != nil, takesArguments: takesArguments, factory: factory)
             state.setEntry(ContainerState.Entry(registration: registration), key, name: name)
             let stale = previous?.holdsInstance ?? false
-            return (previous?.registration, stale)
+            return (registration, previous?.registration, stale)
         }
-        guard observed else { return }
+        guard observed else { return (key, registration) }
         EventHub.shared.emit(.registered(Registered(
             service: identity, scope: scope, location: location,
             replaced: previous.map { Registered.Replaced(service: $0.identity, location: $0.location) })))
@@ -132,6 +159,7 @@ extension Container {
             EventHub.shared.emit(.staleOverride(StaleOverride(
                 replaced: previous.identity, replacement: identity, scope: previous.scope, location: location)))
         }
+        return (key, registration)
     }
 }
 

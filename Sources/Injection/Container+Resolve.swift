@@ -5,7 +5,7 @@ extension Container {
     ///
     /// ```swift
     /// let fetcher: XYZFetching = container.resolve()
-    /// let editor = container.resolve(XYZViewModel.self, name: "edit")
+    /// let editor = container.resolve(XYZEditing.self, name: "edit")
     /// let fresh: Session = container.resolve(lifetime: .new)
     /// ```
     /// A missing registration or a cycle prints the same message that
@@ -35,8 +35,11 @@ extension Container {
     /// ```swift
     /// do {
     ///     let fetcher = try container.tryResolve(XYZFetching.self)
+    ///     print(fetcher.fetch())
     /// } catch .missing(let missing) {
-    ///     print(missing.message)
+    ///     print(missing.message)   // what was asked, by whom, what is near, how to fix it
+    /// } catch {
+    ///     print(error.message)     // a cycle, or a factory that threw
     /// }
     /// ```
     public func tryResolve<T>(
@@ -51,14 +54,15 @@ extension Container {
     /// ```swift
     /// let analytics: Analytics? = container.optional()
     /// ```
-    /// Only a missing registration gives nil; a cycle is a bug and still stops the program.
+    /// Only a missing registration, or a factory that returned nil (`register { Feed(url) as
+    /// Feed? }`), gives nil; a cycle is a bug and still stops the program.
     public func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
         do {
             return try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: true)
-        } catch .missing {
+        } catch .missing, .noInstance {
             return nil
         } catch {
             InjectionDiagnostics.trap(error, file: file, line: line)
@@ -68,11 +72,12 @@ extension Container {
     // MARK: - Resolver-style static conveniences
 
     /// Registers in ``shared``: `Container.register { XYZService() }`.
+    @discardableResult
     public static func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T
-    ) {
+    ) -> RegistrationOptions<T> {
         shared.register(type, name: name, scope: scope, file: file, line: line, factory: factory)
     }
 
@@ -129,16 +134,19 @@ extension Container {
         case project(KeyPath<Container, Provider<T>>)
     }
 
+    /// - Parameter origin: Where the resolve started, when it continues in `self` on its behalf
+    ///   (an `.implements` key answered through its registration's key); factories resolve there.
     func resolveKey<T>(
         _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments,
-        file: StaticString, line: UInt, quiet: Bool = false
+        file: StaticString, line: UInt, quiet: Bool = false, origin: Container? = nil
     ) throws(ResolutionError) -> T {
         let missing = MissingPolicy<T>.report(file: file, line: line, quiet: quiet)
         if let name {
             return try resolveEntry(.named(NamedKey(type: ObjectIdentifier(T.self), name: name)), T.self,
-                                    lifetime: lifetime, args: args, missing: missing)
+                                    lifetime: lifetime, args: args, missing: missing, origin: origin)
         }
-        return try resolveEntry(.type(ObjectIdentifier(T.self)), T.self, lifetime: lifetime, args: args, missing: missing)
+        return try resolveEntry(
+            .type(ObjectIdentifier(T.self)), T.self, lifetime: lifetime, args: args, missing: missing, origin: origin)
     }
 
     /// The one resolve path: every access style ends here. Looks `key` up in this container and
@@ -150,9 +158,12 @@ extension Container {
     ///     (a mapping).
     ///   - mappedFrom: The provider a mapping redirected, for the event.
     ///   - missing: What to do when no container in the chain has `key`.
+    ///   - origin: Where the resolve started, when it continues in `self` on its behalf (an
+    ///     `.implements` key answered through its registration's key); factories resolve there.
     func resolveEntry<T>(
         _ requested: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>,
+        origin: Container? = nil
     ) throws(ResolutionError) -> T {
         // Borrowed, not retained: `self` is alive for the whole call and holds its ancestors
         // strongly (`parent` is a `let`). A Container's retains are expensive: `ContainerRegistry`
@@ -161,20 +172,24 @@ extension Container {
         var container = Unmanaged.passUnretained(self)
         var key = requested
         while true {
-            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: $0, lifetime: lifetime) } }
+            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: &$0, lifetime: lifetime) } }
             switch lookup {
             case .missing:
                 if case .keyPath(let id) = key {
                     // Ancestors remember no keypaths of this container: ask them by provider key.
-                    guard let known = state.withLock({ $0.keyPathKeys[id]?.key }) else {
-                        guard case .project(let keyPath) = missing else { preconditionFailure("a keypath resolve projects") }
-                        let provider = project(keyPath)
-                        return try resolveEntry(.provider(provider.key), T.self, lifetime: lifetime, args: args,
-                                                source: source, mappedFrom: mappedFrom, missing: .declare(provider))
-                    }
-                    key = .provider(known)
+                    // A keypath this container never projected falls to `missing` (`.project`).
+                    if let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) { key = .provider(known) }
                 }
-                if let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
+                if let holder = container._withUnsafeGuaranteedRef({ [key] container in
+                    // Resolver's downward search: the children added with `add(child:)`, before the
+                    // parent. A child is held strongly by its container, so borrowing it is safe.
+                    container.hasAddedChildren.load(ordering: .acquiring)
+                        ? container.addedChild(holding: key).map(Unmanaged.passUnretained) : nil
+                }) {
+                    container = holder
+                    continue
+                }
+                if key.isRemembered, let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
                     container = parent
                     continue
                 }
@@ -205,11 +220,22 @@ extension Container {
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
                 return box.value as! T
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+                let site: (file: StaticString?, line: UInt) = switch missing {
+                case .report(let file, let line, _): (file, line)
+                case .declare, .project: (nil, 0)
+                }
+                if registration.isAlias {
+                    // An `.implements` key (never kept): answered through the implementing key.
+                    // Safe: an alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
+                    return try unsafeDowncast(registration.alias!, to: ServiceAlias<T>.self)
+                        .resolve(container.takeUnretainedValue(), origin ?? self, lifetime, args,
+                                 site.file ?? #fileID, site.line)
+                }
                 do {
                     return try container._withUnsafeGuaranteedRef { holder in
                         try holder.build(
                             registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                            mappedFrom: mappedFrom, resolver: self)
+                            mappedFrom: mappedFrom, resolver: origin ?? self)
                     }
                 } catch {
                     // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.

@@ -37,6 +37,12 @@ public final class Container: Sendable {
     let hasMappings = Atomic<Bool>(false)
     /// The layer implementations installed with ``use(_:file:line:)``.
     let assemblyState = Mutex<(any Assembly)?>(nil)
+    /// Containers searched after this one, in the order added (``add(child:)``).
+    let addedChildren = Mutex<[Container]>([])
+    /// Whether ``addedChildren`` is non-empty: a miss reads the list only when this is set.
+    let hasAddedChildren = Atomic<Bool>(false)
+    /// The hooks ``decorate(_:)`` installed, called with every instance built here.
+    let decorators = Mutex<[@Sendable (Any) -> Void]>([])
 
     /// Creates a container.
     ///
@@ -103,10 +109,11 @@ public final class Container: Sendable {
 /// ```swift
 /// let test = Container(name: "test", parent: .shared)
 /// test.register { MockFetcher() as XYZFetching }
-/// withContainer(test) {
-///     let model = XYZViewModel()   // its @Injected properties resolve from `test`
+/// let items = withContainer(test) {
+///     XYZViewModel().fetcher.fetch()   // its @Injected properties resolve from `test`
 /// }
 /// ```
+@discardableResult
 public func withContainer<R, E: Error>(
     _ container: Container, operation: () throws(E) -> R
 ) throws(E) -> R {
@@ -118,6 +125,7 @@ public func withContainer<R, E: Error>(
 }
 
 /// The `async` form of ``withContainer(_:operation:)``.
+@discardableResult
 public func withContainer<R>(
     _ container: Container, operation: () async throws -> R,
     isolation: isolated (any Actor)? = #isolation
@@ -133,7 +141,7 @@ struct ContainerState: ~Copyable {
     var providers: [ProviderKey: Entry] = [:]
     /// Keypath literal identity → the provider key it leads to (a cache that spares projecting
     /// the keypath on every resolve).
-    var keyPathKeys: [ObjectIdentifier: KeyPathKey] = [:]
+    var keyPathKeys: [TypeKey: KeyPathKey] = [:]
 
     struct Entry {
         var registration: AnyRegistration
@@ -155,7 +163,8 @@ struct NamedKey: Hashable, Sendable {
     let name: String
 }
 
-/// The key of a type-keyed registration.
+/// The key of a type-keyed registration (a type's metadata pointer), also used for a keypath
+/// literal's identity.
 struct TypeKey: Hashable, Sendable {
     let type: ObjectIdentifier
 

@@ -1,10 +1,12 @@
 /// The service type chosen where a service is used, rather than where it is registered.
 ///
 /// ```swift
-/// @Injected(.singleton) var bluetooth: BluetoothService    // reuse the kept one, build it once
-/// @Injected(.newSingleton) var session: Session           // build a new one and keep it
-/// @Injected(.new) var formatter: PriceFormatter           // always a fresh one
-/// @Injected var repository: Repository                    // .automatic: the registration decides
+/// final class DeviceViewModel {
+///     @Injected(lifetime: .singleton) var bluetooth: BluetoothService   // reuse the kept one, build it once
+///     @Injected(lifetime: .newSingleton) var session: Session           // build a new one and keep it
+///     @Service(.new) var formatter: PriceFormatter                      // always a fresh one
+///     @Service var repository: XYZRepository                            // .automatic: the registration decides
+/// }
 /// ```
 ///
 /// `singleton` and `newSingleton` share the instance slot that the registration's own scope uses,

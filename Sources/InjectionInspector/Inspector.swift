@@ -13,10 +13,15 @@ import Darwin
 /// go to the previous and next one, so an earlier run stays browsable after the app exits.
 ///
 /// ```swift
-/// let wake = try WakePipe()
-/// let feed = LiveFeed<LiveUpdate>(wake: wake)
-/// let inspector = Inspector(connection: .waiting("unix:/tmp/di.sock"), feed: feed)
-/// let end = try TerminalSession(driver: NCursesDriver(), wake: wake).run(inspector)
+/// var listener: TraceListener?
+/// let status = InspectorLauncher.run(noColor: false) { feed in
+///     listener = try TraceListener(address: .defaultUnix) { event in
+///         if case .records(_, let records) = event { feed.send([.records(records)]) }   // any thread
+///     }
+///     return Inspector(model: InspectorModel(connection: .waiting(listener!.destination)), feed: feed)
+/// }
+/// listener?.stop()
+/// exit(status)
 /// ```
 @MainActor
 public final class Inspector: TerminalApplication {
@@ -50,6 +55,26 @@ public final class Inspector: TerminalApplication {
 
     var model: InspectorModel { sessions[current] }
 
+    /// The model the views show: the current session as of the time cursor.
+    var shownModel: InspectorModel {
+        let whole = sessions[current]
+        guard let cursor = state.timeCursor, cursor < whole.history.count else { return whole }
+        let key = ShownKey(session: current, cursor: cursor, records: whole.history.count)
+        if let cached = shownCache, cached.key == key { return cached.model }
+        let earlier = whole.asOf(cursor)
+        shownCache = (key, earlier)
+        return earlier
+    }
+
+    private struct ShownKey: Equatable {
+        var session: Int
+        var cursor: Int
+        var records: Int
+    }
+
+    /// The last model built for the cursor: redraws and keys reuse it.
+    private var shownCache: (key: ShownKey, model: InspectorModel)?
+
     private var milliseconds: UInt64 {
         let elapsed = (clock.now - started).components
         return UInt64(elapsed.seconds) * 1000 + UInt64(elapsed.attoseconds / 1_000_000_000_000_000)
@@ -64,14 +89,14 @@ public final class Inspector: TerminalApplication {
             return .handled
         }
         state.pageSize = InspectorLayout(rows: size.rows, columns: size.columns).pageSize
-        for effect in state.handle(key, model: model) {
+        for effect in state.handle(key, model: shownModel) {
             switch effect {
             case .quit: return .quit
             case .pause(let paused): if !paused { apply(held); held = [] }
             case .export(let request): state.message = export(request)
             }
         }
-        state.sync(with: model)
+        state.sync(with: shownModel)
         return .handled
     }
 
@@ -106,13 +131,15 @@ public final class Inspector: TerminalApplication {
         if state.pageSize != pageSize {
             state.pageSize = pageSize
         }
+        let shown = shownModel
+        state.sync(with: shown)
         var view = state
         if sessions.count > 1 || !held.isEmpty {
             var suffix = sessions.count > 1 ? "session \(current + 1)/\(sessions.count) ([ ])" : ""
             if !held.isEmpty { suffix += (suffix.isEmpty ? "" : "  ") + "\(held.count) updates held" }
             if view.message.isEmpty { view.message = suffix }
         }
-        return InspectorView.render(model: model, state: view, rows: rows, columns: columns)
+        return InspectorView.render(model: shown, state: view, rows: rows, columns: columns)
     }
 
     // MARK: - Updates
@@ -139,7 +166,7 @@ public final class Inspector: TerminalApplication {
                 state.message = text
             }
         }
-        state.sync(with: model)
+        state.sync(with: shownModel)
     }
 
     private func switchSession(by step: Int) {
@@ -149,12 +176,13 @@ public final class Inspector: TerminalApplication {
             return
         }
         current = target
+        state.timeCursor = nil
         state.message = "Session \(current + 1) of \(sessions.count)"
         state.sync(with: model)
     }
 
     private func export(_ request: ExportRequest) -> String {
-        let dot = DotExporter(options: request.options).render(model.graph)
+        let dot = DotExporter(options: request.options).render(shownModel.graph)
         let safe = String(request.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
         let path = (exportDirectory.hasSuffix("/") ? exportDirectory : exportDirectory + "/") + "di-inspect-\(safe).dot"
         guard let file = fopen(path, "w") else {

@@ -5,13 +5,14 @@ public import Testing
 /// tests that run in parallel never see each other's registrations, overrides or mappings.
 ///
 /// ```swift
-/// @Test(.container { c in
-///     c.register { MockFetcher() as XYZFetching }
-///     c.use(MockLayers())
-/// })
+/// final class ItemsModel {
+///     @Injected var fetcher: XYZFetching
+///     var items: [String] { fetcher.fetch() }
+/// }
+///
+/// @Test(.container { $0.register { MockFetcher() as XYZFetching } })
 /// func showsTheMockedItems() {
-///     let model = XYZViewModel()          // @Injected resolves from the test's container
-///     #expect(model.items == ["mock"])
+///     #expect(ItemsModel().items == ["mock"])   // resolved from this test's container
 /// }
 /// ```
 /// The container is named after the test, so events and traces say which test they came from.

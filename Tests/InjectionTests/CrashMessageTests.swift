@@ -65,7 +65,7 @@ struct CrashMessageTests {
         #expect(stderr.contains("""
             Dependency cycle: ProfileViewModel → AvatarLoader → ProfileViewModel in 'profile'
               Closed at: InjectionTests/DiagnosticsServices.swift:49 (AvatarLoader asks for ProfileViewModel again)
-              Fix: break the cycle where it closes: let AvatarLoader get ProfileViewModel lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
+              Fix: break the cycle where it closes: let AvatarLoader get ProfileViewModel lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built. Or set it once both are built: .resolveProperties on ProfileViewModel's registration (AvatarLoader in .graph scope, so it is the one ProfileViewModel holds).
             """), "\(stderr)")
     }
 }

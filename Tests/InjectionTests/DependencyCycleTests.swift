@@ -34,7 +34,7 @@ struct DependencyCycleTests {
         #expect(cycle(AuthService.self, in: app)?.message == """
             Dependency cycle: AuthService → SessionStore → TokenRefresher → AuthService in 'login'
               Closed at: \(#fileID):\(closing) (TokenRefresher asks for AuthService again)
-              Fix: break the cycle where it closes: let TokenRefresher get AuthService lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
+              Fix: break the cycle where it closes: let TokenRefresher get AuthService lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built. Or set it once both are built: .resolveProperties on AuthService's registration (TokenRefresher in .graph scope, so it is the one AuthService holds).
             """)
     }
 
@@ -46,7 +46,7 @@ struct DependencyCycleTests {
             Dependency cycle: AuthService → SessionStore → TokenRefresher → AuthService in 'login'
               Entered through: XYZLoginScreen in 'login'
               Closed at: \(#fileID):\(closing) (TokenRefresher asks for AuthService again)
-              Fix: break the cycle where it closes: let TokenRefresher get AuthService lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
+              Fix: break the cycle where it closes: let TokenRefresher get AuthService lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built. Or set it once both are built: .resolveProperties on AuthService's registration (TokenRefresher in .graph scope, so it is the one AuthService holds).
             """)
     }
 
@@ -76,7 +76,7 @@ struct DependencyCycleTests {
         #expect(cycle(AuthService.self, in: login)?.message == """
             Dependency cycle: AuthService in 'login' → SessionStore in 'app' → TokenRefresher in 'app' → AuthService in 'login'
               Closed at: \(#fileID):\(closing) (TokenRefresher asks for AuthService again)
-              Fix: break the cycle where it closes: let TokenRefresher get AuthService lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
+              Fix: break the cycle where it closes: let TokenRefresher get AuthService lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built. Or set it once both are built: .resolveProperties on AuthService's registration (TokenRefresher in .graph scope, so it is the one AuthService holds).
             """)
     }
 

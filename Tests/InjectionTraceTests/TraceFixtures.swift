@@ -21,7 +21,8 @@ enum TraceFixtures {
         [
             event(1, .containerCreated(ContainerCreated(container: "app", parent: nil, location: location))),
             event(2, .containerCreated(ContainerCreated(container: tricky, parent: "app", location: location))),
-            event(3, .registered(Registered(service: app, scope: .singleton, location: location, replaced: nil))),
+            event(3, .registered(Registered(
+                service: app, scope: .singleton, location: location, replaced: nil, implements: [named]))),
             event(4, .registered(Registered(
                 service: named, scope: .custom("login \(tricky)"), location: location,
                 replaced: .init(service: app, location: SourceLocation(fileID: "A.swift", line: 3))))),
@@ -30,7 +31,7 @@ enum TraceFixtures {
                 durationNanoseconds: 1234, depth: 1))),
             event(6, .resolved(Resolved(
                 service: keypath, requester: named, scope: .graph, outcome: .cached, source: .mapping,
-                durationNanoseconds: 0, depth: 3, mappedFrom: app))),
+                durationNanoseconds: 0, depth: 3, mappedFrom: app, isPropertyInjection: true))),
             event(7, .missing(MissingRegistration(
                 requested: named, requesterChain: [app, keypath],
                 nearMisses: [

@@ -11,6 +11,7 @@ struct ExportCommand: ParsableCommand {
         discussion: """
               $ di-inspect export trace.ndjson --format dot | dot -Tsvg > graph.svg
               $ di-inspect export trace.ndjson --focus LoginViewModel --depth 2 --format mermaid
+              $ di-inspect export trace.ndjson --layers --format mermaid
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -35,6 +36,9 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "With --focus: show the services that depend on it instead of its dependencies.")
     var reverse = false
 
+    @Flag(help: "One node per layer and one weighted edge per layer crossing (breaches red), for dot or mermaid.")
+    var layers = false
+
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
@@ -43,10 +47,19 @@ struct ExportCommand: ParsableCommand {
         if focus == nil, depth != nil || reverse {
             throw ValidationError("--depth and --reverse need --focus SERVICE.")
         }
+        if layers, format == .json { throw ValidationError("--layers writes dot or mermaid, not json.") }
+        if layers, layer != nil || focus != nil {
+            throw ValidationError("--layers summarises every layer; it does not combine with --layer or --focus.")
+        }
     }
 
     func run() throws {
         let graph = try loadGraph(file)
+        if layers {
+            let map = LayerMap(graph)
+            try write(format == .mermaid ? LayerExporter.mermaid(map) : LayerExporter.dot(map))
+            return
+        }
         var options = GraphExportOptions(layer: layer, depth: depth, reverse: reverse)
         if let focus { options.focus = try lookUp(focus, in: graph) }
         let text = switch format {
@@ -54,6 +67,10 @@ struct ExportCommand: ParsableCommand {
         case .json: JSONExporter(options: options).render(graph)
         case .mermaid: MermaidExporter(options: options).render(graph)
         }
+        try write(text)
+    }
+
+    private func write(_ text: String) throws {
         guard let output else {
             print(text, terminator: "")
             return

@@ -7,7 +7,7 @@ import Synchronization
 /// dies:
 ///
 /// ```swift
-/// InjectionDiagnostics.addTrapHandler { reason in writer.finish(reason: reason) }
+/// InjectionDiagnostics.addTrapHandler { reason in recorder.stop(reason: reason) }
 /// ```
 public enum InjectionDiagnostics {
     private static let handlers = Mutex<[@Sendable (String) -> Void]>([])

@@ -10,6 +10,9 @@ public enum ResolutionError: Error, Sendable, Hashable, CustomStringConvertible 
     case argumentMismatch(service: ServiceIdentity, expected: String, given: String)
     /// The factory threw an error of its own.
     case factoryFailed(service: ServiceIdentity, reason: String)
+    /// The factory may return nil (`register { Feed(url) as Feed? }`) and did; `optional()` gives
+    /// nil for it instead.
+    case noInstance(service: ServiceIdentity, location: SourceLocation)
 
     public var message: String {
         switch self {
@@ -20,6 +23,9 @@ public enum ResolutionError: Error, Sendable, Hashable, CustomStringConvertible 
                 + "but was resolved with \(given).\n  Fix: pass `args: <#\(expected)#>` when resolving it."
         case .factoryFailed(let service, let reason):
             "Factory failed: \(service.qualifiedDescription) threw: \(reason)"
+        case .noInstance(let service, let location):
+            "No instance: the factory of \(service.qualifiedDescription) registered at \(location) returned nil.\n"
+                + "  Fix: resolve it with optional() where nil is expected, or make the factory return an instance."
         }
     }
 

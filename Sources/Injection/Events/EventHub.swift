@@ -9,7 +9,10 @@ import Darwin
 /// Attaches observers to the process-wide event stream.
 ///
 /// ```swift
-/// let token = ResolutionEvents.addObserver { event in log.append(event) }
+/// let seen = Mutex<[ResolutionEvent]>([])
+/// let token = ResolutionEvents.addObserver { event in seen.withLock { $0.append(event) } }
+/// // … resolve …
+/// token.cancel()   // detaches the observer
 /// ```
 public enum ResolutionEvents {
     /// Attaches an observer for every later event, from every container.

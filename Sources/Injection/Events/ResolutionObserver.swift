@@ -7,7 +7,10 @@
 /// struct PrintingObserver: ResolutionObserver {
 ///     func observe(_ event: ResolutionEvent) { print(event.kind) }
 /// }
+///
 /// let token = ResolutionEvents.addObserver(PrintingObserver())
+/// // … resolve …
+/// token.cancel()
 /// ```
 public protocol ResolutionObserver: Sendable {
     func observe(_ event: ResolutionEvent)

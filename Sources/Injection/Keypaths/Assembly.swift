@@ -12,7 +12,9 @@ import Synchronization
 ///     var viewModel: any ViewModelLayer { assembly(AppLayers.self).viewModel(self) }
 ///     var interactor: any InteractorLayer { assembly(AppLayers.self).interactor(self) }
 /// }
-///
+/// ```
+/// `LiveLayers`, `PreviewLayers` and `MockLayers` conform to `AppLayers`; one of them is installed:
+/// ```swift
 /// container.use(LiveLayers())       // the app
 /// container.use(PreviewLayers())    // previews: no network
 /// container.use(MockLayers())       // tests: mocks per layer

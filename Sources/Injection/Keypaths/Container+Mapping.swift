@@ -173,7 +173,7 @@ extension Container {
 ///
 /// ```swift
 /// InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
-/// InjectionMapper.map(\.login.previewUseCase, to: \.login.useCase)
+/// InjectionMapper.map(\.login.mockTestViewModel, to: \.login.viewModel)   // the same, as a call
 /// InjectionMapper.reset(\.login.viewModel)
 /// InjectionMapper.resetAll()
 /// ```

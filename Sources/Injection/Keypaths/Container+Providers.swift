@@ -62,7 +62,7 @@ extension Container {
     func project<T>(_ keyPath: KeyPath<Container, Provider<T>>) -> Provider<T> {
         let provider = self[keyPath: keyPath]
         let remembered = KeyPathKey(key: provider.key, keyPath: SendableKeyPath(keyPath: keyPath))
-        state.withLock { $0.keyPathKeys[ObjectIdentifier(keyPath)] = remembered }
+        state.withLock { $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = remembered }
         return provider
     }
 
@@ -148,7 +148,7 @@ extension Container {
             return try resolveEntry(.keyPath(ObjectIdentifier(keyPath)), T.self, lifetime: lifetime, args: .none,
                                     missing: .project(keyPath))
         }
-        if let key = state.withLock({ $0.keyPathKeys[ObjectIdentifier(keyPath)]?.key }) {
+        if let key = state.withLock({ $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))]?.key }) {
             return try resolveProvided(key, T.self, lifetime: lifetime, missing: .project(keyPath))
         }
         let provider = project(keyPath)

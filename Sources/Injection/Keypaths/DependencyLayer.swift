@@ -16,9 +16,13 @@
 ///     var useCase: Provider<LoginUseCase> { provide(.singleton) { DefaultLoginUseCase() } }
 ///     var mockTestViewModel: Provider<LoginViewModel> { provide { MockTestLoginViewModel() } }
 /// }
-///
-/// @Inject(\.login.viewModel) var viewModel     // the type is inferred from the keypath
-/// let useCase = Container[\.login.useCase]
+/// ```
+/// Code injects them by keypath:
+/// ```swift
+/// final class LoginScreen {
+///     @Inject(\.login.viewModel) var viewModel   // the type is inferred from the keypath
+///     let useCase = Container[\.login.useCase]   // the same from code, in Container.shared
+/// }
 /// ```
 public protocol DependencyLayer: SendableMetatype {
     /// The container the layer's providers resolve in.

@@ -3,9 +3,8 @@
 /// ```swift
 /// final class XYZViewModel {
 ///     @Injected var fetcher: XYZFetching
-///     @Injected(name: "edit") var editor: Editor
-///     @Injected(lifetime: .new) var formatter: PriceFormatter   // a per-use service type
-///     @Injected(container: tests) var clock: Clock
+///     @Injected(name: "edit") var editor: XYZEditing
+///     @Injected(lifetime: .new) var formatter: PriceFormatter   // a fresh one for this model
 /// }
 /// ```
 /// It works on local variables too:
@@ -16,7 +15,7 @@
 /// }
 /// ```
 /// Without a container, it resolves from ``Container/shared`` (task-local, so tests can isolate
-/// it). A missing registration stops the program with the full diagnostic, naming this line. The
+/// it); `@Injected(container: other)` resolves from another one. A missing registration stops the program with the full diagnostic, naming this line. The
 /// value is assignable, so a test can put a double in place.
 @propertyWrapper
 public struct Injected<Service> {
@@ -34,9 +33,11 @@ public struct Injected<Service> {
     /// Resolves the keypath provider at init; the type is inferred from the keypath.
     ///
     /// ```swift
-    /// @Injected(\.viewModel.appState) var appState
-    /// @Inject(\.login.viewModel) var viewModel
-    /// @Inject(\.login.viewModel, lifetime: .new) var freshViewModel
+    /// final class SettingsViewModel {
+    ///     @Injected(\.viewModel.appState) var appState
+    ///     @Inject(\.login.viewModel) var login
+    ///     @Inject(\.login.viewModel, lifetime: .new) var freshLogin
+    /// }
     /// ```
     public init(
         _ keyPath: KeyPath<Container, Provider<Service>>, lifetime: ServiceLifetime = .automatic,

@@ -4,11 +4,11 @@
 /// first read:
 /// ```swift
 /// final class XYZViewController {
-///     @LazyInjected var viewModel: XYZViewModel
+///     @LazyInjected var editor: XYZEditing
 ///
 ///     func viewDidLoad(editing: Bool) {
-///         $viewModel.name = editing ? "edit" : "add"
-///         viewModel.load()
+///         $editor.name = editing ? "edit" : "add"   // chosen before the first read
+///         editor.open()
 ///     }
 /// }
 /// ```
@@ -23,6 +23,14 @@ public struct LazyInjected<Service> {
     public var lifetime: ServiceLifetime
     /// The keypath provider to resolve, for the keypath form.
     public var keyPath: KeyPath<Container, Provider<Service>>?
+    /// Arguments for a factory registered with `{ container, args in … }`; settable until the
+    /// first read, as the name is (type-keyed form only: keypath providers take no arguments).
+    ///
+    /// ```swift
+    /// $editor.args = ["id": 3, "mode": "edit"]
+    /// editor.load()
+    /// ```
+    public var args: Any?
     private let file: StaticString
     private let line: UInt
     /// The service whose factory created this wrapper (its enclosing object), captured at
@@ -44,7 +52,9 @@ public struct LazyInjected<Service> {
     /// Resolves the keypath provider at first read.
     ///
     /// ```swift
-    /// @LazyInjected(\.login.useCase) var useCase
+    /// final class LoginCoordinator {
+    ///     @LazyInjected(\.login.useCase) var useCase   // resolved when first read
+    /// }
     /// ```
     public init(
         _ keyPath: KeyPath<Container, Provider<Service>>, lifetime: ServiceLifetime = .automatic,
@@ -57,6 +67,10 @@ public struct LazyInjected<Service> {
     /// Whether the service has been resolved (or assigned) yet.
     public var isResolved: Bool { service != nil }
 
+    /// Whether the wrapper holds no instance yet (Resolver's spelling of `!isResolved`), or no
+    /// longer after ``release()``: `if $viewModel.isEmpty { … }`.
+    public var isEmpty: Bool { service == nil }
+
     public var wrappedValue: Service {
         mutating get {
             if let service { return service }
@@ -67,7 +81,8 @@ public struct LazyInjected<Service> {
                 catch { InjectionDiagnostics.trap(error, file: file, line: line) }
                 container.reportLazyResolution(keyPath, owner: owner, file: file, line: line)
             } else {
-                resolved = container.resolve(Service.self, name: name, lifetime: lifetime, file: file, line: line)
+                resolved = container.resolve(
+                    Service.self, name: name, lifetime: lifetime, args: args, file: file, line: line)
                 container.reportLazyResolution(Service.self, name: name, owner: owner, file: file, line: line)
             }
             service = resolved

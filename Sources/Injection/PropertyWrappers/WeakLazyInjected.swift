@@ -18,6 +18,8 @@ public struct WeakLazyInjected<Service> {
     private var resolvedOnce = false
     public var name: String?
     public var container: Container?
+    /// Arguments for a factory registered with `{ container, args in … }`; set before the first read.
+    public var args: Any?
     private let file: StaticString
     private let line: UInt
 
@@ -33,7 +35,8 @@ public struct WeakLazyInjected<Service> {
         mutating get {
             if !resolvedOnce {
                 resolvedOnce = true
-                let resolved = (container ?? Container.shared).resolve(Service.self, name: name, file: file, line: line)
+                let resolved = (container ?? Container.shared).resolve(
+                    Service.self, name: name, args: args, file: file, line: line)
                 guard ScopeRules.isClassInstance(resolved) else {
                     InjectionDiagnostics.trap(
                         "Weak injection of a value: @WeakLazyInjected holds its service weakly, but \(typeName(Service.self)) resolved to a value of type \(typeName(Swift.type(of: resolved as Any))), which nothing can hold weakly.\n  Fix: use @LazyInjected for value types.",
@@ -48,6 +51,14 @@ public struct WeakLazyInjected<Service> {
             object = newValue.map { $0 as AnyObject }
         }
     }
+
+    /// Whether the wrapper holds no instance: not resolved yet, or the instance it resolved has
+    /// been released by everybody else (`$coordinator.isEmpty`).
+    public var isEmpty: Bool { object == nil }
+
+    /// Whether the first read has resolved (or a value was assigned), even if the weak reference
+    /// has emptied since.
+    public var isResolved: Bool { resolvedOnce }
 
     public var projectedValue: WeakLazyInjected<Service> {
         get { self }

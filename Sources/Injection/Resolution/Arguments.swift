@@ -1,7 +1,7 @@
 /// The arguments given to a resolve, handed to a factory that takes them.
 ///
 /// ```swift
-/// container.register { _, args in UserViewModel(id: args()) }
+/// container.register { _, args in UserViewModel(userID: args()) }
 /// let model: UserViewModel = container.resolve(args: 42)
 ///
 /// container.register { _, args in Search(query: args.get(0), limit: args.get(1)) }

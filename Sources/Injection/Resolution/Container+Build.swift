@@ -47,12 +47,17 @@ extension Container {
             context.unwind()
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             throw error
+        } catch is FactoryReturnedNil {
+            context.unwind()
+            if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
+            throw .noInstance(service: registration.identity, location: registration.location)
         } catch {
             context.unwind()
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             throw .factoryFailed(service: registration.identity, reason: "\(error)")
         }
         context.unwind()
+        if Decorators.areInstalled, context.validation == nil { resolver.decorate(built: value) }
 
         let result: T
         var lostRace = false
@@ -98,19 +103,22 @@ extension Container {
         if observed {
             emitCreated(registration, scope: scope, requester: context.frames.last?.registration,
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, in: context)
+                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom,
+                        viaProperty: context.frames.last?.injectsProperties ?? false, in: context)
         }
         return result
     }
 
     private func emitCreated(
         _ registration: AnyRegistration, scope: Scope, requester: AnyRegistration?, source: Resolved.Source,
-        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, in context: ResolutionContext
+        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, viaProperty: Bool,
+        in context: ResolutionContext
     ) {
         let end = EventClock.raw()
         guard let receivers = EventHub.shared.receivers(in: context) else { return }
         let time = EventClock.since(raw: end)
-        if EventHub.shared.foldRepeat(
+        // Property-injection resolves are never folded: the fold key has no room for the edge kind.
+        if !viaProperty, EventHub.shared.foldRepeat(
             registration, requester: requester, scope: scope, outcome: outcome,
             source: source, duration: end &- start, time: time, list: receivers, in: context
         ) { return }
@@ -120,7 +128,7 @@ extension Container {
             kind: .resolved(Resolved(
                 service: registration.identity, requester: requester?.identity, scope: scope,
                 outcome: outcome, source: source, durationNanoseconds: end &- start,
-                depth: context.frames.count + 1, mappedFrom: mappedFrom))))
+                depth: context.frames.count + 1, mappedFrom: mappedFrom, isPropertyInjection: viaProperty))))
     }
 
     func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
@@ -128,7 +136,8 @@ extension Container {
             guard let receivers = EventHub.shared.receivers(in: context) else { return }
             let time = EventClock.now()
             let source: Resolved.Source = registration.isOverride ? .override : .factory
-            if EventHub.shared.foldRepeat(
+            let viaProperty = context.frames.last?.injectsProperties ?? false
+            if !viaProperty, EventHub.shared.foldRepeat(
                 registration, requester: context.frames.last?.registration, scope: scope, outcome: .cached,
                 source: source, duration: 0, time: time, list: receivers, in: context
             ) { return }
@@ -137,7 +146,7 @@ extension Container {
                 kind: .resolved(Resolved(
                     service: registration.identity, requester: context.frames.last?.registration.identity,
                     scope: scope, outcome: .cached, source: source,
-                    durationNanoseconds: 0, depth: context.frames.count + 1))))
+                    durationNanoseconds: 0, depth: context.frames.count + 1, isPropertyInjection: viaProperty))))
         }
     }
 }

@@ -15,11 +15,16 @@ final class AnyRegistration: Sendable {
     /// A ``Factory`` specialised for ``producedType``; recovered with `unsafeDowncast` by the
     /// resolve that looked this registration up by the same type.
     let factory: any AnyObject & Sendable
+    /// For a key added with `.implements(P.self)`: the ``ServiceAlias`` that answers it from the
+    /// implementing registration (nil for every other registration).
+    let alias: (any AnyObject & Sendable)?
+    /// Whether ``alias`` is set: the resolve path tests this flag (no existential copied).
+    let isAlias: Bool
 
     init(
         identity: ServiceIdentity, scope: Scope, location: SourceLocation,
         producedType: any Any.Type, isOverride: Bool, takesArguments: Bool,
-        factory: any AnyObject & Sendable
+        factory: any AnyObject & Sendable, alias: (any AnyObject & Sendable)? = nil
     ) {
         self.identity = identity
         self.scope = scope
@@ -28,6 +33,8 @@ final class AnyRegistration: Sendable {
         self.isOverride = isOverride
         self.takesArguments = takesArguments
         self.factory = factory
+        self.alias = alias
+        self.isAlias = alias != nil
     }
 
     func typedFactory<T>(_: T.Type) -> Factory<T> {

@@ -18,6 +18,9 @@ final class ResolutionContext {
         /// The container running this step. `unowned(unsafe)` is sound: a frame lives only while
         /// that container's `resolve` is on the stack, and that call holds a strong reference.
         unowned(unsafe) let container: Container
+        /// Set while the registration's `resolveProperties` block runs: what it resolves is
+        /// reported as property injection.
+        var injectsProperties = false
     }
 
     // `@exclusivity(unchecked)`: a context is only ever touched by its own thread, and no access

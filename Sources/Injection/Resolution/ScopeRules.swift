@@ -26,10 +26,10 @@ enum ScopeRules {
         }
     }
 
-    /// What an entry answers for a resolve with `lifetime`, borrowing it in place (copying the
+    /// What an entry answers for a resolve with `lifetime`, reading it in place (copying the
     /// entry out of the table costs four retains and releases).
     @inline(__always)
-    static func lookup(borrowed entry: borrowing ContainerState.Entry, lifetime: ServiceLifetime) -> Container.Lookup {
+    static func lookup(inPlace entry: inout ContainerState.Entry, lifetime: ServiceLifetime) -> Container.Lookup {
         let registration = entry.registration
         switch lifetime {
         case .new, .newSingleton:

@@ -6,8 +6,8 @@ import Synchronization
 /// Starts recording without a code change: set `DI_INSPECT` and run the app.
 ///
 /// ```
-/// $ DI_INSPECT=file:/tmp/app.ndjson ./app        # a trace file for `di-inspect show`
-/// $ DI_INSPECT=unix ./app                        # live, to `di-inspect live` (default socket)
+/// $ DI_INSPECT=file:/tmp/app.ndjson ./app        # a trace file for `di-inspect open`
+/// $ DI_INSPECT=unix ./app                        # live, to `di-inspect listen` (default socket)
 /// $ DI_INSPECT=tcp:127.0.0.1:7777 DI_INSPECT_TOKEN=… ./app   # live over TCP, with the listener's token
 /// $ DI_INSPECT=ftp:x ./app
 /// di-inspect: DI_INSPECT="ftp:x" is not a trace destination; expected file:PATH, unix:PATH or tcp:HOST:PORT; recording is off.
@@ -66,8 +66,8 @@ public enum TraceBootstrap {
     /// why the value is wrong.
     ///
     /// ```swift
-    /// TraceBootstrap.destination(forEnvironmentValue: "file:/tmp/t.ndjson")  // .success(.file(path: "/tmp/t.ndjson"))
-    /// TraceBootstrap.destination(forEnvironmentValue: "")                    // .success(nil)
+    /// let file = TraceBootstrap.destination(forEnvironmentValue: "file:/tmp/t.ndjson")  // .success(.file(path: "/tmp/t.ndjson"))
+    /// let none = TraceBootstrap.destination(forEnvironmentValue: "")                    // .success(nil)
     /// ```
     public static func destination(forEnvironmentValue value: String) -> Result<TraceDestination?, TraceDestinationError> {
         if value.isEmpty { return .success(nil) }

@@ -46,7 +46,11 @@ extension Container {
         for (_, registration) in registrations where !registration.takesArguments {
             run.check { () throws(ResolutionError) in
                 try withContainer(self) { () throws(ResolutionError) in
-                    try registration.validationBuild(self)
+                    do throws(ResolutionError) {
+                        try registration.validationBuild(self)
+                    } catch .noInstance {
+                        // A factory that may return nil (`as Feed?`) did: allowed, `optional()` expects it.
+                    }
                 }
             }
         }

@@ -11,6 +11,7 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         case .cycle(let cycle): self = .cycle(cycle)
         case .argumentMismatch(let service, _, _): self = .factoryFailed(service: service, reason: error.message)
         case .factoryFailed(let service, let reason): self = .factoryFailed(service: service, reason: reason)
+        case .noInstance(let service, _): self = .factoryFailed(service: service, reason: error.message)
         }
     }
 
@@ -27,8 +28,8 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
 /// Everything ``Container/validate(_:)`` found, at once.
 ///
 /// ```swift
-/// @Test func dependenciesAreComplete() {
-///     let report = AppContainer.make().validate(\.login.viewModel)
+/// @Test func loginDependenciesAreComplete() {
+///     let report = App.makeContainer().validate(\.login.viewModel)
 ///     #expect(report.isValid, "\(report)")
 /// }
 /// ```

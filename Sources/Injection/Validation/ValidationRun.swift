@@ -51,7 +51,7 @@ final class ValidationRun: Sendable {
         do {
             try BackgroundThread { job.execute() }.join()
         } catch {
-            preconditionFailure("validate() could not start its thread (\(error))")
+            InjectionDiagnostics.trap("validate() could not start its thread (\(error))", file: #fileID, line: #line)
         }
     }
 

@@ -58,7 +58,9 @@ public struct DotExporter: Sendable {
             let edge = graph.edges[edgeID]
             out += "  n\(edge.from) -> n\(edge.to)"
             var attributes: [String] = []
-            if edge.isLazy {
+            if edge.isPropertyInjection {
+                attributes.append("label=\"\(edge.count) (property)\", arrowhead=empty")
+            } else if edge.isLazy {
                 attributes.append("label=\"lazy \(edge.lazyCount)\", style=dashed, arrowhead=empty, color=gray40")
             } else if edge.count > 0 {
                 attributes.append("label=\"\(edge.count)\"")

@@ -37,6 +37,7 @@ public struct JSONExporter: Sendable {
                 ("scope", node.scope.map { .string($0.name) }),
                 ("registeredAt", .location(node.registeredAt)),
                 ("registrations", .int(node.registrationCount)),
+                ("implements", node.implements.isEmpty ? nil : .array(node.implements.map { .identity($0) })),
                 ("resolves", .uint(node.resolveCount)),
                 ("created", .uint(node.createdCount)),
                 ("cached", .uint(node.cachedCount)),
@@ -58,6 +59,7 @@ public struct JSONExporter: Sendable {
                 ("cached", .uint(edge.cachedCount)),
                 ("totalNs", .uint(edge.totalNanoseconds)),
                 ("cycle", .bool(graph.isCycleEdge(edge, membership: membership))),
+                ("property", edge.propertyCount > 0 ? .uint(edge.propertyCount) : nil),
             ])
         }
         let crossings: [JSONValue] = graph.layerCrossings().compactMap { crossing in

@@ -49,7 +49,9 @@ public struct MermaidExporter: Sendable {
         var redLinks: [Int] = []
         for edgeID in selection.edges {
             let edge = graph.edges[edgeID]
-            if edge.isLazy {
+            if edge.isPropertyInjection {
+                out += "  n\(edge.from) -->|\"\(edge.count) property\"| n\(edge.to)\n"
+            } else if edge.isLazy {
                 out += "  n\(edge.from) -.->|\"lazy\"| n\(edge.to)\n"
             } else {
                 out += edge.count > 0 ? "  n\(edge.from) -->|\"\(edge.count)\"| n\(edge.to)\n" : "  n\(edge.from) -.-> n\(edge.to)\n"

@@ -25,6 +25,11 @@ public struct DependencyEdge: Sendable, Identifiable {
     public internal(set) var cachedCount: UInt64 = 0
     /// Summed duration of those resolves.
     public internal(set) var totalNanoseconds: UInt64 = 0
+    /// Resolves the requester made in its `resolveProperties` block, after construction.
+    public internal(set) var propertyCount: UInt64 = 0
+
+    /// Whether every resolve along this edge was property injection (drawn as a property edge).
+    public var isPropertyInjection: Bool { propertyCount > 0 && propertyCount == count }
     /// Whether this step is part of an observed cycle (``DependencyGraph/cycles``).
     public internal(set) var isOnObservedCycle = false
     /// First reads of a `@LazyInjected` the requester declared (``LazyResolution``): the

@@ -45,7 +45,7 @@ extension DependencyGraph {
             applyResolve(
                 service: resolved.service, requester: resolved.requester, scope: resolved.scope,
                 outcome: resolved.outcome, count: 1, nanoseconds: resolved.durationNanoseconds,
-                first: time, last: time)
+                first: time, last: time, property: resolved.isPropertyInjection)
         case .registered(let registered):
             applyRegistered(registered, time: time)
         case .containerCreated(let created):
@@ -91,7 +91,8 @@ extension DependencyGraph {
     @inline(never)
     mutating func applyResolve(
         service: borrowing ServiceIdentity, requester: borrowing ServiceIdentity?, scope: borrowing Scope,
-        outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64
+        outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64,
+        property: Bool = false
     ) {
         session.resolveCount.addSaturating(count)
         let id = intern(service)
@@ -117,6 +118,7 @@ extension DependencyGraph {
             edges[edgeID].count.addSaturating(count)
             edges[edgeID].totalNanoseconds.addSaturating(nanoseconds)
             if outcome == .created { edges[edgeID].createdCount.addSaturating(count) } else { edges[edgeID].cachedCount.addSaturating(count) }
+            if property { edges[edgeID].propertyCount.addSaturating(count) }
         }
     }
 

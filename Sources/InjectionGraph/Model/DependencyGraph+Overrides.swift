@@ -5,6 +5,14 @@ import Injection
 extension DependencyGraph {
     mutating func applyRegistered(_ registered: Registered, time: UInt64) {
         let id = intern(registered.service)
+        for key in registered.implements where !nodes[id].implements.contains(key) { nodes[id].implements.append(key) }
+        // A chained option (`.scope(.cached)`, `.implements(…)`) reports the registration again
+        // from the same site, replacing nothing: the same registration, updated.
+        if registered.replaced == nil, nodes[id].registrationCount > 0, nodes[id].registeredAt == registered.location {
+            nodes[id].scope = registered.scope
+            if registered.scope.isLongLived, nodes[id].aliveInstances == nil { nodes[id].aliveInstances = 0 }
+            return
+        }
         nodes[id].scope = registered.scope
         nodes[id].registeredAt = registered.location
         nodes[id].registrationCount.addSaturating(1)

@@ -30,6 +30,9 @@ public struct ServiceNode: Sendable, Identifiable {
     public internal(set) var registeredAt: SourceLocation?
     /// How many `registered` events named this service (more than 1 means it was overridden).
     public internal(set) var registrationCount = 0
+    /// The other keys the registration answers for (`.implements(XYZFetching.self)`): resolving
+    /// any of them is a resolve of this service.
+    public internal(set) var implements: [ServiceIdentity] = []
     /// Successful resolves, including aggregated ones.
     public internal(set) var resolveCount: UInt64 = 0
     /// Resolves that built a new instance.

@@ -27,4 +27,12 @@ struct EventLog: Sendable {
         // Trim in chunks so appending stays amortised O(1).
         if lines.count > capacity + capacity / 4 { lines.removeFirst(lines.count - capacity) }
     }
+
+    /// The log as it was when line `number` was the newest.
+    func through(number: UInt64) -> EventLog {
+        var earlier = self
+        earlier.lines.removeAll { $0.number > number }
+        earlier.total = min(total, number)
+        return earlier
+    }
 }

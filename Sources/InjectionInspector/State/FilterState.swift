@@ -18,6 +18,9 @@ struct FilterState: Sendable, Hashable {
     private(set) var filter = ServiceFilter()
     /// Why the text does not parse, if it does not.
     private(set) var error: String?
+    /// With a baseline: the kinds of change a `changed:` term keeps (`changed:` alone keeps all
+    /// three; `changed:added`, `changed:removed,changed`); nil without such a term.
+    private(set) var changes: Set<GraphDiff.Change>?
 
     init() {}
 
@@ -41,8 +44,17 @@ struct FilterState: Sendable, Hashable {
     /// Replaces the text and reparses.
     mutating func set(_ newText: String) {
         text = newText
+        let rest: String
+        let parsedChanges: Set<GraphDiff.Change>?
         do {
-            filter = try ServiceFilter(parsing: newText)
+            (rest, parsedChanges) = try Self.changeTerms(in: newText)
+        } catch {
+            self.error = error.description
+            return
+        }
+        do {
+            filter = try ServiceFilter(parsing: rest)
+            changes = parsedChanges
             error = nil
         } catch {
             self.error = error.description

@@ -7,7 +7,7 @@ import InjectionGraph
 /// The UI loop feeds it batches of records; views only read it.
 ///
 /// ```swift
-/// var model = InspectorModel(source: .file("trace.ndjson"))
+/// var model = InspectorModel(connection: .file("trace.ndjson"))
 /// model.apply(records, now: 1_000)
 /// model.recentlyChanged(nodeID)  // true for 1.5 s after a record touched the service
 /// ```
@@ -16,6 +16,13 @@ public struct InspectorModel: Sendable {
     static let highlightMilliseconds: UInt64 = 1_500
 
     var graph = DependencyGraph()
+    /// Every record applied, with snapshots: the time cursor rebuilds the graph as of any record.
+    private(set) var history = GraphHistory()
+    /// The run this one is compared with (`open HEAD --baseline BASE`).
+    public var baseline: Baseline?
+    /// Records applied when the model shows an earlier point of the run (see ``asOf(_:)``);
+    /// nil for the whole run.
+    var timeCursor: Int?
     var events = EventLog()
     var connection: ConnectionState
     /// Events per second over the last second.
@@ -40,6 +47,7 @@ public struct InspectorModel: Sendable {
         var count = 0
         for record in records {
             graph.apply(record)
+            history.append(record, appliedTo: graph)
             events.append(record)
             // A file loaded at once has nothing to highlight (everything changed at 0); only
             // live updates mark rows, which keeps a large trace's load lean.
@@ -81,6 +89,9 @@ public struct InspectorModel: Sendable {
     var hasFadingHighlights: Bool {
         changedAt.values.contains { now &- $0 < Self.highlightMilliseconds }
     }
+
+    /// Forgets which services changed lately (a model shown at an earlier time has no "lately").
+    mutating func clearHighlights() { changedAt = [:] }
 
     private mutating func updateRate() {
         rateWindow.removeAll { now &- $0.time >= 1_000 }

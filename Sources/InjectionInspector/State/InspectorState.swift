@@ -42,6 +42,15 @@ struct InspectorState: Sendable {
     /// What `di-inspect check` reports for the graph: the badges, flags and the problem views
     /// all come from it, once per graph revision.
     var report = DependencyGraph().check()
+    /// Records shown when the time cursor is before the end (`<` `>` `{` `}` `t` Home End);
+    /// nil shows the whole run, or live.
+    var timeCursor: Int?
+    /// The time being typed after `t`, nil when not typing.
+    var timeInput: String?
+    /// Services and edges added, removed or changed since the baseline, for this revision.
+    var changeMarks = ChangeMarks()
+    /// The Layers screen shows its grouped list instead of the diagram (`v`).
+    var layersAsList = false
 
     private var syncedRevision: UInt64 = .max
     private var syncedInputs: SyncInputs?
@@ -51,6 +60,7 @@ struct InspectorState: Sendable {
         var sort: ServiceSort
         var filter: String
         var revision: UInt64
+        var layersAsList: Bool
         var eventTotal: UInt64
     }
 
@@ -86,16 +96,18 @@ struct InspectorState: Sendable {
     /// the item it was on.
     mutating func sync(with model: InspectorModel) {
         let inputs = SyncInputs(route: route, sort: sort, filter: filter.text, revision: model.graph.revision,
-                                eventTotal: model.events.total)
+                                layersAsList: layersAsList, eventTotal: model.events.total)
         guard inputs != syncedInputs else { return }
         if model.graph.revision != syncedRevision {
             report = model.graph.check()
             flags = ServiceFlags.Index(model.graph, report: report)
             counts = TabCounts(model.graph, flags: flags, report: report)
+            changeMarks = model.baseline.map { ChangeMarks(base: $0.graph, head: model.graph) } ?? ChangeMarks()
             syncedRevision = model.graph.revision
         }
         syncedInputs = inputs
-        items = ScreenContent.items(for: route, model: model, state: self)
+        items = changeMarks.apply(to: ScreenContent.items(for: route, model: model, state: self), route: route,
+                                  model: model, filter: filter)
         var current = selection
         if route == .screen(.events), followEvents {
             current.index = max(0, items.count - 1)
@@ -121,7 +133,10 @@ struct InspectorState: Sendable {
             return []
         }
         if filter.isEditing, let effects = handleFilterKey(key) { return effects }
+        if let effects = handleTimeInput(key, model: model) { return effects }
         message = ""
+        if handleTimeKey(key, model: model) { return [] }
+        if route == .screen(.layers), handleLayersKey(key, model: model) { return [] }
         switch key {
         case .character("q"): return [.quit]
         case .character("?"): showHelp = true
@@ -130,6 +145,8 @@ struct InspectorState: Sendable {
         case .tab, .backTab: focus = focus == .list ? .detail : .list
         case .character("p"):
             paused.toggle()
+            // Resuming goes back to the live end.
+            if !paused { timeCursor = nil }
             message = paused ? "Paused: live updates are kept and shown on p" : "Resumed"
             return [.pause(paused)]
         case .character("e"): return [.export(exportRequest(model: model))]
@@ -275,6 +292,8 @@ struct InspectorState: Sendable {
             }
             let name = "\(model.graph.nodes[node].identity.type)-\(kind.title)"
             return ExportRequest(name: name, options: GraphExportOptions(focus: node, reverse: kind == .dependents))
+        case .crossing:
+            return ExportRequest(name: "layers")
         }
     }
 }

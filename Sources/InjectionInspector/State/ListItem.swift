@@ -22,6 +22,8 @@ struct ListItem: Sendable, Hashable {
     var isMatch: Bool
     /// Cells for table views (overrides, events); empty for trees and service rows.
     var cells: [String]
+    /// Added, removed or changed since the baseline run (`open --baseline`); drawn as `+ − ~`.
+    var mark: GraphDiff.Change?
 
     init(id: String, node: NodeID? = nil, guide: String = "", label: String = "", note: String = "",
                 style: Style = .normal, isMatch: Bool = false, cells: [String] = []) {

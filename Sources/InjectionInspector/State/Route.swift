@@ -9,6 +9,8 @@ enum Route: Sendable, Hashable {
     case screen(Screen)
     /// A tree rooted at a service (by ``ServiceIdentity/key``).
     case tree(service: String, TreeKind)
+    /// The service edges behind one arrow of the layer diagram (by ``LayerCrossing/name``).
+    case crossing(String)
 
     /// What a drilled-in tree shows.
     enum TreeKind: Sendable, Hashable {

@@ -12,6 +12,7 @@ enum ScreenContent {
         case .screen(.missing): MissingView.items(model: model, state: state)
         case .screen(.events): EventsView.items(model: model, state: state)
         case .tree(let service, let kind): ServiceTreeView.items(service: service, kind: kind, model: model, state: state)
+        case .crossing(let name): CrossingView.items(crossing: name, model: model, state: state)
         }
     }
 }

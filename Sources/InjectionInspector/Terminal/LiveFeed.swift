@@ -7,8 +7,10 @@ import Synchronization
 /// ``take()``s everything at once when it wakes. Nothing here touches curses.
 ///
 /// ```swift
-/// let feed = LiveFeed<TraceRecord>(wake: pipe)
-/// listener.onRecord = { feed.send([$0]) }   // any thread
+/// let feed = LiveFeed<LiveUpdate>(wake: pipe)
+/// let listener = try TraceListener(address: .defaultUnix) { event in
+///     if case .records(_, let records) = event { feed.send([.records(records)]) }   // any thread
+/// }
 /// let batch = feed.take()                    // UI loop
 /// ```
 public final class LiveFeed<Item: Sendable>: Sendable {

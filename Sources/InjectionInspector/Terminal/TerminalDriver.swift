@@ -4,7 +4,7 @@
 /// on ``Canvas`` values, so tests never need a terminal.
 ///
 /// ```swift
-/// let driver = NCursesDriver(colorMode: .choose(colors: 256, noColorFlag: false, environment: env))
+/// let driver = NCursesDriver(noColor: false)   // colours from the terminal and NO_COLOR, at start()
 /// try driver.start()
 /// defer { driver.stop() }
 /// driver.draw(canvas)

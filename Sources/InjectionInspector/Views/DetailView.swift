@@ -46,6 +46,9 @@ enum DetailView {
         if let layer = identity.layer { about.append(.init("layer", layer)) }
         if let member = identity.member { about.append(.init("member", member)) }
         about.append(.init("scope", service.scope?.name ?? "unknown"))
+        if !service.implements.isEmpty {
+            about.append(.init("implements", service.implements.map(\.description).joined(separator: ", ")))
+        }
         about.append(.init("registered", service.registeredAt?.description ?? "not seen (no registration in the trace)",
                            style: service.registeredAt == nil ? Style(.warning) : .normal))
         if service.registrationCount > 1 { about.append(.init("overridden", "\(service.registrationCount - 1)×", style: Style(.warning))) }

@@ -31,11 +31,20 @@ enum InspectorView {
 
     static func header(_ context: ViewContext) -> HeaderBar {
         let session = context.graph.session
-        let app = session.header?.app ?? "no app yet"
+        // Before the cursor reaches the header record the run still has its name.
+        let header = session.header ?? context.model.history.header
+        let app = header?.app ?? "no app yet"
         var trailing = context.state.paused ? "PAUSED" : ""
         if case .disconnected = context.model.connection { trailing = "browsing last session" }
-        return HeaderBar(app: app, pid: session.header?.pid, connection: context.model.connection,
-                         eventsPerSecond: context.model.eventsPerSecond, dropped: session.droppedCount, trailing: trailing)
+        if trailing.isEmpty, let baseline = context.model.baseline {
+            trailing = "vs \(baseline.name): \(context.state.changeMarks.count) changed"
+        }
+        var bar = HeaderBar(app: app, pid: header?.pid, connection: context.model.connection,
+                            eventsPerSecond: context.model.eventsPerSecond, dropped: session.droppedCount, trailing: trailing)
+        if context.state.canScrub(context.model) {
+            bar.timeline = context.model.timeline(buckets: TimelineBar.maximumSparkline)
+        }
+        return bar
     }
 
     static func tabBar(_ context: ViewContext) -> TabBar {
@@ -55,6 +64,11 @@ enum InspectorView {
 
     static func drawCrumb(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         let state = context.state
+        if let input = state.timeInput {
+            let x = canvas.put("time: ", row: rect.row, column: rect.column, style: Style(.key, .bold))
+            canvas.put(input + "▏", row: rect.row, column: x, style: Style(.accent, .bold), limit: rect.right)
+            return
+        }
         if state.filter.isEditing || state.filter.isActive || !state.filter.text.isEmpty {
             var x = canvas.put(state.filter.isEditing ? "/" : "filter: ", row: rect.row, column: rect.column, style: Style(.key, .bold))
             x = canvas.put(state.filter.text, row: rect.row, column: x, style: Style(.accent, .bold), limit: rect.right)
@@ -81,6 +95,7 @@ enum InspectorView {
         case .tree(let key, let kind):
             let name = graph.nodes.first { $0.identity.key == key }?.identity.description ?? key
             return "\(name) › \(kind.title)"
+        case .crossing(let name): return name
         }
     }
 
@@ -95,6 +110,7 @@ enum InspectorView {
         case .screen(.missing): MissingView.draw(context, into: &canvas, in: rect)
         case .screen(.events): EventsView.draw(context, into: &canvas, in: rect)
         case .tree: ServiceTreeView.draw(context, into: &canvas, in: rect)
+        case .crossing: CrossingView.draw(context, into: &canvas, in: rect)
         }
     }
 
@@ -102,11 +118,16 @@ enum InspectorView {
         if state.filter.isEditing {
             return [.init("Enter", "keep"), .init("Esc", "clear"), .init("↑↓", "move")]
         }
+        if state.timeInput != nil {
+            return [.init("Enter", "go"), .init("Esc", "cancel"), .init("+2.5s 250ms -1s", "times")]
+        }
         var hints: [KeyBar.Hint] = [.init("q", "Quit"), .init("?", "Help"), .init("1-7", "Views"), .init("/", "Filter"),
                                     .init("Enter", "Drill"), .init("Tab", "Pane")]
         if !state.breadcrumb.isEmpty { hints.append(.init("Esc", "Back")) }
         if state.route == .screen(.services) { hints.append(.init("s", "Sort")) }
+        if state.route == .screen(.layers) { hints.append(.init("v", state.layersAsList ? "Diagram" : "List")) }
         hints += [.init("w", "Why"), .init("d/D", "Deps"), .init("p", state.paused ? "Resume" : "Pause"), .init("e", "Export")]
+        hints.append(.init("< > t", "Time"))
         return hints
     }
 }

@@ -14,6 +14,14 @@ import InjectionGraph
 /// ```
 enum LayersView {
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
+        if !state.layersAsList, !state.filter.isActive {
+            let map = LayerMap(model.graph)
+            if !map.arrows.isEmpty { return arrowItems(map, graph: model.graph) }
+        }
+        return listItems(model: model, state: state)
+    }
+
+    static func listItems(model: InspectorModel, state: InspectorState) -> [ListItem] {
         let graph = model.graph
         var items: [ListItem] = []
         let filter = state.filter
@@ -52,6 +60,10 @@ enum LayersView {
     }
 
     static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
+        if context.state.items.first?.id.hasPrefix(arrowPrefix) == true,
+           LayerDiagramPanel(context: context).draw(into: &canvas, in: rect) {
+            return
+        }
         context.drawTree(into: &canvas, in: rect, empty: "No layers yet.")
     }
 }

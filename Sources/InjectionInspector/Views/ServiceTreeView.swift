@@ -60,7 +60,13 @@ enum ServiceTreeView {
             if let edge, graph.edges[edge].isLazy { note += "  ⇢ lazy ×\(graph.edges[edge].lazyCount)" }
             let repeated = shown.contains(child)
             if repeated { note += "  ↻ shown above" }
-            items.append(item(child, graph: graph, id: childPath, guide: guide, note: note, state: state))
+            var line = item(child, graph: graph, id: childPath, guide: guide, note: note, state: state)
+            // With a baseline, a line is marked for its service, else for the edge it stands for.
+            if let edge {
+                let (from, to) = (graph.nodes[graph.edges[edge].from].identity, graph.nodes[graph.edges[edge].to].identity)
+                line.mark = state.changeMarks.service(graph.nodes[child].identity) ?? state.changeMarks.edge(from: from, to: to)
+            }
+            items.append(line)
             guard !repeated, depth < depthLimit else { continue }
             shown.insert(child)
             expand(child, prefix: prefix + (last ? "   " : "│  "), path: childPath, depth: depth + 1, direction: direction,

@@ -43,8 +43,10 @@ enum ServicesView {
     static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         let visible = context.visibleItems(rows: Table.visibleRows(in: rect))
         let rows = visible.items.map { item -> TableRow in
-            guard let node = item.node else { return TableRow([item.label]) }
-            let (cells, flagged) = cells(for: node, context: context)
+            let mark = item.mark.map { $0.mark + " " } ?? ""
+            guard let node = item.node else { return TableRow([mark + item.label]) }
+            var (cells, flagged) = cells(for: node, context: context)
+            cells[0] = mark + cells[0]
             return TableRow(cells, cellStyles: flagged ? [5: Style(.error, .bold)] : [:],
                             changed: context.model.recentlyChanged(node))
         }

@@ -27,7 +27,8 @@ struct ViewContext: Sendable {
         var style = item.style
         if item.isMatch { style = Style(.match) }
         if changed { style = Style(.changed, .bold) }
-        return TreeLine(guide: item.guide, node: TreeNode(item.label, style: style, id: item.id, note: item.note), depth: 0)
+        let label = item.mark.map { $0.mark + " " + item.label } ?? item.label
+        return TreeLine(guide: item.guide, node: TreeNode(label, style: style, id: item.id, note: item.note), depth: 0)
     }
 
     /// Draws the current items as a tree with a selection bar.

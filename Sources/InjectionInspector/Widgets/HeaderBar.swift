@@ -13,6 +13,8 @@ struct HeaderBar: Sendable {
     var dropped: UInt64
     /// Extra text at the right (a session number, "paused").
     var trailing: String
+    /// The time cursor and the sparkline of resolves, when the run can be scrubbed.
+    var timeline: Timeline?
 
     init(
         app: String, pid: Int32?, connection: ConnectionState, eventsPerSecond: Int, dropped: UInt64,
@@ -39,11 +41,14 @@ struct HeaderBar: Sendable {
             x = canvas.put("  \(eventsPerSecond) ev/s", row: row, column: x, style: Style(.chrome), limit: rect.right)
         }
         let droppedStyle = dropped > 0 ? Style(.warning, .bold) : Style(.chrome)
-        x = canvas.put("  dropped \(dropped)", row: row, column: x, style: droppedStyle, limit: rect.right)
+        // With a timeline the room goes to it; a drop is still shown.
+        if timeline == nil || dropped > 0 {
+            x = canvas.put("  dropped \(dropped)", row: row, column: x, style: droppedStyle, limit: rect.right)
+        }
+        let trailingStart = trailing.isEmpty ? rect.right : max(x + 1, rect.right - TextWidth.of(trailing) - 1)
+        if let timeline { TimelineBar(timeline: timeline).draw(into: &canvas, row: row, from: x, to: trailingStart - 1) }
         if !trailing.isEmpty {
-            let width = TextWidth.of(trailing) + 1
-            let start = max(x + 1, rect.right - width)
-            canvas.put(trailing, row: row, column: start, style: Style(.chrome, .bold), limit: rect.right)
+            canvas.put(trailing, row: row, column: trailingStart, style: Style(.chrome, .bold), limit: rect.right)
         }
     }
 }
@@ -58,6 +63,8 @@ public enum ConnectionState: Sendable, Hashable {
     case disconnected(String)
     /// A trace file, complete.
     case file(String)
+    /// A trace file played back as if live (`open --replay`).
+    case replay(String)
 
     var label: String {
         switch self {
@@ -65,6 +72,7 @@ public enum ConnectionState: Sendable, Hashable {
         case .live: "● live"
         case .disconnected(let reason): "✕ disconnected (\(reason))"
         case .file(let name): "▣ \(name)"
+        case .replay(let name): "▶ replay \(name)"
         }
     }
 
@@ -74,6 +82,7 @@ public enum ConnectionState: Sendable, Hashable {
         case .live: .success
         case .disconnected: .error
         case .file: .accent
+        case .replay: .success
         }
     }
 

@@ -32,7 +32,7 @@ struct HelpOverlay: Sendable {
             .init("Esc h ←", "back along the breadcrumb"),
         ]),
         Group("Find", [
-            .init("/", "filter as you type (layer:Network scope:singleton)"),
+            .init("/", "filter as you type (layer:Network scope:singleton changed:)"),
             .init("n N", "next / previous match"),
             .init("s", "cycle the sort column"),
         ]),
@@ -40,7 +40,12 @@ struct HelpOverlay: Sendable {
             .init("w", "why: a path from a root to the service"),
             .init("d D", "dependency / dependent tree"),
         ]),
+        Group("Time (a file, or live while paused)", [
+            .init("< > { }", "one event / a tenth of the run back / forward"),
+            .init("t Home End", "type a time (+2.5s, 250ms, -1s) / the start / the end"),
+        ]),
         Group("Session", [
+            .init("v", "Layers: diagram ↔ list"),
             .init("p", "pause / resume live updates"),
             .init("[ ]", "previous / next session (each app run is one)"),
             .init("e", "export the current view as a dot file"),

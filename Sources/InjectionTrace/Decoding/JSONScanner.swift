@@ -306,6 +306,19 @@ struct JSONScanner {
         }
     }
 
+    mutating func boolean(_ field: StaticString) throws(TraceLineError) -> Bool {
+        switch peek() {
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return true
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return false
+        default:
+            throw TraceLineError("\"\(field)\" is not true or false")
+        }
+    }
+
     private func isNumberByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
             || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")

@@ -1,16 +1,22 @@
 /// Remembers which event `seq` numbers a stream has had, to flag duplicates.
 ///
 /// Sequence numbers are dense from 1, so a bit per number is enough (a million events cost
-/// 125 KB); numbers far beyond that fall back to a set.
+/// 125 KB); numbers far beyond that fall back to a set of at most ``sparseLimit`` entries, past
+/// which they are no longer checked: a reader's memory is bounded by the graph, never by a
+/// (hostile) file's length.
 struct SequenceTracker {
     private var bits: [UInt64] = []
     private var sparse: Set<UInt64> = []
     private static let denseLimit: UInt64 = 1 << 28
+    static let sparseLimit = 1 << 20
 
     /// Records `sequence`; false if it was already seen.
     @inline(__always)
     mutating func insert(_ sequence: UInt64) -> Bool {
-        guard sequence < Self.denseLimit else { return sparse.insert(sequence).inserted }
+        guard sequence < Self.denseLimit else {
+            if sparse.count >= Self.sparseLimit { return !sparse.contains(sequence) }
+            return sparse.insert(sequence).inserted
+        }
         let word = Int(sequence >> 6)
         let mask: UInt64 = 1 << (sequence & 63)
         if word >= bits.count {

@@ -4,7 +4,8 @@
 /// a warning means the line was read but something in it was ignored.
 ///
 /// ```swift
-/// for diagnostic in file.diagnostics { print(diagnostic) }
+/// let trace = try TraceReader.read(contentsOfFile: "/tmp/app.ndjson")
+/// for diagnostic in trace.diagnostics { print(diagnostic) }
 /// // line 7: warning: unknown record kind "teleported"; ignored
 /// ```
 public struct TraceDiagnostic: Sendable, Hashable, CustomStringConvertible {

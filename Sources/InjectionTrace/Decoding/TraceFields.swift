@@ -64,6 +64,7 @@ struct TraceFields {
     var holder: ServiceIdentity?, holderScope: Scope?, captive: ServiceIdentity?, captiveScope: Scope?
     var action: MappingChange.Action?, replacement: ServiceIdentity?, discarded: Int?
     var reason: String?
+    var property: Bool?, implements: [ServiceIdentity]?
     var format: String?, version: Int?, app: String?, pid: Int32?, start: String?
 
     func decoded() throws(TraceLineError) -> DecodedTraceLine {
@@ -87,7 +88,8 @@ struct TraceFields {
             return try event(.resolved(Resolved(
                 service: try need(service, "service"), requester: requester, scope: try need(scope, "scope"),
                 outcome: try need(outcome, "outcome"), source: try need(source, "source"),
-                durationNanoseconds: try need(ns, "ns"), depth: try need(depth, "depth"), mappedFrom: mappedFrom)))
+                durationNanoseconds: try need(ns, "ns"), depth: try need(depth, "depth"), mappedFrom: mappedFrom,
+                isPropertyInjection: property ?? false)))
         case .aggregate:
             return .record(.aggregate(ResolutionAggregate(
                 service: try need(service, "service"), requester: requester, scope: try need(scope, "scope"),
@@ -97,7 +99,7 @@ struct TraceFields {
         case .registered:
             return try event(.registered(Registered(
                 service: try need(service, "service"), scope: try need(scope, "scope"), location: try need(at, "at"),
-                replaced: replacedRegistration)))
+                replaced: replacedRegistration, implements: implements ?? [])))
         case .containerCreated:
             return try event(.containerCreated(ContainerCreated(
                 container: try need(container, "container"), parent: parent, location: try need(at, "at"))))

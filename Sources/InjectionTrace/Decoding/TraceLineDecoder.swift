@@ -71,6 +71,10 @@ struct TraceLineDecoder {
             f.depth = try s.integer("depth")
         } else if key.equals("mappedFrom") {
             f.mappedFrom = try cachedIdentity(&s, "mappedFrom")
+        } else if key.equals("property") {
+            f.property = try s.boolean("property")
+        } else if key.equals("implements") {
+            f.implements = try Self.identities(&s, "implements")
         } else if key.equals("count") {
             f.count = try s.unsigned("count")
         } else if key.equals("from") {

@@ -9,11 +9,12 @@ import Darwin
 ///
 /// ```swift
 /// var reader = TraceReader()
-/// for chunk in chunks {
-///     for record in reader.feed(chunk) { model.apply(record) }
+/// var records: [TraceRecord] = []
+/// for chunk in chunks {                  // bytes as they arrive, cut anywhere
+///     records += reader.feed(chunk)
 /// }
-/// _ = reader.finish()               // reports a truncated last line
-/// for problem in reader.takeDiagnostics() { print(problem) }
+/// _ = reader.finish()                    // an incomplete last line is reported as truncated
+/// let problems = reader.takeDiagnostics()
 /// ```
 ///
 /// Bad lines never stop the reader: each is skipped with a ``TraceDiagnostic`` naming its line
@@ -61,7 +62,7 @@ public struct TraceReader {
     /// read instead of collecting an array: the fastest way in (records are large values).
     ///
     /// ```swift
-    /// reader.feed(chunk) { record in model.apply(record) }
+    /// reader.feed(chunk) { record in records.append(record) }
     /// ```
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ body: (TraceRecord) -> Void) {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return }

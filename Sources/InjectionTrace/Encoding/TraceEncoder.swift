@@ -116,6 +116,10 @@ public enum TraceEncoder {
                 location(replaced.location, &out)
                 out.byte(UInt8(ascii: "}"))
             }
+            if !registered.implements.isEmpty {
+                out.key("implements")
+                identities(registered.implements, &out)
+            }
         case .resolved(let resolved):
             out.key("service")
             identity(resolved.service, &out)
@@ -136,6 +140,10 @@ public enum TraceEncoder {
             if let mappedFrom = resolved.mappedFrom {
                 out.key("mappedFrom")
                 identity(mappedFrom, &out)
+            }
+            if resolved.isPropertyInjection {
+                out.key("property")
+                out.raw("true")
             }
         case .missing(let missing), .resolvedToNil(let missing):
             out.key("requested")

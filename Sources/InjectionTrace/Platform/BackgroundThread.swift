@@ -13,8 +13,8 @@ import Darwin
 /// and must not take one of the cooperative pool's few threads.
 ///
 /// ```swift
-/// let thread = try BackgroundThread { drainLoop() }
-/// thread.join()
+/// let thread = try BackgroundThread { print("on a thread of its own") }
+/// thread.join()   // returns once the closure has run
 /// ```
 package final class BackgroundThread: Sendable {
     /// The thread's id. `pthread_t` is an integer on Linux and a pointer on Darwin; it is only

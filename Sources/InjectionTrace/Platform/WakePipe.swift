@@ -14,7 +14,15 @@ import Darwin
 ///
 /// ```swift
 /// let pipe = try WakePipe()
-/// Thread { state.withLock { $0.append(event) }; pipe.wake() }
+/// let pending = Mutex<[String]>([])
+///
+/// // A producer, on any thread:
+/// pending.withLock { $0.append("event") }
+/// pipe.wake()
+///
+/// // The waiting side, once poll() reports pipe.readDescriptor readable:
+/// pipe.drain()
+/// let batch = pending.withLock { queue in defer { queue.removeAll() }; return queue }
 /// ```
 public final class WakePipe: Sendable {
     public let readDescriptor: Int32

@@ -10,7 +10,7 @@ extension String {
     /// screen or disguise itself.
     ///
     /// ```swift
-    /// "Evil\u{1B}[2J".escapingControlCharacters  // Evil\u{1B}[2J (as visible text)
+    /// let shown = "Evil\u{1B}[2J".escapingControlCharacters  // Evil\u{1B}[2J, as visible text
     /// ```
     public var escapingControlCharacters: String {
         guard unicodeScalars.contains(where: \.isControlForDisplay) else { return self }
@@ -31,7 +31,7 @@ extension String {
     /// is made of are kept, every other control character is escaped.
     ///
     /// ```swift
-    /// "a\u{1B}]52;c;x\u{07}\nb".escapingControlCharacters(keepingNewlines: true)  // a\u{1B}]52;c;x\u{07} / b
+    /// let shown = "a\u{1B}]52;c;x\u{07}\nb".escapingControlCharacters(keepingNewlines: true)  // a\u{1B}]52;c;x\u{07} / b
     /// ```
     public func escapingControlCharacters(keepingNewlines: Bool) -> String {
         guard keepingNewlines, contains("\n") else { return escapingControlCharacters }

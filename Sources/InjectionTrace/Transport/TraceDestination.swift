@@ -10,7 +10,7 @@
 /// |---|---|
 /// | `file:PATH` | a file, created or truncated |
 /// | `unix:PATH` | a live `di-inspect` listening on a unix socket |
-/// | `unix` | the same, at ``defaultSocketPath()`` (where `di-inspect live` listens by default) |
+/// | `unix` | the same, at ``defaultSocketPath()`` (where `di-inspect listen` listens by default) |
 /// | `tcp:HOST:PORT` | a live `di-inspect` listening on TCP (`tcp:[::1]:7777` for IPv6), with the token it printed in `DI_INSPECT_TOKEN` |
 /// | `tcp:TOKEN@HOST:PORT` | the same, the token inline |
 public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {

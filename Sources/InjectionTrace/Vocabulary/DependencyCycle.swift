@@ -41,8 +41,16 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
         if path.count >= 2 {
             // Break it where it closes: the last service takes the first one lazily.
             let closer = path[path.count - 2].description, first = path[path.count - 1].description
-            lines.append("  Fix: break the cycle where it closes: let \(closer) get \(first) lazily (@LazyInjected, "
-                + "or a factory it calls after init) rather than while it is being built.")
+            var fix = "  Fix: break the cycle where it closes: let \(closer) get \(first) lazily (@LazyInjected, "
+                + "or a factory it calls after init) rather than while it is being built."
+            let closing = path[path.count - 2], opening = path[path.count - 1]
+            if closing != opening, closing.member == nil, opening.member == nil {
+                // Resolver's documented way: the first service hands itself over once it is built,
+                // to the instance it holds (shared through the pass's graph scope).
+                fix += " Or set it once both are built: .resolveProperties on \(first)'s registration "
+                    + "(\(closer) in .graph scope, so it is the one \(first) holds)."
+            }
+            lines.append(fix)
         } else {
             lines.append("  Fix: break the cycle: resolve one of these lazily (@LazyInjected) or after init.")
         }

@@ -4,6 +4,7 @@
 /// ```swift
 /// do { _ = try container.tryResolve(XYZFetching.self) }
 /// catch .missing(let missing) { print(missing.message) }
+/// catch { print(error.message) }
 /// ```
 /// prints
 /// ```

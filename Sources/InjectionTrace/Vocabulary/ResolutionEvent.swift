@@ -9,7 +9,8 @@
 /// let token = ResolutionEvents.addObserver { event in
 ///     if case .missing(let missing) = event.kind { print(missing.message) }
 /// }
-/// defer { token.cancel() }
+/// // … resolve …
+/// token.cancel()
 /// ```
 public struct ResolutionEvent: Sendable {
     /// Process-wide order of events, starting at 1.
@@ -97,6 +98,9 @@ public struct Registered: Sendable, Hashable {
     public var location: SourceLocation
     /// The registration this one replaced under the same key (an override, last one wins).
     public var replaced: Replaced?
+    /// The other keys this registration answers for (`.implements(XYZFetching.self)`): one
+    /// service, several keys.
+    public var implements: [ServiceIdentity]
 
     public struct Replaced: Sendable, Hashable {
         public var service: ServiceIdentity
@@ -107,11 +111,15 @@ public struct Registered: Sendable, Hashable {
         }
     }
 
-    public init(service: ServiceIdentity, scope: Scope, location: SourceLocation, replaced: Replaced?) {
+    public init(
+        service: ServiceIdentity, scope: Scope, location: SourceLocation, replaced: Replaced?,
+        implements: [ServiceIdentity] = []
+    ) {
         self.service = service
         self.scope = scope
         self.location = location
         self.replaced = replaced
+        self.implements = implements
     }
 }
 
@@ -145,10 +153,14 @@ public struct Resolved: Sendable, Hashable {
     public var depth: Int
     /// When a mapping redirected the request: the provider that was asked for.
     public var mappedFrom: ServiceIdentity?
+    /// Whether the requester resolved this in its `resolveProperties` block (property injection
+    /// after construction) rather than in its factory.
+    public var isPropertyInjection: Bool
 
     public init(
         service: ServiceIdentity, requester: ServiceIdentity?, scope: Scope, outcome: Outcome,
-        source: Source, durationNanoseconds: UInt64, depth: Int, mappedFrom: ServiceIdentity? = nil
+        source: Source, durationNanoseconds: UInt64, depth: Int, mappedFrom: ServiceIdentity? = nil,
+        isPropertyInjection: Bool = false
     ) {
         self.service = service
         self.requester = requester
@@ -158,6 +170,7 @@ public struct Resolved: Sendable, Hashable {
         self.durationNanoseconds = durationNanoseconds
         self.depth = depth
         self.mappedFrom = mappedFrom
+        self.isPropertyInjection = isPropertyInjection
     }
 }
 

@@ -37,7 +37,9 @@ enum ShopTrace {
             .header(TraceHeader(app: "shop-app", pid: 4242, startTime: "2026-11-22T04:23:13Z")),
             event(.containerCreated(ContainerCreated(container: "app", parent: nil, location: at(1)))),
             register(http, .singleton, line: 10),
-            register(store, .cached, line: 11),
+            // Registered with `.implements(CartStoring.self)`: one service, two keys.
+            event(.registered(Registered(service: store, scope: .cached, location: at(11), replaced: nil,
+                                         implements: [id("CartStoring")]))),
             register(viewModel, .unique, line: 12),
             register(auth, .singleton, line: 13),
             register(session, .singleton, line: 14),

@@ -46,6 +46,7 @@ final class EventRecorder: ResolutionObserver {
     }
 
     /// Runs `body` with this recorder attached.
+    @discardableResult
     func record<R>(_ body: () throws -> R) rethrows -> R {
         let token = ResolutionEvents.addObserver(self)
         defer { token.cancel() }

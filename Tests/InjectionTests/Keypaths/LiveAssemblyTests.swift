@@ -86,6 +86,21 @@ struct LiveAssemblyTests {
         #expect(child[\.seedInteractor.network].name == "preview")
     }
 
+    @Test func aChildResolvesAProviderItsParentDeclaredWithoutDeclaringItAgain() {
+        let parent = Container(name: uniqueName("seed-002-parent"))
+        parent.use(SeedLiveLayers(appState: SeedAppState()))
+        let network = parent[\.seedInteractor.network]
+        let childName = uniqueName("seed-002-child")
+        let child = parent.makeChild(name: childName)
+        let recorder = EventRecorder(childName)
+        recorder.record {
+            #expect(child[\.seedInteractor.network] === network)
+            #expect(child[\.seedInteractor.network] === network)
+            #expect(child.seedInteractor.network() === network)
+        }
+        #expect(recorder.registered.isEmpty)
+    }
+
     @Test func explicitOverridesAndTypeKeyedRegistrationsSurviveAnAssemblyChange() {
         let container = Container(name: uniqueName("seed-002-override"))
         container.use(SeedLiveLayers(appState: SeedAppState()))

@@ -1,0 +1,58 @@
+import InjectionTrace
+import Foundation
+import Injection
+import InjectionGraph
+import InjectionInspector
+import Synchronization
+
+/// Plays recorded trace records into the inspector's feed at the pace they were recorded
+/// (`open --replay --speed N`), from a background thread, as a live app would send them.
+///
+/// Records are sent in batches of what falls due within a frame (50 ms of replay time), so a
+/// fast trace costs a redraw per frame rather than per record. When the last record is sent the
+/// session becomes a plain file (the time cursor works without pausing).
+final class TraceReplay: Sendable {
+    /// Set when the inspector closes; the playing thread checks it between batches.
+    private final class StopFlag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
+
+    private let flag = StopFlag()
+
+    init(records: [TraceRecord], speed: Double, name: String, feed: LiveFeed<LiveUpdate>) {
+        let flag = self.flag
+        let thread = Thread {
+            feed.send([.message("Replaying \(name) at \(Self.speedText(speed))")])
+            let start = DispatchTime.now().uptimeNanoseconds
+            var index = 0
+            while index < records.count, !flag.value.load(ordering: .relaxed) {
+                let due = GraphHistory.time(of: records[index]) ?? 0
+                let wallDue = start + UInt64(Double(due) / speed)
+                let now = DispatchTime.now().uptimeNanoseconds
+                if wallDue > now {
+                    // Sleep in short steps so that quitting does not wait for a long pause.
+                    usleep(UInt32(min(wallDue - now, 50_000_000) / 1_000))
+                    continue
+                }
+                let frameEnd = UInt64(Double(now - start + 50_000_000) * speed)
+                var end = index + 1
+                while end < records.count, (GraphHistory.time(of: records[end]) ?? 0) <= frameEnd { end += 1 }
+                feed.send([.records(Array(records[index..<end]))])
+                index = end
+            }
+            if !flag.value.load(ordering: .relaxed) {
+                feed.send([.connection(.file(name)), .message("Replay finished: < > { } t move in time")])
+            }
+        }
+        thread.start()
+    }
+
+    static func speedText(_ speed: Double) -> String {
+        speed == speed.rounded() ? "\(Int(speed))×" : "\(speed)×"
+    }
+
+    /// Stops sending (the inspector is closing).
+    func stop() {
+        flag.value.store(true, ordering: .relaxed)
+    }
+}

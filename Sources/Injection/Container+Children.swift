@@ -1,0 +1,50 @@
+import Synchronization
+
+extension Container {
+    /// Adds a container to search after this one, as Resolver's `add(child:)` does: a key this
+    /// container does not register is looked up in its added children, in the order they were
+    /// added (each with its own added children, depth first), before the parent.
+    ///
+    /// ```swift
+    /// let main = Container(name: "main")
+    /// let network = Container(name: "network")
+    /// network.register { APIClient() }
+    /// main.add(child: network)
+    /// let client: APIClient = main.resolve()     // found in `network`
+    /// ```
+    /// The factory runs in the container the resolve started in, so the services it resolves
+    /// come from there (and its overrides apply); the instance is kept in the child that holds the
+    /// registration. Adding a container that already reaches this one would make the search loop,
+    /// so it stops the program with a message.
+    public func add(child: Container, file: StaticString = #fileID, line: UInt = #line) {
+        if child.reachesByAddedChildren(self) {
+            InjectionDiagnostics.trap(
+                "Container loop: add(child:) would make '\(name)' search '\(child.name)', which already searches "
+                    + "'\(name)' (or is it), so a missing key would be looked for forever.\n"
+                    + "  Fix: add '\(child.name)' to a container it does not already search.",
+                file: file, line: line)
+        }
+        addedChildren.withLock { $0.append(child) }
+        hasAddedChildren.store(true, ordering: .releasing)
+    }
+
+    /// The containers added with ``add(child:)``, in search order (not theirs).
+    public var children: [Container] { addedChildren.withLock { $0 } }
+
+    /// Whether `other` is this container or one it searches through added children.
+    func reachesByAddedChildren(_ other: Container) -> Bool {
+        if self === other { return true }
+        return children.contains { $0.reachesByAddedChildren(other) }
+    }
+
+    /// The first added child (depth first, in order added) whose own table has `key`.
+    func addedChild(holding key: EntryKey) -> Container? {
+        for child in children {
+            if child.state.withLock({ state in key.withEntry(in: &state) { _ in true } }) == true { return child }
+            if child.hasAddedChildren.load(ordering: .acquiring), let found = child.addedChild(holding: key) {
+                return found
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,67 @@
+/// Keyed arguments: a resolve passes a dictionary, the factory reads each value by its key, as
+/// Resolver's `Args` does.
+///
+/// ```swift
+/// container.register { _, args in
+///     EditorViewModel(id: args("id"), mode: args.optional("mode") ?? "view")
+/// }
+/// let editor: EditorViewModel = container.resolve(args: ["id": 3, "mode": "edit"])
+/// ```
+/// The value's type is inferred from where it is used. A key that was not passed, or a value of
+/// another type, stops the program with a message that names the service, the keys and types it
+/// expected and the ones it was given; ``optional(_:)-(String)`` reads nil instead.
+extension Arguments {
+    /// The value passed under `key`, as `T`.
+    public func callAsFunction<T>(
+        _ key: String, as type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        get(key, as: type, file: file, line: line)
+    }
+
+    /// The value passed under `key`, as `T`.
+    public func get<T>(
+        _ key: String, as type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        guard let entry = keyed?[key], let present = entry, let typed = present as? T else {
+            argumentTrap(expected: "[\"\(key)\": \(typeName(T.self))]", file: file, line: line)
+        }
+        return typed
+    }
+
+    /// The value passed under `key` as `T`, or nil when the key is absent, its value is nil, or
+    /// it has another type.
+    public func optional<T>(_ key: String, as type: T.Type = T.self) -> T? {
+        guard let entry = keyed?[key], let present = entry else { return nil }
+        return present as? T
+    }
+
+    /// The keys passed, sorted; empty when the resolve passed no dictionary.
+    public var keys: [String] { keyed.map { $0.keys.sorted() } ?? [] }
+
+    /// The dictionary a resolve passed, whether written `[String: Any]` or `[String: Any?]`.
+    var keyed: [String: Any?]? {
+        if let dictionary = value as? [String: Any?] { return dictionary }
+        if let dictionary = value as? [String: Any] { return dictionary.mapValues { $0 as Any? } }
+        return nil
+    }
+
+    /// What the resolve passed, as a type a person reads: `["id": Int, "mode": String]`, `Int`.
+    var givenDescription: String {
+        guard let value else { return "no arguments" }
+        guard let keyed else { return typeName(Swift.type(of: value)) }
+        if keyed.isEmpty { return "[:]" }
+        let entries = keyed.keys.sorted().map { key in
+            "\"\(key)\": " + (keyed[key].flatMap { $0 }.map { typeName(Swift.type(of: $0)) } ?? "nil")
+        }
+        return "[" + entries.joined(separator: ", ") + "]"
+    }
+
+    /// Stops the program: the factory being built asked for an argument the resolve did not give.
+    private func argumentTrap(expected: String, file: StaticString, line: UInt) -> Never {
+        let service = ResolutionContext.current.frames.last?.registration.identity
+            ?? ServiceIdentity(type: "<no service being built>", name: nil, container: "?")
+        InjectionDiagnostics.trap(
+            .argumentMismatch(service: service, expected: expected, given: givenDescription),
+            file: file, line: line)
+    }
+}

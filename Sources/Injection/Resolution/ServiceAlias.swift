@@ -1,0 +1,91 @@
+import Synchronization
+
+/// A key added with `.implements(P.self)`: it answers with the instance of the registration
+/// that implements `P`, through that registration's own key, so both share one scope slot and the
+/// resolve is reported once, as the implementing service.
+final class ServiceAlias<P>: Sendable {
+    /// Resolves the implementing registration from `holder` (the container that has both keys),
+    /// building in `origin` (where the resolve started), and converts the instance to `P`.
+    let resolve: @Sendable (
+        _ holder: Container, _ origin: Container, ServiceLifetime, Arguments, StaticString, UInt
+    ) throws(ResolutionError) -> P
+
+    init(
+        resolve: @escaping @Sendable (Container, Container, ServiceLifetime, Arguments, StaticString, UInt)
+            throws(ResolutionError) -> P
+    ) {
+        self.resolve = resolve
+    }
+}
+
+/// What registration options do to a ``Factory`` without knowing the type it builds.
+protocol FactoryOperations {
+    /// A factory that runs `block` on each instance this one builds.
+    func addingProperties(
+        _ block: @escaping @Sendable (Container, Any, Arguments) throws -> Void
+    ) -> any AnyObject & Sendable
+
+    /// A registration of `P` (named `aliasName`) that answers with this factory's registration,
+    /// stored under `targetName`.
+    func alias<P>(
+        _ type: P.Type, aliasName: String?, targetName: String?, of target: AnyRegistration,
+        in container: Container, location: SourceLocation
+    ) -> AnyRegistration
+}
+
+extension Factory: FactoryOperations {
+    func addingProperties(
+        _ block: @escaping @Sendable (Container, Any, Arguments) throws -> Void
+    ) -> any AnyObject & Sendable {
+        return Factory(.withArguments { [self] container, args in
+            let service = try self(container, args)
+            try PropertyInjection.run { try block(container, service, args) }
+            return service
+        })
+    }
+
+    func alias<P>(
+        _ type: P.Type, aliasName: String?, targetName: String?, of target: AnyRegistration,
+        in container: Container, location: SourceLocation
+    ) -> AnyRegistration {
+        let targetIdentity = target.identity
+        let alias = ServiceAlias<P> { holder, origin, lifetime, args, file, line throws(ResolutionError) -> P in
+            let service = try holder.resolveKey(
+                T.self, name: targetName, lifetime: lifetime, args: args, file: file, line: line, origin: origin)
+            guard let converted = service as? P else {
+                throw .factoryFailed(
+                    service: targetIdentity,
+                    reason: "its instance, a \(typeName(Swift.type(of: service as Any))), does not conform to "
+                        + "\(typeName(P.self)), which it was registered to implement at \(location)")
+            }
+            return converted
+        }
+        // The alias's own factory is only used by `validate()`, which builds every registration.
+        let forward = Factory<P>(.withArguments { container, args in
+            try alias.resolve(container, container, .automatic, args, #fileID, #line)
+        })
+        return AnyRegistration(
+            identity: ServiceIdentity(type: typeName(P.self), name: aliasName, container: container.traceName),
+            scope: .unique, location: location, producedType: P.self, isOverride: false,
+            takesArguments: target.takesArguments, factory: forward, alias: alias)
+    }
+}
+
+extension Container {
+    /// Adds the key `P` (named `name`) answering with the registration `options` describe;
+    /// returns its identity, or nil when that registration is no longer the current one.
+    func addAlias<P, T>(
+        _ type: P.Type, name: String?, of options: RegistrationOptions<T>, location: SourceLocation
+    ) -> ServiceIdentity? {
+        let key = ObjectIdentifier(P.self)
+        return state.withLock { state -> ServiceIdentity? in
+            guard let entry = state.entry(options.key, name: options.name),
+                  entry.registration === options.registration else { return nil }
+            let registration = (options.registration.factory as! any FactoryOperations).alias(
+                P.self, aliasName: name, targetName: options.name, of: options.registration,
+                in: self, location: location)
+            state.setEntry(ContainerState.Entry(registration: registration), key, name: name)
+            return registration.identity
+        }
+    }
+}

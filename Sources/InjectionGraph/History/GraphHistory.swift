@@ -1,0 +1,387 @@
+import InjectionTrace
+import Injection
+
+/// What a graph was built from, record by record, with periodic snapshots, so that the graph
+/// "as of" any record or time can be rebuilt within a frame.
+///
+/// Feed it every record right after applying it to the live graph. Resolves (and aggregates),
+/// nearly all of a long run, are kept as a compact entry (node and edge ids, counts and times:
+/// 56 bytes) and replayed without hashing an identity; the history keeps each service's identity
+/// once, to recreate the node when a replay reaches its first sighting. Everything else
+/// (registrations, failures, overrides, mappings) is kept whole.
+///
+/// The history keeps a copy of the graph (a copy-on-write value: the live graph's next change
+/// pays one copy) whenever the replay cost since the last one reaches ``snapshotBudget(for:)``:
+/// a repeated resolve costs 1, one that creates a node or an edge ``creatingEntryCost``, a whole
+/// record (hashed identities) ``wholeRecordCost``. A snapshot also waits for at least a quarter of the
+/// graph's size in records, so snapshots never weigh much more than the entries between them.
+/// ``graph(through:)`` starts from the nearest snapshot at or before the target and replays the
+/// entries since.
+///
+/// ```swift
+/// var graph = DependencyGraph()
+/// var history = GraphHistory()
+/// for record in records {
+///     graph.apply(record)
+///     history.append(record, appliedTo: graph)
+/// }
+/// let halfway = history.graph(through: history.count(atOrBefore: history.endTime / 2))
+/// ```
+public struct GraphHistory: Sendable {
+    /// For each record, the latest trace time (`t`, nanoseconds) seen up to and including it:
+    /// non-decreasing, so a time maps to a record count by binary search.
+    public private(set) var times: [UInt64] = []
+    /// For each record, the successful resolves seen up to and including it.
+    public private(set) var cumulativeResolves: [UInt64] = []
+    /// The first header record, if any (the app's name before the cursor reaches it).
+    public private(set) var header: TraceHeader?
+    /// Indices of header records (normally just 0).
+    private var headerIndices: [Int] = []
+    private var entries: [HistoryEntry] = []
+    private var wholeRecords: [TraceRecord] = []
+    private var scopes: [Scope] = []
+    private var scopeIndex: [Scope: UInt16] = [:]
+    /// Most resolves repeat the previous one's scope: compared before hashing.
+    private var lastScope: (scope: Scope, number: UInt16)?
+    private var snapshots: [Snapshot] = []
+    private var snapshotBytes = 0
+
+    struct Snapshot: Sendable {
+        /// Records applied to ``graph``.
+        let count: Int
+        let graph: DependencyGraph
+        /// ``DependencyGraph/estimatedBytes`` when taken.
+        let bytes: Int
+    }
+
+    /// The smallest and the largest replay cost between two snapshots.
+    public static let minimumSnapshotBudget = 16_384
+    public static let maximumSnapshotBudget = 65_536
+    /// What replaying a whole record, or an entry that creates a node or edge, costs in repeated
+    /// resolves.
+    public static let wholeRecordCost = 16
+    public static let creatingEntryCost = 4
+    /// The identity of every node, by id: what a replay creates a node from.
+    private var nodeIdentities: [ServiceIdentity] = []
+    /// Edges the graph had after the last record.
+    private var knownEdges = 0
+    /// Replay cost of the entries since the last snapshot.
+    private var costSinceSnapshot = 0
+
+    /// What the snapshots may weigh together (estimated bytes).
+    public let snapshotMemoryLimit: Int
+
+    /// - Parameter snapshotMemoryLimit: What the snapshots may weigh together.
+    public init(snapshotMemoryLimit: Int = GraphHistory.defaultSnapshotMemory) {
+        self.snapshotMemoryLimit = snapshotMemoryLimit
+    }
+
+    /// Records kept.
+    public var count: Int { entries.count }
+
+    /// The time of the last record (0 when empty).
+    public var endTime: UInt64 { times.last ?? 0 }
+
+    /// Snapshots kept.
+    public var snapshotCount: Int { snapshots.count }
+
+    /// Records kept whole rather than as compact resolves.
+    public var wholeRecordCount: Int { wholeRecords.count }
+
+    /// Replay cost between snapshots for a graph of this size: about the graph's size (so a
+    /// snapshot weighs no more than the entries since the previous one), within the bounds that
+    /// keep a rebuild under a frame.
+    public static func snapshotBudget(for graph: DependencyGraph) -> Int {
+        min(maximumSnapshotBudget, max(minimumSnapshotBudget, graph.nodes.count + graph.edges.count))
+    }
+
+    /// Keeps `record`, which was just applied to `graph`.
+    public mutating func append(_ record: TraceRecord, appliedTo graph: DependencyGraph) {
+        let time = Self.time(of: record) ?? 0
+        times.append(max(time, times.last ?? 0))
+        cumulativeResolves.append((cumulativeResolves.last ?? 0) + Self.resolves(in: record))
+        if case .header(let recorded) = record {
+            if header == nil { header = recorded }
+            headerIndices.append(entries.count)
+        }
+        let creates = graph.nodes.count > nodeIdentities.count || graph.edges.count > knownEdges
+        if let entry = compact(record, in: graph) {
+            entries.append(entry)
+            costSinceSnapshot += creates ? Self.creatingEntryCost : 1
+        } else {
+            entries.append(whole(record))
+            costSinceSnapshot += Self.wholeRecordCost
+        }
+        for node in graph.nodes[nodeIdentities.count...] { nodeIdentities.append(node.identity) }
+        knownEdges = graph.edges.count
+        let size = graph.nodes.count + graph.edges.count
+        if costSinceSnapshot >= Self.snapshotBudget(for: graph), entries.count - (snapshots.last?.count ?? 0) >= size / 4 {
+            takeSnapshot(of: graph)
+        }
+    }
+
+    /// The most the snapshots may weigh together by default. Past it every other snapshot is
+    /// dropped, and a graph larger than the limit is not snapshotted at all: rebuilds then replay
+    /// from the start (slower for a very large graph, but memory stays bounded).
+    public static let defaultSnapshotMemory = 96 << 20
+
+    private mutating func takeSnapshot(of graph: DependencyGraph) {
+        costSinceSnapshot = 0
+        let bytes = graph.estimatedBytes
+        guard bytes <= snapshotMemoryLimit else { return }
+        snapshots.append(Snapshot(count: entries.count, graph: graph, bytes: bytes))
+        snapshotBytes += bytes
+        while snapshotBytes > snapshotMemoryLimit, snapshots.count > 1 {
+            // Keep the latest; drop every other one before it.
+            var kept: [Snapshot] = []
+            for (index, snapshot) in snapshots.enumerated() where index % 2 == 1 || index == snapshots.count - 1 {
+                kept.append(snapshot)
+            }
+            if kept.count == snapshots.count { kept.removeFirst() }
+            snapshots = kept
+            snapshotBytes = snapshots.reduce(0) { $0 + $1.bytes }
+        }
+    }
+
+    /// The graph after the first `count` records (clamped to the records kept).
+    public func graph(through count: Int) -> DependencyGraph {
+        let target = min(max(0, count), entries.count)
+        var low = 0
+        var high = snapshots.count
+        while low < high {
+            let middle = (low + high) / 2
+            if snapshots[middle].count <= target { low = middle + 1 } else { high = middle }
+        }
+        var graph = low > 0 ? snapshots[low - 1].graph : DependencyGraph()
+        let start = low > 0 ? snapshots[low - 1].count : 0
+        for index in start..<target {
+            let entry = entries[index]
+            if entry.service == HistoryEntry.whole {
+                graph.apply(wholeRecords[Int(entry.edge)])
+            } else {
+                graph.replay(entry, scope: scopes[Int(entry.scope)], identities: nodeIdentities)
+            }
+        }
+        return graph
+    }
+
+    /// How many records happened at or before `time`.
+    public func count(atOrBefore time: UInt64) -> Int {
+        var low = 0
+        var high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// How many of the first `count` records are headers (which the event log does not list).
+    public func headerCount(before count: Int) -> Int { headerIndices.count { $0 < count } }
+
+    /// The time after the first `count` records (0 before any).
+    public func time(through count: Int) -> UInt64 {
+        count > 0 && !times.isEmpty ? times[min(count, times.count) - 1] : 0
+    }
+
+    /// Successful resolves in each of `buckets` equal slices of `0...endTime`: the sparkline.
+    public func resolvesPerBucket(_ buckets: Int) -> [UInt64] {
+        guard buckets > 0 else { return [] }
+        let end = max(endTime, 1)
+        var result: [UInt64] = []
+        result.reserveCapacity(buckets)
+        var previous: UInt64 = 0
+        for bucket in 1...buckets {
+            // The last bucket ends at the end, whatever the rounding.
+            let limit = bucket == buckets ? UInt64.max : UInt64(Double(end) * Double(bucket) / Double(buckets))
+            let upTo = count(atOrBefore: limit)
+            let total = upTo > 0 ? cumulativeResolves[upTo - 1] : 0
+            result.append(total - previous)
+            previous = total
+        }
+        return result
+    }
+
+    /// The trace time a record carries; nil for the header.
+    public static func time(of record: borrowing TraceRecord) -> UInt64? {
+        switch record {
+        case .header: nil
+        case .event(let event): event.time
+        case .aggregate(let aggregate): aggregate.lastTime
+        case .dropped(_, let time): time
+        case .end(let time, _): time
+        }
+    }
+
+    static func resolves(in record: borrowing TraceRecord) -> UInt64 {
+        switch record {
+        case .event(let event):
+            if case .resolved = event.kind { return 1 }
+            return 0
+        case .aggregate(let aggregate): return aggregate.count
+        default: return 0
+        }
+    }
+
+    // MARK: - Entries
+
+    private mutating func whole(_ record: TraceRecord) -> HistoryEntry {
+        wholeRecords.append(record)
+        return HistoryEntry(wholeRecord: wholeRecords.count - 1)
+    }
+
+    /// A resolve or an aggregate as a compact entry (by the ids `graph` gave its services and
+    /// edge); nil for anything else.
+    private mutating func compact(_ record: borrowing TraceRecord, in graph: DependencyGraph) -> HistoryEntry? {
+        switch record {
+        case .event(let event):
+            guard case .resolved(let resolved) = event.kind else { return nil }
+            return compact(service: resolved.service, requester: resolved.requester, scope: resolved.scope,
+                           outcome: resolved.outcome, count: 1, nanoseconds: resolved.durationNanoseconds,
+                           first: event.time, last: event.time, sequence: event.sequence, isAggregate: false, in: graph)
+        case .aggregate(let aggregate):
+            return compact(service: aggregate.service, requester: aggregate.requester, scope: aggregate.scope,
+                           outcome: aggregate.outcome, count: aggregate.count, nanoseconds: aggregate.totalNanoseconds,
+                           first: aggregate.firstTime, last: aggregate.lastTime, sequence: 0, isAggregate: true, in: graph)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func compact(
+        service: ServiceIdentity, requester: ServiceIdentity?, scope: Scope, outcome: Resolved.Outcome, count: UInt64,
+        nanoseconds: UInt64, first: UInt64, last: UInt64, sequence: UInt64, isAggregate: Bool, in graph: DependencyGraph
+    ) -> HistoryEntry? {
+        guard let serviceID = graph.nodeID(for: service), serviceID < Int(Int32.max) else { return nil }
+        var requesterID: NodeID = -1
+        var edgeID: EdgeID = -1
+        if let requester {
+            guard let id = graph.nodeID(for: requester), let edge = graph.edgeID(from: id, to: serviceID),
+                  edge < Int(Int32.max) else { return nil }
+            requesterID = id
+            edgeID = edge
+        }
+        let scopeNumber: UInt16
+        if let last = lastScope, last.scope == scope {
+            scopeNumber = last.number
+        } else if let known = scopeIndex[scope] {
+            scopeNumber = known
+        } else {
+            guard scopes.count < Int(UInt16.max) else { return nil }
+            scopeNumber = UInt16(scopes.count)
+            scopeIndex[scope] = scopeNumber
+            scopes.append(scope)
+        }
+        lastScope = (scope, scopeNumber)
+        return HistoryEntry(
+            service: Int32(serviceID), requester: Int32(requesterID), edge: Int32(edgeID), scope: scopeNumber,
+            isCreated: outcome == .created, isAggregate: isAggregate, count: count, nanoseconds: nanoseconds,
+            first: first, last: last, sequence: sequence)
+    }
+}
+
+/// One record of a ``GraphHistory``: a resolve by ids, or (``service`` == ``whole``) the index
+/// of a record kept whole in ``edge``.
+struct HistoryEntry: Sendable {
+    static let whole: Int32 = -2
+
+    let service: Int32
+    let requester: Int32
+    let edge: Int32
+    let scope: UInt16
+    let isCreated: Bool
+    let isAggregate: Bool
+    let count: UInt64
+    let nanoseconds: UInt64
+    let first: UInt64
+    let last: UInt64
+    let sequence: UInt64
+
+    init(service: Int32, requester: Int32, edge: Int32, scope: UInt16, isCreated: Bool, isAggregate: Bool,
+         count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64, sequence: UInt64) {
+        self.service = service
+        self.requester = requester
+        self.edge = edge
+        self.scope = scope
+        self.isCreated = isCreated
+        self.isAggregate = isAggregate
+        self.count = count
+        self.nanoseconds = nanoseconds
+        self.first = first
+        self.last = last
+        self.sequence = sequence
+    }
+
+    init(wholeRecord index: Int) {
+        self.init(service: Self.whole, requester: -1, edge: Int32(index), scope: 0, isCreated: false, isAggregate: false,
+                  count: 0, nanoseconds: 0, first: 0, last: 0, sequence: 0)
+    }
+}
+
+extension DependencyGraph {
+    /// Applies a compact resolve exactly as ``apply(_:)`` applies the record it came from,
+    /// creating its nodes (from `identities`) and edge when the replay reaches their first
+    /// sighting: ids are handed out in the same order as when the record was first applied.
+    mutating func replay(_ entry: HistoryEntry, scope: Scope, identities: [ServiceIdentity]) {
+        let id = Int(entry.service)
+        if id == nodes.count { _ = addNode(identities[id]) }
+        if entry.requester >= 0, Int(entry.requester) == nodes.count { _ = addNode(identities[Int(entry.requester)]) }
+        if entry.edge >= 0, Int(entry.edge) == edges.count { _ = internEdge(Int(entry.requester), id) }
+        revision &+= 1
+        session.eventCount += 1
+        if entry.isAggregate {
+            session.lastTime = max(session.lastTime, entry.last)
+        } else {
+            if entry.sequence > session.lastSequence { session.lastSequence = entry.sequence }
+            if entry.last > session.lastTime { session.lastTime = entry.last }
+        }
+        session.resolveCount += entry.count
+        nodes[id].record(scope: scope, outcome: entry.isCreated ? .created : .cached, count: entry.count,
+                         nanoseconds: entry.nanoseconds, first: entry.first, last: entry.last)
+        guard entry.requester >= 0 else {
+            nodes[id].appResolveCount += entry.count
+            return
+        }
+        nodes[Int(entry.requester)].childNanoseconds &+= entry.nanoseconds
+        let edge = Int(entry.edge)
+        edges[edge].count += entry.count
+        edges[edge].totalNanoseconds &+= entry.nanoseconds
+        if entry.isCreated { edges[edge].createdCount += entry.count } else { edges[edge].cachedCount += entry.count }
+    }
+}
+
+extension GraphHistory {
+    /// What the history holds, in bytes, estimated from element sizes: strings the records and
+    /// identities share with the live graph are not counted again. For BENCHMARKS.md.
+    public struct Footprint: Sendable, Hashable {
+        /// Compact entries, with each record's time and running resolve count.
+        public var entries: Int
+        /// Records kept whole, and the identity of every node.
+        public var wholeRecords: Int
+        public var identities: Int
+        /// The snapshot graphs.
+        public var snapshots: Int
+
+        public var total: Int { entries + wholeRecords + identities + snapshots }
+    }
+
+    public var footprint: Footprint {
+        Footprint(
+            entries: entries.capacity * MemoryLayout<HistoryEntry>.stride + (times.capacity + cumulativeResolves.capacity) * 8,
+            wholeRecords: wholeRecords.capacity * MemoryLayout<TraceRecord>.stride,
+            identities: nodeIdentities.capacity * MemoryLayout<ServiceIdentity>.stride,
+            snapshots: snapshotBytes)
+    }
+}
+
+extension DependencyGraph {
+    /// The graph's own arrays and tables, estimated from element sizes (names' string storage
+    /// excluded): what one more copy of it costs.
+    public var estimatedBytes: Int {
+        let adjacency = outgoing.reduce(0) { $0 + $1.capacity } + incoming.reduce(0) { $0 + $1.capacity }
+        return nodes.capacity * MemoryLayout<ServiceNode>.stride + edges.capacity * MemoryLayout<DependencyEdge>.stride
+            + adjacency * MemoryLayout<EdgeID>.stride + (outgoing.count + incoming.count) * 32
+            // The open-addressing tables keep at most half their slots full.
+            + nodes.count * 2 * 16 + edges.count * 2 * 16
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Injection
+import Testing
+
+/// Keeps the doc comments true: every ```swift block of a `///` comment in the libraries apps use
+/// is compiled here (DocCommentExamples.swift holds them verbatim), and the examples run with the
+/// results their comments state.
+struct DocCommentExampleTests {
+    static let documentedModules = ["Sources/Injection", "Sources/InjectionTrace", "Sources/InjectionTesting"]
+
+    /// `block` as it appears in the examples file: at file scope, or indented as a whole inside a
+    /// type or function.
+    static func isCompiled(_ block: String, in examples: String) -> Bool {
+        [0, 4, 8].contains { width in
+            let indent = String(repeating: " ", count: width)
+            let indented = block.components(separatedBy: "\n")
+                .map { $0.isEmpty ? $0 : indent + $0 }
+                .joined(separator: "\n")
+            return examples.contains(indented)
+        }
+    }
+
+    @Test func everyDocCommentSwiftBlockIsCompiledByTheTests() throws {
+        let examples = try String(
+            contentsOf: ArticleExampleTests.root.appendingPathComponent("Tests/DocumentationTests/DocCommentExamples.swift"),
+            encoding: .utf8)
+        var blockCount = 0
+        for module in Self.documentedModules {
+            for file in try DocumentationSources.files(in: module, extension: "swift") {
+                for block in try DocumentationSources.swiftBlocks(inDocComments: file) {
+                    blockCount += 1
+                    #expect(
+                        Self.isCompiled(block, in: examples),
+                        "\(file.lastPathComponent): doc comment block not in DocCommentExamples.swift:\n\(block)")
+                }
+            }
+        }
+        #expect(blockCount >= 60)
+    }
+
+    @Test func theVerbatimCheckNeedsTheWholeBlock() {
+        let examples = "func f() {\n    let a = 1\n    let b = 2\n}\n"
+        #expect(Self.isCompiled("let a = 1\nlet b = 2", in: examples))
+        #expect(!Self.isCompiled("let a = 1\nlet b = 3", in: examples))
+        #expect(!Self.isCompiled("let a = 1\n  let b = 2", in: examples))
+    }
+
+    @Test func typeKeyedExamplesRun() {
+        let container = Container(name: "doc-type-keyed")
+        DocCommentExamples.registrations(in: container)
+        DocCommentExamples.registerWithContainer(container)
+        let (fetcher, editor, fresh) = DocCommentExamples.resolves(container)
+        #expect(fetcher.fetch() == ["live"])
+        #expect(editor is XYZEditor)
+        let kept: Session = container.resolve()
+        #expect(fresh !== kept)   // lifetime: .new builds one beside the kept singleton
+        let repository: XYZRepository = container.resolve()
+        #expect(repository.fetcher.fetch() == ["live"])
+        #expect(DocCommentExamples.optionalResolve(container) == nil)
+
+        #expect(DocCommentExamples.appContainer().fetch() == ["live"])
+        let app = Container(name: "doc-app-parent")
+        app.register { XYZFetcher() as XYZFetching }
+        let tests = DocCommentExamples.child(of: app)
+        let appFetcher: XYZFetching = app.resolve()
+        let testFetcher: XYZFetching = tests.resolve()
+        #expect((appFetcher.fetch(), testFetcher.fetch()) == (["live"], ["mock"]))
+    }
+
+    @Test func childOfSharedResolvesTheWrappersFromTheChild() {
+        let shared = Container(name: "doc-shared")
+        shared.register { XYZFetcher() as XYZFetching }
+        shared.register(name: "edit") { XYZEditor() as XYZEditing }
+        shared.register { PriceFormatter() }
+        #expect(withContainer(shared) { DocCommentExamples.childOfShared() } == ["mock"])
+    }
+
+    @Test func argumentAndScopeExamplesRun() {
+        let container = Container(name: "doc-arguments")
+        #expect(DocCommentExamples.registerWithArguments(container).userID == 42)
+        let (model, search) = DocCommentExamples.arguments(container)
+        #expect(model.userID == 42)
+        #expect((search.query, search.limit) == ("swift", 10))
+
+        DocCommentExamples.scopes(container)
+        let first: LoginFlow = container.resolve()
+        container.reset(.custom("login"))
+        let second: LoginFlow = container.resolve()
+        #expect(first !== second)
+    }
+
+    @Test func propertyWrapperExamplesRun() {
+        let container = Container(name: "doc-wrappers")
+        container.register { TranslationService() }
+        container.register(name: "edit") { XYZEditor() as XYZEditing }
+        container.register(scope: .singleton) { BluetoothService() }
+        container.register { Session() }
+        container.register { PriceFormatter() }
+        container.register { c in XYZRepository(fetcher: MockFetcher(), service: XYZService()) }
+        container.register(scope: .singleton) { AppCoordinator() as Coordinator }
+        let coordinator: Coordinator = container.resolve()
+        withContainer(container) {
+            #expect(translate("Hello") == "«Hello»")
+            let controller = XYZViewController()
+            controller.viewDidLoad(editing: true)
+            #expect((controller.editor as? XYZEditor)?.isOpen == true)
+            #expect(Checkout().analytics == nil)
+            #expect(DetailViewModel().coordinator === coordinator)
+            let device = DeviceViewModel()
+            #expect(device.bluetooth === DeviceViewModel().bluetooth)
+            #expect(device.session !== DeviceViewModel().session)
+        }
+    }
+
+    @Test func keypathExamplesRun() {
+        let container = Container(name: "doc-keypaths")
+        DocCommentExamples.installAssemblies(container)
+        let state = AppState()
+        container.use(MockLayers(appState: state))
+        withContainer(container) {
+            #expect(SettingsViewModel().appState === state)
+            #expect(LoginScreen().viewModel.title == "Sign in")
+            #expect(LoginScreen().useCase.signIn())
+        }
+        #expect(container[\.interactor.search].query == "preview")
+        DocCommentExamples.installMocks(container)
+        #expect(container[\.viewModel.appState] !== state)
+
+        #expect(DocCommentExamples.provider(container).title == "Sign in")
+        #expect(container.login.viewModel().title == "mock")   // the override
+        DocCommentExamples.map(container)
+        #expect(container[\.login.viewModel].title == "mock test")
+        DocCommentExamples.overrideProvider(container)
+        #expect(!DocCommentExamples.keypathSubscript(container).signIn())
+
+        container.register { ResponseCache() }
+        let repository = DataLayer(container: container).repository()
+        #expect(repository === DataLayer(container: container).repository())   // .cached
+    }
+
+    @Test func mapperExampleLeavesSharedUnmapped() {
+        let container = Container(name: "doc-mapper")
+        withContainer(container) {
+            DocCommentExamples.mapper()
+            #expect(LoginViewController().viewModel.title == "Sign in")
+        }
+    }
+
+    @Test func traceExamplesRun() throws {
+        let app = Container(name: "doc-trace")
+        #expect(DocCommentExamples.recordToMemory(app).contains(#""reason":"exit""#))
+        #expect(DocCommentExamples.encodeEnd() == "{\"kind\":\"end\",\"t\":42,\"reason\":\"exit\"}\n")
+
+        let line = Array(DocCommentExamples.encodeEnd().utf8)
+        let (records, problems) = DocCommentExamples.readChunks([Array(line[..<7]), Array(line[7...]), Array(#"{"kind":"#.utf8)])
+        #expect(records.count == 1)
+        #expect(problems.contains { "\($0)".contains("truncated") })   // the incomplete last line
+        #expect(line.withUnsafeBytes { DocCommentExamples.feedWithClosure($0) }.count == 1)
+
+        #expect("\(DocCommentExamples.identity())" == "Login.viewModel: LoginViewModel")
+        let token = DocCommentExamples.connectionToken()
+        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+        #expect(DocCommentExamples.saturating() == .max)
+        #expect(!DocCommentExamples.escaped().unicodeScalars.contains { $0.value == 0x1B })
+        let kept = DocCommentExamples.escapedKeepingNewlines()
+        #expect(kept.contains("\n") && !kept.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(DocCommentExamples.socketAddresses().1 == .loopback(port: 7777))
+        let destinations = DocCommentExamples.bootstrapDestinations()
+        #expect(try destinations[0].get() == .file(path: "/tmp/t.ndjson"))
+        #expect(try destinations[1].get() == nil)
+        #expect(try DocCommentExamples.wakePipe() == (["event"], false))
+        try DocCommentExamples.backgroundThread()
+    }
+}
+
+final class AppCoordinator: Coordinator {
+    func finish() {}
+}

@@ -1,0 +1,511 @@
+import Injection
+import InjectionTesting
+import Synchronization
+import Testing
+
+// Every ```swift block of the `///` doc comments in Sources/Injection, Sources/InjectionTrace and
+// Sources/InjectionTesting is copied here verbatim, indented as a whole where it sits inside a
+// function (DocCommentExampleTests checks that), so the examples compile with the tests. Blocks
+// that use names they do not declare (`container`, `app`, `chunks`) get them as parameters of the
+// wrapping function; the types of the example app are in DocCommentScaffolding.swift. Values an
+// example computes are returned, so DocCommentExampleTests can check what the comments say.
+
+// MARK: Declarations, at file scope as an app has them
+
+// Injection/PropertyWrappers/Injected.swift
+final class XYZViewModel {
+    @Injected var fetcher: XYZFetching
+    @Injected(name: "edit") var editor: XYZEditing
+    @Injected(lifetime: .new) var formatter: PriceFormatter   // a fresh one for this model
+}
+
+// Injection/PropertyWrappers/Injected.swift
+func translate(_ text: String) -> String {
+    @Injected var translator: TranslationService
+    return translator.translate(text)
+}
+
+// Injection/PropertyWrappers/Injected.swift
+final class SettingsViewModel {
+    @Injected(\.viewModel.appState) var appState
+    @Inject(\.login.viewModel) var login
+    @Inject(\.login.viewModel, lifetime: .new) var freshLogin
+}
+
+// Injection/PropertyWrappers/Injected.swift
+final class LoginViewController {
+    @Inject(\.login.viewModel) var viewModel
+}
+
+// Injection/PropertyWrappers/LazyInjected.swift
+final class XYZViewController {
+    @LazyInjected var editor: XYZEditing
+
+    func viewDidLoad(editing: Bool) {
+        $editor.name = editing ? "edit" : "add"   // chosen before the first read
+        editor.open()
+    }
+}
+
+// Injection/PropertyWrappers/LazyInjected.swift
+final class LoginCoordinator {
+    @LazyInjected(\.login.useCase) var useCase   // resolved when first read
+}
+
+// Injection/PropertyWrappers/OptionalInjected.swift
+final class Checkout {
+    @OptionalInjected var analytics: Analytics?
+}
+
+// Injection/PropertyWrappers/Service.swift
+final class WeatherDataService {
+    @Service private var network: NetworkService            // .automatic
+    @Service(.singleton) private var location: LocationService
+    @Service(.new) private var formatter: TemperatureFormatter
+}
+
+func greet() {
+    @Service var translator: TranslationService            // also on local variables
+    print(translator.translate("Hello"))
+}
+
+// Injection/PropertyWrappers/WeakLazyInjected.swift
+protocol Coordinator: AnyObject { func finish() }
+
+final class DetailViewModel {
+    @WeakLazyInjected var coordinator: Coordinator?   // a class-bound protocol, as in Resolver
+}
+
+// Injection/ServiceLifetime.swift
+final class DeviceViewModel {
+    @Injected(lifetime: .singleton) var bluetooth: BluetoothService   // reuse the kept one, build it once
+    @Injected(lifetime: .newSingleton) var session: Session           // build a new one and keep it
+    @Service(.new) var formatter: PriceFormatter                      // always a fresh one
+    @Service var repository: XYZRepository                            // .automatic: the registration decides
+}
+
+// Injection/Keypaths/Assembly.swift
+protocol AppLayers: Assembly {
+    func viewModel(_ container: Container) -> any ViewModelLayer
+    func interactor(_ container: Container) -> any InteractorLayer
+}
+extension Container {
+    var viewModel: any ViewModelLayer { assembly(AppLayers.self).viewModel(self) }
+    var interactor: any InteractorLayer { assembly(AppLayers.self).interactor(self) }
+}
+
+// Injection/Keypaths/DependencyLayer.swift
+extension Container {
+    var login: LoginContainer { LoginContainer(container: self) }
+}
+
+struct LoginContainer: DependencyLayer {
+    let container: Container
+    var viewModel: Provider<LoginViewModel> { provide { DefaultLoginViewModel() } }
+    var useCase: Provider<LoginUseCase> { provide(.singleton) { DefaultLoginUseCase() } }
+    var mockTestViewModel: Provider<LoginViewModel> { provide { MockTestLoginViewModel() } }
+}
+
+// Injection/Keypaths/DependencyLayer.swift
+final class LoginScreen {
+    @Inject(\.login.viewModel) var viewModel   // the type is inferred from the keypath
+    let useCase = Container[\.login.useCase]   // the same from code, in Container.shared
+}
+
+// Injection/Keypaths/DependencyLayer.swift (a member of a layer)
+struct DataLayer: DependencyLayer {
+    let container: Container
+
+    var repository: Provider<UserRepository> {
+        provide(.cached) { c in UserRepository(api: c.network.client(), cache: c.resolve()) }
+    }
+}
+
+// Injection/Validation/Container+Validate.swift
+@Test func appGraphIsComplete() {
+    let report = App.makeContainer().validate(\.login.viewModel, \.login.useCase)
+    #expect(report.isValid, "\(report)")
+}
+
+// Injection/Validation/ValidationReport.swift
+@Test func loginDependenciesAreComplete() {
+    let report = App.makeContainer().validate(\.login.viewModel)
+    #expect(report.isValid, "\(report)")
+}
+
+// InjectionTesting/ContainerTrait.swift
+final class ItemsModel {
+    @Injected var fetcher: XYZFetching
+    var items: [String] { fetcher.fetch() }
+}
+
+@Test(.container { $0.register { MockFetcher() as XYZFetching } })
+func showsTheMockedItems() {
+    #expect(ItemsModel().items == ["mock"])   // resolved from this test's container
+}
+
+// MARK: Statements, inside functions
+
+enum DocCommentExamples {
+    // Injection/Container.swift
+    static func appContainer() -> XYZFetching {
+        let app = Container(name: "app")
+        app.register { XYZService() }
+        app.register { XYZFetcher(service: app.resolve()) as XYZFetching }
+        app.register(scope: .singleton) { XYZSessionManager() }
+
+        let fetcher: XYZFetching = app.resolve()
+        return fetcher
+    }
+
+    // Injection/Container.swift
+    static func child(of app: Container) -> Container {
+        let tests = app.makeChild(name: "tests")
+        tests.register { MockFetcher() as XYZFetching }   // app is untouched
+        return tests
+    }
+
+    // Injection/Container.swift
+    static func childOfShared() -> [String] {
+        let test = Container(name: "test", parent: .shared)
+        test.register { MockFetcher() as XYZFetching }
+        let items = withContainer(test) {
+            XYZViewModel().fetcher.fetch()   // its @Injected properties resolve from `test`
+        }
+        return items
+    }
+
+    // Injection/Container+Register.swift
+    static func registrations(in container: Container) {
+        container.register { XYZService() }                       // XYZService
+        container.register { XYZFetcher() as XYZFetching }        // bound to the protocol
+        container.register(XYZFetching.self) { XYZFetcher() }     // the type given explicitly
+        container.register(name: "edit") { XYZEditor() as XYZEditing }
+        container.register(scope: .singleton) { Session() }
+    }
+
+    // Injection/Container+Register.swift
+    static func registerWithContainer(_ container: Container) {
+        container.register { c in XYZRepository(fetcher: c.resolve(), service: c.resolve()) }
+    }
+
+    // Injection/Container+Register.swift
+    static func registerWithArguments(_ container: Container) -> UserViewModel {
+        container.register { _, args in UserViewModel(userID: args()) }
+        let model: UserViewModel = container.resolve(args: 42)
+        return model
+    }
+
+    // Injection/Container+Register.swift
+    static func registerAutoclosure(_ container: Container) {
+        container.register(WeatherFetching.self, WeatherService())
+    }
+
+    // Injection/Container+Register.swift
+    static func resetScopes(_ container: Container) {
+        container.reset(.cached)
+        container.reset(.custom("session"))
+    }
+
+    // Injection/Container+Resolve.swift
+    static func resolves(_ container: Container) -> (XYZFetching, XYZEditing, Session) {
+        let fetcher: XYZFetching = container.resolve()
+        let editor = container.resolve(XYZEditing.self, name: "edit")
+        let fresh: Session = container.resolve(lifetime: .new)
+        return (fetcher, editor, fresh)
+    }
+
+    // Injection/Container+Resolve.swift
+    static func tryResolve(_ container: Container) {
+        do {
+            let fetcher = try container.tryResolve(XYZFetching.self)
+            print(fetcher.fetch())
+        } catch .missing(let missing) {
+            print(missing.message)   // what was asked, by whom, what is near, how to fix it
+        } catch {
+            print(error.message)     // a cycle, or a factory that threw
+        }
+    }
+
+    // Injection/Container+Resolve.swift
+    static func optionalResolve(_ container: Container) -> Analytics? {
+        let analytics: Analytics? = container.optional()
+        return analytics
+    }
+
+    // Injection/Resolution/Arguments.swift
+    static func arguments(_ container: Container) -> (UserViewModel, Search) {
+        container.register { _, args in UserViewModel(userID: args()) }
+        let model: UserViewModel = container.resolve(args: 42)
+
+        container.register { _, args in Search(query: args.get(0), limit: args.get(1)) }
+        let search: Search = container.resolve(args: ("swift", 10))
+        return (model, search)
+    }
+
+    // InjectionTrace/Vocabulary/Scope.swift
+    static func scopes(_ container: Container) {
+        container.register(scope: .singleton) { Session() }
+        container.register(scope: .graph) { RequestContext() }
+        container.register(scope: .custom("login")) { LoginFlow() }
+        container.reset(.custom("login"))  // the next resolve builds a new LoginFlow
+    }
+
+    // InjectionTrace/Vocabulary/MissingRegistration.swift
+    static func missingRegistration(_ container: Container) {
+        do { _ = try container.tryResolve(XYZFetching.self) }
+        catch .missing(let missing) { print(missing.message) }
+        catch { print(error.message) }
+    }
+
+    // Injection/Keypaths/Assembly.swift
+    static func installAssemblies(_ container: Container) {
+        container.use(LiveLayers())       // the app
+        container.use(PreviewLayers())    // previews: no network
+        container.use(MockLayers())       // tests: mocks per layer
+    }
+
+    // Injection/Keypaths/Assembly.swift
+    static func installMocks(_ container: Container) {
+        // A test's setUp, on the same container every time:
+        container.use(MockLayers(appState: AppState()))
+    }
+
+    // Injection/Keypaths/Container+Mapping.swift
+    static func map(_ container: Container) {
+        container.map(\.login.mockTestViewModel, to: \.login.viewModel)
+        // or: container.mappings[\.login.viewModel] = \.login.mockTestViewModel
+    }
+
+    // Injection/Keypaths/Container+Mapping.swift: the mapper works on Container.shared.
+    static func mapper() {
+        InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
+        InjectionMapper.map(\.login.mockTestViewModel, to: \.login.viewModel)   // the same, as a call
+        InjectionMapper.reset(\.login.viewModel)
+        InjectionMapper.resetAll()
+    }
+
+    // Injection/Keypaths/Container+Providers.swift
+    static func keypathSubscript(_ container: Container) -> LoginUseCase {
+        let useCase = container[\.login.useCase]
+        return useCase
+    }
+
+    // Injection/Keypaths/Provider.swift
+    static func provider(_ container: Container) -> LoginViewModel {
+        let viewModel = container.login.viewModel()          // resolve
+        container.login.viewModel.register { MockLoginViewModel() }   // override, last one wins
+        return viewModel
+    }
+
+    // Injection/Keypaths/Provider.swift
+    static func overrideProvider(_ container: Container) {
+        container.login.useCase.register { MockLoginUseCase() }
+    }
+
+    // Injection/Diagnostics/InjectionDiagnostics.swift
+    static func trapHandler(_ recorder: TraceRecorder) {
+        InjectionDiagnostics.addTrapHandler { reason in recorder.stop(reason: reason) }
+    }
+
+    // Injection/Events/EventHub.swift
+    static func observeClosure() {
+        let seen = Mutex<[ResolutionEvent]>([])
+        let token = ResolutionEvents.addObserver { event in seen.withLock { $0.append(event) } }
+        // … resolve …
+        token.cancel()   // detaches the observer
+    }
+
+    // Injection/Events/ResolutionObserver.swift
+    static func observeWithObserver() {
+        struct PrintingObserver: ResolutionObserver {
+            func observe(_ event: ResolutionEvent) { print(event.kind) }
+        }
+
+        let token = ResolutionEvents.addObserver(PrintingObserver())
+        // … resolve …
+        token.cancel()
+    }
+
+    // InjectionTrace/Vocabulary/ResolutionEvent.swift
+    static func printMissing() {
+        let token = ResolutionEvents.addObserver { event in
+            if case .missing(let missing) = event.kind { print(missing.message) }
+        }
+        // … resolve …
+        token.cancel()
+    }
+
+    // Injection/Tracing/TraceRecorder.swift
+    static func recordToMemory(_ app: Container) -> String {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink)
+        recorder.start()
+        app.register { XYZService() }
+        recorder.stop()          // writes {"kind":"end",…,"reason":"exit"} and closes the sink
+        print(sink.text)
+        return sink.text
+    }
+
+    // InjectionTrace/Transport/MemoryTraceSink.swift
+    static func memorySink() -> String {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink)
+        recorder.start()
+        // … resolve …
+        recorder.stop()
+        print(sink.text)
+        return sink.text
+    }
+
+    // InjectionTrace/Transport/TraceSink.swift
+    static func startRecorder() -> TraceRecorder {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink)
+        recorder.start()
+        return recorder
+    }
+
+    // InjectionTrace/Transport/FileTraceSink.swift
+    static func fileRecorder() -> TraceRecorder {
+        let recorder = TraceRecorder(sink: FileTraceSink(path: "/tmp/app.ndjson"))
+        return recorder
+    }
+
+    // InjectionTrace/Transport/SocketTraceSink.swift
+    static func socketRecorder() -> TraceRecorder {
+        let recorder = TraceRecorder(sink: SocketTraceSink(address: .unix(path: "/tmp/di.sock")))
+        return recorder
+    }
+
+    // InjectionTrace/Transport/TraceDestination.swift
+    static func destinationRecorder() throws -> TraceRecorder {
+        let destination = try TraceDestination(parsing: "tcp:127.0.0.1:7777")
+        let recorder = TraceRecorder(sink: destination.makeSink())
+        return recorder
+    }
+
+    // InjectionTrace/Transport/TraceSocketAddress.swift
+    static func socketAddresses() -> (SocketTraceSink, TraceSocketAddress) {
+        let sink = SocketTraceSink(address: .unix(path: "/tmp/di.sock"))
+        let local = TraceSocketAddress.loopback(port: 7777)   // tcp:127.0.0.1:7777
+        return (sink, local)
+    }
+
+    // Injection/Tracing/TraceBootstrap.swift
+    static func bootstrapDestinations() -> [Result<TraceDestination?, TraceDestinationError>] {
+        let file = TraceBootstrap.destination(forEnvironmentValue: "file:/tmp/t.ndjson")  // .success(.file(path: "/tmp/t.ndjson"))
+        let none = TraceBootstrap.destination(forEnvironmentValue: "")                    // .success(nil)
+        return [file, none]
+    }
+
+    // InjectionTrace/Decoding/TraceReader.swift
+    static func readChunks(_ chunks: [[UInt8]]) -> ([TraceRecord], [TraceDiagnostic]) {
+        var reader = TraceReader()
+        var records: [TraceRecord] = []
+        for chunk in chunks {                  // bytes as they arrive, cut anywhere
+            records += reader.feed(chunk)
+        }
+        _ = reader.finish()                    // an incomplete last line is reported as truncated
+        let problems = reader.takeDiagnostics()
+        return (records, problems)
+    }
+
+    // InjectionTrace/Decoding/TraceReader.swift
+    static func feedWithClosure(_ chunk: UnsafeRawBufferPointer) -> [TraceRecord] {
+        var reader = TraceReader()
+        var records: [TraceRecord] = []
+        reader.feed(chunk) { record in records.append(record) }
+        return records
+    }
+
+    // InjectionTrace/Decoding/TraceFile.swift
+    static func readFile() throws {
+        let trace = try TraceReader.read(contentsOfFile: "/tmp/app.ndjson")
+        print(trace.header.app, trace.records.count)
+        trace.diagnostics.forEach { print($0) }   // line 12: error: truncated line: …
+    }
+
+    // InjectionTrace/Decoding/TraceDiagnostic.swift
+    static func printDiagnostics() throws {
+        let trace = try TraceReader.read(contentsOfFile: "/tmp/app.ndjson")
+        for diagnostic in trace.diagnostics { print(diagnostic) }
+        // line 7: warning: unknown record kind "teleported"; ignored
+    }
+
+    // InjectionTrace/Encoding/TraceEncoder.swift
+    static func encodeEnd() -> String {
+        let line = TraceEncoder.line(.end(time: 42, reason: "exit"))
+        // {"kind":"end","t":42,"reason":"exit"}\n
+        return line
+    }
+
+    // InjectionTrace/Transport/TraceConnectionToken.swift
+    static func connectionToken() -> String {
+        let token = TraceConnectionToken.random()
+        // listener: print("DI_INSPECT=tcp:192.168.1.20:7777 DI_INSPECT_TOKEN=\(token)")
+        // app:      DI_INSPECT=tcp:192.168.1.20:7777 DI_INSPECT_TOKEN=… ./app
+        return token
+    }
+
+    // InjectionTrace/Vocabulary/LazyResolution.swift
+    static func printLazyResolution(_ event: ResolutionEvent) {
+        if case .lazyResolved(let lazy) = event.kind {
+            print("\(lazy.owner?.description ?? "app code") ⇢ \(lazy.service) at \(lazy.location)")
+        }
+    }
+
+    // InjectionTrace/Vocabulary/ServiceIdentity.swift
+    static func identity() -> ServiceIdentity {
+        let id = ServiceIdentity(type: "LoginViewModel", container: "app", layer: "Login", member: "viewModel")
+        print(id)  // Login.viewModel: LoginViewModel
+        return id
+    }
+
+    // InjectionTrace/Records/TraceHeader+Process.swift
+    static func processHeader() -> TraceHeader {
+        let header = TraceHeader.forCurrentProcess()
+        // TraceHeader(version: 1, app: "sample-app", pid: 4242, startTime: "2026-11-22T04:23:13Z")
+        return header
+    }
+
+    // InjectionTrace/Records/SaturatingArithmetic.swift
+    static func saturating() -> UInt64 {
+        var total: UInt64 = .max - 1
+        total.addSaturating(5)   // UInt64.max
+        return total
+    }
+
+    // InjectionTrace/Text/String+ControlEscaping.swift
+    static func escaped() -> String {
+        let shown = "Evil\u{1B}[2J".escapingControlCharacters  // Evil\u{1B}[2J, as visible text
+        return shown
+    }
+
+    // InjectionTrace/Text/String+ControlEscaping.swift
+    static func escapedKeepingNewlines() -> String {
+        let shown = "a\u{1B}]52;c;x\u{07}\nb".escapingControlCharacters(keepingNewlines: true)  // a\u{1B}]52;c;x\u{07} / b
+        return shown
+    }
+
+    // InjectionTrace/Platform/WakePipe.swift
+    static func wakePipe() throws -> ([String], Bool) {
+        let pipe = try WakePipe()
+        let pending = Mutex<[String]>([])
+
+        // A producer, on any thread:
+        pending.withLock { $0.append("event") }
+        pipe.wake()
+
+        // The waiting side, once poll() reports pipe.readDescriptor readable:
+        pipe.drain()
+        let batch = pending.withLock { queue in defer { queue.removeAll() }; return queue }
+        return (batch, pipe.drain())
+    }
+
+    // InjectionTrace/Platform/BackgroundThread.swift
+    static func backgroundThread() throws {
+        let thread = try BackgroundThread { print("on a thread of its own") }
+        thread.join()   // returns once the closure has run
+    }
+}
