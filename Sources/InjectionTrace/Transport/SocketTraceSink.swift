@@ -12,6 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let recorder = TraceRecorder(sink: SocketTraceSink(address: .unix(path: "/tmp/di.sock")))
+/// let remote = SocketTraceSink(address: .tcp(host: "192.168.1.20", port: 7777), token: "5f0c…")
 /// ```
 public final class SocketTraceSink: TraceSink {
     /// Where the inspector listens (the listener's address type: one for both ends).
