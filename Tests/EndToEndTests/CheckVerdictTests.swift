@@ -33,3 +33,15 @@ struct CheckVerdictTests {
         #expect(result.stderr.contains("truncated line"), "\(result.stderr)")
     }
 }
+
+/// The commands' own sums saturate too: a trace claiming 2^64 resolves in a layer is listed.
+struct HugeCountTests {
+    @Test func listingLayersOfHugeCountsDoesNotTrap() throws {
+        let crasher = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("InjectionGraphTests/FuzzCrashers/counts-past-2^63.ndjson").path
+        for arguments in [["list", crasher, "layers"], ["list", crasher, "services"], ["export", crasher, "--format", "json"]] {
+            let result = try Command.run(Command.path(of: "di-inspect"), arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+    }
+}

@@ -17,8 +17,15 @@ struct FuzzRegressionTests {
         let bytes = try Array(Data(contentsOf: Self.folder.appendingPathComponent(name)))
         var reader = TraceReader(maximumLineLength: 1 << 16)
         var graph = DependencyGraph()
-        bytes.withUnsafeBytes { reader.feed($0) { graph.apply($0) } }
+        var history = GraphHistory()
+        bytes.withUnsafeBytes {
+            reader.feed($0) { record in
+                graph.apply(record)
+                history.append(record, appliedTo: graph)
+            }
+        }
         _ = reader.finish()
+        #expect(history.resolvesPerBucket(16).count == 16)
         let report = graph.check()
         #expect(!report.text.isEmpty)
         #expect(!DotExporter().render(graph).isEmpty)

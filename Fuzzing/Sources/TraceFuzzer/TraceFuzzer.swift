@@ -2,7 +2,8 @@ import InjectionGraph
 import InjectionTrace
 
 /// One libFuzzer input: bytes read as a trace stream (in two chunks, so lines split across
-/// reads are exercised), every record applied to a graph, then the graph checked and exported,
+/// reads are exercised), every record applied to a graph and its history (the inspector's time
+/// cursor), then the graph checked and exported,
 /// as `di-inspect check` and `export` do. Any trap, overflow or memory error is a finding; a
 /// crasher goes to Tests/InjectionGraphTests/FuzzCrashers as a regression test.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -10,10 +11,16 @@ public func traceFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     var reader = TraceReader(maximumLineLength: 1 << 16)
     var graph = DependencyGraph()
+    var history = GraphHistory()
     let split = size / 2
-    reader.feed(UnsafeRawBufferPointer(rebasing: bytes[..<split])) { graph.apply($0) }
-    reader.feed(UnsafeRawBufferPointer(rebasing: bytes[split...])) { graph.apply($0) }
+    func take(_ record: TraceRecord) {
+        graph.apply(record)
+        history.append(record, appliedTo: graph)
+    }
+    reader.feed(UnsafeRawBufferPointer(rebasing: bytes[..<split])) { take($0) }
+    reader.feed(UnsafeRawBufferPointer(rebasing: bytes[split...])) { take($0) }
     _ = reader.finish()
+    _ = history.resolvesPerBucket(16)
     _ = reader.takeDiagnostics()
     let report = graph.check()
     _ = report.text

@@ -57,7 +57,7 @@ struct ListCommand: ParsableCommand {
     static func layers(_ graph: DependencyGraph) -> String {
         var table = TextTable(["LAYER", "SERVICES", "RESOLVES"], rightAligned: [1, 2])
         for layer in graph.layers {
-            table.add([layer.id.description, "\(layer.nodes.count)", "\(layer.nodes.reduce(0) { $0 + graph.nodes[$1].resolveCount })"])
+            table.add([layer.id.description, "\(layer.nodes.count)", "\(layer.nodes.reduce(UInt64(0)) { $0.addingSaturated(graph.nodes[$1].resolveCount) })"])
         }
         var crossings = TextTable(["FROM", "TO", "EDGES", "RESOLVES", "BREACH"], rightAligned: [2, 3])
         for crossing in graph.layerCrossings() {

@@ -69,7 +69,7 @@ public struct JSONExporter: Sendable {
                 ("from", .string(crossing.from.description)),
                 ("to", .string(crossing.to.description)),
                 ("edges", .int(kept.count)),
-                ("resolves", .uint(kept.reduce(0) { $0 + graph.edges[$1].count })),
+                ("resolves", .uint(kept.reduce(0) { $0.addingSaturated(graph.edges[$1].count) })),
                 ("breach", .bool(crossing.isBreach)),
             ])
         }

@@ -99,7 +99,7 @@ public struct GraphHistory: Sendable {
     public mutating func append(_ record: TraceRecord, appliedTo graph: DependencyGraph) {
         let time = Self.time(of: record) ?? 0
         times.append(max(time, times.last ?? 0))
-        cumulativeResolves.append((cumulativeResolves.last ?? 0) + Self.resolves(in: record))
+        cumulativeResolves.append((cumulativeResolves.last ?? 0).addingSaturated(Self.resolves(in: record)))
         if case .header(let recorded) = record {
             if header == nil { header = recorded }
             headerIndices.append(entries.count)
