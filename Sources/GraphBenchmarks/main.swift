@@ -102,6 +102,7 @@ if arguments.count >= 2, arguments[1] == "--time-cursor" {
         history.append(record, appliedTo: graph)
     }
     let footprint = history.footprint
+    let longest = (0..<history.count).max { history.replayLength(through: $0) < history.replayLength(through: $1) } ?? 0
     func megabytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576, 1) + " MB" }
     let result = TimeCursorBenchmark.run(services: 10_000, edges: 50_000, rounds: 4, samples: 400)
     print("## Time cursor (10 000 services, 50 000 edges), release build\n")
@@ -111,6 +112,7 @@ if arguments.count >= 2, arguments[1] == "--time-cursor" {
     print("| graph as of a record: median | \(format(result.medianMilliseconds)) ms | |")
     print("| graph as of a record: worst of 400 points | \(format(result.maximumMilliseconds)) ms (as of record \(result.slowestRecord)) | ≤ 10 ms \(result.maximumMilliseconds <= 10 ? "✓" : "✗") |")
     print("| ingest, graph alone → with history | \(format(result.ingestSeconds, 3)) s → \(format(result.ingestWithHistorySeconds, 3)) s | |")
+    print("| longest replay | \(history.replayLength(through: longest)) entries, as of record \(longest) | |")
     print("| the graph itself | \(megabytes(graph.estimatedBytes)) | |")
     print("| history: compact entries, times | \(megabytes(footprint.entries)) | |")
     print("| history: whole records, identities | \(megabytes(footprint.wholeRecords)), \(megabytes(footprint.identities)) | |")

@@ -28,7 +28,7 @@ extension Container {
         hasAddedChildren.store(true, ordering: .releasing)
     }
 
-    /// The containers added with ``add(child:)``, in search order (not theirs).
+    /// The containers added with ``add(child:file:line:)``, in search order (not theirs).
     public var children: [Container] { addedChildren.withLock { $0 } }
 
     /// Whether `other` is this container or one it searches through added children.

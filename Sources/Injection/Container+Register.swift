@@ -98,11 +98,11 @@ extension Container {
             return count
         }
         if EventHub.shared.isActive {
-            EventHub.shared.emit(.scopeReset(ScopeReset(container: name, scope: scope, discarded: discarded)))
+            EventHub.shared.emit(.scopeReset(ScopeReset(container: traceName, scope: scope, discarded: discarded)))
         }
     }
 
-    /// Whether this container (or an ancestor, or a container added with ``add(child:)``) can
+    /// Whether this container (or an ancestor, or a container added with ``add(child:file:line:)``) can
     /// resolve `type` under `name`.
     public func isRegistered<T>(_ type: T.Type, name: String? = nil) -> Bool {
         var current: Container? = self
@@ -139,7 +139,7 @@ extension Container {
         _ type: T.Type, name: String?, scope: Scope, location: SourceLocation, takesArguments: Bool,
         factory: Factory<T>
     ) -> (ObjectIdentifier, AnyRegistration) {
-        let identity = ServiceIdentity(type: typeName(T.self), name: name, container: self.name)
+        let identity = ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
         let key = ObjectIdentifier(T.self)
         let observed = EventHub.shared.isActive
         let (registration, previous, stale) = state.withLock { state -> (AnyRegistration, AnyRegistration?, Bool) in

@@ -5,7 +5,7 @@ extension Container {
     /// Registers in ``shared`` a factory that receives the resolving container.
     ///
     /// ```swift
-    /// Container.register { c in XYZViewModel(fetcher: c.resolve(), service: c.resolve()) }
+    /// Container.register { c in XYZRepository(fetcher: c.resolve(), service: c.resolve()) }
     /// ```
     @discardableResult
     public static func register<T>(
@@ -34,7 +34,7 @@ extension Container {
     /// Registers in ``shared`` how to build a service with an autoclosure and an explicit type.
     ///
     /// ```swift
-    /// Container.register(WeatherProviding.self, WeatherService())
+    /// Container.register(WeatherFetching.self, WeatherService())
     /// ```
     @discardableResult
     public static func register<T>(

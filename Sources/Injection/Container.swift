@@ -23,6 +23,10 @@ import Synchronization
 public final class Container: Sendable {
     /// The container's name, shown in messages, events and the inspector.
     public let name: String
+    /// The name events and service identities carry: ``name``, or `name#2` (`#3`, …) for a
+    /// container named like one of its ancestors, so that two containers stay two containers in
+    /// a trace (a child `app` decorating its parent `app`'s `Logger` is no `Logger → Logger` loop).
+    let traceName: String
     /// The container this one falls back to when it has no registration for a key.
     public let parent: Container?
 
@@ -51,14 +55,23 @@ public final class Container: Sendable {
         #if Tracing
         TraceBootstrap.startIfRequested()  // DI_INSPECT: record without code changes (once per process)
         #endif
-        self.name = name ?? "container-\(ContainerRegistry.shared.nextNumber())"
+        let name = name ?? "container-\(ContainerRegistry.shared.nextNumber())"
+        self.name = name
         self.parent = parent
+        var namesakes = 0
+        var ancestor = parent
+        while let container = ancestor {
+            if container.name == name { namesakes += 1 }
+            ancestor = container.parent
+        }
+        self.traceName = namesakes == 0 ? name : "\(name)#\(namesakes + 1)"
+
         self.state = Mutex(ContainerState())
         self.mappingState = Mutex(MappingTable())
         ContainerRegistry.shared.add(self)
         if EventHub.shared.isActive {
             EventHub.shared.emit(.containerCreated(ContainerCreated(
-                container: self.name, parent: parent?.name, location: SourceLocation(file, line))))
+                container: traceName, parent: parent?.traceName, location: SourceLocation(file, line))))
         }
     }
 

@@ -138,6 +138,54 @@ struct DocCommentExampleTests {
         #expect(repository === DataLayer(container: container).repository())   // .cached
     }
 
+    @Test func resolverStyleExamplesRun() {
+        _ = DocCommentExamples.addedChild()   // stops the program if the added child were not searched
+        let container = Container(name: "doc-resolver")
+        let coordinator = DocCommentExamples.registerInstances(container)
+        let resolved: DashboardCoordinating = container.resolve()
+        #expect(resolved === coordinator)
+        #expect(container.resolve(Session.self, name: "current").user == "ada")
+
+        let keyed = DocCommentExamples.keyedArguments(container)
+        #expect((keyed.id, keyed.mode) == (3, "edit"))
+        withContainer(container) {
+            let screen = EditorScreen()
+            screen.show()
+            #expect(screen.editor.isLoaded && screen.editor.mode == "edit")
+        }
+
+        DocCommentExamples.chainedOptions(container)
+        let fetcher: XYZFetching = container.resolve()
+        let updater: XYZUpdating = container.resolve()
+        let oneInstance = (fetcher as AnyObject) === (updater as AnyObject)
+        #expect(oneInstance)   // one instance, .cached
+        #expect(container.resolve(XYZPresenter.self).fetcher?.fetch() == ["combined"])
+        DocCommentExamples.propertiesWithArguments(container)
+        #expect(container.resolve(XYZPresenter.self, args: true).editMode)
+        DocCommentExamples.renamed(container)
+        #expect(container.resolve(XYZEditing.self, name: "edit") is XYZEditor)
+
+        let shared = Container(name: "doc-implements")
+        let (sharedFetcher, sharedUpdater) = DocCommentExamples.implementsShared(shared)
+        let oneSharedInstance = (sharedFetcher as AnyObject) === (sharedUpdater as AnyObject)
+        #expect(oneSharedInstance)
+
+        let cyclic = Container(name: "doc-cycle")
+        cyclic.register { c in CyclicB(c.resolve()) }
+        cyclic.register(scope: .graph) { CyclicC() }
+        DocCommentExamples.breakCycle(cyclic)
+        let a: CyclicA = cyclic.resolve()
+        #expect(a.b.c.a === a)
+
+        let app = Container(name: "doc-decorate")
+        app.register { ReportService() }
+        DocCommentExamples.decorate(app, appLogger: Logger(label: "app"))
+        #expect(app.resolve(ReportService.self).logger?.label == "app")
+
+        let editor = withContainer(Container(name: "doc-static")) { DocCommentExamples.staticRegistrations() }
+        #expect(editor.id == 3)
+    }
+
     @Test func mapperExampleLeavesSharedUnmapped() {
         let container = Container(name: "doc-mapper")
         withContainer(container) {

@@ -144,6 +144,16 @@ func showsTheMockedItems() {
     #expect(ItemsModel().items == ["mock"])   // resolved from this test's container
 }
 
+// Injection/PropertyWrappers/LazyInjected.swift (`args`, inside a type that declares the wrapper)
+final class EditorScreen {
+    @LazyInjected var editor: EditorViewModel
+
+    func show() {
+        $editor.args = ["id": 3, "mode": "edit"]
+        editor.load()
+    }
+}
+
 // MARK: Statements, inside functions
 
 enum DocCommentExamples {
@@ -241,6 +251,99 @@ enum DocCommentExamples {
         container.register { _, args in Search(query: args.get(0), limit: args.get(1)) }
         let search: Search = container.resolve(args: ("swift", 10))
         return (model, search)
+    }
+
+    // Injection/Container+Children.swift
+    static func addedChild() -> APIClient {
+        let main = Container(name: "main")
+        let network = Container(name: "network")
+        network.register { APIClient() }
+        main.add(child: network)
+        let client: APIClient = main.resolve()     // found in `network`
+        return client
+    }
+
+    // Injection/Container+Decorate.swift
+    static func decorate(_ app: Container, appLogger: Logger) {
+        app.decorate { service in
+            (service as? Loggable)?.logger = appLogger
+        }
+    }
+
+    // Injection/Container+RegisterInstance.swift
+    static func registerInstances(_ container: Container) -> DashboardCoordinator {
+        let coordinator = DashboardCoordinator()
+        container.register(coordinator as DashboardCoordinating)
+        container.register(Session(user: "ada"), name: "current")
+        return coordinator
+    }
+
+    // Injection/Container+StaticRegistration.swift: these register in Container.shared.
+    static func staticRegistrations() -> EditorViewModel {
+        Container.register { c in XYZRepository(fetcher: c.resolve(), service: c.resolve()) }
+        Container.register(WeatherFetching.self, WeatherService())
+        Container.register(DashboardCoordinator() as DashboardCoordinating)
+
+        Container.register { _, args in EditorViewModel(id: args("id")) }
+        let editor: EditorViewModel = Container.resolve(args: ["id": 3])
+        return editor
+    }
+
+    // Injection/Resolution/Arguments+Keyed.swift
+    static func keyedArguments(_ container: Container) -> EditorViewModel {
+        container.register { _, args in
+            EditorViewModel(id: args("id"), mode: args.optional("mode") ?? "view")
+        }
+        let editor: EditorViewModel = container.resolve(args: ["id": 3, "mode": "edit"])
+        return editor
+    }
+
+    // Injection/Resolution/RegistrationOptions.swift
+    static func chainedOptions(_ container: Container) {
+        container.register { XYZCombinedService() }
+            .implements(XYZFetching.self)
+            .implements(XYZUpdating.self)
+            .scope(.cached)
+
+        container.register { XYZPresenter() }
+            .resolveProperties { c, presenter in
+                presenter.fetcher = c.resolve(XYZFetching.self)
+            }
+    }
+
+    // Injection/Resolution/RegistrationOptions.swift
+    static func applicationScope(_ container: Container) {
+        container.register { Session() }.scope(.application)
+    }
+
+    // Injection/Resolution/RegistrationOptions.swift
+    static func implementsShared(_ container: Container) -> (XYZFetching, XYZUpdating) {
+        container.register { XYZCombinedService() }
+            .implements(XYZFetching.self)
+            .implements(XYZUpdating.self)
+            .scope(.shared)
+        let fetcher: XYZFetching = container.resolve()   // the same XYZCombinedService…
+        let updater: XYZUpdating = container.resolve()   // …as this one, while it is alive
+        return (fetcher, updater)
+    }
+
+    // Injection/Resolution/RegistrationOptions.swift
+    static func breakCycle(_ container: Container) {
+        container.register { CyclicA(container.resolve()) }
+            .resolveProperties { c, a in
+                c.resolve(CyclicC.self).a = a     // C is built inside A, and points back to it
+            }
+    }
+
+    // Injection/Resolution/RegistrationOptions.swift
+    static func propertiesWithArguments(_ container: Container) {
+        container.register { XYZPresenter() }
+            .resolveProperties { _, presenter, args in presenter.editMode = args() }
+    }
+
+    // Injection/Resolution/RegistrationOptions.swift
+    static func renamed(_ container: Container) {
+        container.register { XYZEditor() as XYZEditing }.name("edit")
     }
 
     // InjectionTrace/Vocabulary/Scope.swift

@@ -14,7 +14,10 @@ struct XYZFetcher: XYZFetching {
 }
 struct MockFetcher: XYZFetching { func fetch() -> [String] { ["mock"] } }
 final class XYZSessionManager: Sendable {}
-final class Session: Sendable {}
+final class Session: Sendable {
+    let user: String
+    init(user: String = "guest") { self.user = user }
+}
 protocol XYZEditing: AnyObject { func open() }
 final class XYZEditor: XYZEditing {
     private(set) var isOpen = false
@@ -34,6 +37,41 @@ struct Search { let query: String; let limit: Int }
 final class BluetoothService {}
 final class LoginFlow {}
 protocol Analytics: AnyObject {}
+
+// Resolver's API (Container+Children, +Decorate, +RegisterInstance, +StaticRegistration,
+// RegistrationOptions, keyed Arguments).
+protocol XYZUpdating: Sendable { func update(_ item: String) }
+final class XYZCombinedService: XYZFetching, XYZUpdating {
+    func fetch() -> [String] { ["combined"] }
+    func update(_ item: String) {}
+}
+final class XYZPresenter {
+    var fetcher: XYZFetching?
+    var editMode = false
+}
+final class CyclicA {
+    let b: CyclicB
+    init(_ b: CyclicB) { self.b = b }
+}
+final class CyclicB {
+    let c: CyclicC
+    init(_ c: CyclicC) { self.c = c }
+}
+final class CyclicC {
+    weak var a: CyclicA?
+}
+struct Logger: Sendable { let label: String }
+protocol Loggable: AnyObject { var logger: Logger? { get set } }
+final class ReportService: Loggable { var logger: Logger? }
+protocol DashboardCoordinating: AnyObject, Sendable {}
+final class DashboardCoordinator: DashboardCoordinating {}
+final class EditorViewModel {
+    let id: Int
+    let mode: String
+    private(set) var isLoaded = false
+    init(id: Int, mode: String = "view") { self.id = id; self.mode = mode }
+    func load() { isLoaded = true }
+}
 
 // @Service (Service.swift).
 final class NetworkService {}

@@ -104,6 +104,21 @@ struct DiagnosticsTrustTests {
         #expect(app.validate().problems.map { if case .scopeMismatch(let m) = $0 { m.holder.type } else { "other" } } == ["ClockUser"])
     }
 
+    @Test func aChildNamedLikeItsParentIsAnotherContainerInEvents() {
+        let name = uniqueName("app")
+        let app = Container(name: name)
+        let feature = Container(name: name, parent: app)   // the same name, by copy and paste
+        app.register(scope: .singleton) { AppClock() }
+        feature.register(scope: .singleton) { c in ClockUser(clock: c.parent!.resolve()) }
+        let recorder = EventRecorder(name, "\(name)#2")
+        _ = recorder.record { feature.resolve(ClockUser.self) }
+        #expect(feature.name == name)   // the name the app gave is unchanged
+        #expect(recorder.resolved.map { "\($0.requester?.qualifiedDescription ?? "app") → \($0.service.qualifiedDescription)" } == [
+            "ClockUser in '\(name)#2' → AppClock in '\(name)'",
+            "app → ClockUser in '\(name)#2'",
+        ])
+    }
+
     @Test func validateUsesTheValidatedContainerAsShared() {
         let app = Container(name: uniqueName("own"))
         app.register { AppClock() }

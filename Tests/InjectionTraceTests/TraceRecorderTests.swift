@@ -285,13 +285,6 @@ struct TraceRecorderTests {
 
 /// Runs `body` on `count` threads at once and waits for all of them.
 private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let threads = (0..<count).map { index in
-        do {
-            return try BackgroundThread { body(index) }
-        } catch {
-            preconditionFailure("cannot start a test thread: \(error)")
-        }
-    }
-    for thread in threads { thread.join() }
+    BackgroundThread.runConcurrently(count, body)
 }
 

@@ -5,7 +5,7 @@ extension Container {
     func reportMissing<T>(
         _ type: T.Type, name: String?, file: StaticString, line: UInt, quiet: Bool
     ) -> MissingRegistration {
-        let requested = ServiceIdentity(type: typeName(T.self), name: name, container: self.name)
+        let requested = ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
         let near = nearMisses(for: T.self, name: name)
         let missing = MissingRegistration(
             requested: requested,

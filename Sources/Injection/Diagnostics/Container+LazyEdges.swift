@@ -15,7 +15,7 @@ extension Container {
         guard EventHub.shared.isActive else { return }
         let key = ObjectIdentifier(T.self)
         var current: Container? = self
-        var service = ServiceIdentity(type: typeName(T.self), name: name, container: self.name)
+        var service = ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
         while let container = current {
             if let entry = container.state.withLock({ $0.entry(key, name: name) }) {
                 service = entry.registration.identity

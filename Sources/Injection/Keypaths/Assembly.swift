@@ -98,9 +98,9 @@ extension Container {
         repointMappings()
         guard EventHub.shared.isActive else { return }
         let resets = dropped.isEmpty
-            ? [ScopeReset(container: name, scope: .unique, discarded: 0, assemblyChange: change)]
+            ? [ScopeReset(container: traceName, scope: .unique, discarded: 0, assemblyChange: change)]
             : dropped.sorted { $0.key.name < $1.key.name }.map {
-                ScopeReset(container: name, scope: $0.key, discarded: $0.value, assemblyChange: change)
+                ScopeReset(container: traceName, scope: $0.key, discarded: $0.value, assemblyChange: change)
             }
         for reset in resets { EventHub.shared.emit(.scopeReset(reset)) }
     }

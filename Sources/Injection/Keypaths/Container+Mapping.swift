@@ -35,7 +35,7 @@ extension Container {
         }
         if EventHub.shared.isActive {
             EventHub.shared.emit(.mappingChanged(MappingChange(
-                action: .resetAll, container: name, from: nil, to: nil, location: SourceLocation(file, line))))
+                action: .resetAll, container: traceName, from: nil, to: nil, location: SourceLocation(file, line))))
         }
     }
 
@@ -112,7 +112,7 @@ extension Container {
         let toIdentity = targetProvider?.identity
         if target == nil && previous == nil { return }
         EventHub.shared.emit(.mappingChanged(MappingChange(
-            action: target == nil ? .reset : .set, container: name, from: fromIdentity, to: toIdentity,
+            action: target == nil ? .reset : .set, container: traceName, from: fromIdentity, to: toIdentity,
             location: location)))
         if let toIdentity, hasKeptInstance(from) {
             EventHub.shared.emit(.staleOverride(StaleOverride(

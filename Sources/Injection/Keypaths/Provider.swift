@@ -56,7 +56,7 @@ public struct Provider<T>: Sendable {
     /// `Login.viewModel: LoginViewModel` in the provider's container.
     public var identity: ServiceIdentity {
         ServiceIdentity(
-            type: typeName(T.self), container: container.name, layer: layer.layerName, member: "\(member)")
+            type: typeName(T.self), container: container.traceName, layer: layer.layerName, member: "\(member)")
     }
 
     /// Resolves the service, stopping the program with a diagnostic when it cannot.

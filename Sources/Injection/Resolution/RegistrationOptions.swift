@@ -9,9 +9,9 @@ import Synchronization
 ///     .implements(XYZUpdating.self)
 ///     .scope(.cached)
 ///
-/// container.register { XYZViewModel() }
-///     .resolveProperties { c, model in
-///         model.fetcher = c.resolve()
+/// container.register { XYZPresenter() }
+///     .resolveProperties { c, presenter in
+///         presenter.fetcher = c.resolve(XYZFetching.self)
 ///     }
 /// ```
 /// Each option applies to the registration while it is the current one for its key; an option
@@ -26,7 +26,7 @@ public struct RegistrationOptions<T>: Sendable {
     /// The keys added with ``implements(_:name:file:line:)`` so far in this chain.
     var implemented: [ServiceIdentity] = []
 
-    /// Sets how long instances live (``Scope``); the same as `register(scope:)`.
+    /// Sets how long instances live (``/InjectionTrace/Scope``); the same as `register(scope:)`.
     ///
     /// ```swift
     /// container.register { Session() }.scope(.application)
@@ -53,6 +53,8 @@ public struct RegistrationOptions<T>: Sendable {
     /// - Parameters:
     ///   - type: The protocol (or superclass) the registered service also answers for.
     ///   - name: The name to answer under, when the protocol is resolved by name.
+    ///   - file: The calling file, shown with the registration in the inspector; leave the default.
+    ///   - line: The calling line, shown with the registration in the inspector; leave the default.
     @discardableResult
     public func implements<P>(
         _ type: P.Type, name: String? = nil, file: StaticString = #fileID, line: UInt = #line
@@ -85,11 +87,11 @@ public struct RegistrationOptions<T>: Sendable {
         }
     }
 
-    /// ``resolveProperties(_:)-(Container,T)`` with the arguments the resolve was given.
+    /// ``resolveProperties(_:)-((Container,T)->Void)`` with the arguments the resolve was given.
     ///
     /// ```swift
-    /// container.register { XYZViewModel() }
-    ///     .resolveProperties { _, model, args in model.editMode = args() }
+    /// container.register { XYZPresenter() }
+    ///     .resolveProperties { _, presenter, args in presenter.editMode = args() }
     /// ```
     @discardableResult
     public func resolveProperties(
@@ -105,7 +107,7 @@ public struct RegistrationOptions<T>: Sendable {
     /// Moves the registration under `name`, as if it had been registered with `register(name:)`.
     ///
     /// ```swift
-    /// container.register { EditViewModel() as XYZViewModel }.name("edit")
+    /// container.register { XYZEditor() as XYZEditing }.name("edit")
     /// ```
     /// Chain it before ``implements(_:name:file:line:)``, which answers from the key the
     /// registration has at that moment.

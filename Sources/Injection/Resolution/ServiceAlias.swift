@@ -65,7 +65,7 @@ extension Factory: FactoryOperations {
             try alias.resolve(container, container, .automatic, args, #fileID, #line)
         })
         return AnyRegistration(
-            identity: ServiceIdentity(type: typeName(P.self), name: aliasName, container: container.name),
+            identity: ServiceIdentity(type: typeName(P.self), name: aliasName, container: container.traceName),
             scope: .unique, location: location, producedType: P.self, isOverride: false,
             takesArguments: target.takesArguments, factory: forward, alias: alias)
     }

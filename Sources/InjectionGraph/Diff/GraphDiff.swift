@@ -98,15 +98,6 @@ public struct GraphDiff: Sendable {
         fixedProblems = baseProblems.filter { !headKeys.contains($0.diffKey) }
         remainingProblems = headProblems.filter { baseKeys.contains($0.diffKey) }
     }
-
-    /// The change of every service and edge, by identity key (`ServiceIdentity.key`; an edge is
-    /// `from.key>to.key`): what the inspector marks.
-    public var changesByKey: [String: Change] {
-        var marks: [String: Change] = [:]
-        for service in services { marks[service.identity.key] = service.change }
-        for edge in edges { marks[edge.from.key + ">" + edge.to.key] = edge.change }
-        return marks
-    }
 }
 
 // MARK: - Comparisons
@@ -250,18 +241,18 @@ extension GraphProblem {
             "missing|" + ([missing.requested] + missing.chain).map(\.key).joined(separator: ">")
         case .cycle(let cycle):
             "cycle|" + Self.rotated(cycle.cycle.path.dropLast().map(\.key)).joined(separator: ">")
+        case .resolvedToNil(let missing):
+            "nil|" + ([missing.requested] + missing.chain).map(\.key).joined(separator: ">")
         case .dependencyLoop(let loop):
             "loop|" + loop.path.dropLast().map(\.key).sorted().joined(separator: ",")
+        case .lazyLoop(let loop):
+            "lazy-loop|" + loop.path.dropLast().map(\.key).sorted().joined(separator: ",")
         case .scopeMismatch(let record):
             "scope|\(record.mismatch.holder.key)>\(record.mismatch.captive.key)"
         case .staleOverride(let record):
             "stale|\(record.from.key)>\(record.to.key)|\(record.location)"
         case .activeMapping(let record):
             "mapping|\(record.container)|\(record.from.key)>\(record.to.key)"
-        case .resolvedToNil(let missing):
-            "nil|" + ([missing.requested] + missing.chain).map(\.key).joined(separator: ">")
-        case .lazyLoop(let loop):
-            "lazyLoop|" + loop.path.dropLast().map(\.key).sorted().joined(separator: ",")
         }
     }
 

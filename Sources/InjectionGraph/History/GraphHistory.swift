@@ -6,8 +6,8 @@ import Injection
 ///
 /// Feed it every record right after applying it to the live graph. Resolves (and aggregates),
 /// nearly all of a long run, are kept as a compact entry (node and edge ids, counts and times:
-/// 56 bytes) and replayed without hashing an identity; the history keeps each service's identity
-/// once, to recreate the node when a replay reaches its first sighting. Everything else
+/// 56 bytes) and replayed through the same code as the record, with the identity the history
+/// keeps once per service. Everything else
 /// (registrations, failures, overrides, mappings) is kept whole.
 ///
 /// The history keeps a copy of the graph (a copy-on-write value: the live graph's next change
@@ -37,14 +37,14 @@ public struct GraphHistory: Sendable {
     public private(set) var header: TraceHeader?
     /// Indices of header records (normally just 0).
     private var headerIndices: [Int] = []
-    private var entries: [HistoryEntry] = []
-    private var wholeRecords: [TraceRecord] = []
+    private(set) var entries: [HistoryEntry] = []
+    private(set) var wholeRecords: [TraceRecord] = []
     private var scopes: [Scope] = []
     private var scopeIndex: [Scope: UInt16] = [:]
     /// Most resolves repeat the previous one's scope: compared before hashing.
     private var lastScope: (scope: Scope, number: UInt16)?
     private var snapshots: [Snapshot] = []
-    private var snapshotBytes = 0
+    private(set) var snapshotBytes = 0
 
     struct Snapshot: Sendable {
         /// Records applied to ``graph``.
@@ -56,13 +56,13 @@ public struct GraphHistory: Sendable {
 
     /// The smallest and the largest replay cost between two snapshots.
     public static let minimumSnapshotBudget = 16_384
-    public static let maximumSnapshotBudget = 65_536
+    public static let maximumSnapshotBudget = 32_768
     /// What replaying a whole record, or an entry that creates a node or edge, costs in repeated
     /// resolves.
     public static let wholeRecordCost = 16
     public static let creatingEntryCost = 4
     /// The identity of every node, by id: what a replay creates a node from.
-    private var nodeIdentities: [ServiceIdentity] = []
+    private(set) var nodeIdentities: [ServiceIdentity] = []
     /// Edges the graph had after the last record.
     private var knownEdges = 0
     /// Replay cost of the entries since the last snapshot.
@@ -123,7 +123,7 @@ public struct GraphHistory: Sendable {
     /// The most the snapshots may weigh together by default. Past it every other snapshot is
     /// dropped, and a graph larger than the limit is not snapshotted at all: rebuilds then replay
     /// from the start (slower for a very large graph, but memory stays bounded).
-    public static let defaultSnapshotMemory = 96 << 20
+    public static let defaultSnapshotMemory = 160 << 20
 
     private mutating func takeSnapshot(of graph: DependencyGraph) {
         costSinceSnapshot = 0
@@ -174,6 +174,12 @@ public struct GraphHistory: Sendable {
             if times[middle] <= time { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// Entries a rebuild as of `count` replays after its snapshot (for the benchmark).
+    public func replayLength(through count: Int) -> Int {
+        let target = min(max(0, count), entries.count)
+        return target - (snapshots.last { $0.count <= target }?.count ?? 0)
     }
 
     /// How many of the first `count` records are headers (which the event log does not list).
@@ -277,111 +283,5 @@ public struct GraphHistory: Sendable {
             service: Int32(serviceID), requester: Int32(requesterID), edge: Int32(edgeID), scope: scopeNumber,
             isCreated: outcome == .created, isAggregate: isAggregate, count: count, nanoseconds: nanoseconds,
             first: first, last: last, sequence: sequence)
-    }
-}
-
-/// One record of a ``GraphHistory``: a resolve by ids, or (``service`` == ``whole``) the index
-/// of a record kept whole in ``edge``.
-struct HistoryEntry: Sendable {
-    static let whole: Int32 = -2
-
-    let service: Int32
-    let requester: Int32
-    let edge: Int32
-    let scope: UInt16
-    let isCreated: Bool
-    let isAggregate: Bool
-    let count: UInt64
-    let nanoseconds: UInt64
-    let first: UInt64
-    let last: UInt64
-    let sequence: UInt64
-
-    init(service: Int32, requester: Int32, edge: Int32, scope: UInt16, isCreated: Bool, isAggregate: Bool,
-         count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64, sequence: UInt64) {
-        self.service = service
-        self.requester = requester
-        self.edge = edge
-        self.scope = scope
-        self.isCreated = isCreated
-        self.isAggregate = isAggregate
-        self.count = count
-        self.nanoseconds = nanoseconds
-        self.first = first
-        self.last = last
-        self.sequence = sequence
-    }
-
-    init(wholeRecord index: Int) {
-        self.init(service: Self.whole, requester: -1, edge: Int32(index), scope: 0, isCreated: false, isAggregate: false,
-                  count: 0, nanoseconds: 0, first: 0, last: 0, sequence: 0)
-    }
-}
-
-extension DependencyGraph {
-    /// Applies a compact resolve exactly as ``apply(_:)`` applies the record it came from,
-    /// creating its nodes (from `identities`) and edge when the replay reaches their first
-    /// sighting: ids are handed out in the same order as when the record was first applied.
-    mutating func replay(_ entry: HistoryEntry, scope: Scope, identities: [ServiceIdentity]) {
-        let id = Int(entry.service)
-        if id == nodes.count { _ = addNode(identities[id]) }
-        if entry.requester >= 0, Int(entry.requester) == nodes.count { _ = addNode(identities[Int(entry.requester)]) }
-        if entry.edge >= 0, Int(entry.edge) == edges.count { _ = internEdge(Int(entry.requester), id) }
-        revision &+= 1
-        session.eventCount += 1
-        if entry.isAggregate {
-            session.lastTime = max(session.lastTime, entry.last)
-        } else {
-            if entry.sequence > session.lastSequence { session.lastSequence = entry.sequence }
-            if entry.last > session.lastTime { session.lastTime = entry.last }
-        }
-        session.resolveCount += entry.count
-        nodes[id].record(scope: scope, outcome: entry.isCreated ? .created : .cached, count: entry.count,
-                         nanoseconds: entry.nanoseconds, first: entry.first, last: entry.last)
-        guard entry.requester >= 0 else {
-            nodes[id].appResolveCount += entry.count
-            return
-        }
-        nodes[Int(entry.requester)].childNanoseconds &+= entry.nanoseconds
-        let edge = Int(entry.edge)
-        edges[edge].count += entry.count
-        edges[edge].totalNanoseconds &+= entry.nanoseconds
-        if entry.isCreated { edges[edge].createdCount += entry.count } else { edges[edge].cachedCount += entry.count }
-    }
-}
-
-extension GraphHistory {
-    /// What the history holds, in bytes, estimated from element sizes: strings the records and
-    /// identities share with the live graph are not counted again. For BENCHMARKS.md.
-    public struct Footprint: Sendable, Hashable {
-        /// Compact entries, with each record's time and running resolve count.
-        public var entries: Int
-        /// Records kept whole, and the identity of every node.
-        public var wholeRecords: Int
-        public var identities: Int
-        /// The snapshot graphs.
-        public var snapshots: Int
-
-        public var total: Int { entries + wholeRecords + identities + snapshots }
-    }
-
-    public var footprint: Footprint {
-        Footprint(
-            entries: entries.capacity * MemoryLayout<HistoryEntry>.stride + (times.capacity + cumulativeResolves.capacity) * 8,
-            wholeRecords: wholeRecords.capacity * MemoryLayout<TraceRecord>.stride,
-            identities: nodeIdentities.capacity * MemoryLayout<ServiceIdentity>.stride,
-            snapshots: snapshotBytes)
-    }
-}
-
-extension DependencyGraph {
-    /// The graph's own arrays and tables, estimated from element sizes (names' string storage
-    /// excluded): what one more copy of it costs.
-    public var estimatedBytes: Int {
-        let adjacency = outgoing.reduce(0) { $0 + $1.capacity } + incoming.reduce(0) { $0 + $1.capacity }
-        return nodes.capacity * MemoryLayout<ServiceNode>.stride + edges.capacity * MemoryLayout<DependencyEdge>.stride
-            + adjacency * MemoryLayout<EdgeID>.stride + (outgoing.count + incoming.count) * 32
-            // The open-addressing tables keep at most half their slots full.
-            + nodes.count * 2 * 16 + edges.count * 2 * 16
     }
 }

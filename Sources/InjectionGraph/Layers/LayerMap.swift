@@ -83,17 +83,22 @@ public struct LayerMap: Sendable, Hashable {
         var stack: [Int] = []
         var next = 0
         var components = 0
+        func visit(_ node: Int) {
+            index[node] = next
+            low[node] = next
+            next += 1
+            stack.append(node)
+            onStack[node] = true
+        }
         for root in 0..<count where index[root] < 0 {
             var work: [(node: Int, edge: Int)] = [(root, 0)]
-            index[root] = next; low[root] = next; next += 1
-            stack.append(root); onStack[root] = true
+            visit(root)
             while let (node, edge) = work.last {
                 if edge < successors[node].count {
                     work[work.count - 1].edge += 1
                     let target = successors[node][edge]
                     if index[target] < 0 {
-                        index[target] = next; low[target] = next; next += 1
-                        stack.append(target); onStack[target] = true
+                        visit(target)
                         work.append((target, 0))
                     } else if onStack[target] {
                         low[node] = min(low[node], index[target])

@@ -6,8 +6,11 @@ import Synchronization
 /// app's records on its own thread, and reports them as ``TraceListenerEvent``s.
 ///
 /// ```swift
-/// let listener = try TraceListener(address: .defaultUnix) { event in
-///     if case .records(_, let records) = event { model.apply(records) }
+/// let graph = Mutex(DependencyGraph())
+/// let listener = try TraceListener(address: .defaultUnix) { event in   // on the listener's thread
+///     if case .records(_, let records) = event {
+///         graph.withLock { graph in records.forEach { graph.apply($0) } }
+///     }
 /// }
 /// print("DI_INSPECT=\(listener.destination)")   // what the app should be started with
 /// // …

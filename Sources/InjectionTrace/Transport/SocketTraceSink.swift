@@ -5,11 +5,14 @@ import Synchronization
 /// The inspector may not be listening yet, or may quit and come back: the sink then reports
 /// ``TraceSinkState/unavailable`` and tries again at most every ``retryInterval`` from the
 /// recorder's thread, quietly. On every (re)connect the recorder sends the header and a replay of
-/// the registrations and failures so far. Sends use `MSG_NOSIGNAL` (a vanished inspector never
-/// raises `SIGPIPE`) and time out, so a stalled inspector costs dropped events, never a stalled app.
+/// the registrations and failures so far. Sends are non-blocking, never raise `SIGPIPE` (a
+/// vanished inspector) and give up after ``sendTimeout``, so a stalled inspector costs records,
+/// never a stalled app. Over TCP the sink first presents the listener's token
+/// (``TraceConnectionToken``).
 ///
 /// ```swift
 /// let recorder = TraceRecorder(sink: SocketTraceSink(address: .unix(path: "/tmp/di.sock")))
+/// let remote = SocketTraceSink(address: .tcp(host: "192.168.1.20", port: 7777), token: "5f0c…")
 /// ```
 public final class SocketTraceSink: TraceSink {
     /// Where the inspector listens (the listener's address type: one for both ends).

@@ -115,14 +115,7 @@ extension ResolutionEvent.Kind {
 
 /// Runs `body(index)` on `count` new threads at once and waits for all of them.
 func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let threads = (0..<count).map { index in
-        do {
-            return try BackgroundThread { body(index) }
-        } catch {
-            preconditionFailure("cannot start a test thread: \(error)")
-        }
-    }
-    for thread in threads { thread.join() }
+    BackgroundThread.runConcurrently(count, body)
 }
 
 /// Lets `count` threads meet: each waits until all have arrived (or, so that a broken runtime

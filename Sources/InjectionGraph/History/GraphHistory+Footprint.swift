@@ -1,0 +1,38 @@
+import InjectionTrace
+import Injection
+
+extension GraphHistory {
+    /// What the history holds, in bytes, estimated from element sizes: strings the records and
+    /// identities share with the live graph are not counted again. For BENCHMARKS.md.
+    public struct Footprint: Sendable, Hashable {
+        /// Compact entries, with each record's time and running resolve count.
+        public var entries: Int
+        /// Records kept whole, and the identity of every node.
+        public var wholeRecords: Int
+        public var identities: Int
+        /// The snapshot graphs.
+        public var snapshots: Int
+
+        public var total: Int { entries + wholeRecords + identities + snapshots }
+    }
+
+    public var footprint: Footprint {
+        Footprint(
+            entries: entries.capacity * MemoryLayout<HistoryEntry>.stride + (times.capacity + cumulativeResolves.capacity) * 8,
+            wholeRecords: wholeRecords.capacity * MemoryLayout<TraceRecord>.stride,
+            identities: nodeIdentities.capacity * MemoryLayout<ServiceIdentity>.stride,
+            snapshots: snapshotBytes)
+    }
+}
+
+extension DependencyGraph {
+    /// The graph's own arrays and tables, estimated from element sizes (names' string storage
+    /// excluded): what one more copy of it costs.
+    public var estimatedBytes: Int {
+        let adjacency = outgoing.reduce(0) { $0 + $1.capacity } + incoming.reduce(0) { $0 + $1.capacity }
+        return nodes.capacity * MemoryLayout<ServiceNode>.stride + edges.capacity * MemoryLayout<DependencyEdge>.stride
+            + adjacency * MemoryLayout<EdgeID>.stride + (outgoing.count + incoming.count) * 32
+            // The open-addressing tables keep at most half their slots full.
+            + nodes.count * 2 * 16 + edges.count * 2 * 16
+    }
+}
