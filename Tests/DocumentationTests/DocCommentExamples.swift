@@ -476,9 +476,10 @@ enum DocCommentExamples {
     }
 
     // InjectionTrace/Transport/SocketTraceSink.swift
-    static func socketRecorder() -> TraceRecorder {
+    static func socketRecorder() -> (TraceRecorder, SocketTraceSink) {
         let recorder = TraceRecorder(sink: SocketTraceSink(address: .unix(path: "/tmp/di.sock")))
-        return recorder
+        let remote = SocketTraceSink(address: .tcp(host: "192.168.1.20", port: 7777), token: "5f0c…")
+        return (recorder, remote)
     }
 
     // InjectionTrace/Transport/TraceDestination.swift
