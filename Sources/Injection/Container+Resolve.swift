@@ -232,10 +232,19 @@ extension Container {
                                  site.file ?? #fileID, site.line)
                 }
                 do {
+                    // `origin ?? self` would retain a container (slow: its side table); binding
+                    // borrows it.
+                    if let origin {
+                        return try container._withUnsafeGuaranteedRef { holder in
+                            try holder.build(
+                                registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+                                mappedFrom: mappedFrom, resolver: origin)
+                        }
+                    }
                     return try container._withUnsafeGuaranteedRef { holder in
                         try holder.build(
                             registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                            mappedFrom: mappedFrom, resolver: origin ?? self)
+                            mappedFrom: mappedFrom, resolver: self)
                     }
                 } catch {
                     // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.

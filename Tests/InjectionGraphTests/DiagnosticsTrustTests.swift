@@ -152,6 +152,22 @@ struct DiagnosticsTrustTests {
         #expect(!DotExporter(includesLegend: false).render(graph).contains("color=red"))
     }
 
+    @Test func aSingletonsLazyInjectedStillCapturesWhatItFirstReads() {
+        let cart = B.id("CartService"), context = B.id("RequestContext")
+        var trace = B()
+        trace.register(cart, .singleton, line: 3)
+        trace.register(context, .graph, line: 4)
+        trace.resolve(cart, .singleton)
+        trace.resolve(context, .graph)   // the first read, from app code
+        trace.event(.lazyResolved(LazyResolution(owner: cart, service: context, location: B.at(30, "App/Cart.swift"))))
+        let problems = trace.graph.check().problems
+        #expect(problems.map(\.message) == ["""
+            Scope mismatch: CartService in 'app' (singleton) captured RequestContext in 'app' (graph) on the first read of its @LazyInjected at App/Cart.swift:30; the graph instance now lives as long as the singleton one.
+              Fix: make the holder as short-lived as what it keeps (registered at App/Assembly.swift:3): app.register(scope: .graph) { … CartService … }
+              Or: keep CartService singleton and give it a factory to call at each use, not an instance: { c.resolve(RequestContext.self) }
+            """])
+    }
+
     @Test func aCycleMetFromEachOfItsServicesIsOneCycle() {
         let a = B.id("A"), b = B.id("B")
         var trace = B()

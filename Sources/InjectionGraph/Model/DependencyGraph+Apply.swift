@@ -80,7 +80,7 @@ extension DependencyGraph {
         case .resolvedToNil(let missingRegistration):
             applyResolvedToNil(missingRegistration, time: time)
         case .lazyResolved(let lazy):
-            applyLazy(lazy)
+            applyLazy(lazy, time: time)
         }
     }
 
@@ -136,11 +136,27 @@ extension DependencyGraph {
         }
     }
 
-    mutating func applyLazy(_ lazy: LazyResolution) {
+    mutating func applyLazy(_ lazy: LazyResolution, time: UInt64) {
         let service = intern(lazy.service)
         guard let owner = lazy.owner else { return }
         let from = intern(owner)
         edges[internEdge(from, service)].lazyCount.addSaturating(1)
+        // A long-lived owner keeps what its @LazyInjected read first, for as long as it lives:
+        // reading lazily delays the capture, it does not avoid it.
+        if let holderScope = nodes[from].scope, holderScope.isLongLived,
+           let captiveScope = nodes[service].scope, captiveScope.isShortLived {
+            let mismatch = ScopeMismatch(holder: owner, holderScope: holderScope, captive: lazy.service, captiveScope: captiveScope)
+            if let index = mismatchIndex[mismatch] {
+                scopeMismatches[index].count.addSaturating(1)
+            } else {
+                mismatchIndex[mismatch] = scopeMismatches.count
+                var record = ScopeMismatchRecord(mismatch, time: time)
+                record.isConfirmed = true   // the owner was built: it created the wrapper
+                record.holderRegisteredAt = nodes[from].registeredAt
+                record.capturedLazilyAt = lazy.location
+                scopeMismatches.append(record)
+            }
+        }
     }
 
     /// The holder of pending scope mismatches was built: they really captured something.

@@ -17,8 +17,14 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
     /// Where the holder was registered, when the trace saw it.
     public internal(set) var holderRegisteredAt: SourceLocation?
 
+    /// Where the holder's `@LazyInjected` that captured it is declared, when the capture came
+    /// from a first read rather than from the holder's build.
+    public internal(set) var capturedLazilyAt: SourceLocation?
+
     /// The warning, naming where the holder is registered.
-    public var message: String { mismatch.message(holderRegisteredAt: holderRegisteredAt) }
+    public var message: String {
+        mismatch.message(holderRegisteredAt: holderRegisteredAt, capturedLazilyAt: capturedLazilyAt)
+    }
 
     init(_ mismatch: ScopeMismatch, time: UInt64) {
         self.mismatch = mismatch

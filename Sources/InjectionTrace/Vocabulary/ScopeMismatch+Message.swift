@@ -10,8 +10,9 @@ extension ScopeMismatch {
     /// would keep one instance for good: the bug made permanent.
     public var message: String { message(holderRegisteredAt: nil) }
 
-    /// ``message`` naming where the holder is registered, when known (the graph knows).
-    public func message(holderRegisteredAt location: SourceLocation?) -> String {
+    /// ``message`` naming where the holder is registered, when known (the graph knows), and the
+    /// `@LazyInjected` through which it captured, when it did so on a first read.
+    public func message(holderRegisteredAt location: SourceLocation?, capturedLazilyAt lazySite: SourceLocation? = nil) -> String {
         let at = location.map { " (registered at \($0))" } ?? ""
         let short = captiveScope.kind == .graph ? "graph" : "unique"
         let registration: String
@@ -27,7 +28,9 @@ extension ScopeMismatch {
             ? "{ c.resolve(\(captive.type).self\(captive.name.map { ", name: \"\($0)\"" } ?? "")) }"
             : "{ c.\(captive.layer.map { $0.prefix(1).lowercased() + $0.dropFirst() + "." } ?? "")\(captive.member!)() }"
         return "Scope mismatch: \(holder.qualifiedDescription) (\(holderScope)) captured "
-            + "\(captive.qualifiedDescription) (\(captiveScope)) while being built; the \(captiveScope) "
+            + "\(captive.qualifiedDescription) (\(captiveScope)) "
+            + (lazySite.map { "on the first read of its @LazyInjected at \($0)" } ?? "while being built")
+            + "; the \(captiveScope) "
             + "instance now lives as long as the \(holderScope) one.\n"
             + "  Fix: make the holder as short-lived as what it keeps\(at): \(registration)\n"
             + "  Or: keep \(holder.description) \(holderScope) and give it a factory to call at each use, "

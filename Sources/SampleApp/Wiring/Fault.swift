@@ -87,7 +87,9 @@ extension Fault {
             break
         case .lazyCycle:
             app.register(scope: .singleton) { CartPricing() }
-            app.register { c in PromotionEngine(pricing: c.resolve()) }
+            // Singleton too: a singleton's @LazyInjected keeps what it first read, so a unique
+            // engine would be a captive dependency on top of the loop.
+            app.register(scope: .singleton) { c in PromotionEngine(pricing: c.resolve()) }
         }
     }
 

@@ -26,7 +26,7 @@ struct ProblemViewTests {
             .header(TraceHeader(app: "shop-app", pid: 7, startTime: "2026-11-22T04:23:13Z")),
             resolved(pricing, by: nil, .singleton),
             resolved(pricing, by: engine, .singleton),
-            resolved(engine, by: nil, .unique),
+            resolved(engine, by: nil, .singleton),
             event(.lazyResolved(LazyResolution(owner: pricing, service: engine, location: at))),
             event(.scopeMismatch(ScopeMismatch(holder: analytics, holderScope: .singleton, captive: context, captiveScope: .graph))),
             resolved(context, by: analytics, .graph),
