@@ -161,7 +161,7 @@ struct TraceRecorderTests {
             requested: ServiceIdentity(type: "XYZFetching", container: "app"), requesterChain: [],
             nearMisses: [], fix: "app.register { <#XYZFetching#>() }", location: nil)
         recorder.observe(ResolutionEvent(sequence: 1, time: 1, thread: 7, kind: .missing(missing)))
-        recorder.finishAfterFailedResolve(onThread: 7)
+        recorder.finishAfterFailedResolve(onThread: 7, message: "the trap's own message")
         let file = try read(sink)
         guard case .end(_, let reason)? = file.records.last else {
             Issue.record("expected an end record, got \(file.records.map(\.kindName))")
@@ -181,13 +181,15 @@ struct TraceRecorderTests {
         let cycle = DependencyCycle(path: [ServiceIdentity(type: "A", container: "c"), ServiceIdentity(type: "A", container: "c")])
         recorder.observe(ResolutionEvent(sequence: 1, time: 1, thread: 2, kind: .cycle(cycle)))
         recorder.observe(resolved(2, type: "B"))
-        recorder.finishAfterFailedResolve(onThread: 2)
+        let trapMessage = "Argument mismatch: Search expects arguments of type (String, Int) but was resolved with Int."
+        recorder.finishAfterFailedResolve(onThread: 2, message: trapMessage)
         recorder.stop()
         guard case .end(_, let reason)? = try read(sink).records.last else {
             Issue.record("expected an end record")
             return
         }
-        #expect(reason == "failed resolve (see the app's crash message)")
+        // No failure event is left on the thread: the end record carries the trap's own message.
+        #expect(reason == trapMessage)
     }
 
     // MARK: - Real containers, a real file

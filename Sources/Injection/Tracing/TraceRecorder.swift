@@ -340,10 +340,10 @@ public final class TraceRecorder: ResolutionObserver {
     /// Installs, once per process, the handler that runs right before a failed resolve stops
     /// the program: each running recorder writes `end` with the failure and flushes.
     private static let trapHandlerInstalled: Bool = {
-        InjectionDiagnostics.addTrapHandler {
+        InjectionDiagnostics.addTrapHandler { (message: String) in
             let thread = ThreadNumber.current
             for recorder in TraceRecorder.running.withLock({ Array($0.values) }) {
-                recorder.finishAfterFailedResolve(onThread: thread)
+                recorder.finishAfterFailedResolve(onThread: thread, message: message)
             }
         }
         return true
@@ -351,11 +351,11 @@ public final class TraceRecorder: ResolutionObserver {
 
     /// Writes `end` with the failure that is about to stop the program: the last missing
     /// registration or cycle reported on `thread` (cleared when that thread next resolves
-    /// successfully), else a generic reason (argument mismatches and throwing factories send no
-    /// event of their own).
-    func finishAfterFailedResolve(onThread thread: UInt64) {
+    /// successfully), else the message the program stops with (argument mismatches, a missing
+    /// assembly, a mapping loop and throwing factories send no event of their own).
+    func finishAfterFailedResolve(onThread thread: UInt64, message: String) {
         let reason = buffer.withLock { buffer in buffer.failures.last { $0.thread == thread }?.reason }
-        finish(reason: reason ?? "failed resolve (see the app's crash message)")
+        finish(reason: reason ?? message)
     }
 }
 #endif
