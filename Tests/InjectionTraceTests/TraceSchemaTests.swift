@@ -16,6 +16,24 @@ struct TraceSchemaTests {
     /// Whether `python3` with `jsonschema` is here (it is on the project's machines and CI image).
     static let pythonHasJSONSchema: Bool = (try? run(["python3", "-c", "import jsonschema"]).status) == 0
 
+    /// The decoder's kind table (matched from raw bytes) and the events' own names agree.
+    @Test func decoderKindNamesMatchTheEventKindNames() throws {
+        var eventNames: [String] = []
+        for record in TraceFixtures.everyKind {
+            guard case .event(let event) = record else { continue }
+            let name = "\(event.kind.name)"
+            eventNames.append(name)
+            let quoted = Array("\"\(name)\"".utf8)
+            let decoded = try quoted.withUnsafeBufferPointer { buffer throws(TraceLineError) -> TraceKind in
+                var scanner = JSONScanner(buffer)
+                return try TraceKind(&scanner)
+            }
+            #expect(decoded.name == name)
+            #expect(decoded != .unknown(name), "the decoder does not know the event kind \(name)")
+        }
+        #expect(Set(eventNames).count == Self.allKinds.count - 3, "every event kind has a fixture")
+    }
+
     @Test func schemaIsJSONAndCoversEveryKind() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.schemaPath))
         let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

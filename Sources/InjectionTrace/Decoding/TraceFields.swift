@@ -27,6 +27,9 @@ enum TraceKind: Equatable {
         else { self = .unknown(String(decoding: bytes, as: UTF8.self)) }
     }
 
+    /// The kind's name as written. The event kinds repeat `ResolutionEvent.Kind.name` on purpose:
+    /// that table needs an event (its cases carry payloads) and this one is matched from raw bytes
+    /// before any payload is decoded; `TraceSchemaTests` checks the two agree for every kind.
     var name: String {
         switch self {
         case .containerCreated: "containerCreated"
