@@ -18,7 +18,15 @@ struct TimeLayersBaselineEndToEndTests {
         static let clean = record("clean", faults: [])
         static let cycle = record("cycle", faults: ["cycle"])
 
+        /// The recorded traces are removed when the test process exits.
+        static let removedAtExit: Void = {
+            _ = atexit {
+                for name in ["clean", "cycle"] { unlink("/tmp/di-inspect-e2e-\(getpid())-\(name).ndjson") }
+            }
+        }()
+
         static func record(_ name: String, faults: [String]) -> String {
+            _ = removedAtExit
             let path = "/tmp/di-inspect-e2e-\(getpid())-\(name).ndjson"
             let arguments = [BuiltProducts.diInspect ?? "di-inspect", "record", "-o", path, "--",
                              BuiltProducts.sampleApp ?? "sample-app", "--duration", "0.6", "--interval-ms", "2"]
