@@ -5,12 +5,7 @@ import Testing
 @Suite(.serialized)
 struct DiffTests {
     private func record(_ faults: [String]) throws -> String {
-        let trace = Command.temporaryFile(".ndjson")
-        let arguments = ["record", "-o", trace, "--", Command.path(of: "sample-app"), "--duration", "0.6", "--interval-ms", "2"]
-            + faults.flatMap { ["--fault", $0] }
-        let result = try Command.run(Command.path(of: "di-inspect"), arguments)
-        #expect(result.status == 0, "record failed: \(result.stderr)")
-        return trace
+        try Command.recordSampleApp(faults: faults)
     }
 
     @Test func aRunWithACycleFailsTheGateAndListsTheCycleAsNew() throws {

@@ -8,12 +8,7 @@ struct FixLinesFixTests {
     static let faults = ["captive", "stale-override", "name-typo"]
 
     private func record(_ sampleApp: String) throws -> String {
-        let trace = Command.temporaryFile(".ndjson")
-        let arguments = ["record", "-o", trace, "--", sampleApp, "--duration", "0.6", "--interval-ms", "2"]
-            + Self.faults.flatMap { ["--fault", $0] }
-        let result = try Command.run(Command.path(of: "di-inspect"), arguments)
-        #expect(result.status == 0, "record failed: \(result.stderr)")
-        return trace
+        try Command.recordSampleApp(faults: Self.faults, sampleApp: sampleApp)
     }
 
     /// The sample app's sources, copied to a temporary folder.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the package's built executables (found next to the test bundle) and captures output.
 enum Command {
@@ -42,5 +43,16 @@ enum Command {
     /// A fresh temporary file path with `suffix`.
     static func temporaryFile(_ suffix: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("di-\(UUID().uuidString)\(suffix)").path
+    }
+
+    /// Records `sampleApp` (the built `sample-app` unless given) with `faults` into a temporary
+    /// trace for 0.6 s, and returns the trace's path.
+    static func recordSampleApp(faults: [String], sampleApp: String? = nil) throws -> String {
+        let trace = temporaryFile(".ndjson")
+        let arguments = ["record", "-o", trace, "--", sampleApp ?? path(of: "sample-app"), "--duration", "0.6", "--interval-ms", "2"]
+            + faults.flatMap { ["--fault", $0] }
+        let result = try run(path(of: "di-inspect"), arguments)
+        #expect(result.status == 0, "record failed: \(result.stderr)")
+        return trace
     }
 }

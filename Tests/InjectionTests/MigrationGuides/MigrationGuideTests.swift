@@ -5,23 +5,7 @@ import Testing
 
 /// Keeps the migration guides true: their Swift examples are compiled here and run.
 struct MigrationGuideTests {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The ```swift blocks of a document, each as lines without surrounding blank lines.
-    private static func swiftBlocks(of document: String) throws -> [String] {
-        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
-        var blocks: [String] = []
-        var current: [String]?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```swift") { current = [] }
-            else if line.hasPrefix("```"), let block = current {
-                blocks.append(block.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines))
-                current = nil
-            } else if current != nil { current!.append(String(line)) }
-        }
-        return blocks
-    }
+    private static let root = MarkdownSwiftBlocks.root
 
     /// Every example file of this folder, concatenated.
     private static func examples() throws -> String {
@@ -35,7 +19,7 @@ struct MigrationGuideTests {
     @Test(arguments: ["docs/MIGRATING_FROM_RESOLVER.md", "docs/MIGRATING_FROM_SWINJECT_AND_FACTORY.md"])
     func everySwiftBlockIsCompiledByTheTests(document: String) throws {
         let examples = try Self.examples()
-        let blocks = try Self.swiftBlocks(of: document)
+        let blocks = try MarkdownSwiftBlocks.blocks(of: document)
         #expect(blocks.count >= 3)
         for block in blocks {
             #expect(examples.contains(block), "\(document) block not found verbatim in the examples:\n\(block)")
