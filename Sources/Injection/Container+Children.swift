@@ -17,16 +17,25 @@ extension Container {
     /// registration. Adding a container that already reaches this one would make the search loop,
     /// so it stops the program with a message.
     public func add(child: Container, file: StaticString = #fileID, line: UInt = #line) {
-        if child.reachesByAddedChildren(self) {
+        // The loop check and the append are one step: two threads adding each other could both
+        // pass a separate check and make a loop. Adding children is rare, so one lock suffices.
+        let closesLoop = Container.childAdditions.withLock { _ -> Bool in
+            if child.reachesByAddedChildren(self) { return true }
+            addedChildren.withLock { $0.append(child) }
+            hasAddedChildren.store(true, ordering: .releasing)
+            return false
+        }
+        if closesLoop {
             InjectionDiagnostics.trap(
                 "Container loop: add(child:) would make '\(name)' search '\(child.name)', which already searches "
                     + "'\(name)' (or is it), so a missing key would be looked for forever.\n"
                     + "  Fix: add '\(child.name)' to a container it does not already search.",
                 file: file, line: line)
         }
-        addedChildren.withLock { $0.append(child) }
-        hasAddedChildren.store(true, ordering: .releasing)
     }
+
+    /// Serialises ``add(child:file:line:)`` across containers, so its loop check holds.
+    private static let childAdditions = Mutex<Void>(())
 
     /// The containers added with ``add(child:file:line:)``, in search order (not theirs).
     public var children: [Container] { addedChildren.withLock { $0 } }

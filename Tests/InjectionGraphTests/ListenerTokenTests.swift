@@ -62,7 +62,10 @@ struct ListenerTokenTests {
         let log = ListenerLog()
         let listener = try TraceListener(address: .loopback(port: 0)) { log.append($0) }
         defer { listener.stop() }
-        guard case .tcp(let host, let port) = listener.address else { return }
+        guard case .tcp(let host, let port) = listener.address else {
+            Issue.record("expected a TCP address")
+            return
+        }
         let destination = try TraceDestination(parsing: "tcp:\(try #require(listener.token))@\(host):\(port)")
         #expect(destination.description == "tcp:\(host):\(port)", "the token is not shown")
         let recorder = TraceRecorder(destination: destination, header: Self.header)

@@ -90,7 +90,10 @@ struct TraceListenerTests {
         #expect(lstat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
         #expect(listener.destination == "unix:\(path)")
         try recordThrough(.unix(path: path), listener, log)
-        guard case .connected(let session)? = log.all.first else { return }
+        guard case .connected(let session)? = log.all.first else {
+            Issue.record("the first listener event is not a connection: \(log.all)")
+            return
+        }
         #expect(session.peer == "unix (pid \(getpid()))")
         #expect(lstat(path, &info) != 0, "stop removes the socket file")
     }
@@ -104,7 +107,10 @@ struct TraceListenerTests {
         }
         #expect(host == "127.0.0.1" && port != 0)
         try recordThrough(.tcp(host: host, port: port), listener, log)
-        guard case .connected(let session)? = log.all.first else { return }
+        guard case .connected(let session)? = log.all.first else {
+            Issue.record("the first listener event is not a connection: \(log.all)")
+            return
+        }
         #expect(session.peer.hasPrefix("tcp 127.0.0.1:"))
     }
 

@@ -59,6 +59,15 @@ struct TraceBootstrapTests {
         }
     }
 
+    @Test func aTCPDestinationWithoutATokenIsWarnedAbout() throws {
+        let bare = try TraceDestination(parsing: "tcp:192.168.1.20:7777")
+        #expect(TraceBootstrap.missingTokenWarning(for: bare)
+            == "DI_INSPECT=tcp:192.168.1.20:7777 has no token; the listener will refuse it. Set DI_INSPECT_TOKEN to the token `di-inspect listen --tcp` printed, or write it as tcp:TOKEN@HOST:PORT.")
+        #expect(TraceBootstrap.missingTokenWarning(for: try TraceDestination(parsing: "tcp:5f0c@192.168.1.20:7777")) == nil)
+        #expect(TraceBootstrap.missingTokenWarning(for: try TraceDestination(parsing: "unix:/tmp/di.sock")) == nil)
+        #expect(TraceBootstrap.missingTokenWarning(for: try TraceDestination(parsing: "file:/tmp/t.ndjson")) == nil)
+    }
+
     // MARK: - Header
 
     @Test func headerTimeIsISO8601InUTC() {

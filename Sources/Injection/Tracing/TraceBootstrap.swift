@@ -46,6 +46,7 @@ public enum TraceBootstrap {
                    let token = PosixIO.environment(TraceConnectionToken.environmentVariable), !token.isEmpty {
                     destination = .socket(address, token: token)
                 }
+                if let warning = missingTokenWarning(for: destination) { warn(warning) }
                 let recorder = TraceRecorder(destination: destination)
                 recorder.start()
                 started = recorder
@@ -76,6 +77,15 @@ public enum TraceBootstrap {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The line printed to stderr when a TCP destination carries no token: every TCP listener
+    /// asks for one, so without it the inspector refuses everything the app sends.
+    static func missingTokenWarning(for destination: TraceDestination) -> String? {
+        guard case .socket(let address, nil) = destination, case .tcp = address else { return nil }
+        return "DI_INSPECT=\(destination) has no token; the listener will refuse it. "
+            + "Set \(TraceConnectionToken.environmentVariable) to the token `di-inspect listen --tcp` printed, "
+            + "or write it as tcp:TOKEN@HOST:PORT."
     }
 
     /// The one line printed to stderr for an invalid `DI_INSPECT`.

@@ -70,12 +70,23 @@ struct ChildContainerTests {
         #expect(main.optional(XYZService.self) == nil)
     }
 
-    @Test func addingALoopStops() async {
-        await #expect(processExitsWith: .failure) {
+    @Test func addingALoopStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let a = Container(name: "a")
             let b = Container(name: "b")
             a.add(child: b)
             b.add(child: a)
         }
+        let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(stderr.contains("Container loop: add(child:) would make 'b' search 'a', which already searches 'b'"), "\(stderr)")
+    }
+
+    @Test func addingAContainerToItselfStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let a = Container(name: "self-loop")
+            a.add(child: a)
+        }
+        let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(stderr.contains("Container loop: add(child:) would make 'self-loop' search 'self-loop'"), "\(stderr)")
     }
 }
