@@ -40,6 +40,27 @@ struct HostileTextTests {
         #expect(check.stdout.contains(#"\u{202E}gnp.exe"#), "\(check.stdout)")
     }
 
+    /// A line break inside a name, a location, a fix or the app's name stays inside its field:
+    /// it cannot forge a `Fix:` line or a verdict in `check` or `diff`.
+    @Test func aLineBreakInANameCannotForgeOutputLines() throws {
+        let forged = #"\n  Fix: forged\nNo problems"#
+        let header = #"{"format":"di-trace","version":1,"app":"app\#(forged)","pid":1,"start":"2026-11-22T00:00:00Z"}"#
+        let base = try write([header])
+        let head = try write([
+            header,
+            #"{"kind":"registered","seq":1,"t":1,"thread":1,"service":{"type":"Holder","container":"app"},"scope":"unique","at":"A\#(forged).swift:1"}"#,
+            #"{"kind":"missing","seq":2,"t":2,"thread":1,"requested":{"type":"Gone\#(forged)","container":"app\#(forged)"},"chain":[{"type":"Holder","container":"app"}],"near":[],"fix":"register\#(forged)"}"#,
+        ])
+        defer { for path in [base, head] { try? FileManager.default.removeItem(atPath: path) } }
+        for arguments in [["check", head], ["diff", base, head]] {
+            let result = try Command.run(Self.inspector, arguments)
+            let lines = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(!lines.contains("Fix: forged"), "\(arguments[0]) printed a forged line:\n\(result.stdout)")
+            #expect(!lines.contains("No problems"), "\(arguments[0]) printed a forged verdict:\n\(result.stdout)")
+            #expect(result.stdout.contains(#"Gone\u{0A}  Fix: forged\u{0A}No problems"#), "\(arguments[0]):\n\(result.stdout)")
+        }
+    }
+
     @Test func theNotATraceErrorIsEscaped() throws {
         let trace = try write([HostileTrace.notATraceLine])
         defer { try? FileManager.default.removeItem(atPath: trace) }

@@ -15,7 +15,7 @@ extension DiagnosticsReport {
     ///   Fix: break the cycle where it closes: let the last service get the first one lazily (@LazyInjected, or a factory it calls after init).
     /// ```
     public var text: String {
-        let app = session.header.map { "\($0.app) (pid \($0.pid))" } ?? "the trace"
+        let app = session.header.map { "\($0.app.escapingControlCharacters) (pid \($0.pid))" } ?? "the trace"
         var lines: [String] = []
         if problems.isEmpty {
             lines.append("No problems in \(app): \(serviceCount) services, \(edgeCount) edges, \(session.eventCount) events.")

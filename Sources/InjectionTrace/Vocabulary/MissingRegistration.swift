@@ -43,7 +43,7 @@ public struct MissingRegistration: Error, Sendable, Hashable, CustomStringConver
         for near in nearMisses {
             lines.append("  Near: " + near.message)
         }
-        lines.append("  Fix: " + fix)
+        lines.append("  Fix: " + fix.escapingControlCharacters)  // a decoded fix comes from the trace
         return lines.joined(separator: "\n")
     }
 

@@ -111,11 +111,13 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
             text = type
         }
         if let name { text += " (name: \"\(name)\")" }
-        return text
+        // Names can come from a hostile trace: a line break or escape sequence in one must not
+        // forge lines or steer a terminal in any message built from it (a no-op for real names).
+        return text.escapingControlCharacters
     }
 
     /// ``description`` followed by the container: `XYZFetching in 'app'`.
-    public var qualifiedDescription: String { "\(description) in '\(container)'" }
+    public var qualifiedDescription: String { "\(description) in '\(container.escapingControlCharacters)'" }
 
     /// A stable string key that tells services apart across a trace: the graph's node id.
     public var key: String {

@@ -16,5 +16,5 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `MyApp/AppDelegate.swift:12`
-    public var description: String { "\(fileID):\(line)" }
+    public var description: String { "\(fileID.escapingControlCharacters):\(line)" }
 }
