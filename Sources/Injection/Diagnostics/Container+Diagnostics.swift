@@ -6,6 +6,12 @@ extension Container {
         _ type: T.Type, name: String?, file: StaticString, line: UInt, quiet: Bool
     ) -> MissingRegistration {
         let requested = ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
+        // An unobserved `optional()` only needs to know nothing answered: skip the near-miss scan
+        // (every container's registrations) that only a message or an event would show.
+        if quiet && !EventHub.shared.isActive {
+            return MissingRegistration(
+                requested: requested, requesterChain: [], nearMisses: [], fix: "", location: SourceLocation(file, line))
+        }
         let near = nearMisses(for: T.self, name: name)
         let missing = MissingRegistration(
             requested: requested,

@@ -43,18 +43,14 @@ extension Container {
         let value: T
         do {
             value = try registration.typedFactory(T.self)(resolver, args)
-        } catch let error as ResolutionError {
-            context.unwind()
-            if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
-            throw error
-        } catch is FactoryReturnedNil {
-            context.unwind()
-            if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
-            throw .noInstance(service: registration.identity, location: registration.location)
         } catch {
             context.unwind()
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
-            throw .factoryFailed(service: registration.identity, reason: "\(error)")
+            switch error {
+            case let error as ResolutionError: throw error
+            case is FactoryReturnedNil: throw .noInstance(service: registration.identity, location: registration.location)
+            default: throw .factoryFailed(service: registration.identity, reason: "\(error)")
+            }
         }
         context.unwind()
         if Decorators.areInstalled, context.validation == nil { resolver.decorate(built: value) }

@@ -15,8 +15,10 @@ final class ResolutionContext {
     struct Frame {
         let registration: AnyRegistration
         let scope: Scope
-        /// The container running this step. `unowned(unsafe)` is sound: a frame lives only while
-        /// that container's `resolve` is on the stack, and that call holds a strong reference.
+        /// The container running this step. `unowned(unsafe)` is sound: the caller of the
+        /// outermost resolve keeps the container alive, since it is passed down borrowed (+0)
+        /// through synchronous calls only, and the frame is popped (`unwind`) before `build`
+        /// returns. No step retains it, so nothing else vouches for its lifetime.
         unowned(unsafe) let container: Container
         /// Set while the registration's `resolveProperties` block runs: what it resolves is
         /// reported as property injection.
