@@ -76,6 +76,20 @@ extension GraphProblem {
             fields.append(("holders", .array(record.holders.map { holder in
                 .object([("service", .identity(holder.service)), ("scope", .string(holder.scope.name))])
             })))
+        case .layerBreach(let breach):
+            fields.append(("loop", .array(breach.loop.map { .string($0.description) })))
+            fields.append(("against", .array(breach.against.map { crossing in
+                .object([
+                    ("from", .string(crossing.from.description)),
+                    ("to", .string(crossing.to.description)),
+                    ("edges", .array(crossing.steps.map { step in
+                        .object([
+                            ("requester", .identity(step.requester)), ("service", .identity(step.service)),
+                            ("count", .uint(step.count)), ("at", .location(step.registeredAt)),
+                        ])
+                    })),
+                ])
+            })))
         case .activeMapping(let record):
             fields.append(("override", .override(record)))
             fields.append(("resolvedBy", .array(record.uses.map { use in

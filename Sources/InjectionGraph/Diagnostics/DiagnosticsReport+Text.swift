@@ -58,6 +58,7 @@ extension DiagnosticsReport {
             ("activeMapping", "active mapping", "active mappings"),
             ("resolvedToNil", "optional resolved to nil", "optionals resolved to nil"),
             ("lazyLoop", "cycle broken lazily", "cycles broken lazily"),
+            ("layerBreach", "layer breach", "layer breaches"),
         ]
         return names.compactMap { name in
             let count = problems.count { $0.kind == name.kind }

@@ -27,14 +27,16 @@ public enum GraphProblem: Sendable, Hashable {
     case resolvedToNil(MissingDependency)
     /// Services that reach each other only through a lazy edge: no cycle at run time (a note).
     case lazyLoop(DependencyLoop)
+    /// Layers that reach each other: a dependency points against the layering.
+    case layerBreach(LayerBreach)
 
     /// Where the inspector shows a problem: the tab whose badge counts it.
     public enum Area: String, Sendable, Hashable, CaseIterable {
-        case scopes, cycles, overrides, missing
+        case layers, scopes, cycles, overrides, missing
     }
 
     /// The stable name used in JSON (`missing`, `cycle`, `loop`, `scopeMismatch`,
-    /// `staleOverride`, `activeMapping`, `resolvedToNil`, `lazyLoop`).
+    /// `staleOverride`, `activeMapping`, `resolvedToNil`, `lazyLoop`, `layerBreach`).
     public var kind: String {
         switch self {
         case .missing: "missing"
@@ -45,6 +47,7 @@ public enum GraphProblem: Sendable, Hashable {
         case .activeMapping: "activeMapping"
         case .resolvedToNil: "resolvedToNil"
         case .lazyLoop: "lazyLoop"
+        case .layerBreach: "layerBreach"
         }
     }
 
@@ -55,6 +58,7 @@ public enum GraphProblem: Sendable, Hashable {
         case .cycle, .dependencyLoop, .lazyLoop: .cycles
         case .scopeMismatch: .scopes
         case .staleOverride, .activeMapping: .overrides
+        case .layerBreach: .layers
         }
     }
 
@@ -67,6 +71,8 @@ public enum GraphProblem: Sendable, Hashable {
         case .scopeMismatch(let record): [record.mismatch.holder, record.mismatch.captive]
         case .staleOverride(let record): [record.from, record.to] + record.holders.map(\.service)
         case .activeMapping(let record): [record.from, record.to]
+        case .layerBreach(let breach):
+            breach.against.flatMap(\.steps).flatMap { [$0.requester, $0.service] }
         }
     }
 
@@ -89,6 +95,8 @@ public enum GraphProblem: Sendable, Hashable {
             missing.resolvedToNilMessage + Self.seen(missing.count)
         case .lazyLoop(let loop):
             loop.lazyMessage
+        case .layerBreach(let breach):
+            breach.message
         }
     }
 

@@ -21,6 +21,8 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
     static let staleOverride = ServiceFlags(rawValue: 1 << 3)
     /// A mapping of the service was still in effect at the end.
     static let mapped = ServiceFlags(rawValue: 1 << 4)
+    /// The service resolves from a layer above its own (a layer breach).
+    static let breach = ServiceFlags(rawValue: 1 << 5)
 
     /// Short words for the flag column, most serious first.
     var labels: [String] {
@@ -30,6 +32,7 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
         if contains(.mismatch) { result.append("captive") }
         if contains(.staleOverride) { result.append("stale") }
         if contains(.mapped) { result.append("mapped") }
+        if contains(.breach) { result.append("breach") }
         return result
     }
 
@@ -58,10 +61,12 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
                 case .scopeMismatch: for identity in problem.services { mark(identity, .mismatch) }
                 case .staleOverride: for identity in problem.services { mark(identity, .staleOverride) }
                 case .activeMapping(let record): mark(record.from, .mapped)
+                case .layerBreach(let breach):
+                    for step in breach.against.flatMap(\.steps) { mark(step.requester, .breach) }
                 }
             }
             for flags in byNode {
-                for flag in [ServiceFlags.missing, .cycle, .mismatch, .staleOverride, .mapped] where flags.contains(flag) {
+                for flag in [ServiceFlags.missing, .cycle, .mismatch, .staleOverride, .mapped, .breach] where flags.contains(flag) {
                     counts[flag, default: 0] += 1
                 }
             }
