@@ -82,7 +82,7 @@ public enum GraphProblem: Sendable, Hashable {
         case .missing(let missing):
             missing.registration.message + Self.seen(missing.count)
         case .cycle(let cycle):
-            cycle.cycle.message + Self.seen(cycle.count)
+            cycle.message + Self.seen(cycle.count)
         case .dependencyLoop(let loop):
             loop.message
         case .scopeMismatch(let record):
