@@ -90,6 +90,19 @@ extension GraphProblem {
                     })),
                 ])
             })))
+        case .shadowed(let shadow):
+            func candidate(_ candidate: ShadowedRegistration.Candidate) -> JSONValue {
+                .object([
+                    ("service", .identity(candidate.service)), ("at", .location(candidate.registeredAt)),
+                    ("distance", .int(candidate.distance)),
+                ])
+            }
+            fields += [
+                ("searchedFrom", .string(shadow.searchedFrom)),
+                ("answering", candidate(shadow.answering)),
+                ("passedOver", .array(shadow.passedOver.map(candidate))),
+                ("count", .uint(shadow.resolves)),
+            ]
         case .activeMapping(let record):
             fields.append(("override", .override(record)))
             fields.append(("resolvedBy", .array(record.uses.map { use in

@@ -72,6 +72,7 @@ extension DiagnosticsReport {
             ("resolvedToNil", "optional resolved to nil", "optionals resolved to nil"),
             ("lazyLoop", "cycle broken lazily", "cycles broken lazily"),
             ("layerBreach", "layer breach", "layer breaches"),
+            ("shadowed", "shadowed registration", "shadowed registrations"),
         ]
         return names.compactMap { name in
             let count = problems.count { $0.kind == name.kind }

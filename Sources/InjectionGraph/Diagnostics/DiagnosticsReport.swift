@@ -1,7 +1,8 @@
 import InjectionTrace
 
 /// Every problem found in a graph, in a fixed order: missing registrations, cycles, dependency
-/// loops, scope mismatches, stale overrides, mappings still active at the end, layer breaches;
+/// loops, scope mismatches, stale overrides, mappings still active at the end, layer breaches,
+/// shadowed registrations;
 /// then the notes:
 /// optional requests that gave nil and loops broken lazily.
 ///
@@ -53,6 +54,7 @@ extension DependencyGraph {
         problems += overrides.filter(\.isStale).map(GraphProblem.staleOverride)
         problems += overrides.filter { $0.kind == .mapping && $0.isActive }.map(GraphProblem.activeMapping)
         problems += layerBreaches().map(GraphProblem.layerBreach)
+        problems += shadowedRegistrations().map(GraphProblem.shadowed)
         let nils = resolvedToNil.map(GraphProblem.resolvedToNil)
         var notes = loops.lazy.map(GraphProblem.lazyLoop)
         if strict { problems += nils } else { notes = nils + notes }

@@ -29,6 +29,8 @@ public enum GraphProblem: Sendable, Hashable {
     case lazyLoop(DependencyLoop)
     /// Layers that reach each other: a dependency points against the layering.
     case layerBreach(LayerBreach)
+    /// A key registered twice in one search order, answered by the one that is not nearer.
+    case shadowed(ShadowedRegistration)
 
     /// Where the inspector shows a problem: the tab whose badge counts it.
     public enum Area: String, Sendable, Hashable, CaseIterable {
@@ -36,7 +38,7 @@ public enum GraphProblem: Sendable, Hashable {
     }
 
     /// The stable name used in JSON (`missing`, `cycle`, `loop`, `scopeMismatch`,
-    /// `staleOverride`, `activeMapping`, `resolvedToNil`, `lazyLoop`, `layerBreach`).
+    /// `staleOverride`, `activeMapping`, `resolvedToNil`, `lazyLoop`, `layerBreach`, `shadowed`).
     public var kind: String {
         switch self {
         case .missing: "missing"
@@ -48,6 +50,7 @@ public enum GraphProblem: Sendable, Hashable {
         case .resolvedToNil: "resolvedToNil"
         case .lazyLoop: "lazyLoop"
         case .layerBreach: "layerBreach"
+        case .shadowed: "shadowed"
         }
     }
 
@@ -57,7 +60,7 @@ public enum GraphProblem: Sendable, Hashable {
         case .missing, .resolvedToNil: .missing
         case .cycle, .dependencyLoop, .lazyLoop: .cycles
         case .scopeMismatch: .scopes
-        case .staleOverride, .activeMapping: .overrides
+        case .staleOverride, .activeMapping, .shadowed: .overrides
         case .layerBreach: .layers
         }
     }
@@ -73,6 +76,7 @@ public enum GraphProblem: Sendable, Hashable {
         case .activeMapping(let record): [record.from, record.to]
         case .layerBreach(let breach):
             breach.against.flatMap(\.steps).flatMap { [$0.requester, $0.service] }
+        case .shadowed(let shadow): [shadow.answering.service] + shadow.passedOver.map(\.service)
         }
     }
 
@@ -97,6 +101,8 @@ public enum GraphProblem: Sendable, Hashable {
             loop.lazyMessage
         case .layerBreach(let breach):
             breach.message
+        case .shadowed(let shadow):
+            shadow.message
         }
     }
 

@@ -255,6 +255,8 @@ extension GraphProblem {
             "mapping|\(record.container)|\(record.from.key)>\(record.to.key)"
         case .layerBreach(let breach):
             "breach|" + breach.layers.map(\.description).joined(separator: ",")
+        case .shadowed(let shadow):
+            "shadowed|" + ([shadow.answering] + shadow.passedOver).map(\.service.key).joined(separator: ">")
         }
     }
 

@@ -36,6 +36,7 @@ enum ProblemItems {
         case .staleOverride: "Stale override"
         case .activeMapping: "Mapping left active"
         case .layerBreach: "Layer breach"
+        case .shadowed: "Shadowed registration"
         }
     }
 

@@ -28,6 +28,9 @@ enum Fault: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// A receipt printed from a background queue resolves through `Container.shared`, which
     /// `withContainer(app)` does not reach from another thread.
     case backgroundContainer = "background-container"
+    /// Two payment modules added with `add(child:)` both register the fraud check: the legacy
+    /// one, added first, answers, and the new one is never used.
+    case shadowedChild = "shadowed-child"
 }
 
 final class PaymentGateway {}
@@ -97,6 +100,13 @@ extension Fault {
             app.repositories.orders.register { OrderRepository(api: app.network.api(), database: app.viewModels.cart().addToCart.cart.database, tokens: app.resolve()) }
         case .backgroundContainer:
             app.register(scope: .singleton) { ReceiptPrinter() }
+        case .shadowedChild:
+            let legacy = Container(name: "legacyPayments")
+            legacy.register(scope: .singleton) { FraudCheck(threshold: 10_000) }
+            let payments = Container(name: "payments")
+            payments.register(scope: .singleton) { FraudCheck(threshold: 500) }
+            app.add(child: legacy)
+            app.add(child: payments)
         case .lazyCycle:
             app.register(scope: .singleton) { CartPricing() }
             // Singleton too: a singleton's @LazyInjected keeps what it first read, so a unique
@@ -139,12 +149,20 @@ extension Fault {
                 _ = app.viewModels.checkout()
             case .backgroundContainer:
                 return printReceiptInBackground(app)
+            case .shadowedChild:
+                _ = try app.tryResolve(FraudCheck.self).flags(amount: 900)
             }
             return nil
         } catch {
             return error.message
         }
     }
+}
+
+final class FraudCheck: Sendable {
+    let threshold: Int
+    init(threshold: Int) { self.threshold = threshold }
+    func flags(amount: Int) -> Bool { amount > threshold }
 }
 
 final class ReceiptPrinter: Sendable {
