@@ -42,7 +42,7 @@ extension DiagnosticsReport {
         }
         if session.hasEnded, let reason = session.endReason, reason != "exit" {
             lines.append("")
-            lines.append("Note: the app stopped: " + stopReason(reason))
+            lines.append("Note: the app stopped" + stopReason(reason))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -55,9 +55,9 @@ extension DiagnosticsReport {
             let message = problem.message
             return message.prefix { $0 != "\n" } == headline && message.hasPrefix(reason.trimmingSuffix("\n"))
         }
-        guard let listed else { return reason }
+        guard let listed else { return ": " + reason }
         let label = listed < problems.count ? "[\(listed + 1)]" : "(note \(listed - problems.count + 1))"
-        return "on \(label) above (\(headline))"
+        return " on \(label) above (\(headline))"
     }
 
     /// `1 missing registration, 2 cycles`.

@@ -3,10 +3,12 @@ import InjectionTrace
 /// Layers that reach each other: a loop between layers, with the crossings that point against
 /// the layering and the service edges that make them.
 ///
-/// Which direction of a loop is the wrong one is a judgement: the crossing carried by the fewest
-/// service edges (then the fewest resolves) is taken as the unexpected one, since the layering
-/// the app was built along is the direction most of its code follows. When removing it leaves a
-/// smaller loop, the weakest crossing of that one is named too.
+/// Which direction of a loop is the wrong one is a judgement. A crossing back into a layer that
+/// is entered from outside the loop (view models, which screens resolve) comes first: that layer
+/// is the top of the loop. Then the crossing carried by the fewest service edges (then the
+/// fewest resolves), since the layering the app was built along is the direction most of its
+/// code follows. When removing it leaves a smaller loop, the weakest crossing of that one is
+/// named too.
 ///
 /// ```swift
 /// for breach in graph.layerBreaches() {
@@ -101,19 +103,23 @@ extension DependencyGraph {
         for crossing in crossings where crossing.isBreach {
             byComponent[loops[crossing.from]!, default: []].append(crossing)
         }
-        return byComponent.values.map { inside in breach(of: inside) }
+        return byComponent.values.map { inside in
+            let members = Set(inside.flatMap { [$0.from, $0.to] })
+            let entries = Set(crossings.filter { !members.contains($0.from) && members.contains($0.to) }.map(\.to))
+            return breach(of: inside, entries: entries)
+        }
             .sorted { $0.layers.first! < $1.layers.first! }
     }
 
     /// The breach of one loop: remove its weakest crossing until no loop is left.
-    private func breach(of inside: [LayerCrossing]) -> LayerBreach {
+    private func breach(of inside: [LayerCrossing], entries: Set<LayerID>) -> LayerBreach {
         let layers = Set(inside.flatMap { [$0.from, $0.to] }).sorted()
         var remaining = inside
         var against: [LayerCrossing] = []
         while true {
             let loops = Self.layerLoops(remaining)
             let looping = remaining.filter { loops[$0.from] != nil && loops[$0.from] == loops[$0.to] }
-            guard let weakest = looping.min(by: { Self.weaker($0, than: $1) }) else { break }
+            guard let weakest = looping.min(by: { Self.weaker($0, than: $1, entries: entries) }) else { break }
             against.append(weakest)
             remaining.removeAll { $0.from == weakest.from && $0.to == weakest.to }
         }
@@ -123,11 +129,14 @@ extension DependencyGraph {
         return LayerBreach(loop: loop, layers: layers, against: against.map(crossing))
     }
 
-    /// Fewer service edges, then fewer resolves, then the later pair: the unexpected direction.
-    private static func weaker(_ a: LayerCrossing, than b: LayerCrossing) -> Bool {
+    /// Back into a layer entered from outside, then fewer service edges, then fewer resolves:
+    /// the unexpected direction (the first pair in order when nothing else tells).
+    private static func weaker(_ a: LayerCrossing, than b: LayerCrossing, entries: Set<LayerID>) -> Bool {
+        let intoEntryA = entries.contains(a.to), intoEntryB = entries.contains(b.to)
+        if intoEntryA != intoEntryB { return intoEntryA }
         if a.edgeCount != b.edgeCount { return a.edgeCount < b.edgeCount }
         if a.resolveCount != b.resolveCount { return a.resolveCount < b.resolveCount }
-        return (a.from, a.to) > (b.from, b.to)
+        return (a.from, a.to) < (b.from, b.to)
     }
 
     /// A shortest chain of crossings from one layer to another (both included).
