@@ -43,7 +43,7 @@ final class SilentBugDiagnosticsTests {
         withContainer(app) {
             // A thread does not inherit the task-local container: its resolve reaches the root.
             BackgroundThread.runConcurrently(1) { _ in
-                do {
+                do throws(ResolutionError) {
                     _ = try Container.tryResolve(SilentBugReceipt.self, file: "App/Receipts.swift", line: 12)
                 } catch .missing(let missing) {
                     caught.withLock { $0 = (missing, ThreadNumber.current) }
@@ -68,7 +68,8 @@ final class SilentBugDiagnosticsTests {
                 if (try? Container.tryResolve(SilentBugReceipt.self)) != nil { resolved.store(true, ordering: .relaxed) }
             }
         }
-        #expect(resolved.load(ordering: .relaxed))
+        let found = resolved.load(ordering: .relaxed)
+        #expect(found)
     }
 
     @Test func aDetachedTaskIsNamedAsATask() async throws {
@@ -76,7 +77,7 @@ final class SilentBugDiagnosticsTests {
         app.register { SilentBugReceipt() }
         let fix = await withContainer(app) {
             await Task.detached { () -> String? in
-                do {
+                do throws(ResolutionError) {
                     _ = try Container.tryResolve(SilentBugReceipt.self)
                     return nil
                 } catch .missing(let missing) {
