@@ -226,10 +226,9 @@ extension Container {
                 }
                 if registration.isAlias {
                     // An `.implements` key (never kept): answered through the implementing key.
-                    // Safe: an alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
-                    return try unsafeDowncast(registration.alias!, to: ServiceAlias<T>.self)
-                        .resolve(container.takeUnretainedValue(), origin ?? self, lifetime, args,
-                                 site.file ?? #fileID, site.line)
+                    return try follow(
+                        alias: registration, T.self, holder: container.takeUnretainedValue(), origin: origin ?? self,
+                        lifetime: lifetime, args: args, file: site.file ?? #fileID, line: site.line, missing: missing)
                 }
                 do {
                     // `origin ?? self` would retain a container (slow: its side table); binding
