@@ -85,6 +85,8 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
         .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionTesting"]),
+        // Random container trees from seeds, checked against an oracle (`make fuzz-wiring`).
+        .testTarget(name: "WiringFuzzTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph"]),
     ],
     swiftLanguageModes: [.v6]
 )
