@@ -10,7 +10,7 @@ import Testing
 /// replays one. A failure prints its seed and the smallest program that still fails.
 struct WiringFuzzTests {
     /// The seeds `make test` runs (a few seconds in all).
-    static let fixedSeeds: [UInt64] = Array(1...48)
+    static let fixedSeeds: [UInt64] = Array(1...200)
 
     @Test(arguments: fixedSeeds)
     func wiringKeepsItsInvariants(seed: UInt64) {
