@@ -176,9 +176,18 @@ extension Container {
             switch lookup {
             case .missing:
                 if case .keyPath(let id) = key {
-                    // Ancestors remember no keypaths of this container: ask them by provider key.
-                    // A keypath this container never projected falls to `missing` (`.project`).
-                    if let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) { key = .provider(known) }
+                    // Ancestors and added children remember no keypaths of this container: ask
+                    // them by provider key, projecting the keypath now if this container never
+                    // did (else an added child that projected it would answer before an earlier
+                    // child that holds the provider: the order would depend on history).
+                    if let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) {
+                        key = .provider(known)
+                    } else if case .project(let keyPath) = missing {
+                        // This container may hold the provider without having projected the
+                        // keypath (declared by a direct call, or a mapping): look again here.
+                        key = .provider(project(keyPath).key)
+                        continue
+                    }
                 }
                 if let holder = container._withUnsafeGuaranteedRef({ [key] container in
                     // Resolver's downward search: the children added with `add(child:)`, before the
@@ -226,10 +235,9 @@ extension Container {
                 }
                 if registration.isAlias {
                     // An `.implements` key (never kept): answered through the implementing key.
-                    // Safe: an alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
-                    return try unsafeDowncast(registration.alias!, to: ServiceAlias<T>.self)
-                        .resolve(container.takeUnretainedValue(), origin ?? self, lifetime, args,
-                                 site.file ?? #fileID, site.line)
+                    return try follow(
+                        alias: registration, T.self, holder: container.takeUnretainedValue(), origin: origin ?? self,
+                        lifetime: lifetime, args: args, file: site.file ?? #fileID, line: site.line, missing: missing)
                 }
                 do {
                     // `origin ?? self` would retain a container (slow: its side table); binding

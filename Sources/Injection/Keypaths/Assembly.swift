@@ -109,13 +109,15 @@ extension Container {
     /// leads to the new assembly's provider.
     private func repointMappings() {
         guard hasMappings.load(ordering: .acquiring) else { return }
-        let keyPaths = mappingState.withLock { table in table.mappings.map { ($0.key, $0.value.target) } }
+        let keyPaths = mappingState.withLock { table in table.mappings.map { ($0.key, $0.value) } }
         var byProvider: [ProviderKey: MappedTarget] = [:]
-        for (original, target) in keyPaths {
+        for (original, mapping) in keyPaths {
             // Projected outside the lock: a keypath runs the app's layer code.
             guard let from = self[keyPath: original.keyPath] as? any ProviderKeyed,
-                  let to = self[keyPath: target.keyPath] as? any ProviderKeyed else { continue }
-            byProvider[from.key] = MappedTarget(keyPath: target, key: to.key)
+                  let to = self[keyPath: mapping.target.keyPath] as? any ProviderKeyed else { continue }
+            byProvider[from.key] = MappedTarget(
+                keyPath: mapping.target, key: to.key, original: from.identity, target: to.identity,
+                location: mapping.location)
         }
         mappingState.withLock { $0.byProvider = byProvider }
     }

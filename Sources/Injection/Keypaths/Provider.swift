@@ -97,6 +97,7 @@ public struct Provider<T>: Sendable {
 /// change.
 protocol ProviderKeyed {
     var key: ProviderKey { get }
+    var identity: ServiceIdentity { get }
 }
 
 extension Provider: ProviderKeyed {}

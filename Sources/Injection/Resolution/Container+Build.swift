@@ -52,8 +52,10 @@ extension Container {
             default: throw .factoryFailed(service: registration.identity, reason: "\(error)")
             }
         }
-        context.unwind()
+        // Decorators run inside the instance's own frame (DECISIONS.md, "Every re-entry is a
+        // cycle"): what they resolve is its dependency, and resolving it again is a cycle.
         if Decorators.areInstalled, context.validation == nil { resolver.decorate(built: value) }
+        context.unwind()
 
         let result: T
         var lostRace = false

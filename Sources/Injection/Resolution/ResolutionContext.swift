@@ -37,6 +37,10 @@ final class ResolutionContext {
     /// Captive dependencies a validation found, by the stack index of their holder, until the
     /// holder's build ends (see ``settleMismatches(heldAt:built:)``).
     @exclusivity(unchecked) var pendingMismatches: [(holderIndex: Int, mismatch: ScopeMismatch)] = []
+    /// The `.implements` aliases being followed, with the stack depth at which each was entered:
+    /// an alias builds nothing, so only this shows a resolve coming back to one
+    /// (``Container/follow(alias:_:holder:origin:lifetime:args:file:line:missing:)``).
+    @exclusivity(unchecked) var followedAliases: [(alias: AnyRegistration, depth: Int)] = []
     /// Set when a build found a cycle, until the resolve that asked reports it with its site.
     @exclusivity(unchecked) var hasUnreportedCycle = false
     /// The observers this thread last took from ``EventHub``, and the hub's generation then.
