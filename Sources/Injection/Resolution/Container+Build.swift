@@ -42,9 +42,11 @@ extension Container {
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
         let value: T
         do {
+            // The frame (and the `unowned(unsafe)` container it holds) is popped here on every
+            // exit, return or throw, before anything else runs.
+            defer { context.unwind() }
             value = try registration.typedFactory(T.self)(resolver, args)
         } catch {
-            context.unwind()
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             switch error {
             case let error as ResolutionError: throw error
@@ -52,7 +54,6 @@ extension Container {
             default: throw .factoryFailed(service: registration.identity, reason: "\(error)")
             }
         }
-        context.unwind()
         if Decorators.areInstalled, context.validation == nil { resolver.decorate(built: value) }
 
         let result: T

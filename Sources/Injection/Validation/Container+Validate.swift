@@ -25,8 +25,7 @@ extension Container {
         }
         var registrations: [(Container, AnyRegistration)] = []
         var seenKeys: Set<String> = []
-        var current: Container? = self
-        while let container = current {
+        for container in lineage {
             let entries = container.state.withLock { $0.allEntries.map(\.registration) }
             // A registration a nearer container overrides is not what the app resolves.
             for registration in entries {
@@ -35,7 +34,6 @@ extension Container {
                     layer: registration.identity.layer, member: registration.identity.member).key
                 if seenKeys.insert(key).inserted { registrations.append((container, registration)) }
             }
-            current = container.parent
         }
         registrations.sort { $0.1.identity.key < $1.1.identity.key }
         let run = ValidationRun()
