@@ -17,7 +17,7 @@ extension Container {
     /// - Parameters:
     ///   - type: The type to register under; inferred when omitted.
     ///   - name: A name, to keep several registrations of one type apart.
-    ///   - scope: How long instances live; ``/InjectionTrace/Scope/unique`` by default.
+    ///   - scope: How long instances live; ``Scope/unique`` by default.
     ///   - file: The registering file, shown in diagnostics and the inspector; leave the default.
     ///   - line: The registering line, shown in diagnostics and the inspector; leave the default.
     ///   - factory: Builds the service; it may resolve its own dependencies.

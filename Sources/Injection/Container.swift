@@ -13,7 +13,7 @@ import Synchronization
 /// ```
 ///
 /// Every registration and resolution is reported to ``ResolutionObserver``s as a
-/// ``/InjectionTrace/ResolutionEvent``. A missing registration or a cycle stops the program (or throws, with
+/// ``ResolutionEvent``. A missing registration or a cycle stops the program (or throws, with
 /// ``tryResolve(_:name:lifetime:args:file:line:)-swift.method``) with a message that says what was asked, who
 /// asked, what was near and how to fix it.
 ///
@@ -148,7 +148,7 @@ struct ContainerState: ~Copyable {
         /// The kept instance (an ``Instance``) and the scope it was kept under.
         var kept: (any AnyObject & Sendable)?
         var keptScope: Scope?
-        /// The weakly kept instance of a ``/InjectionTrace/Scope/shared`` registration.
+        /// The weakly kept instance of a ``Scope/shared`` registration.
         var weak: WeakInstance?
     }
 

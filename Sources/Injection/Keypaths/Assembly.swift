@@ -33,8 +33,8 @@ extension Container {
     /// ```
     /// A container cannot tell which layers came from an assembly, so the change starts every
     /// keypath provider of the container afresh: instances kept from the previous assembly's
-    /// providers are dropped, reported as ``/InjectionTrace/ScopeReset`` events carrying the
-    /// ``/InjectionTrace/AssemblyChange``, and mappings are re-pointed at the new layers. Explicit overrides
+    /// providers are dropped, reported as ``ScopeReset`` events carrying the
+    /// ``AssemblyChange``, and mappings are re-pointed at the new layers. Explicit overrides
     /// (`provider.register { … }`) and type-keyed registrations stay.
     public func use(_ assembly: some Assembly, file: StaticString = #fileID, line: UInt = #line) {
         let previous = assemblyState.withLock { installed -> (any Assembly)? in

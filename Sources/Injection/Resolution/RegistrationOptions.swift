@@ -26,7 +26,7 @@ public struct RegistrationOptions<T>: Sendable {
     /// The keys added with ``implements(_:name:file:line:)`` so far in this chain.
     var implemented: [ServiceIdentity] = []
 
-    /// Sets how long instances live (``/InjectionTrace/Scope``); the same as `register(scope:)`.
+    /// Sets how long instances live (``Scope``); the same as `register(scope:)`.
     ///
     /// ```swift
     /// container.register { Session() }.scope(.application)
