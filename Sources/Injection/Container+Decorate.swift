@@ -54,13 +54,7 @@ extension Container {
 
     /// Runs the decorators of this container and its ancestors on a new instance.
     func decorate(built instance: Any) {
-        var chain: [Container] = []
-        var current: Container? = self
-        while let container = current {
-            chain.append(container)
-            current = container.parent
-        }
-        for container in chain.reversed() {
+        for container in Array(lineage).reversed() {
             for decorator in container.decorators.withLock({ $0 }) { decorator(instance) }
         }
     }

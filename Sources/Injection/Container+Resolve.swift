@@ -189,17 +189,9 @@ extension Container {
                         continue
                     }
                 }
-                if let holder = container._withUnsafeGuaranteedRef({ [key] container in
-                    // Resolver's downward search: the children added with `add(child:)`, before the
-                    // parent. A child is held strongly by its container, so borrowing it is safe.
-                    container.hasAddedChildren.load(ordering: .acquiring)
-                        ? container.addedChild(holding: key).map(Unmanaged.passUnretained) : nil
-                }) {
-                    container = holder
-                    continue
-                }
-                if key.isRemembered, let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
-                    container = parent
+                // The search order (``nextInSearch(afterMissing:)``): added children, then the parent.
+                if let next = container._withUnsafeGuaranteedRef({ [key] in $0.nextInSearch(afterMissing: key) }) {
+                    container = next
                     continue
                 }
                 switch missing {

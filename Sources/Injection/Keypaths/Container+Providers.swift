@@ -35,10 +35,8 @@ extension Container {
 
     /// The registration this container (or an ancestor) holds for a provider key.
     func registration(forProvider key: ProviderKey) -> AnyRegistration? {
-        var current: Container? = self
-        while let container = current {
+        for container in lineage {
             if let registration = container.state.withLock({ $0.providers[key]?.registration }) { return registration }
-            current = container.parent
         }
         return nil
     }

@@ -17,8 +17,9 @@ final class ResolutionContext {
         let scope: Scope
         /// The container running this step. `unowned(unsafe)` is sound: the caller of the
         /// outermost resolve keeps the container alive, since it is passed down borrowed (+0)
-        /// through synchronous calls only, and the frame is popped (`unwind`) before `build`
-        /// returns. No step retains it, so nothing else vouches for its lifetime.
+        /// through synchronous calls only, and `build` pops the frame in a `defer` around the
+        /// factory call, so no exit (return or throw) leaves it on the stack. No step retains
+        /// it, so nothing else vouches for its lifetime.
         unowned(unsafe) let container: Container
         /// Set while the registration's `resolveProperties` block runs: what it resolves is
         /// reported as property injection.
