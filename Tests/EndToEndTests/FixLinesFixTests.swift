@@ -135,7 +135,7 @@ struct FixLinesFixTests {
 
         let fixedApp = folder.appendingPathComponent("sample-app").path
         let build = Command.buildDirectory.path
-        let objects = try ["InjectionTrace", "Injection", "ArgumentParser", "ArgumentParserToolInfo"].flatMap { module in
+        let objects = try ["Injection", "ArgumentParser", "ArgumentParserToolInfo"].flatMap { module in
             try FileManager.default.contentsOfDirectory(atPath: "\(build)/\(module).build")
                 .filter { $0.hasSuffix(".o") }.map { "\(build)/\(module).build/\($0)" }
         }

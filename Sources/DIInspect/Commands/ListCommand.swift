@@ -1,5 +1,5 @@
 import ArgumentParser
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// `di-inspect list FILE [services|layers|scopes|cycles|overrides|missing]`.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// `di-inspect why FILE SERVICE`: the shortest chain from a root to a service.

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 extension DiagnosticsReport {
     /// The report as JSON (schema in `docs/CHECK_JSON.md`): one problem per line.

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 extension DiagnosticsReport {
     /// The report for a terminal: a summary line, then each problem's message, numbered.

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// Every problem found in a graph, in a fixed order: missing registrations, cycles, dependency
 /// loops, scope mismatches, stale overrides, mappings still active at the end, layer breaches,

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// One problem (or note) `check` found in a trace, with everything needed to explain and fix it.
 ///

@@ -1,4 +1,3 @@
-import InjectionTrace
 import Injection
 
 /// What changed between two runs of an app: services, edges, scopes and layers added, removed

@@ -1,4 +1,3 @@
-import InjectionTrace
 import Injection
 
 /// The layers of a graph in dependency order, with the crossings between them as weighted

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// A container seen in the trace: created explicitly (`containerCreated`) or only named by the
 /// services it owns.

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 extension DependencyGraph {
     /// Adds one trace record to the graph.

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// A dependency cycle the runtime caught, deduplicated: the same loop entered at another service
 /// (`B → A → B` after `A → B → A`) counts as the same cycle.

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// A captive dependency the runtime reported, deduplicated with a count.
 ///

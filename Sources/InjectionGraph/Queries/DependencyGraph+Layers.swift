@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// The edges from one layer into another, summed.
 ///

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// What is wrong with a service, as the Services screen's flag column shows it.

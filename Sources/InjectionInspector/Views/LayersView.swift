@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Screen 2: a tree of layers (containers and the sub-containers that declare keypath

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Screen 5: overrides (re-registrations and keypath mappings): the active ones first, then the

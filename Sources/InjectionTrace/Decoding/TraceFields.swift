@@ -1,3 +1,4 @@
+import Injection
 
 /// The record kinds of the trace format, matched from the bytes of `kind`.
 enum TraceKind: Equatable {

@@ -1,3 +1,4 @@
+import Injection
 
 /// What one trace line holds once decoded.
 enum DecodedTraceLine {

@@ -1,5 +1,6 @@
 import Foundation
 import Injection
+import InjectionTrace
 import InjectionGraph
 import Testing
 @testable import InjectionInspector
