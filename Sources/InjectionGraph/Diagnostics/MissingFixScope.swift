@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 extension DependencyGraph {
     /// ``missing``, each `register` fix given a scope that every requester seen for the same
