@@ -7,7 +7,7 @@ import Testing
 struct FixLinesFixTests {
     static let faults = [
         "captive", "stale-override", "name-typo", "missing", "mapping-left-active", "background-container",
-        "shadowed-child", "layer-breach",
+        "shadowed-child", "layer-breach", "decorator-captive",
     ]
 
     private func record(_ sampleApp: String) throws -> String {
@@ -78,12 +78,16 @@ struct FixLinesFixTests {
         let meant = try capture(#"Resolve HTTPClient with (name: "[^"]+")"#, in: report)
         edits.append((try file(typoAt, in: copy), { [$0.replacingOccurrences(of: #"name: "autenticated""#, with: String(meant))] }))
 
-        // Captive: the registration the fix prints, at the line where the holder is registered.
-        let holderAt = try capture(#"short-lived as what it keeps \(registered at (\S+)\)"#, in: report)
-        let registration = try capture(#"\(registered at \S+\): (app\.register\([^)]*\))"#, in: report)
-        edits.append((try file(holderAt, in: copy), { line in
-            [line.replacing(try! Regex(#"app\.register\([^)]*\)"#), with: String(registration))]
-        }))
+        // Captives (one built by a factory, one by a decorator): the registration each fix
+        // prints, at the line where its holder is registered.
+        let captives = report.matches(of: try Regex(#"short-lived as what it keeps \(registered at (\S+)\): (app\.register\([^)]*\))"#))
+        #expect(captives.count == 2, "\(report)")
+        for captive in captives {
+            let holderAt = try #require(captive.output[1].substring), registration = try #require(captive.output[2].substring)
+            edits.append((try file(holderAt, in: copy), { line in
+                [line.replacing(try! Regex(#"app\.register\([^)]*\)"#), with: String(registration))]
+            }))
+        }
 
         // Stale override: the reset the fix prints, right after the override.
         let overrideAt = try capture(#"Stale override: ResponseCache in 'app' was replaced at (\S+) after"#, in: report)
@@ -127,6 +131,7 @@ struct FixLinesFixTests {
         let fault = try String(contentsOf: file(typoAt, in: copy).url, encoding: .utf8)
         #expect(fault.contains(#"tryResolve(name: "authenticated")"#))
         #expect(fault.contains("app.register(scope: .graph) { c in CapturingAnalytics("))
+        #expect(fault.contains("app.register(scope: .graph) { AuditLog() }"))
         #expect(fault.contains("app.reset(.cached)"))
         #expect(fault.contains("app.register { PaymentGateway() }"))
         #expect(fault.contains("app.resetAllMappings()"))
