@@ -149,12 +149,12 @@ struct GraphHistoryCompactionTests {
         #expect(compacted.startTime == whole.time(through: total / 2))
         #expect(compacted.footprint.entries < whole.footprint.entries)
         for kept in [0, 1, 17, compacted.count / 2, compacted.count] {
-            #expect(compacted.graph(through: kept).description == whole.graph(through: total / 2 + kept).description,
+            #expect(compacted.graph(through: kept).treeDescription == whole.graph(through: total / 2 + kept).treeDescription,
                     "as of record \(total / 2 + kept)")
         }
         #expect(compacted.resolvesPerBucket(4).reduce(0, +) == whole.cumulativeResolves[total - 1] - whole.cumulativeResolves[total / 2 - 1])
         // Twice: the second cut starts from the first one's start.
         compacted.dropOldestHalf()
-        #expect(compacted.graph(through: compacted.count).description == graph.description)
+        #expect(compacted.graph(through: compacted.count).treeDescription == graph.treeDescription)
     }
 }

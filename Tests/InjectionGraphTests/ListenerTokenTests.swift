@@ -1,4 +1,9 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import Injection
 @testable import InjectionGraph
 @testable import InjectionTrace
@@ -92,7 +97,7 @@ struct ListenerTokenTests {
 struct StalledHandshakeTests {
     private func stall(_ listener: TraceListener) throws -> Int32 {
         guard case .tcp(let host, let port) = listener.address,
-              case .success(let fd) = TraceSocketAddress.tcp(host: host, port: port).connect(timeoutMilliseconds: 1000)
+              case .success(let fd) = TraceSocketAddress.tcp(host: host, port: port).connect(timeoutMilliseconds: 5000)
         else { throw TraceListenerError("cannot connect") }
         let half = Array(#"{"token":"0123"#.utf8)
         #expect(half.withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true, deadline: PosixIO.monotonicNanoseconds() + 1_000_000_000) })
@@ -103,13 +108,16 @@ struct StalledHandshakeTests {
         let log = ListenerLog()
         let listener = try TraceListener(address: .loopback(port: 0)) { log.append($0) }
         defer { listener.stop() }
-        let stalled = try (0..<(TraceListener.maximumWaitingForToken + 6)).map { _ in try stall(listener) }
+        var stalled: [Int32] = []
+        for index in 0..<(TraceListener.maximumWaitingForToken + 6) {
+            do { stalled.append(try stall(listener)) } catch { Issue.record("peer \(index): \(error) after \(log.transcript)"); return }
+        }
         defer { stalled.forEach(PosixIO.closeDescriptor) }
         #expect(log.wait { $0.transcript.count == 6 }, "\(log.transcript)")
         #expect(log.transcript == (1...6).map { "refused #\($0): too many peers waiting for a token" })
         // The app with the token is admitted while 64 peers still stall.
         guard case .tcp(let host, let port) = listener.address,
-              case .success(let app) = TraceSocketAddress.tcp(host: host, port: port).connect(timeoutMilliseconds: 1000)
+              case .success(let app) = TraceSocketAddress.tcp(host: host, port: port).connect(timeoutMilliseconds: 5000)
         else { throw TraceListenerError("cannot connect") }
         defer { PosixIO.closeDescriptor(app) }
         let bytes = TraceConnectionToken.line(try #require(listener.token)) + TraceEncoder.encode(.header(ListenerTokenTests.header))

@@ -39,6 +39,8 @@ final class LaunchedApp: Sendable {
     private let keepRunning: Bool
     private let ended = EndFlag()
     private let watcher: Mutex<BackgroundThread?>
+    /// When ``requestStop()`` sent SIGTERM: the grace period counts from there.
+    private let stopRequested = Mutex<ContinuousClock.Instant?>(nil)
 
     /// Starts `command` (a path, or a name found on PATH) with `DI_INSPECT=destination`;
     /// `onExit` is called from the watching thread with how it ended and, when it did not
@@ -87,14 +89,23 @@ final class LaunchedApp: Sendable {
         let value = Atomic<Bool>(false)
     }
 
+    /// Asks the app to end (SIGTERM, so it can flush its trace) without waiting, unless
+    /// `--keep-app` was given; ``stop(grace:)`` waits.
+    func requestStop() {
+        guard !keepRunning, isRunning else { return }
+        stopRequested.withLock { $0 = $0 ?? ContinuousClock.now }
+        kill(processID, SIGTERM)
+    }
+
     /// Ends the app unless `--keep-app` was given: SIGTERM, then SIGKILL once `grace` has
-    /// passed; returns when it is gone (and its watcher has reported how it ended).
-    func stop(grace: Duration = .milliseconds(150)) {
+    /// passed since ``requestStop()`` (or now); returns when it is gone and its watcher has
+    /// reported how it ended.
+    func stop(grace: Duration = .milliseconds(100)) {
         guard !keepRunning else { return }
         if isRunning {
+            let deadline = (stopRequested.withLock { $0 } ?? ContinuousClock.now).advanced(by: grace)
             kill(processID, SIGTERM)
-            let deadline = ContinuousClock.now.advanced(by: grace)
-            while isRunning, ContinuousClock.now < deadline { usleep(2_000) }
+            while isRunning, ContinuousClock.now < deadline { usleep(1_000) }
             if isRunning { kill(processID, SIGKILL) }
         }
         watcher.withLock { $0 }?.join()

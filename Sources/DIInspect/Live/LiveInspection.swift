@@ -71,9 +71,11 @@ struct LiveInspection {
                 return Inspector(model: InspectorModel(connection: .waiting(waiting)), feed: feed, memoryBudget: budget)
             }
         }
-        // The terminal is back; the app and the listener end after it.
-        app?.stop()
+        // The terminal is back; the app and the listener end after it, the app's grace period
+        // running while the listener stops.
+        app?.requestStop()
         listener?.stop()
+        app?.stop()
         if status == 0, let failed = failure.withLock({ $0 }) { return failed }
         return status
     }

@@ -66,7 +66,9 @@ public final class TraceListener: Sendable {
         if address == .defaultUnix { try Self.preparePrivateDirectory(TraceDestination.defaultSocketDirectory()) }
         if case .tcp = address { self.token = token ?? TraceConnectionToken.random() } else { self.token = nil }
         let fd: Int32
-        switch address.listen() {
+        // A deep backlog: a burst of peers (an app and its extensions, or stalled ones) must not
+        // overflow it while this thread is busy, or their SYNs are dropped and retried a second later.
+        switch address.listen(backlog: 256) {
         case .success(let descriptor): fd = descriptor
         case .failure(let failure): throw TraceListenerError(failure.description)
         }

@@ -55,9 +55,9 @@ struct InspectorSessionsTests {
         var model = InspectorModel(connection: .live)
         model.apply([Self.header("app", pid: 1)] + (1...1_000).map { Self.resolve("S\($0 % 10)", at: UInt64($0) * 1_000_000_000) },
                     now: 0)
-        let graph = model.graph.description
+        let graph = model.graph.treeDescription
         model.compactHistory()
-        #expect(model.graph.description == graph)
+        #expect(model.graph.treeDescription == graph)
         #expect(model.history.count == 501)
         let timeline = model.timeline(buckets: 10)
         // 1 001 records: the first 500 (the header and resolves 1…499) are dropped.
