@@ -215,9 +215,10 @@ public final class Inspector: TerminalApplication {
                 if neverConnected, case .waiting = sessions[0].connection { sessions[0].connection = .disconnected(ending) }
                 if failed, !output.isEmpty {
                     let lines = output.map(\.escapingControlCharacters)
-                    let error = lines.first { $0.lowercased().contains("error") } ?? lines[0]
-                    state.message = "The app \(ending): \(error)"
-                    sessions[0].launchOutput = lines
+                    // The lines that say what went wrong first (a usage text may follow them).
+                    let errors = lines.filter { $0.lowercased().contains("error") }
+                    state.message = "The app \(ending): \(errors.first ?? lines[0])"
+                    sessions[0].launchOutput = errors + lines.filter { !$0.lowercased().contains("error") }
                 } else {
                     state.message = "The app \(ending); the graph stays browsable. q quits."
                 }

@@ -112,7 +112,7 @@ final class LaunchedApp: Sendable {
     }
 
     /// The last lines of the app's log (its error when it could not start), at most `count`.
-    static func lastLines(of logPath: String, count: Int = 6) -> [String] {
+    static func lastLines(of logPath: String, count: Int = 24) -> [String] {
         guard let handle = FileHandle(forReadingAtPath: logPath) else { return [] }
         defer { try? handle.close() }
         let size = (try? handle.seekToEnd()) ?? 0
