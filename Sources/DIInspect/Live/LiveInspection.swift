@@ -1,4 +1,5 @@
 import Foundation
+import Injection
 import Synchronization
 import InjectionTrace
 import InjectionGraph
