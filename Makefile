@@ -42,7 +42,9 @@ tracing-trait: deps
 tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $${TSAN_OPTIONS:-}" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
 
-# Resolution speed against direct construction and Swinject, then the graph at scale.
+# Resolution speed against direct construction and Swinject, then the graph at scale, then the live
+# inspector soaked at full rate (SOAK_SECONDS per rate; `make bench SOAK_SECONDS=60` for a short run).
+SOAK_SECONDS ?= 600
 bench: deps
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/InjectionBenchmarks
@@ -51,6 +53,7 @@ bench: deps
 	.build/release/GraphBenchmarks --time-cursor
 	Scripts/bench-inspector.sh
 	Scripts/bench-big-trace.sh
+	Scripts/bench-live-soak.sh --duration $(SOAK_SECONDS)
 
 # The DocC catalogs of the runtime (Injection, InjectionTesting), with every warning an error, so a
 # broken symbol link fails `make test`. swift-docc-plugin is added to the package only when

@@ -18,7 +18,7 @@ final class TraceReplay: Sendable {
 
     private let flag = StopFlag()
 
-    init(records: [TraceRecord], speed: Double, name: String, feed: LiveFeed<LiveUpdate>) {
+    init(records: [TraceRecord], speed: Double, name: String, feed: LiveFeed) {
         let flag = self.flag
         let thread = Thread {
             feed.send([.message("Replaying \(name) at \(Self.speedText(speed))")])
@@ -36,11 +36,11 @@ final class TraceReplay: Sendable {
                 let frameEnd = UInt64(Double(now - start + 50_000_000) * speed)
                 var end = index + 1
                 while end < records.count, (GraphHistory.time(of: records[end]) ?? 0) <= frameEnd { end += 1 }
-                feed.send([.records(Array(records[index..<end]))])
+                feed.send(.records(connection: LiveUpdate.firstSession, Array(records[index..<end])))
                 index = end
             }
             if !flag.value.load(ordering: .relaxed) {
-                feed.send([.connection(.file(name)), .message("Replay finished: < > { } t move in time")])
+                feed.send([.connection(LiveUpdate.firstSession, .file(name)), .message("Replay finished: < > { } t move in time")])
             }
         }
         thread.start()

@@ -35,7 +35,12 @@ enum InspectorView {
         let header = session.header ?? context.model.history.header
         let app = header?.app ?? "no app yet"
         var trailing = context.state.paused ? "PAUSED" : ""
-        if case .disconnected = context.model.connection { trailing = "browsing last session" }
+        if !context.state.liveSummary.isEmpty {
+            trailing = context.state.liveSummary + (trailing.isEmpty ? "" : "  " + trailing)
+        }
+        if case .disconnected = context.model.connection {
+            trailing = "browsing last session" + (context.state.liveSummary.isEmpty ? "" : "  " + context.state.liveSummary)
+        }
         if trailing.isEmpty, let baseline = context.model.baseline {
             trailing = "vs \(baseline.name): \(context.state.changeMarks.count) changed"
         }
