@@ -83,7 +83,10 @@ let package = Package(
             name: "InjectionInspectorTests",
             dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic"],
+            exclude: ["Schemas"]
+        ),
         .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionTesting"]),
     ],
     swiftLanguageModes: [.v6]
