@@ -17,7 +17,6 @@ struct CheckCommand: ParsableCommand {
               $ di-inspect check trace.ndjson
               1 problem in sample-app (pid 4242): 1 missing registration
               $ di-inspect check trace.ndjson --format xcode
-              Sources/SampleApp/Wiring/Fault.swift:74: error: Missing registration: PaymentGateway in 'app'
               $ di-inspect check trace.ndjson --format github
               $ di-inspect check trace.ndjson --format sarif -o check.sarif
 

@@ -13,8 +13,8 @@ struct ExportCommand: ParsableCommand {
             install graphviz).
 
               $ di-inspect export trace.ndjson --format svg -o graph.svg
-              $ di-inspect export trace.ndjson --format dot --no-legend | dot -Tpng > graph.png
-              $ di-inspect export trace.ndjson --focus ViewModel.catalog --depth 2 --format mermaid
+              $ di-inspect export trace.ndjson --no-legend | dot -Tpng > graph.png
+              $ di-inspect export trace.ndjson --focus ViewModel.cart --depth 2
               $ di-inspect export trace.ndjson --layers --format mermaid
             """)
 
