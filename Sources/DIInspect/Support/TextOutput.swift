@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import InjectionTrace
+import Injection
 
 /// Writes a command's text report to standard output with every control character but the
 /// line breaks escaped: the one way `check`, `list` and `why` print names from a trace.
