@@ -1,5 +1,5 @@
 import Foundation
-import InjectionTrace
+import Injection
 import Testing
 
 /// README's "Add it to your app", done as a newcomer would: its `Package.swift` and

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import Testing
 
 /// `di-inspect` without a terminal: what it says with no subcommand, and `--help` everywhere.

@@ -1,5 +1,5 @@
 import Foundation
-import InjectionTrace
+import Injection
 import Testing
 
 /// `check` and `diff` with `--format xcode|github|sarif`, on the sample app with every fault:
@@ -11,7 +11,7 @@ struct ProblemFormatTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let faults = ["missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing",
-                         "mapping-left-active", "lazy-cycle"]
+                         "mapping-left-active", "lazy-cycle", "layer-breach", "background-container", "shadowed-child"]
 
     /// clang's diagnostic line: `file[:line[:column]]: error|warning|note: message`.
     static var xcodeLine: Regex<(Substring, Substring?, Substring?, Substring)> { /^[^:\n]+(:[0-9]+(:[0-9]+)?)?: (error|warning|note): \S.*$/ }

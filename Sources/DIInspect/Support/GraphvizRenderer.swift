@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import InjectionTrace
+import Injection
 
 /// Renders dot to SVG with the installed Graphviz (`dot -Tsvg`), for `export --format svg` and
 /// the inspector's export: people get a picture without knowing Graphviz. Without `dot` on PATH

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// The overrides (or mappings) of one service by one replacement, drawn as one edge.
 struct OverrideEdge {

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// Problems as editors and CI read them: each with a severity and the source line the diagnostic
 /// already knows (the resolve site of a missing registration, the line that closes a cycle, the
@@ -44,20 +44,13 @@ public struct ProblemAnnotations: Sendable {
             + report.notes.map { Self.annotation($0, .note, graph, path) }
     }
 
-    /// The annotations of a diff: problems HEAD adds and layer breaches it adds are errors,
+    /// The annotations of a diff: problems HEAD adds (layer breaches included) are errors,
     /// problems both runs have are warnings.
     ///
     /// - Parameter head: The HEAD run's graph, for registration sites.
     public init(diff: GraphDiff, head: DependencyGraph, path: (String) -> String) {
-        var annotations = diff.newProblems.map { Self.annotation($0, .error, head, path) }
-        for layer in diff.layers where layer.isNewBreach {
-            let title = "New layer breach: \(layer.name)"
-            let details = layer.details.map { "\n  " + $0 }.joined()
-            annotations.append(Annotation(severity: .error, rule: "layerBreach", title: title, message: title + details,
-                                          file: nil, line: nil))
-        }
-        annotations += diff.remainingProblems.map { Self.annotation($0, .warning, head, path) }
-        self.annotations = annotations
+        annotations = diff.newProblems.map { Self.annotation($0, .error, head, path) }
+            + diff.remainingProblems.map { Self.annotation($0, .warning, head, path) }
     }
 
     static func annotation(
@@ -199,6 +192,7 @@ public struct ProblemAnnotations: Sendable {
         case "resolvedToNil": "An optional request found nothing and gave nil."
         case "lazyLoop": "Services reach each other only through a lazy edge (no cycle at run time)."
         case "layerBreach": "Layers reach each other (upward, or around a loop)."
+        case "shadowed": "A key registered in two containers of one search order: a farther one answers."
         default: "A problem di-inspect found in the trace."
         }
     }
@@ -207,7 +201,9 @@ public struct ProblemAnnotations: Sendable {
 extension GraphProblem {
     /// The source line the diagnostic points at: the resolve site of a missing registration or
     /// an optional that gave nil, the line that closes a cycle, the registration of a loop's
-    /// first service or of a captive's holder, the line that set an override or mapping.
+    /// first service or of a captive's holder, the line that set an override or mapping, the
+    /// registration behind a layer breach's first crossing, the registration that answers a
+    /// shadowed key.
     ///
     /// ```swift
     /// problem.sourceLocation(in: graph)?.description  // "SampleApp/Fault.swift:74"
@@ -222,6 +218,8 @@ extension GraphProblem {
         case .dependencyLoop(let loop), .lazyLoop(let loop): return registration(loop.path.first)
         case .scopeMismatch(let record): return record.holderRegisteredAt ?? registration(record.mismatch.holder)
         case .staleOverride(let record), .activeMapping(let record): return record.location
+        case .layerBreach(let breach): return breach.against.lazy.flatMap(\.steps).compactMap(\.registeredAt).first
+        case .shadowed(let shadow): return shadow.answering.registeredAt
         }
     }
 }

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// Layers that reach each other: a loop between layers, with the crossings that point against
 /// the layering and the service edges that make them.

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// One key registered in two containers of one search order, where the one that answers is not
 /// nearer than the one passed over: the wrong one of two implementations can be used without a

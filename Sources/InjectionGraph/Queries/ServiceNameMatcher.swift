@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// How a typed name is matched to services: one rule for `why`, `export --focus`, `list`'s
 /// filter and the inspector's `/` filter, so every command and view understands a name alike.

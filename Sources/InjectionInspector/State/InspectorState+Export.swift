@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// `e`: export what the current view shows, to a path shown and editable before anything is

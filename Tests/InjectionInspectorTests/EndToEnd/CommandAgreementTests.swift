@@ -1,5 +1,6 @@
 import Foundation
 import Injection
+import InjectionTrace
 import InjectionGraph
 import Testing
 @testable import InjectionInspector
@@ -62,12 +63,24 @@ struct CommandAgreementTests {
                         "\(fault): list overrides:\n\(overrides)")
             case .scopeMismatch:
                 break  // Scopes: `list scopes` counts services per scope; the problem is check's and the view's.
+            case .layerBreach(let breach):
+                let layers = try Self.diInspect(["list", trace, "layers"]).output
+                #expect(layers.contains(breach.against[0].from.description), "\(fault): list layers:\n\(layers)")
+            case .shadowed(let shadow):
+                let why = try Self.diInspect(["why", trace, shadow.answering.service.qualifiedDescription])
+                let headline = String(shadow.message.prefix { $0 != "\n" })
+                #expect(why.output.contains(headline), "\(fault): why \(shadow.answering.service): \(why.output)")
             }
             // Every service a problem names is in the JSON export, and in what the inspector's
             // `e` writes from the problem's tab.
-            let tab = Character(String(["scopes": 3, "cycles": 4, "overrides": 5, "missing": 6][problem.area.rawValue]!))
+            let tab = Character(String(["layers": 2, "scopes": 3, "cycles": 4, "overrides": 5, "missing": 6][problem.area.rawValue]!))
             var onTab = state
             _ = onTab.handle(.character(tab), model: model)
+            if problem.area == .layers {
+                // Layers exports what its diagram shows: the layer summary, breaches marked.
+                #expect(onTab.exportRequest(model: model).content == .layers, "\(fault): Layers exports the layer summary")
+                continue
+            }
             let label = ProblemAgreementTests.viewLabel(problem)
             let row = try #require(onTab.items.firstIndex { $0.label.contains(label) || $0.cells.contains { $0.contains(label) } },
                                    "\(fault): the \(problem.area) tab has no row for \(label)")
