@@ -1,21 +1,24 @@
 # The README's commands: `make demo` opens the live inspector on the sample app, `make test` runs
 # every test. Whatever a build or a test needs from the system is checked (and installed when
-# possible) by `make deps` first.
+# possible) first: `make deps` for what building and the demo need (ncurses), `make test-deps` for
+# what only the tests need (tmux, Graphviz, Python's jsonschema).
 SWIFT ?= swift
 SWIFT_FLAGS ?=
-APT_PACKAGES := libncurses-dev tmux graphviz
 
-.PHONY: all build test tsan bench demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
+.PHONY: all build test tsan bench demo deps test-deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
 
 all: build
 
 deps:
-	@Scripts/ensure-deps.sh $(APT_PACKAGES)
+	@Scripts/ensure-deps.sh build
+
+test-deps:
+	@Scripts/ensure-deps.sh test
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) tracing-trait
@@ -74,7 +77,7 @@ install: deps
 	Scripts/install.sh "$(DESTDIR)$(PREFIX)" "$(CONFIG)"
 
 # `make install` into a temporary prefix, then the installed files checked (part of `make test`).
-check-install: deps
+check-install: test-deps
 	Scripts/check-install.sh
 
 # libFuzzer over the trace line decoder and the graph's ingest (Fuzzing/, its own package so the

@@ -318,10 +318,17 @@ public final class Inspector: TerminalApplication {
         state.sync(with: model)
     }
 
+    /// Writes what the view shows to the path the user confirmed (relative to the export
+    /// folder unless absolute): Mermaid for `.mmd`/`.mermaid`, else dot.
     private func export(_ request: ExportRequest) -> String {
-        let dot = DotExporter(options: request.options).render(shownModel.graph)
-        let safe = String(request.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
-        let path = (exportDirectory.hasSuffix("/") ? exportDirectory : exportDirectory + "/") + "di-inspect-\(safe).dot"
+        let mermaid = request.path.hasSuffix(".mmd") || request.path.hasSuffix(".mermaid")
+        let graph = shownModel.graph
+        let dot = switch request.content {
+        case .graph(let options): mermaid ? MermaidExporter(options: options).render(graph) : DotExporter(options: options).render(graph)
+        case .layers: mermaid ? LayerExporter.mermaid(LayerMap(graph)) : LayerExporter.dot(LayerMap(graph))
+        }
+        let path = request.path.hasPrefix("/") ? request.path
+            : (exportDirectory.hasSuffix("/") ? exportDirectory : exportDirectory + "/") + request.path
         guard let file = fopen(path, "w") else {
             return "Export failed: cannot write \(path) (errno \(errno))"
         }

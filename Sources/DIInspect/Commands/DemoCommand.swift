@@ -17,8 +17,23 @@ struct DemoCommand: ParsableCommand {
               $ di-inspect demo --fault cycle --fault missing
             """)
 
-    @Option(name: .customLong("fault"), help: "A wiring bug for the sample app: missing, cycle, captive, stale-override, name-typo. Repeatable.")
+    /// The sample app's `--fault` values (its `Fault` enum; a test holds the two lists equal).
+    static let sampleAppFaults = [
+        "missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing", "mapping-left-active",
+        "lazy-cycle", "layer-breach", "background-container", "shadowed-child",
+    ]
+
+    @Option(
+        name: .customLong("fault"),
+        help: "A wiring bug for the sample app: \(sampleAppFaults.joined(separator: ", ")). Repeatable.")
     var faults: [String] = []
+
+    func validate() throws {
+        for fault in faults where !Self.sampleAppFaults.contains(fault) {
+            throw ValidationError(
+                "Unknown fault '\(fault)'; the sample app knows \(Self.sampleAppFaults.joined(separator: ", ")).")
+        }
+    }
 
     @Flag(help: "Run the sample app in mock-network mode (a keypath mapping for the whole run).")
     var mockNetwork = false

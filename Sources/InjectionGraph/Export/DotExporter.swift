@@ -100,18 +100,13 @@ public struct DotExporter: Sendable {
             out += "  z\(index) [label=\"\(label)\", shape=box, style=dotted, color=gray40, fontcolor=gray40];\n"
             out += "  n\(from) -> z\(index) [style=dotted, color=gray40];\n"
         }
-        for record in graph.overrides(in: selection) {
-            guard let from = graph.nodeID(for: record.from), let to = graph.nodeID(for: record.to) else { continue }
-            var label = record.kind == .mapping ? "mapping" : "override"
-            let leftActive = record.kind == .mapping && record.isActive
-            if leftActive { label += " (left active)" } else if !record.isActive { label += " (ended)" }
-            if record.isStale { label += " (stale)" }
-            let color = record.isStale || leftActive ? ", color=orange, fontcolor=orange, penwidth=2" : ""
-            out += "  n\(from) -> n\(to) [style=dotted, label=\"\(label)\"\(color)];\n"
-            guard record.isStale else { continue }
-            for holder in record.holders {
-                guard let id = graph.nodeID(for: holder.service), selection.contains(id) else { continue }
-                out += "  n\(id) -> n\(from) [style=dotted, color=orange, label=\"holds old\"];\n"
+        // One edge per replaced service and replacement, however often it was set.
+        for edge in graph.overrideEdges(in: selection) {
+            let color = edge.isStale || edge.isLeftActive ? ", color=orange, fontcolor=orange, penwidth=2" : ""
+            out += "  n\(edge.from) -> n\(edge.to) [style=dotted, label=\"\(edge.label)\"\(color)];\n"
+            for holder in edge.holders {
+                guard let id = graph.nodeID(for: holder), selection.contains(id) else { continue }
+                out += "  n\(id) -> n\(edge.from) [style=dotted, color=orange, label=\"holds old\"];\n"
             }
         }
         // A shadow: the registration that answers, pointing at those it passes over.

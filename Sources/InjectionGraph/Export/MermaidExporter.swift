@@ -68,12 +68,9 @@ public struct MermaidExporter: Sendable {
                 linkIndex += 1
             }
         }
-        for record in graph.overrides(in: selection) {
-            guard let from = graph.nodeID(for: record.from), let to = graph.nodeID(for: record.to) else { continue }
-            var label = record.kind == .mapping ? "mapping" : "override"
-            if !record.isActive { label += " (ended)" }
-            if record.isStale { label += " (stale)" }
-            out += "  n\(from) -.->|\"\(label)\"| n\(to)\n"
+        // One edge per replaced service and replacement, however often it was set.
+        for edge in graph.overrideEdges(in: selection) {
+            out += "  n\(edge.from) -.->|\"\(edge.label)\"| n\(edge.to)\n"
             linkIndex += 1
         }
         if !missing.isEmpty { out += "  classDef missing stroke:#d00,stroke-dasharray:5 5,color:#d00\n" }

@@ -69,6 +69,14 @@ enum InspectorView {
 
     static func drawCrumb(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         let state = context.state
+        if let prompt = state.exportPrompt {
+            let x = canvas.put("export to: ", row: rect.row, column: rect.column, style: Style(.key, .bold))
+            // The end of a long path stays visible: it is where the typing happens.
+            let room = max(1, rect.right - x - 1)
+            let path = TextWidth.of(prompt.path) > room ? "…" + String(prompt.path.suffix(room - 1)) : prompt.path
+            canvas.put(path + "▏", row: rect.row, column: x, style: Style(.accent, .bold), limit: rect.right)
+            return
+        }
         if let input = state.timeInput {
             let x = canvas.put("time: ", row: rect.row, column: rect.column, style: Style(.key, .bold))
             canvas.put(input + "▏", row: rect.row, column: x, style: Style(.accent, .bold), limit: rect.right)
@@ -120,6 +128,9 @@ enum InspectorView {
     }
 
     static func hints(_ state: InspectorState) -> [KeyBar.Hint] {
+        if state.exportPrompt != nil {
+            return [.init("Enter", "write"), .init("Esc", "cancel"), .init("^U", "clear"), .init(".mmd", "Mermaid")]
+        }
         if state.filter.isEditing {
             return [.init("Enter", "keep"), .init("Esc", "clear"), .init("↑↓", "move")]
         }

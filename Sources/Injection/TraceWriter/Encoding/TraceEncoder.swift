@@ -41,6 +41,10 @@ public enum TraceEncoder {
             out.number(Int(header.pid))
             out.key("start")
             out.string(header.startTime)
+            if let library = header.libraryVersion {
+                out.key("library")
+                out.string(library)
+            }
         case .event(let event):
             writeEvent(event, to: &out)
         case .aggregate(let aggregate):
