@@ -170,6 +170,18 @@ package enum PosixIO {
 
     package static var userID: UInt32 { UInt32(getuid()) }
 
+    /// A folder named after `name` for the user's own files: `/tmp/<name>-<uid>` on Linux; on
+    /// Darwin `<name>` in `$TMPDIR`, the per-user temporary folder, which on iOS is inside the
+    /// app's sandbox (an app cannot write `/tmp` there).
+    package static func userTemporaryDirectory(named name: String) -> String {
+        #if canImport(Darwin)
+        if let folder = environment("TMPDIR"), folder.hasPrefix("/") {
+            return (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + name
+        }
+        #endif
+        return "/tmp/\(name)-\(userID)"
+    }
+
     /// Runs `handler` at normal process exit (`atexit`).
     package static func atExit(_ handler: @convention(c) () -> Void) {
         atexit(handler)

@@ -30,7 +30,7 @@ extension Container {
         let start = observed ? EventClock.raw() : 0
         // The requester (a copy of the frame, with retains) only when somebody will read it.
         if observed || context.validation != nil, let requester = context.frames.last,
-           requester.scope.isLongLived, scope.isShortLived {
+           requester.scope.captures(scope) {
             let mismatch = ScopeMismatch(
                 holder: requester.registration.identity, holderScope: requester.scope,
                 captive: registration.identity, captiveScope: scope)

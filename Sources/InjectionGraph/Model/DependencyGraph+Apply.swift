@@ -143,8 +143,8 @@ extension DependencyGraph {
         edges[internEdge(from, service)].lazyCount.addSaturating(1)
         // A long-lived owner keeps what its @LazyInjected read first, for as long as it lives:
         // reading lazily delays the capture, it does not avoid it.
-        if let holderScope = nodes[from].scope, holderScope.isLongLived,
-           let captiveScope = nodes[service].scope, captiveScope.isShortLived {
+        if let holderScope = nodes[from].scope, let captiveScope = nodes[service].scope,
+           holderScope.captures(captiveScope) {
             let mismatch = ScopeMismatch(holder: owner, holderScope: holderScope, captive: lazy.service, captiveScope: captiveScope)
             if let index = mismatchIndex[mismatch] {
                 scopeMismatches[index].count.addSaturating(1)

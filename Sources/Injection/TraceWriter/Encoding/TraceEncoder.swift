@@ -1,3 +1,6 @@
+// Compiled only with the `Tracing` package trait (on by default): part of the writer an app
+// streams its trace with. See DECISIONS.md.
+#if Tracing
 /// Turns a ``TraceRecord`` into one NDJSON line of the trace format (`docs/TRACE_FORMAT.md`).
 ///
 /// The recorder encodes on its background thread; tests and tools can encode directly:
@@ -270,3 +273,4 @@ public enum TraceEncoder {
         out.byte(UInt8(ascii: "\""))
     }
 }
+#endif
