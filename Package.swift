@@ -86,6 +86,8 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Injection", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
         .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph", "InjectionTesting"]),
+        // Random container trees from seeds, checked against an oracle (`make fuzz-wiring`).
+        .testTarget(name: "WiringFuzzTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,12 +58,7 @@ public final class Container: Sendable {
         let name = name ?? "container-\(ContainerRegistry.shared.nextNumber())"
         self.name = name
         self.parent = parent
-        var namesakes = 0
-        var ancestor = parent
-        while let container = ancestor {
-            if container.name == name { namesakes += 1 }
-            ancestor = container.parent
-        }
+        let namesakes = parent?.lineage.count { $0.name == name } ?? 0
         self.traceName = namesakes == 0 ? name : "\(name)#\(namesakes + 1)"
 
         self.state = Mutex(ContainerState())
@@ -94,12 +89,7 @@ public final class Container: Sendable {
 
     /// Whether `other` is this container or one of its ancestors.
     func hasAncestor(_ other: Container) -> Bool {
-        var current: Container? = self
-        while let container = current {
-            if container === other { return true }
-            current = container.parent
-        }
-        return false
+        lineage.contains { $0 === other }
     }
 }
 

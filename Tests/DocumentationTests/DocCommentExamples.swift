@@ -272,6 +272,16 @@ enum DocCommentExamples {
         }
     }
 
+    // Injection/Container+Decorate.swift
+    static func decorateResolvingItself(_ app: Container) {
+        app.register(scope: .singleton) { Clock() }
+        app.decorate { service in
+            guard service is Clock else { return }
+            _ = try? app.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
+            _ = try? app.tryResolve(Logger.self)  // fine: a dependency of Clock
+        }
+    }
+
     // Injection/Container+RegisterInstance.swift
     static func registerInstances(_ container: Container) -> DashboardCoordinator {
         let coordinator = DashboardCoordinator()

@@ -28,10 +28,24 @@ extension Container {
 
     /// Removes every mapping of this container.
     public func resetAllMappings(file: StaticString = #fileID, line: UInt = #line) {
-        mappingState.withLock { table in
-            table.mappings.removeAll()
-            table.byProvider.removeAll()
-            hasMappings.store(false, ordering: .releasing)
+        let loop = Container.mappingChanges.withLock { _ -> MappingLoop? in
+            // Removing this container's mappings can uncover an ancestor's that a descendant's
+            // lead back to.
+            if let loop = mappingLoop(withOwnMappings: [:], changed: nil) { return loop }
+            mappingState.withLock { table in
+                table.mappings.removeAll()
+                table.byProvider.removeAll()
+                hasMappings.store(false, ordering: .releasing)
+            }
+            return nil
+        }
+        if let loop {
+            InjectionDiagnostics.trap(
+                "Mapping loop: removing every mapping of '\(name)' at \(SourceLocation(file, line)) would uncover "
+                    + "mappings that lead back to where they start, for resolves from '\(loop.seenFrom)':\n"
+                    + loop.stepLines.joined(separator: "\n")
+                    + "\n  Fix: reset one of those mappings first, or keep one of this container's.",
+                file: file, line: line)
         }
         if EventHub.shared.isActive {
             EventHub.shared.emit(.mappingChanged(MappingChange(
@@ -82,29 +96,45 @@ extension Container {
         let originalProvider = self[keyPath: original]
         let providerKey = originalProvider.key
         let targetProvider = target.map { self[keyPath: $0] }
-        if let targetProvider {
-            if mappingChain(from: targetProvider.key, reaches: providerKey) {
-                InjectionDiagnostics.trap(
-                    "Mapping loop: mapping \(originalProvider.identity) to \(targetProvider.identity) at \(location) would lead back to it.\n  Fix: map it to a provider whose own mappings do not lead back.",
-                    file: file, line: line)
-            }
-        }
         // Both ends are registered now, so the graph knows their scopes before the mapping event.
         registerDeclaredIfNeeded(originalProvider)
         if let targetProvider { registerDeclaredIfNeeded(targetProvider) }
-        let targetKey = targetProvider?.key
         let sendableTarget = target.map { SendableKeyPath(keyPath: $0) }
-        let previous = mappingState.withLock { table -> SendableKeyPath? in
-            let previous = table.mappings[key]?.target
-            if let sendableTarget {
-                table.mappings[key] = MappingTable.Mapping(target: sendableTarget, location: location)
-                table.byProvider[providerKey] = MappedTarget(keyPath: sendableTarget, key: targetKey!)
-            } else {
-                table.mappings.removeValue(forKey: key)
-                table.byProvider.removeValue(forKey: providerKey)
-            }
-            hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
-            return previous
+        let mapped = targetProvider.map {
+            MappedTarget(
+                keyPath: sendableTarget!, key: $0.key, original: originalProvider.identity, target: $0.identity,
+                location: location)
+        }
+        // The check and the change are one step under one lock (see `mappingChanges`).
+        let outcome = Container.mappingChanges.withLock { _ -> Result<SendableKeyPath?, MappingLoop> in
+            var proposed = mappingState.withLock { $0.byProvider }
+            proposed[providerKey] = mapped
+            if let loop = mappingLoop(withOwnMappings: proposed, changed: providerKey) { return .failure(loop) }
+            return .success(mappingState.withLock { table -> SendableKeyPath? in
+                let previous = table.mappings[key]?.target
+                if let sendableTarget {
+                    table.mappings[key] = MappingTable.Mapping(target: sendableTarget, location: location)
+                    table.byProvider[providerKey] = mapped
+                } else {
+                    table.mappings.removeValue(forKey: key)
+                    table.byProvider.removeValue(forKey: providerKey)
+                }
+                hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
+                return previous
+            })
+        }
+        let previous: SendableKeyPath?
+        switch outcome {
+        case .success(let replaced): previous = replaced
+        case .failure(let loop):
+            let around = loop.seenFrom == traceName ? "" : " for resolves from '\(loop.seenFrom)'"
+            let what = targetProvider.map { "mapping \(originalProvider.identity) to \($0.identity)" }
+                ?? "removing the mapping of \(originalProvider.identity)"
+            InjectionDiagnostics.trap(
+                "Mapping loop: \(what) at \(location) would lead back to it\(around).\n"
+                    + loop.stepLines.joined(separator: "\n")
+                    + "\n  Fix: map it to a provider whose own mappings do not lead back.",
+                file: file, line: line)
         }
         guard EventHub.shared.isActive else { return }
         let from = originalProvider
@@ -118,19 +148,6 @@ extension Container {
             EventHub.shared.emit(.staleOverride(StaleOverride(
                 replaced: fromIdentity, replacement: toIdentity, scope: from.scope, location: location)))
         }
-    }
-
-    /// Whether following mappings from `start` (the provider itself included) reaches `key`, so
-    /// that mapping `key` to `start` would close a loop of any length.
-    func mappingChain(from start: ProviderKey, reaches key: ProviderKey) -> Bool {
-        var current = start
-        var seen: Set<ProviderKey> = []
-        while seen.insert(current).inserted {
-            if current == key { return true }
-            guard let next = mappedTarget(forProvider: current) else { return false }
-            current = next.key
-        }
-        return false
     }
 
     /// Whether this container or an ancestor has any mapping (one atomic load per container).
