@@ -69,7 +69,7 @@ struct DemoCommand: ParsableCommand {
 /// Executables built next to this one.
 enum BundledProducts {
     static func path(of product: String) -> String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = PosixIO.executablePath() ?? CommandLine.arguments[0]
         return ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(product)
     }
 }

@@ -115,13 +115,7 @@ enum InspectorView {
     static func drawBody(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         guard !rect.isEmpty else { return }
         switch context.state.route {
-        case .screen(.services): ServicesView.draw(context, into: &canvas, in: rect)
-        case .screen(.layers): LayersView.draw(context, into: &canvas, in: rect)
-        case .screen(.scopes): ScopesView.draw(context, into: &canvas, in: rect)
-        case .screen(.cycles): CyclesView.draw(context, into: &canvas, in: rect)
-        case .screen(.overrides): OverridesView.draw(context, into: &canvas, in: rect)
-        case .screen(.missing): MissingView.draw(context, into: &canvas, in: rect)
-        case .screen(.events): EventsView.draw(context, into: &canvas, in: rect)
+        case .screen(let screen): screen.view.draw(context, into: &canvas, in: rect)
         case .tree: ServiceTreeView.draw(context, into: &canvas, in: rect)
         case .crossing: CrossingView.draw(context, into: &canvas, in: rect)
         }
