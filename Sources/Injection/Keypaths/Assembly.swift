@@ -112,6 +112,11 @@ extension Container {
         let keyPaths = mappingState.withLock { table in table.mappings.map { ($0.key, $0.value.target) } }
         var byProvider: [ProviderKey: MappedTarget] = [:]
         for (original, target) in keyPaths {
+            if let from = PlainKeyPaths.existing(original.keyPath), let to = PlainKeyPaths.existing(target.keyPath) {
+                // A plain property's key is its keypath's, whatever the assembly: it stays.
+                byProvider[from.key] = MappedTarget(keyPath: target, key: to.key)
+                continue
+            }
             // Projected outside the lock: a keypath runs the app's layer code.
             guard let from = self[keyPath: original.keyPath] as? any ProviderKeyed,
                   let to = self[keyPath: target.keyPath] as? any ProviderKeyed else { continue }

@@ -77,28 +77,32 @@ extension Container {
         _ original: KeyPath<Container, Provider<T>>, to target: KeyPath<Container, Provider<T>>?,
         file: StaticString, line: UInt
     ) {
+        setMapping(MappingEnd(provider: original, in: self), to: target.map { MappingEnd(provider: $0, in: self) },
+                   file: file, line: line)
+    }
+
+    /// Sets or removes (`target` nil) the mapping of `original`, whichever style of keypath
+    /// (provider or plain property) both ends are: the loop refusal, the tables and the events
+    /// are the same for both.
+    func setMapping(_ original: MappingEnd, to target: MappingEnd?, file: StaticString, line: UInt) {
         let location = SourceLocation(file, line)
-        let key = SendableKeyPath(keyPath: original)
-        let originalProvider = self[keyPath: original]
-        let providerKey = originalProvider.key
-        let targetProvider = target.map { self[keyPath: $0] }
-        if let targetProvider {
-            if mappingChain(from: targetProvider.key, reaches: providerKey) {
+        let key = original.keyPath
+        let providerKey = original.key
+        if let target {
+            if mappingChain(from: target.key, reaches: providerKey) {
                 InjectionDiagnostics.trap(
-                    "Mapping loop: mapping \(originalProvider.identity) to \(targetProvider.identity) at \(location) would lead back to it.\n  Fix: map it to a provider whose own mappings do not lead back.",
+                    "Mapping loop: mapping \(original.identity()) to \(target.identity()) at \(location) would lead back to it.\n  Fix: map it to a provider whose own mappings do not lead back.",
                     file: file, line: line)
             }
         }
         // Both ends are registered now, so the graph knows their scopes before the mapping event.
-        registerDeclaredIfNeeded(originalProvider)
-        if let targetProvider { registerDeclaredIfNeeded(targetProvider) }
-        let targetKey = targetProvider?.key
-        let sendableTarget = target.map { SendableKeyPath(keyPath: $0) }
+        original.register()
+        target?.register()
         let previous = mappingState.withLock { table -> SendableKeyPath? in
             let previous = table.mappings[key]?.target
-            if let sendableTarget {
-                table.mappings[key] = MappingTable.Mapping(target: sendableTarget, location: location)
-                table.byProvider[providerKey] = MappedTarget(keyPath: sendableTarget, key: targetKey!)
+            if let target {
+                table.mappings[key] = MappingTable.Mapping(target: target.keyPath, location: location)
+                table.byProvider[providerKey] = MappedTarget(keyPath: target.keyPath, key: target.key)
             } else {
                 table.mappings.removeValue(forKey: key)
                 table.byProvider.removeValue(forKey: providerKey)
@@ -107,16 +111,15 @@ extension Container {
             return previous
         }
         guard EventHub.shared.isActive else { return }
-        let from = originalProvider
-        let fromIdentity = from.identity
-        let toIdentity = targetProvider?.identity
+        let fromIdentity = original.identity()
+        let toIdentity = target?.identity()
         if target == nil && previous == nil { return }
         EventHub.shared.emit(.mappingChanged(MappingChange(
             action: target == nil ? .reset : .set, container: traceName, from: fromIdentity, to: toIdentity,
             location: location)))
-        if let toIdentity, hasKeptInstance(from) {
+        if let toIdentity, hasKeptInstance(providerKey) {
             EventHub.shared.emit(.staleOverride(StaleOverride(
-                replaced: fromIdentity, replacement: toIdentity, scope: from.scope, location: location)))
+                replaced: fromIdentity, replacement: toIdentity, scope: original.scope, location: location)))
         }
     }
 
@@ -161,9 +164,9 @@ extension Container {
         return nil
     }
 
-    func hasKeptInstance<T>(_ provider: Provider<T>) -> Bool {
+    func hasKeptInstance(_ key: ProviderKey) -> Bool {
         state.withLock { state in
-            guard let entry = state.providers[provider.key] else { return false }
+            guard let entry = state.providers[key] else { return false }
             return entry.holdsInstance
         }
     }
