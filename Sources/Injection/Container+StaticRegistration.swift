@@ -49,7 +49,7 @@ extension Container {
     /// the type, labeled, then an autoclosure.
     ///
     /// ```swift
-    /// Container.register(type: ServiceA.self, ServiceA())
+    /// Container.register(type: NetworkService.self, NetworkService())
     /// ```
     /// The same as ``register(_:_:name:scope:file:line:)``: the autoclosure runs at each resolve
     /// the scope does not answer from what it keeps.
@@ -66,8 +66,8 @@ extension Container {
     /// is registered: service-container code's `resolve(_:_:)`, which the code then unwraps.
     ///
     /// ```swift
-    /// guard let service = Container.resolve(.singleton, ServiceA.self) else {
-    ///     fatalError("No service of type ServiceA registered!")
+    /// guard let service = Container.resolve(.singleton, NetworkService.self) else {
+    ///     fatalError("No service of type NetworkService registered!")
     /// }
     /// ```
     /// Resolves in the container building on this thread, else ``shared``, as

@@ -14,10 +14,7 @@ extension Container {
     /// events apply, under the identity `Login.viewModel: LoginViewModel`.
     ///
     /// ```swift
-    /// extension Container { var login: LoginContainer { LoginContainer() } }
-    /// struct LoginContainer { var useCase: LoginUseCase { DefaultLoginUseCase() } }
-    ///
-    /// let useCase = container[\.login.useCase]
+    /// let useCase = container[\.profile.useCase]   // `var useCase: ProfileUseCase { … }`
     /// ```
     /// What the property's body builds without asking a container is invisible to the
     /// container: declare the layer's members as ``Provider``s to see those edges too.
@@ -101,10 +98,10 @@ extension Container {
     /// Answers requests for the plain property `original` with `replacement` from now on.
     ///
     /// ```swift
-    /// container.map(\.login.mockTestViewModel, to: \.login.viewModel)
+    /// container.map(\.profile.mockViewModel, to: \.profile.viewModel)
     /// ```
     /// Only resolves through the container are redirected: a layer's property that reads
-    /// another directly (`DefaultLoginViewModel(useCase: useCase)`) keeps reading it.
+    /// another directly (`DefaultProfileViewModel(useCase: useCase)`) keeps reading it.
     @_disfavoredOverload
     public func map<T>(
         _ replacement: KeyPath<Container, T>, to original: KeyPath<Container, T>,

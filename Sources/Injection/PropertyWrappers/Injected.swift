@@ -54,11 +54,17 @@ public struct Injected<Service> {
     /// mapped, traced and checked like a provider); the type is inferred from the keypath.
     ///
     /// ```swift
-    /// extension Container { var login: LoginContainer { LoginContainer() } }
-    /// struct LoginContainer { var viewModel: LoginViewModel { DefaultLoginViewModel() } }
+    /// extension Container {
+    ///     var profile: ProfileContainer { ProfileContainer() }
+    /// }
+    /// struct ProfileContainer {
+    ///     var viewModel: ProfileViewModel { DefaultProfileViewModel() }
+    ///     var useCase: ProfileUseCase { DefaultProfileUseCase() }
+    ///     var mockViewModel: ProfileViewModel { MockProfileViewModel() }
+    /// }
     ///
-    /// final class LoginViewController {
-    ///     @Inject(\.login.viewModel) var viewModel   // a new DefaultLoginViewModel, or the mapped one
+    /// final class ProfileViewController {
+    ///     @Inject(\.profile.viewModel) var viewModel   // a new DefaultProfileViewModel, or the mapped one
     /// }
     /// ```
     @_disfavoredOverload

@@ -69,8 +69,8 @@ public struct LazyInjected<Service> {
     /// Resolves the plain property at the keypath at first read (see ``Injected``'s plain form).
     ///
     /// ```swift
-    /// final class LoginCoordinator {
-    ///     @LazyInjected(\.login.useCase) var useCase   // `var useCase: LoginUseCase { … }`
+    /// final class ProfileCoordinator {
+    ///     @LazyInjected(\.profile.useCase) var useCase   // `var useCase: ProfileUseCase { … }`
     /// }
     /// ```
     @_disfavoredOverload
