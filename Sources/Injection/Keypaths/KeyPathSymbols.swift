@@ -43,7 +43,11 @@ enum KeyPathSymbols {
             default: break
             }
         }
-        let name = path[start...]
+        var name = path[start...]
+        // A private property carries its file's discriminator: `(plainClock in _6F1C…)`.
+        if name.hasPrefix("("), name.hasSuffix(")"), let separator = name.firstRange(of: " in ") {
+            name = name[name.index(after: name.startIndex)..<separator.lowerBound]
+        }
         guard let first = name.first, first.isLetter || first == "_" else { return nil }
         return String(name)
     }
