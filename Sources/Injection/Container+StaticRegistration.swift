@@ -51,7 +51,7 @@ extension Container {
     /// ```swift
     /// Container.register(type: NetworkService.self, NetworkService())
     /// ```
-    /// The same as ``register(_:_:name:scope:file:line:)``: the autoclosure runs at each resolve
+    /// The same as ``register(_:_:name:scope:file:line:)-swift.type.method``: the autoclosure runs at each resolve
     /// the scope does not answer from what it keeps.
     @discardableResult
     public static func register<T>(

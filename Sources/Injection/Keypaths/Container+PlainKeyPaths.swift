@@ -53,19 +53,19 @@ extension Container {
     ) throws(ResolutionError) -> T {
         if !anyMappings {
             return try resolveEntry(.keyPath(ObjectIdentifier(keyPath)), T.self, lifetime: lifetime, args: .none,
-                                    missing: .plain(keyPath, file: file, line: line))
+                                    missing: .plain(keyPath, line: line, file: file))
         }
         let plain = PlainKeyPaths.entry(for: keyPath)
         guard let target = finalTarget(of: plain.key),
               let targetKeyPath = target.keyPath.keyPath as? KeyPath<Container, T> else {
             return try resolveEntry(.provider(plain.key), T.self, lifetime: lifetime, args: .none,
-                                    missing: .plain(keyPath, file: file, line: line))
+                                    missing: .plain(keyPath, line: line, file: file))
         }
         // The original's identity builds strings: only when somebody will read the event.
-        let from = EventHub.shared.isActive ? identity(of: plain.key, MissingPolicy<T>.plain(keyPath, file: file, line: line)) : nil
+        let from = EventHub.shared.isActive ? identity(of: plain.key, MissingPolicy<T>.plain(keyPath, line: line, file: file)) : nil
         return try resolveEntry(
             .provider(target.key), T.self, lifetime: lifetime, args: .none, source: .mapping, mappedFrom: from,
-            missing: .plain(targetKeyPath, file: file, line: line))
+            missing: .plain(targetKeyPath, line: line, file: file))
     }
 
     /// Registers the plain property at `keyPath` in this container (once), and remembers which
