@@ -132,11 +132,6 @@ extension Container {
         /// Project the keypath to its provider (remembering the keypath's provider key), then
         /// resolve that provider.
         case project(KeyPath<Container, Provider<T>>)
-        /// Register the plain property at the keypath (``PlainKeyPath``) in the resolving
-        /// container, then look again; the site is where it was first used. (Fields ordered so
-        /// the payload is no larger than `report`'s: a larger enum cost every resolve ~4
-        /// instructions, callgrind.)
-        case plain(KeyPath<Container, T>, line: UInt, file: StaticString)
     }
 
     /// - Parameter origin: Where the resolve started, when it continues in `self` on its behalf
@@ -212,10 +207,6 @@ extension Container {
                     return try resolveEntry(
                         .provider(provider.key), T.self, lifetime: lifetime, args: args, source: source,
                         mappedFrom: mappedFrom, missing: .declare(provider))
-                case .plain(let keyPath, let line, let file):
-                    declarePlain(keyPath, file: file, line: line)
-                    container = Unmanaged.passUnretained(self)
-                    continue
                 }
             // The only cache-hit answer. Spelled out rather than shared through a helper: in this
             // unspecialised generic hot path a helper returning `Optional<T>` cost ~50 ns.
@@ -231,7 +222,7 @@ extension Container {
             case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
                 let site: (file: StaticString?, line: UInt) = switch missing {
                 case .report(let file, let line, _): (file, line)
-                case .declare, .project, .plain: (nil, 0)
+                case .declare, .project: (nil, 0)
                 }
                 if registration.isAlias {
                     // An `.implements` key (never kept): answered through the implementing key.

@@ -26,7 +26,7 @@ extension Container {
 
     /// Where following mappings from `key` ends; nil when `key` is not mapped. Loops are refused
     /// when a mapping is set; the bound only guards against surprises.
-    func finalTarget(of key: ProviderKey) -> MappedTarget? {
+    private func finalTarget(of key: ProviderKey) -> MappedTarget? {
         var final: MappedTarget?
         var current = key
         var hops = 0
@@ -38,14 +38,19 @@ extension Container {
         return final
     }
 
-    func identity<T>(of key: ProviderKey, _ missing: MissingPolicy<T>) -> ServiceIdentity? {
+    private func identity<T>(of key: ProviderKey, _ missing: MissingPolicy<T>) -> ServiceIdentity? {
         if let registered = registration(forProvider: key) { return registered.identity }
         switch missing {
         case .declare(let provider): return provider.identity
         case .project(let keyPath): return self[keyPath: keyPath].identity
-        case .plain(let keyPath, _, _): return PlainKeyPaths.entry(for: keyPath).identity(T.self, in: self)
         case .report: return nil
         }
+    }
+
+    /// ``finalTarget(of:)`` for the plain keypath front end (a forwarder, so the provider path
+    /// keeps its private copy).
+    func finalMappedTarget(of key: ProviderKey) -> MappedTarget? {
+        finalTarget(of: key)
     }
 
     /// The registration this container (or an ancestor) holds for a provider key.

@@ -64,6 +64,17 @@ struct PlainKeyPathTests {
         ])
     }
 
+    @Test func twoLiteralsOfOneKeyPathAreOneService() {
+        let recorded = events("plain-literals") { container in
+            _ = container[\.plainGreetings.greeting]
+            _ = container[\.plainGreetings.greeting]   // another literal, another keypath object
+            container.mappings[\.plainGreetings.greeting] = \.plainGreetings.informal
+            #expect(container[\.plainGreetings.greeting].text == "hi")
+        }
+        let registered = recorded.filter { if case .registered = $0.kind { true } else { false } }
+        #expect(registered.count == 2)   // greeting once, informal once
+    }
+
     @Test func aPropertyOfTheContainerItselfHasNoLayer() {
         let recorded = events("plain-top-level") { container in _ = container[\.plainClock] }
         let services = recorded.compactMap { event -> ServiceIdentity? in
