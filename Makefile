@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 APT_PACKAGES := libncurses-dev tmux graphviz
 
-.PHONY: all build test tsan bench demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build
+.PHONY: all build test tsan bench demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
 
 all: build
 
@@ -22,6 +22,7 @@ test: deps
 	$(MAKE) docs
 	$(MAKE) check-install
 	$(MAKE) fuzz-short
+	$(MAKE) fuzz-wiring FUZZ_WIRING_SECONDS=20
 	$(MAKE) tsan
 
 # The runtime without the `Tracing` trait (what an app gets with `traits: []`): it builds, and
@@ -88,6 +89,15 @@ fuzz: fuzz-build
 	$(FUZZER) $(FUZZ_ARGUMENTS) -runs=$(FUZZ_RUNS)
 fuzz-short: fuzz-build
 	$(FUZZER) $(FUZZ_ARGUMENTS) -max_total_time=30
+
+# Random container trees (Tests/WiringFuzzTests): `swift test` runs the fixed seeds; this runs new
+# random seeds for FUZZ_WIRING_SECONDS (20 s of `make test`). FUZZ_WIRING_SEED=<n> replays one seed
+# and prints its program; a failure prints its seed and the smallest program that still fails.
+FUZZ_WIRING_SECONDS ?= 60
+fuzz-wiring: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	FUZZ_WIRING_SECONDS=$(FUZZ_WIRING_SECONDS) $(SWIFT) test --skip-build \
+		--filter 'WiringFuzzTests.randomWiringsKeepTheirInvariants' $(SWIFT_FLAGS)
 
 demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo

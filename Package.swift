@@ -10,8 +10,8 @@ let upcomingFeatures: [SwiftSetting] = [
 
 let package = Package(
     name: "swift-injection",
-    // The runtime products (Injection, InjectionTrace, InjectionTesting) build for every Apple
-    // platform; the inspector is a command-line tool for Linux and macOS.
+    // The runtime products (Injection, InjectionTesting) and the trace reader (InjectionTrace)
+    // build for every Apple platform; the inspector is a command-line tool for Linux and macOS.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Injection", targets: ["Injection"]),
@@ -32,22 +32,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The trace format: the event vocabulary, records, encoder, decoder and the client end
-        // of the transport. No dependencies.
-        .target(name: "InjectionTrace"),
-        // The runtime: depends only on InjectionTrace (same package), apps embed it.
-        .target(name: "Injection", dependencies: ["InjectionTrace"]),
+        // What an app links: the runtime, the vocabulary it emits (events, identities, scopes,
+        // problem payloads) and, behind the `Tracing` trait, the small writer that streams them
+        // (records, encoder, client sinks). No package dependencies.
+        .target(name: "Injection"),
         .target(name: "InjectionTesting", dependencies: ["Injection"]),
-        // The graph model and the listening end of the transport (never linked into apps). It uses
-        // the runtime's name matching for suggestions.
-        .target(name: "InjectionGraph", dependencies: ["InjectionTrace", "Injection"]),
+        // What the tools link to read traces: the line decoder, the file reader and the live
+        // listener (the server end of the transport). Never linked into an app.
+        .target(name: "InjectionTrace", dependencies: ["Injection"]),
+        // The graph model built from trace records, its problems, queries, diff and exports.
+        .target(name: "InjectionGraph", dependencies: ["Injection"]),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(
             name: "InjectionInspector",
-            dependencies: ["InjectionGraph", "InjectionTrace", "CNCurses"],
+            dependencies: ["Injection", "InjectionGraph", "InjectionTrace", "CNCurses"],
             linkerSettings: [
                 // The wide-character ncurses: a separate library on Linux, the system one on macOS.
                 .linkedLibrary("ncursesw", .when(platforms: [.linux])),
@@ -57,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "DIInspect",
             dependencies: [
-                "InjectionTrace", "InjectionGraph", "InjectionInspector",
+                "Injection", "InjectionTrace", "InjectionGraph", "InjectionInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,9 +70,9 @@ let package = Package(
             ]
         ),
         // Synthetic traces for benchmarks and scale tests: no product ships it.
-        .target(name: "InjectionSynthetic", dependencies: ["InjectionTrace", "InjectionGraph"]),
+        .target(name: "InjectionSynthetic", dependencies: ["Injection", "InjectionTrace", "InjectionGraph"]),
         // `make bench`'s graph-at-scale and big-trace figures.
-        .executableTarget(name: "GraphBenchmarks", dependencies: ["InjectionTrace", "InjectionGraph", "InjectionSynthetic"]),
+        .executableTarget(name: "GraphBenchmarks", dependencies: ["Injection", "InjectionTrace", "InjectionGraph", "InjectionSynthetic"]),
         .testTarget(name: "InjectionTraceTests", dependencies: ["InjectionTrace", "Injection"]),
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "InjectionTesting", "InjectionTrace"]),
         .testTarget(
@@ -81,10 +82,12 @@ let package = Package(
         ),
         .testTarget(
             name: "InjectionInspectorTests",
-            dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"]
+            dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Injection", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph", "InjectionTesting"]),
+        // Random container trees from seeds, checked against an oracle (`make fuzz-wiring`).
+        .testTarget(name: "WiringFuzzTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph"]),
         // The seed articles' listings, compiled as they stand: one module per article, because
         // their listings declare the same names (Tests/ArticleListings/README.md).
         .target(name: "ArticleListingSupport", path: "Tests/ArticleListings/Support"),

@@ -27,3 +27,20 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The side-by-side run (`Benchmarks/peers.sh`) sets INJECTION_PEERS to a scratch folder holding
+// Resolver 1.5.1 and Factory 3.2.1 (fetched there, never committed) and adds swift-dependencies;
+// the peer scenarios compile only when these modules can be imported.
+if let peers = Context.environment["INJECTION_PEERS"] {
+    package.dependencies += [
+        .package(path: "\(peers)/Resolver"),
+        .package(path: "\(peers)/Factory"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+    ]
+    let benchmarks = package.targets.first { $0.name == "InjectionBenchmarks" }!
+    benchmarks.dependencies += [
+        .product(name: "Resolver", package: "Resolver"),
+        .product(name: "FactoryKit", package: "Factory"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+    ]
+}

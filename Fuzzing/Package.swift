@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(
             name: "TraceFuzzer",
             dependencies: [
+                .product(name: "Injection", package: "swift-injection"),
                 .product(name: "InjectionTrace", package: "swift-injection"),
                 .product(name: "InjectionGraph", package: "swift-injection"),
             ]

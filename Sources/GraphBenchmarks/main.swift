@@ -1,6 +1,7 @@
 // The graph at scale, for `make bench`: trace ingest, the graph model's ingest, `check` and dot
 // export on 100 k services / 1 M edges, with the memory each step adds. Release mode only.
 import Foundation
+import Injection
 import InjectionTrace
 import InjectionGraph
 import InjectionSynthetic

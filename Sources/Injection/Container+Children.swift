@@ -25,6 +25,13 @@ extension Container {
             hasAddedChildren.store(true, ordering: .releasing)
             return false
         }
+        if !closesLoop, EventHub.shared.isActive {
+            // The graph needs the search order to tell which of two registrations of one key
+            // answers (shadowing).
+            EventHub.shared.emit(.containerCreated(ContainerCreated(
+                container: child.traceName, parent: child.parent?.traceName, location: SourceLocation(file, line),
+                addedTo: traceName)))
+        }
         if closesLoop {
             InjectionDiagnostics.trap(
                 "Container loop: add(child:) would make '\(name)' search '\(child.name)', which already searches "

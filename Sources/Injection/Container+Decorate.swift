@@ -13,6 +13,26 @@ extension Container {
     /// instance is kept or returned, on the resolving thread, for resolves that start in this
     /// container or in one of its descendants; decorators run outermost container first, each
     /// container's in the order installed. `validate()` does not run them.
+    ///
+    /// A decorator is part of the build it decorates: it runs inside that instance's frame,
+    /// after its factory (and `resolveProperties`) and before a scope keeps it. So what it
+    /// resolves is recorded as a dependency of the decorated service (the same captive checks
+    /// apply), and resolving the decorated service again (directly, or through anything that
+    /// resolves it, such as another decorator) is a dependency cycle: ``tryResolve(_:name:lifetime:args:file:line:)-swift.method``
+    /// throws ``ResolutionError/cycle(_:)`` with the line that asked, ``resolve(_:name:lifetime:args:file:line:)-swift.method``
+    /// stops the program with the same words, and the trace records it. The instance is not
+    /// kept yet while its decorators run, so there is nothing else to answer with.
+    ///
+    /// ```swift
+    /// app.register(scope: .singleton) { Clock() }
+    /// app.decorate { service in
+    ///     guard service is Clock else { return }
+    ///     _ = try? app.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
+    ///     _ = try? app.tryResolve(Logger.self)  // fine: a dependency of Clock
+    /// }
+    /// ```
+    /// Resolver ran its decorator after every resolve, cached ones included, outside any
+    /// resolution, so a decorator resolving its own service recursed until the stack overflowed.
     public func decorate(_ decorator: @escaping @Sendable (Any) -> Void) {
         decorators.withLock { $0.append(decorator) }
         Decorators.installed.add(1, ordering: .releasing)
@@ -34,13 +54,7 @@ extension Container {
 
     /// Runs the decorators of this container and its ancestors on a new instance.
     func decorate(built instance: Any) {
-        var chain: [Container] = []
-        var current: Container? = self
-        while let container = current {
-            chain.append(container)
-            current = container.parent
-        }
-        for container in chain.reversed() {
+        for container in Array(lineage).reversed() {
             for decorator in container.decorators.withLock({ $0 }) { decorator(instance) }
         }
     }

@@ -17,7 +17,7 @@ extension Container {
     /// - Parameters:
     ///   - type: The type to register under; inferred when omitted.
     ///   - name: A name, to keep several registrations of one type apart.
-    ///   - scope: How long instances live; ``/InjectionTrace/Scope/unique`` by default.
+    ///   - scope: How long instances live; ``Scope/unique`` by default.
     ///   - file: The registering file, shown in diagnostics and the inspector; leave the default.
     ///   - line: The registering line, shown in diagnostics and the inspector; leave the default.
     ///   - factory: Builds the service; it may resolve its own dependencies.
@@ -105,17 +105,7 @@ extension Container {
     /// Whether this container (or an ancestor, or a container added with ``add(child:file:line:)``) can
     /// resolve `type` under `name`.
     public func isRegistered<T>(_ type: T.Type, name: String? = nil) -> Bool {
-        var current: Container? = self
-        while let container = current {
-            if container.state.withLock({ $0.entry(ObjectIdentifier(type), name: name) != nil }) { return true }
-            if container.hasAddedChildren.load(ordering: .acquiring),
-               container.addedChild(holding: name.map { .named(NamedKey(type: ObjectIdentifier(type), name: $0)) }
-                    ?? .type(ObjectIdentifier(type))) != nil {
-                return true
-            }
-            current = container.parent
-        }
-        return false
+        registration(answering: EntryKey(ObjectIdentifier(type), name: name)) != nil
     }
 
     func add<T>(
@@ -143,11 +133,12 @@ extension Container {
         let key = ObjectIdentifier(T.self)
         let observed = EventHub.shared.isActive
         let (registration, previous, stale) = state.withLock { state -> (AnyRegistration, AnyRegistration?, Bool) in
-            let previous = state.entry(key, name: name)
+            let slot = EntryKey(key, name: name)
+            let previous = slot.entry(in: &state)
             let registration = AnyRegistration(
                 identity: identity, scope: scope, location: location, producedType: T.self,
                 isOverride: previous != nil, takesArguments: takesArguments, factory: factory)
-            state.setEntry(ContainerState.Entry(registration: registration), key, name: name)
+            slot.store(ContainerState.Entry(registration: registration), in: &state)
             let stale = previous?.holdsInstance ?? false
             return (registration, previous?.registration, stale)
         }
@@ -160,17 +151,5 @@ extension Container {
                 replaced: previous.identity, replacement: identity, scope: previous.scope, location: location)))
         }
         return (key, registration)
-    }
-}
-
-extension ContainerState {
-    @inline(__always)
-    func entry(_ key: ObjectIdentifier, name: String?) -> Entry? {
-        if let name { return named[NamedKey(type: key, name: name)] }
-        return unnamed[TypeKey(key)]
-    }
-
-    mutating func setEntry(_ entry: Entry, _ key: ObjectIdentifier, name: String?) {
-        if let name { named[NamedKey(type: key, name: name)] = entry } else { unnamed[TypeKey(key)] = entry }
     }
 }

@@ -6,7 +6,7 @@ extension Container {
     /// container.register(coordinator as DashboardCoordinating)
     /// container.register(Session(user: "ada"), name: "current")
     /// ```
-    /// It is a ``/InjectionTrace/Scope/singleton`` registration whose factory hands out the instance, so it shows
+    /// It is a ``Scope/singleton`` registration whose factory hands out the instance, so it shows
     /// in events and the inspector like any registration, and registering another one for the
     /// same key replaces it (last one wins), which is how a test puts a double in place.
     ///

@@ -176,21 +176,22 @@ extension Container {
             switch lookup {
             case .missing:
                 if case .keyPath(let id) = key {
-                    // Ancestors remember no keypaths of this container: ask them by provider key.
-                    // A keypath this container never projected falls to `missing` (`.project`).
-                    if let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) { key = .provider(known) }
+                    // Ancestors and added children remember no keypaths of this container: ask
+                    // them by provider key, projecting the keypath now if this container never
+                    // did (else an added child that projected it would answer before an earlier
+                    // child that holds the provider: the order would depend on history).
+                    if let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) {
+                        key = .provider(known)
+                    } else if case .project(let keyPath) = missing {
+                        // This container may hold the provider without having projected the
+                        // keypath (declared by a direct call, or a mapping): look again here.
+                        key = .provider(project(keyPath).key)
+                        continue
+                    }
                 }
-                if let holder = container._withUnsafeGuaranteedRef({ [key] container in
-                    // Resolver's downward search: the children added with `add(child:)`, before the
-                    // parent. A child is held strongly by its container, so borrowing it is safe.
-                    container.hasAddedChildren.load(ordering: .acquiring)
-                        ? container.addedChild(holding: key).map(Unmanaged.passUnretained) : nil
-                }) {
-                    container = holder
-                    continue
-                }
-                if key.isRemembered, let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
-                    container = parent
+                // The search order (``nextInSearch(afterMissing:)``): added children, then the parent.
+                if let next = container._withUnsafeGuaranteedRef({ [key] in $0.nextInSearch(afterMissing: key) }) {
+                    container = next
                     continue
                 }
                 switch missing {
@@ -226,10 +227,9 @@ extension Container {
                 }
                 if registration.isAlias {
                     // An `.implements` key (never kept): answered through the implementing key.
-                    // Safe: an alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
-                    return try unsafeDowncast(registration.alias!, to: ServiceAlias<T>.self)
-                        .resolve(container.takeUnretainedValue(), origin ?? self, lifetime, args,
-                                 site.file ?? #fileID, site.line)
+                    return try follow(
+                        alias: registration, T.self, holder: container.takeUnretainedValue(), origin: origin ?? self,
+                        lifetime: lifetime, args: args, file: site.file ?? #fileID, line: site.line, missing: missing)
                 }
                 do {
                     // `origin ?? self` would retain a container (slow: its side table); binding

@@ -13,7 +13,7 @@ import Synchronization
 /// ```
 ///
 /// Every registration and resolution is reported to ``ResolutionObserver``s as a
-/// ``/InjectionTrace/ResolutionEvent``. A missing registration or a cycle stops the program (or throws, with
+/// ``ResolutionEvent``. A missing registration or a cycle stops the program (or throws, with
 /// ``tryResolve(_:name:lifetime:args:file:line:)-swift.method``) with a message that says what was asked, who
 /// asked, what was near and how to fix it.
 ///
@@ -58,12 +58,7 @@ public final class Container: Sendable {
         let name = name ?? "container-\(ContainerRegistry.shared.nextNumber())"
         self.name = name
         self.parent = parent
-        var namesakes = 0
-        var ancestor = parent
-        while let container = ancestor {
-            if container.name == name { namesakes += 1 }
-            ancestor = container.parent
-        }
+        let namesakes = parent?.lineage.count { $0.name == name } ?? 0
         self.traceName = namesakes == 0 ? name : "\(name)#\(namesakes + 1)"
 
         self.state = Mutex(ContainerState())
@@ -94,12 +89,7 @@ public final class Container: Sendable {
 
     /// Whether `other` is this container or one of its ancestors.
     func hasAncestor(_ other: Container) -> Bool {
-        var current: Container? = self
-        while let container = current {
-            if container === other { return true }
-            current = container.parent
-        }
-        return false
+        lineage.contains { $0 === other }
     }
 }
 
@@ -148,7 +138,7 @@ struct ContainerState: ~Copyable {
         /// The kept instance (an ``Instance``) and the scope it was kept under.
         var kept: (any AnyObject & Sendable)?
         var keptScope: Scope?
-        /// The weakly kept instance of a ``/InjectionTrace/Scope/shared`` registration.
+        /// The weakly kept instance of a ``Scope/shared`` registration.
         var weak: WeakInstance?
     }
 

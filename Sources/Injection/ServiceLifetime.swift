@@ -18,6 +18,6 @@ public enum ServiceLifetime: String, Hashable, Sendable, CaseIterable {
     case newSingleton
     /// Build a new instance and keep nothing.
     case new
-    /// Let the registration's ``/InjectionTrace/Scope`` decide.
+    /// Let the registration's ``Scope`` decide.
     case automatic
 }

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Times the graph at scale: ingest of a synthetic trace, `check`, and dot export.

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// A deterministic, made-up trace of any size, for scale tests and benchmarks.

@@ -1,5 +1,5 @@
 import InjectionGraph
-import InjectionTrace
+import Injection
 
 /// Times the time cursor: a long synthetic run kept in a ``GraphHistory``, then the graph as of
 /// many points of it. Run it from a release build; debug numbers are not meaningful.

@@ -201,6 +201,11 @@ struct DocCommentExampleTests {
         DocCommentExamples.decorate(app, appLogger: Logger(label: "app"))
         #expect(app.resolve(ReportService.self).logger?.label == "app")
 
+        let clocks = Container(name: "doc-decorate-cycle")
+        clocks.register { Logger(label: "clock") }
+        DocCommentExamples.decorateResolvingItself(clocks)
+        #expect(clocks.resolve(Clock.self) === clocks.resolve(Clock.self), "the decorator's cycle is thrown to it; the build goes on")
+
         let editor = withContainer(Container(name: "doc-static")) { DocCommentExamples.staticRegistrations() }
         #expect(editor.id == 3)
     }

@@ -1,5 +1,7 @@
 import Injection
+import InjectionGraph
 import InjectionTesting
+import InjectionTrace
 import Synchronization
 import Testing
 
@@ -313,6 +315,16 @@ enum DocCommentExamples {
         }
     }
 
+    // Injection/Container+Decorate.swift
+    static func decorateResolvingItself(_ app: Container) {
+        app.register(scope: .singleton) { Clock() }
+        app.decorate { service in
+            guard service is Clock else { return }
+            _ = try? app.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
+            _ = try? app.tryResolve(Logger.self)  // fine: a dependency of Clock
+        }
+    }
+
     // Injection/Container+RegisterInstance.swift
     static func registerInstances(_ container: Container) -> DashboardCoordinator {
         let coordinator = DashboardCoordinator()
@@ -389,7 +401,7 @@ enum DocCommentExamples {
         container.register { XYZEditor() as XYZEditing }.name("edit")
     }
 
-    // InjectionTrace/Vocabulary/Scope.swift
+    // Injection/Vocabulary/Scope.swift
     static func scopes(_ container: Container) {
         container.register(scope: .singleton) { Session() }
         container.register(scope: .graph) { RequestContext() }
@@ -397,7 +409,7 @@ enum DocCommentExamples {
         container.reset(.custom("login"))  // the next resolve builds a new LoginFlow
     }
 
-    // InjectionTrace/Vocabulary/MissingRegistration.swift
+    // Injection/Vocabulary/MissingRegistration.swift
     static func missingRegistration(_ container: Container) {
         do { _ = try container.tryResolve(XYZFetching.self) }
         catch .missing(let missing) { print(missing.message) }
@@ -473,7 +485,7 @@ enum DocCommentExamples {
         token.cancel()
     }
 
-    // InjectionTrace/Vocabulary/ResolutionEvent.swift
+    // Injection/Vocabulary/ResolutionEvent.swift
     static func printMissing() {
         let token = ResolutionEvents.addObserver { event in
             if case .missing(let missing) = event.kind { print(missing.message) }
@@ -493,7 +505,7 @@ enum DocCommentExamples {
         return sink.text
     }
 
-    // InjectionTrace/Transport/MemoryTraceSink.swift
+    // Injection/TraceWriter/Transport/MemoryTraceSink.swift
     static func memorySink() -> String {
         let sink = MemoryTraceSink()
         let recorder = TraceRecorder(sink: sink)
@@ -504,7 +516,7 @@ enum DocCommentExamples {
         return sink.text
     }
 
-    // InjectionTrace/Transport/TraceSink.swift
+    // Injection/TraceWriter/Transport/TraceSink.swift
     static func startRecorder() -> TraceRecorder {
         let sink = MemoryTraceSink()
         let recorder = TraceRecorder(sink: sink)
@@ -512,27 +524,27 @@ enum DocCommentExamples {
         return recorder
     }
 
-    // InjectionTrace/Transport/FileTraceSink.swift
+    // Injection/TraceWriter/Transport/FileTraceSink.swift
     static func fileRecorder() -> TraceRecorder {
         let recorder = TraceRecorder(sink: FileTraceSink(path: "/tmp/app.ndjson"))
         return recorder
     }
 
-    // InjectionTrace/Transport/SocketTraceSink.swift
+    // Injection/TraceWriter/Transport/SocketTraceSink.swift
     static func socketRecorder() -> (TraceRecorder, SocketTraceSink) {
         let recorder = TraceRecorder(sink: SocketTraceSink(address: .unix(path: "/tmp/di.sock")))
         let remote = SocketTraceSink(address: .tcp(host: "192.168.1.20", port: 7777), token: "5f0c…")
         return (recorder, remote)
     }
 
-    // InjectionTrace/Transport/TraceDestination.swift
+    // Injection/TraceWriter/Transport/TraceDestination.swift
     static func destinationRecorder() throws -> TraceRecorder {
         let destination = try TraceDestination(parsing: "tcp:127.0.0.1:7777")
         let recorder = TraceRecorder(sink: destination.makeSink())
         return recorder
     }
 
-    // InjectionTrace/Transport/TraceSocketAddress.swift
+    // Injection/TraceWriter/Transport/TraceSocketAddress.swift
     static func socketAddresses() -> (SocketTraceSink, TraceSocketAddress) {
         let sink = SocketTraceSink(address: .unix(path: "/tmp/di.sock"))
         let local = TraceSocketAddress.loopback(port: 7777)   // tcp:127.0.0.1:7777
@@ -580,14 +592,14 @@ enum DocCommentExamples {
         // line 7: warning: unknown record kind "teleported"; ignored
     }
 
-    // InjectionTrace/Encoding/TraceEncoder.swift
+    // Injection/TraceWriter/Encoding/TraceEncoder.swift
     static func encodeEnd() -> String {
         let line = TraceEncoder.line(.end(time: 42, reason: "exit"))
         // {"kind":"end","t":42,"reason":"exit"}\n
         return line
     }
 
-    // InjectionTrace/Transport/TraceConnectionToken.swift
+    // Injection/TraceWriter/Transport/TraceConnectionToken.swift
     static func connectionToken() -> String {
         let token = TraceConnectionToken.random()
         // listener: print("DI_INSPECT=tcp:192.168.1.20:7777 DI_INSPECT_TOKEN=\(token)")
@@ -595,47 +607,47 @@ enum DocCommentExamples {
         return token
     }
 
-    // InjectionTrace/Vocabulary/LazyResolution.swift
+    // Injection/Vocabulary/LazyResolution.swift
     static func printLazyResolution(_ event: ResolutionEvent) {
         if case .lazyResolved(let lazy) = event.kind {
             print("\(lazy.owner?.description ?? "app code") ⇢ \(lazy.service) at \(lazy.location)")
         }
     }
 
-    // InjectionTrace/Vocabulary/ServiceIdentity.swift
+    // Injection/Vocabulary/ServiceIdentity.swift
     static func identity() -> ServiceIdentity {
         let id = ServiceIdentity(type: "LoginViewModel", container: "app", layer: "Login", member: "viewModel")
         print(id)  // Login.viewModel: LoginViewModel
         return id
     }
 
-    // InjectionTrace/Records/TraceHeader+Process.swift
+    // Injection/TraceWriter/Records/TraceHeader+Process.swift
     static func processHeader() -> TraceHeader {
         let header = TraceHeader.forCurrentProcess()
         // TraceHeader(version: 1, app: "sample-app", pid: 4242, startTime: "2026-11-22T04:23:13Z")
         return header
     }
 
-    // InjectionTrace/Records/SaturatingArithmetic.swift
+    // Injection/TraceWriter/Records/SaturatingArithmetic.swift
     static func saturating() -> UInt64 {
         var total: UInt64 = .max - 1
         total.addSaturating(5)   // UInt64.max
         return total
     }
 
-    // InjectionTrace/Text/String+ControlEscaping.swift
+    // Injection/Text/String+ControlEscaping.swift
     static func escaped() -> String {
         let shown = "Evil\u{1B}[2J".escapingControlCharacters  // Evil\u{1B}[2J, as visible text
         return shown
     }
 
-    // InjectionTrace/Text/String+ControlEscaping.swift
+    // Injection/Text/String+ControlEscaping.swift
     static func escapedKeepingNewlines() -> String {
         let shown = "a\u{1B}]52;c;x\u{07}\nb".escapingControlCharacters(keepingNewlines: true)  // a\u{1B}]52;c;x\u{07} / b
         return shown
     }
 
-    // InjectionTrace/Platform/WakePipe.swift
+    // Injection/Platform/WakePipe.swift
     static func wakePipe() throws -> ([String], Bool) {
         let pipe = try WakePipe()
         let pending = Mutex<[String]>([])
@@ -650,9 +662,37 @@ enum DocCommentExamples {
         return (batch, pipe.drain())
     }
 
-    // InjectionTrace/Platform/BackgroundThread.swift
+    // Injection/Platform/BackgroundThread.swift
     static func backgroundThread() throws {
         let thread = try BackgroundThread { print("on a thread of its own") }
         thread.join()   // returns once the closure has run
+    }
+
+    // InjectionTrace/Listening/TraceListener.swift (compiled only: it would listen on a socket)
+    static func listenIntoAGraph() throws {
+        let graph = Mutex(DependencyGraph())
+        let listener = try TraceListener(address: .defaultUnix) { event in   // on the listener's thread
+            if case .records(_, let records) = event {
+                graph.withLock { graph in records.forEach { graph.apply($0) } }
+            }
+        }
+        print("DI_INSPECT=\(listener.destination)")   // what the app should be started with
+        // …
+        listener.stop()
+    }
+
+    // InjectionTrace/Listening/TraceListener.swift (compiled only)
+    static func listenAsAStream() async throws {
+        let (listener, events) = try TraceListener.stream(address: .loopback(port: 7777))
+        for await event in events { print(event) }
+        _ = listener
+    }
+
+    // InjectionTrace/Listening/TraceSession.swift
+    static func describeSession(_ event: TraceListenerEvent) {
+        switch event {
+        case .connected(let session): print("#\(session.number) \(session.peer)")   // #1 unix (pid 4242)
+        default: break
+        }
     }
 }

@@ -61,6 +61,8 @@ final class CyclicC {
     weak var a: CyclicA?
 }
 struct Logger: Sendable { let label: String }
+/// The decorator example's singleton.
+final class Clock: Sendable {}
 protocol Loggable: AnyObject { var logger: Logger? { get set } }
 final class ReportService: Loggable { var logger: Logger? }
 protocol DashboardCoordinating: AnyObject, Sendable {}

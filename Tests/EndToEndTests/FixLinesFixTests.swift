@@ -5,7 +5,10 @@ import Testing
 /// next `check` clean: the fix lines fix.
 @Suite(.serialized)
 struct FixLinesFixTests {
-    static let faults = ["captive", "stale-override", "name-typo"]
+    static let faults = [
+        "captive", "stale-override", "name-typo", "missing", "mapping-left-active", "background-container",
+        "shadowed-child", "layer-breach",
+    ]
 
     private func record(_ sampleApp: String) throws -> String {
         try Command.recordSampleApp(faults: Self.faults, sampleApp: sampleApp)
@@ -48,6 +51,8 @@ struct FixLinesFixTests {
         return arguments[index + 1]
     }
 
+    static func indentation(of line: String) -> String { String(line.prefix { $0 == " " }) }
+
     /// The first capture of `pattern` in `text`.
     private func capture(_ pattern: String, in text: String) throws -> Substring {
         let regex = try Regex(pattern)
@@ -59,39 +64,78 @@ struct FixLinesFixTests {
         let trace = try record(Command.path(of: "sample-app"))
         defer { try? FileManager.default.removeItem(atPath: trace) }
         let report = try Command.run(Command.path(of: "di-inspect"), ["check", trace]).stdout
-        #expect(report.hasPrefix("3 problems in sample-app"), "\(report)")
+        #expect(report.hasPrefix("\(Self.faults.count) problems in sample-app"), "\(report)")
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = try copySources(to: folder)
+        // Every fix is applied to the one copy, bottom-up so that a line inserted below does not
+        // move a line an earlier fix names; the copy is compiled once.
+        var edits: [(file: (url: URL, line: Int), change: (String) -> [String])] = []
 
         // Name typo: "Resolve HTTPClient with name: "authenticated"" at the line the request names.
         let typoAt = try capture(#"Requested by: TypoSyncUseCase in 'app', at (\S+)"#, in: report)
         let meant = try capture(#"Resolve HTTPClient with (name: "[^"]+")"#, in: report)
-        try edit(file(typoAt, in: copy)) { [$0.replacingOccurrences(of: #"name: "autenticated""#, with: String(meant))] }
+        edits.append((try file(typoAt, in: copy), { [$0.replacingOccurrences(of: #"name: "autenticated""#, with: String(meant))] }))
 
         // Captive: the registration the fix prints, at the line where the holder is registered.
         let holderAt = try capture(#"short-lived as what it keeps \(registered at (\S+)\)"#, in: report)
         let registration = try capture(#"\(registered at \S+\): (app\.register\([^)]*\))"#, in: report)
-        try edit(file(holderAt, in: copy)) { line in
+        edits.append((try file(holderAt, in: copy), { line in
             [line.replacing(try! Regex(#"app\.register\([^)]*\)"#), with: String(registration))]
-        }
+        }))
 
         // Stale override: the reset the fix prints, right after the override.
         let overrideAt = try capture(#"Stale override: ResponseCache in 'app' was replaced at (\S+) after"#, in: report)
         let reset = try capture(#"Fix: rebuild them right after overriding: ([^;]+);"#, in: report)
-        try edit(file(overrideAt, in: copy)) { line in
-            [line, String(line.prefix { $0 == " " }) + reset]
-        }
+        edits.append((try file(overrideAt, in: copy), { line in [line, Self.indentation(of: line) + reset] }))
+
+        // Missing: the registration the fix prints, its placeholder filled with the type it names,
+        // next to the registration that asked.
+        let gatewayAt = try capture(#"Requested by: Screen \(name: "payment"\) in 'app', at (\S+)"#, in: report)
+        let gatewayFix = try capture(#"Missing registration: PaymentGateway in 'app'\n(?:.*\n)*?  Fix: (.+)"#, in: report)
+        let filled = gatewayFix.replacing(try Regex(#"<#(\w+)#>"#)) { String($0.output[1].substring ?? "") }
+        #expect(filled == "app.register { PaymentGateway() }")
+        edits.append((try file(gatewayAt, in: copy), { line in [line, Self.indentation(of: line) + filled] }))
+
+        // Mapping left active: the reset the fix prints, right after the mapping is set.
+        let mappedAt = try capture(#"resetMapping with the keypath mapped at (\S+)\)"#, in: report)
+        let resetMappings = try capture(#"the test or preview that set it is done: (\S+\.resetAllMappings\(\))"#, in: report)
+        edits.append((try file(mappedAt, in: copy), { line in [line, Self.indentation(of: line) + resetMappings] }))
+
+        // Background container: the work wrapped in the withContainer the fix names, at the line
+        // that resolved.
+        let backgroundAt = try capture(#"Missing registration: ReceiptPrinter in 'shared'\n  Requested by: app code at (\S+)"#, in: report)
+        let route = try capture(#"wrap that work in (withContainer\(\w+\)) \{ … \}"#, in: report)
+        edits.append((try file(backgroundAt, in: copy), { line in
+            [Self.indentation(of: line) + "\(route) { " + line.trimmingCharacters(in: .whitespaces) + " }"]
+        }))
+
+        // Shadowed child: the registration passed over, deleted (the answering one is kept).
+        let passedOver = try capture(#"delete the registration at (\S+) if the one in"#, in: report)
+        edits.append((try file(passedOver, in: copy), { _ in [""] }))
+
+        // Layer breach: the repository gets what it took from the view model from the layer below
+        // (the database, straight from the container's pool), at the line its provider is
+        // registered. The fix names what to change, not the code: this is the edit it asks for.
+        let breachAt = try capture(#"Against the layering: Repository\.orders: OrderRepository → ViewModel\.cart: CartViewModel ×\d+ \(registered at (\S+)\)"#, in: report)
+        #expect(report.contains("Fix: app/Repository must not resolve from app/ViewModel: give Repository.orders: OrderRepository what it needs from a lower layer"))
+        edits.append((try file(breachAt, in: copy), { [$0.replacingOccurrences(of: "app.viewModels.cart().addToCart.cart.database", with: "app.resolve()")] }))
+
+        for edit in edits.sorted(by: { $0.file.line > $1.file.line }) { try self.edit(edit.file, edit.change) }
 
         let fault = try String(contentsOf: file(typoAt, in: copy).url, encoding: .utf8)
         #expect(fault.contains(#"tryResolve(name: "authenticated")"#))
         #expect(fault.contains("app.register(scope: .graph) { c in CapturingAnalytics("))
         #expect(fault.contains("app.reset(.cached)"))
+        #expect(fault.contains("app.register { PaymentGateway() }"))
+        #expect(fault.contains("app.resetAllMappings()"))
+        #expect(fault.contains("withContainer(app) { do throws(ResolutionError) {"))
+        #expect(!fault.contains("FraudCheck(threshold: 500)"))
 
         let fixedApp = folder.appendingPathComponent("sample-app").path
         let build = Command.buildDirectory.path
-        let objects = try ["InjectionTrace", "Injection", "ArgumentParser", "ArgumentParserToolInfo"].flatMap { module in
+        let objects = try ["Injection", "ArgumentParser", "ArgumentParserToolInfo"].flatMap { module in
             try FileManager.default.contentsOfDirectory(atPath: "\(build)/\(module).build")
                 .filter { $0.hasSuffix(".o") }.map { "\(build)/\(module).build/\($0)" }
         }

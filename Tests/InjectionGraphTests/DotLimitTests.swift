@@ -1,5 +1,5 @@
 import Foundation
-import InjectionTrace
+import Injection
 import Testing
 @testable import InjectionGraph
 

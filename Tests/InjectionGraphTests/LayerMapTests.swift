@@ -1,4 +1,3 @@
-import InjectionTrace
 import Injection
 import Testing
 @testable import InjectionGraph

@@ -1,4 +1,5 @@
 import Injection
+import InjectionTrace
 import Synchronization
 import Testing
 @testable import InjectionGraph

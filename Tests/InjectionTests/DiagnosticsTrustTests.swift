@@ -96,6 +96,7 @@ struct DiagnosticsTrustTests {
             case .scopeMismatch(let mismatch): "captive \(mismatch.holder.type)"
             case .cycle: "cycle"
             case .factoryFailed: "failed"
+            case .shadowed: "shadowed"
             }
         }
         #expect(kinds == ["missing String"])

@@ -133,7 +133,7 @@ final class MissingRegistrationMessageTests {
             Missing registration: XYZReporting in 'app'
               Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
               Near: XYZReporter is registered in 'app'; register it as the requested type to bind it
-              Fix: app.register { XYZReporter() as XYZReporting }
+              Fix: app.register { XYZReporter() as any XYZReporting }
             """)
     }
 

@@ -1,6 +1,5 @@
 import Testing
 @testable import Injection
-@testable import InjectionTrace
 
 struct TraceBootstrapTests {
     // MARK: - Valid DI_INSPECT values

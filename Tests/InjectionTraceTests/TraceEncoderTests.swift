@@ -1,6 +1,5 @@
 import Testing
 @testable import Injection
-@testable import InjectionTrace
 
 /// Exact lines, as `docs/TRACE_FORMAT.md` shows them.
 struct TraceEncoderTests {

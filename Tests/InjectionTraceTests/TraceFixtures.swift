@@ -1,5 +1,4 @@
-import Injection
-@testable import InjectionTrace
+@testable import Injection
 
 /// Records of every kind, with names that stress escaping.
 enum TraceFixtures {

@@ -62,6 +62,18 @@ struct Results: Sendable {
     func allocations(_ scenario: String, _ implementation: Implementation) -> Double? {
         latency[scenario]?[implementation]?.allocations
     }
+    /// The fastest of the other containers (``Implementation/peers``) measured in `scenario`.
+    func bestPeer(_ scenario: String) -> (implementation: Implementation, nanoseconds: Double)? {
+        Implementation.peers
+            .compactMap { peer in nanoseconds(scenario, peer).map { (peer, $0) } }
+            .min { $0.1 < $1.1 }
+    }
+
+    /// The highest N-thread throughput (ops/s) among the other containers in `scenario`.
+    func bestPeerParallel(_ scenario: String) -> Double? {
+        Implementation.peers.compactMap { scaling(scenario, $0)?.parallel }.max()
+    }
+
     func scaling(_ scenario: String, _ implementation: Implementation) -> Scaling? {
         scalings[scenario]?[implementation]
     }
@@ -91,6 +103,10 @@ struct Measurer {
         var jobs: [Job] = []
         for scenario in scenarios {
             for variant in scenario.variants {
+                variant.setUp()
+                let problem = variant.check()
+                variant.tearDown()
+                if let problem { fail("\(scenario.id) / \(variant.implementation) fails its check: \(problem)") }
                 let iterations = calibrate(variant)
                 log("calibrated \(scenario.id) / \(variant.implementation): \(iterations) ops per run")
                 jobs.append(Job(scenario: scenario, variant: variant, iterations: iterations))

@@ -32,7 +32,7 @@ struct Report {
         var lines: [String] = []
         let latency = scenarios.filter { if case .latency = $0.kind { true } else { false } }
         if !latency.isEmpty {
-            lines.append("| Scenario | Implementation | ns/op | × direct | × dictionary | × Swinject | allocs/op |")
+            lines.append("| Scenario | Implementation | ns/op | × direct | × dictionary | ÷ best peer | allocs/op |")
             lines.append("|---|---|---:|---:|---:|---:|---:|")
             for scenario in latency {
                 let byImplementation = results.latency[scenario.id] ?? [:]
@@ -40,11 +40,13 @@ struct Report {
                     guard let base = byImplementation[reference]?.nanoseconds else { return "" }
                     return format(value / base, digits: 2)
                 }
+                let bestPeer = results.bestPeer(scenario.id)
                 for variant in scenario.variants {
                     guard let measured = byImplementation[variant.implementation] else { continue }
                     let ns = measured.nanoseconds
+                    let peer = bestPeer.map { format(ns / $0.nanoseconds, digits: 2) } ?? ""
                     lines.append("| \(scenario.title) | \(variant.implementation) | \(formatNanoseconds(ns)) | "
-                        + "\(ratio(ns, to: .direct)) | \(ratio(ns, to: .dictionary)) | \(ratio(ns, to: .swinject)) | "
+                        + "\(ratio(ns, to: .direct)) | \(ratio(ns, to: .dictionary)) | \(peer) | "
                         + "\(measured.allocations.map(formatAllocations) ?? "") |")
                 }
             }
@@ -52,13 +54,15 @@ struct Report {
         let scaling = scenarios.filter { if case .scaling = $0.kind { true } else { false } }
         if !scaling.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines.append("| Scenario | Implementation | 1 thread, M ops/s | N threads, M ops/s | scaling (N-thread ÷ 1-thread) |")
-            lines.append("|---|---|---:|---:|---:|")
+            lines.append("| Scenario | Implementation | 1 thread, M ops/s | N threads, M ops/s | scaling (N-thread ÷ 1-thread) | N-thread time ÷ best peer |")
+            lines.append("|---|---|---:|---:|---:|---:|")
             for scenario in scaling {
+                let bestPeer = results.bestPeerParallel(scenario.id)
                 for variant in scenario.variants {
                     guard let measured = results.scaling(scenario.id, variant.implementation) else { continue }
+                    let peer = bestPeer.map { format($0 / measured.parallel, digits: 2) } ?? ""
                     lines.append("| \(scenario.title) | \(variant.implementation) | \(format(measured.single / 1e6, digits: 1)) | "
-                        + "\(format(measured.parallel / 1e6, digits: 1)) (N=\(measured.threads)) | \(format(measured.factor, digits: 2)) |")
+                        + "\(format(measured.parallel / 1e6, digits: 1)) (N=\(measured.threads)) | \(format(measured.factor, digits: 2)) | \(peer) |")
                 }
             }
         }

@@ -19,7 +19,10 @@ struct Implementation: Hashable, Sendable, CustomStringConvertible {
     static let swinject = Implementation(name: "Swinject 2.10.0")
     /// This library, type-keyed `resolve`.
     static let injection = Implementation(name: "Injection")
-    static let injectionObserved = Implementation(name: "Injection, observer attached")
+    /// An observer that takes every event as a `ResolutionEvent` (no folding).
+    static let injectionObserved = Implementation(name: "Injection, every-event observer")
+    /// The trace recorder attached (repeats folded at the source), writing to a discarding sink.
+    static let injectionRecorded = Implementation(name: "Injection, recorder attached")
     static let injectionDetached = Implementation(name: "Injection, observer detached")
     /// Threads scenario: each thread reads a captured reference and writes nothing shared. What
     /// the machine's cores give when nothing is shared at all.
@@ -36,6 +39,21 @@ struct Variant: Sendable {
     /// do not see it.
     var setUp: @Sendable () -> Void = {}
     var tearDown: @Sendable () -> Void = {}
+    /// Run once before any timing: nil when the implementation answers what the scenario asks
+    /// (``Check``), else what is wrong.
+    var check: @Sendable () -> String? = { nil }
+
+    init(
+        implementation: Implementation, check: @escaping @Sendable () -> String? = { nil },
+        run: @escaping @Sendable (_ iterations: Int) -> Void,
+        setUp: @escaping @Sendable () -> Void = {}, tearDown: @escaping @Sendable () -> Void = {}
+    ) {
+        self.implementation = implementation
+        self.run = run
+        self.setUp = setUp
+        self.tearDown = tearDown
+        self.check = check
+    }
 }
 
 /// How a scenario is timed.
@@ -72,6 +90,26 @@ struct Target: Sendable {
             guard let value = results.nanoseconds(scenario, implementation),
                   let base = results.nanoseconds(scenario, reference) else { return nil }
             let ratio = value / base
+            return (format(ratio, digits: 2) + "×", ratio <= limit)
+        }
+    }
+
+    /// `implementation` costs at most `limit` times the fastest other container (time per op).
+    static func peerRatio(_ title: String, scenario: String, atMost limit: Double) -> Target {
+        Target(title: title) { results in
+            guard let value = results.nanoseconds(scenario, .injection),
+                  let best = results.bestPeer(scenario) else { return nil }
+            let ratio = value / best.nanoseconds
+            return (format(ratio, digits: 2) + "× (\(best.implementation))", ratio <= limit)
+        }
+    }
+
+    /// Injection's N-thread time per op is at most `limit` times the fastest other container's.
+    static func peerParallelRatio(_ title: String, scenario: String, atMost limit: Double) -> Target {
+        Target(title: title) { results in
+            guard let value = results.scaling(scenario, .injection)?.parallel,
+                  let best = results.bestPeerParallel(scenario) else { return nil }
+            let ratio = best / value
             return (format(ratio, digits: 2) + "×", ratio <= limit)
         }
     }

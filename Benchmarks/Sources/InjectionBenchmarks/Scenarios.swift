@@ -9,7 +9,8 @@ typealias SwinjectContainer = Swinject.Container
 extension Scenario {
     /// Every scenario, in table order. Add new ones (keypaths, mappings) here.
     static func all() -> [Scenario] {
-        [transient(), singleton(), graph(), named(), singletonTwoThreads(), observedTransient(), observedSingleton(),
+        [transient(), singleton(), graph(), named(), singletonTwoThreads(), observedTransient(), observedGraph(),
+         observedNamed(), observedSingleton(),
          keypathTransient(), keypathCached()]
     }
 
@@ -27,17 +28,17 @@ extension Scenario {
             Variant(implementation: .direct) { n in
                 for _ in 0..<n { blackHole(Leaf()) }
             },
-            Variant(implementation: .dictionary) { n in
+            Variant(implementation: .dictionary, check: Check.transient { dictionary.resolve(Leaf.self) }) { n in
                 for _ in 0..<n { blackHole(dictionary.resolve(Leaf.self)) }
             },
-            Variant(implementation: .swinject) { n in
+            Variant(implementation: .swinject, check: Check.transient { swinjectBox.value.resolve(Leaf.self)! }) { n in
                 let swinject = swinjectBox.value
                 for _ in 0..<n { blackHole(swinject.resolve(Leaf.self)!) }
             },
-            Variant(implementation: .injection) { n in
+            Variant(implementation: .injection, check: Check.transient { container.resolve(Leaf.self) }) { n in
                 for _ in 0..<n { blackHole(container.resolve(Leaf.self)) }
             },
-        ])
+        ] + Peers.transient())
     }
 
     /// The instance a `.singleton` registration keeps (built before timing starts).
@@ -49,17 +50,17 @@ extension Scenario {
             Variant(implementation: .direct) { n in
                 for _ in 0..<n { blackHole(session) }
             },
-            Variant(implementation: .dictionary) { n in
+            Variant(implementation: .dictionary, check: Check.singleton { dictionary.resolve(Session.self) }) { n in
                 for _ in 0..<n { blackHole(dictionary.resolve(Session.self)) }
             },
-            Variant(implementation: .swinject) { n in
+            Variant(implementation: .swinject, check: Check.singleton { swinjectBox.value.resolve(Session.self)! }) { n in
                 let swinject = swinjectBox.value
                 for _ in 0..<n { blackHole(swinject.resolve(Session.self)!) }
             },
-            Variant(implementation: .injection) { n in
+            Variant(implementation: .injection, check: Check.singleton { container.resolve(Session.self) }) { n in
                 for _ in 0..<n { blackHole(container.resolve(Session.self)) }
             },
-        ])
+        ] + Peers.singleton())
     }
 
     /// A graph of 10 transient objects; every factory resolves its dependencies from the container.
@@ -110,17 +111,17 @@ extension Scenario {
             Variant(implementation: .direct) { n in
                 for _ in 0..<n { blackHole(GraphA.direct()) }
             },
-            Variant(implementation: .dictionary) { n in
+            Variant(implementation: .dictionary, check: Check.graph { dictionary.resolve(GraphA.self) }) { n in
                 for _ in 0..<n { blackHole(dictionary.resolve(GraphA.self)) }
             },
-            Variant(implementation: .swinject) { n in
+            Variant(implementation: .swinject, check: Check.graph { swinjectBox.value.resolve(GraphA.self)! }) { n in
                 let swinject = swinjectBox.value
                 for _ in 0..<n { blackHole(swinject.resolve(GraphA.self)!) }
             },
-            Variant(implementation: .injection) { n in
+            Variant(implementation: .injection, check: Check.graph { container.resolve(GraphA.self) }) { n in
                 for _ in 0..<n { blackHole(container.resolve(GraphA.self)) }
             },
-        ])
+        ] + Peers.graph())
     }
 
     /// One of three named registrations of the same type, transient.
@@ -142,17 +143,17 @@ extension Scenario {
             Variant(implementation: .direct) { n in
                 for _ in 0..<n { blackHole(Formatter(style: 1)) }
             },
-            Variant(implementation: .dictionary) { n in
+            Variant(implementation: .dictionary, check: Check.named { dictionary.resolve(Formatter.self, name: name) }) { n in
                 for _ in 0..<n { blackHole(dictionary.resolve(Formatter.self, name: name)) }
             },
-            Variant(implementation: .swinject) { n in
+            Variant(implementation: .swinject, check: Check.named { swinjectBox.value.resolve(Formatter.self, name: name)! }) { n in
                 let swinject = swinjectBox.value
                 for _ in 0..<n { blackHole(swinject.resolve(Formatter.self, name: name)!) }
             },
-            Variant(implementation: .injection) { n in
+            Variant(implementation: .injection, check: Check.named { container.resolve(Formatter.self, name: name) }) { n in
                 for _ in 0..<n { blackHole(container.resolve(Formatter.self, name: name)) }
             },
-        ])
+        ] + Peers.named(name))
     }
 
     /// Two threads resolving one singleton at once, against one thread alone.
@@ -174,45 +175,74 @@ extension Scenario {
             Variant(implementation: .dictionary) { n in
                 for _ in 0..<n { blackHole(dictionary.resolve(Session.self)) }
             },
-            Variant(implementation: .swinject) { n in
+            Variant(implementation: .swinject, check: Check.singleton { synchronized.value.resolve(Session.self)! }) { n in
                 let resolver = synchronized.value
                 for _ in 0..<n { blackHole(resolver.resolve(Session.self)!) }
             },
-            Variant(implementation: .injection) { n in
+            Variant(implementation: .injection, check: Check.singleton { container.resolve(Session.self) }) { n in
                 for _ in 0..<n { blackHole(container.resolve(Session.self)) }
             },
-        ])
+        ] + Peers.singleton())
     }
 
-    /// The transient scenario with a nearly free observer attached, against none.
+    /// The transient scenario with the trace recorder attached (and with an observer that takes
+    /// every event), against none.
     static func observedTransient() -> Scenario {
         let container = DIContainer(name: "bench.observed-transient")
         container.register { Leaf() }
-        let resolve: @Sendable (Int) -> Void = { n in
+        return observedScenario(id: "observer-transient", title: "transient, observer", direct: { blackHole(Leaf()) }) { n in
             for _ in 0..<n { blackHole(container.resolve(Leaf.self)) }
         }
-        return Scenario(id: "observer-transient", title: "transient, observer", variants: [
-            Variant(implementation: .direct) { n in
-                for _ in 0..<n { blackHole(Leaf()) }
-            },
-            Variant(implementation: .injectionDetached, run: resolve),
-            observed(resolve),
-        ])
     }
 
-    /// The singleton scenario with a nearly free observer attached, against none.
+    /// The 10-object graph with the trace recorder attached, against none.
+    static func observedGraph() -> Scenario {
+        let container = DIContainer(name: "bench.observed-graph")
+        container.register { c in GraphA(b: c.resolve(), c: c.resolve(), d: c.resolve()) }
+        container.register { c in GraphB(e: c.resolve(), f: c.resolve()) }
+        container.register { c in GraphC(g: c.resolve(), h: c.resolve()) }
+        container.register { c in GraphD(i: c.resolve(), j: c.resolve()) }
+        container.register { GraphE() }
+        container.register { GraphF() }
+        container.register { GraphG() }
+        container.register { GraphH() }
+        container.register { GraphI() }
+        container.register { GraphJ() }
+        return observedScenario(id: "observer-graph", title: "graph of 10, observer", direct: { blackHole(GraphA.direct()) }) { n in
+            for _ in 0..<n { blackHole(container.resolve(GraphA.self)) }
+        }
+    }
+
+    /// The named scenario with the trace recorder attached, against none.
+    static func observedNamed() -> Scenario {
+        let container = DIContainer(name: "bench.observed-named")
+        let names = ["short", "medium", "long"]
+        for (style, name) in names.enumerated() { container.register(name: name) { Formatter(style: style) } }
+        let name = names[1]
+        return observedScenario(id: "observer-named", title: "named, observer", direct: { blackHole(Formatter(style: 1)) }) { n in
+            for _ in 0..<n { blackHole(container.resolve(Formatter.self, name: name)) }
+        }
+    }
+
+    /// The singleton scenario with the trace recorder attached, against none.
     static func observedSingleton() -> Scenario {
         let container = DIContainer(name: "bench.observed-singleton")
         container.register(scope: .singleton) { Session() }
         let session = container.resolve(Session.self)
-        let resolve: @Sendable (Int) -> Void = { n in
+        return observedScenario(id: "observer-singleton", title: "singleton, observer", direct: { blackHole(session) }) { n in
             for _ in 0..<n { blackHole(container.resolve(Session.self)) }
         }
-        return Scenario(id: "observer-singleton", title: "singleton, observer", variants: [
+    }
+
+    private static func observedScenario(
+        id: String, title: String, direct: @escaping @Sendable () -> Void, resolve: @escaping @Sendable (Int) -> Void
+    ) -> Scenario {
+        Scenario(id: id, title: title, variants: [
             Variant(implementation: .direct) { n in
-                for _ in 0..<n { blackHole(session) }
+                for _ in 0..<n { direct() }
             },
             Variant(implementation: .injectionDetached, run: resolve),
+            recorded(resolve),
             observed(resolve),
         ])
     }
@@ -233,7 +263,25 @@ extension Scenario {
         return (dictionary, swinject, container)
     }
 
-    /// `run` with an observer attached that only counts events, detached again after the run.
+    /// `run` with the trace recorder attached (writing to a sink that discards), stopped again
+    /// after the run: what an app pays while an inspector listens.
+    private static func recorded(_ run: @escaping @Sendable (Int) -> Void) -> Variant {
+        let recorder = Mutex<TraceRecorder?>(nil)
+        return Variant(
+            implementation: .injectionRecorded, run: run,
+            setUp: {
+                let attached = TraceRecorder(sink: DiscardingSink())
+                attached.start()
+                recorder.withLock { $0 = attached }
+            },
+            tearDown: {
+                _ = recorder.withLock { $0 }?.stop()
+                recorder.withLock { $0 = nil }
+            })
+    }
+
+    /// `run` with an observer attached that takes every event (no folding) and counts it,
+    /// detached again after the run.
     private static func observed(_ run: @escaping @Sendable (Int) -> Void) -> Variant {
         let events = Counter()
         let token = Mutex<ObservationToken?>(nil)
@@ -257,6 +305,15 @@ final class Holder: Sendable {
     func get() -> Session { instance }
 }
 
+/// A trace sink that takes every line and keeps none: the recorder's cost on the app's threads,
+/// without the disk.
+final class DiscardingSink: TraceSink {
+    func prepare() -> TraceSinkState { .ready }
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool { true }
+    func close() {}
+    var description: String { "discarding sink" }
+}
+
 /// What the observer does: one relaxed atomic increment.
 final class Counter: Sendable {
     private let value = Atomic<Int>(0)
@@ -265,15 +322,20 @@ final class Counter: Sendable {
 }
 
 extension Target {
-    /// The goals from issue 8 (ratios within one run).
+    /// The goals from issue 17 (ratios within one run).
     static let all: [Target] = [
-        .ratio("transient ≤ 4× direct construction", scenario: "transient", .injection, atMost: 4, of: .direct),
-        .ratio("named ≤ 4× direct construction", scenario: "named", .injection, atMost: 4, of: .direct),
-        .ratio("10-object graph ≤ 4× direct construction", scenario: "graph", .injection, atMost: 4, of: .direct),
-        .ratio("cached singleton ≤ 1.5× bare dictionary", scenario: "singleton", .injection, atMost: 1.5, of: .dictionary),
-        .ratio("transient, observer attached ≤ 1.5× detached", scenario: "observer-transient", .injectionObserved, atMost: 1.5, of: .injectionDetached),
-        .ratio("singleton, observer attached ≤ 1.5× detached", scenario: "observer-singleton", .injectionObserved, atMost: 1.5, of: .injectionDetached),
-        .scaling("2-thread singleton scaling ≥ 1.0", scenario: "threads", .injection, atLeast: 1.0),
+        .peerRatio("transient ≤ 0.5× the fastest other container", scenario: "transient", atMost: 0.5),
+        .peerRatio("10-object graph ≤ 0.5× the fastest other container", scenario: "graph", atMost: 0.5),
+        .peerRatio("named ≤ 0.5× the fastest other container", scenario: "named", atMost: 0.5),
+        .peerRatio("cached singleton ≤ 0.3× the fastest other container", scenario: "singleton", atMost: 0.3),
+        .peerParallelRatio("2-thread singleton ≤ 0.3× the fastest other container", scenario: "threads", atMost: 0.3),
+        .ratio("transient ≤ 3× direct construction", scenario: "transient", .injection, atMost: 3, of: .direct),
+        .ratio("10-object graph ≤ 3× direct construction", scenario: "graph", .injection, atMost: 3, of: .direct),
+        .ratio("transient, recorder attached ≤ 1.3× detached", scenario: "observer-transient", .injectionRecorded, atMost: 1.3, of: .injectionDetached),
+        .ratio("graph, recorder attached ≤ 1.3× detached", scenario: "observer-graph", .injectionRecorded, atMost: 1.3, of: .injectionDetached),
+        .ratio("named, recorder attached ≤ 1.3× detached", scenario: "observer-named", .injectionRecorded, atMost: 1.3, of: .injectionDetached),
+        .allocations("cache hit, recorder attached: no allocation (allocs/op vs direct)", scenario: "observer-singleton", .injectionRecorded, notAbove: .direct),
+        .scaling("2-thread singleton scaling ≥ 1.6", scenario: "threads", .injection, atLeast: 1.6),
         .allocations("transient: no allocation beyond the object (allocs/op vs direct)", scenario: "transient", .injection, notAbove: .direct),
         .allocations("singleton: no allocation (allocs/op vs direct)", scenario: "singleton", .injection, notAbove: .direct),
         .allocations("graph: no allocation beyond the 10 objects (allocs/op vs direct)", scenario: "graph", .injection, notAbove: .direct),

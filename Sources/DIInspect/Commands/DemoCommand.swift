@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import InjectionTrace
+import Injection
 import InjectionGraph
 import InjectionInspector
 

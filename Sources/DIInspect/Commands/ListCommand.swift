@@ -1,5 +1,5 @@
 import ArgumentParser
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// `di-inspect list FILE [services|layers|scopes|cycles|overrides|missing]`.
@@ -62,7 +62,7 @@ struct ListCommand: ParsableCommand {
         var crossings = TextTable(["FROM", "TO", "EDGES", "RESOLVES", "BREACH"], rightAligned: [2, 3])
         for crossing in graph.layerCrossings() {
             crossings.add([crossing.from.description, crossing.to.description, "\(crossing.edgeCount)",
-                           "\(crossing.resolveCount)", crossing.isBreach ? "yes (both ways)" : "no"])
+                           "\(crossing.resolveCount)", crossing.isBreach ? "yes (layers loop)" : "no"])
         }
         return table.text + "\n" + crossings.text
     }

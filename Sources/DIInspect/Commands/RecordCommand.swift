@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import ArgumentParser
 import Dispatch
 import Foundation

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// `di-inspect run -- COMMAND [ARGS…]`: any app that uses Injection, live.

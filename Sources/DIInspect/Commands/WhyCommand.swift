@@ -1,5 +1,5 @@
 import ArgumentParser
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// `di-inspect why FILE SERVICE`: the shortest chain from a root to a service.
@@ -29,7 +29,16 @@ struct WhyCommand: ParsableCommand {
             return
         }
         let target = try lookUp(service, in: graph)
-        printText(Self.explain(target, in: graph) + unanswered)
+        printText(Self.explain(target, in: graph) + Self.shadowing(target, in: graph) + unanswered)
+    }
+
+    /// Which registration of the key answered and which were passed over, when the service's
+    /// key is registered in more than one container of a search order (a shadow).
+    static func shadowing(_ target: NodeID, in graph: DependencyGraph) -> String {
+        let identity = graph.nodes[target].identity
+        return graph.shadowedRegistrations()
+            .filter { $0.answering.service == identity || $0.passedOver.contains { $0.service == identity } }
+            .map { $0.message + "\n" }.joined()
     }
 
     /// What `why` says about requests for `query` that got nothing: optional ones that gave

@@ -1,4 +1,3 @@
-import InjectionTrace
 import Foundation
 import Injection
 import InjectionGraph

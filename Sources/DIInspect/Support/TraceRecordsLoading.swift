@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Injection
 import InjectionTrace
 import InjectionGraph
 

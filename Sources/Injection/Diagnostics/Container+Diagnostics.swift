@@ -102,6 +102,7 @@ extension Container {
         let receiver = self.name == "shared" ? "Container.shared" : self.name
         let asked = typeName(T.self)
         let nameArgument = name.map { "(name: \"\($0)\")" } ?? ""
+        if let elsewhere = routingFix(for: T.self, name: name, near: near) { return elsewhere }
         if let name, let meant = near.compactMap({ $0.kind == .otherName ? $0.service.name : nil })
             .min(by: { editDistance($0, name) < editDistance($1, name) }),
             editDistance(meant, name) <= max(2, name.count / 4) {
@@ -115,10 +116,49 @@ extension Container {
             return "resolve the non-optional \(plain.type): `\(receiver).optional(\(plain.type).self\(nameLabel))` "
                 + "gives nil when it is not registered (or `@OptionalInjected var x: \(plain.type)?`)"
         }
+        // The scope of the new registration is one its requester can hold: under a long-lived
+        // requester, the default `unique` would be the next problem (a captive dependency).
+        let requesterScope = ResolutionContext.current.frames.last?.scope
+        let scope = requesterScope.flatMap { $0.isLongLived ? "scope: \(Self.literal($0))" : nil }
+        let arguments = [name.map { "name: \"\($0)\"" }, scope].compactMap { $0 }
+        let options = arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")"
         if let implementation = near.first(where: { $0.kind == .concreteType })?.service.type {
-            return "\(receiver).register\(nameArgument) { \(implementation)() as \(asked) }"
+            return "\(receiver).register\(options) { \(implementation)() as \(Self.isProtocol(T.self) ? "any " : "")\(asked) }"
         }
-        return "\(receiver).register\(nameArgument) { <#\(asked)#>() }"
+        // A protocol cannot be built: name the type that implements it.
+        if Self.isProtocol(T.self) {
+            return "\(receiver).register\(options) { <#Implementation#>() as any \(asked) }"
+        }
+        return "\(receiver).register\(options) { <#\(asked)#>() }"
+    }
+
+    /// `.cached`, `.singleton`, `.custom("session")`: a scope as the app writes it.
+    static func literal(_ scope: Scope) -> String {
+        scope.kind == .custom ? ".custom(\"\(scope.name)\")" : "." + scope.name
+    }
+
+    /// Whether `type` is a protocol (an existential, `any P`): its metadata kind, the first word
+    /// of every type's metadata in Swift's stable ABI, is 0x303 (0x307 for a constrained one).
+    static func isProtocol(_ type: Any.Type) -> Bool {
+        let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
+        return kind == 0x303 || kind == 0x307
+    }
+
+    /// The fix for a resolve that reached the root `Container.shared` while another container
+    /// registers the key: the task-local container the app set with `withContainer` does not
+    /// follow work to another thread (a GCD queue, a `Thread`) or a detached `Task`. Registering
+    /// the service in `shared` would build a second one apart from the app's; routing the
+    /// resolve to the app's container fixes it.
+    func routingFix<T>(for type: T.Type, name: String?, near: [NearMiss]) -> String? {
+        guard parent == nil, self.name == "shared",
+              let holder = near.first(where: { $0.kind == .otherContainer })?.service.container,
+              let app = ContainerRegistry.shared.all.first(where: { $0.traceName == holder }) else { return nil }
+        let asked = typeName(T.self) + ".self" + (name.map { ", name: \"\($0)\"" } ?? "")
+        return "this resolve ran \(RunningPlace.describe()), where no withContainer(\(app.name)) is in effect, so it "
+            + "reached Container.shared, not '\(app.name)', which registers \(typeName(T.self)). Route it to "
+            + "'\(app.name)': wrap that work in withContainer(\(app.name)) { … } (a container set with withContainer does "
+            + "not follow work to another thread or a detached Task), resolve from the container "
+            + "(\(app.name).resolve(\(asked))), or declare the property @Injected(container: \(app.name))"
     }
 }
 

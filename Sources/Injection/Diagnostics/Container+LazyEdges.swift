@@ -13,16 +13,10 @@ extension Container {
     /// registration that answered, taken after the owner was built.
     func reportLazyResolution<T>(_ type: T.Type, name: String?, owner: ServiceIdentity?, file: StaticString, line: UInt) {
         guard EventHub.shared.isActive else { return }
-        let key = ObjectIdentifier(T.self)
-        var current: Container? = self
-        var service = ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
-        while let container = current {
-            if let entry = container.state.withLock({ $0.entry(key, name: name) }) {
-                service = entry.registration.identity
-                break
-            }
-            current = container.parent
-        }
+        // The registration that answered, found in the resolve's own search order (an added
+        // child answers before the parent).
+        let service = registration(answering: EntryKey(ObjectIdentifier(T.self), name: name))?.identity
+            ?? ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
         EventHub.shared.emit(.lazyResolved(LazyResolution(owner: owner, service: service, location: SourceLocation(file, line))))
     }
 

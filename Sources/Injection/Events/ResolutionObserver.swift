@@ -1,4 +1,4 @@
-/// Receives every ``/InjectionTrace/ResolutionEvent`` from every container in the process.
+/// Receives every ``ResolutionEvent`` from every container in the process.
 ///
 /// Observers are called synchronously on the thread that produced the event, so they must be
 /// quick and must not block: hand the event to a buffer and return (the trace writer does).

@@ -33,8 +33,8 @@ extension Container {
     /// ```
     /// A container cannot tell which layers came from an assembly, so the change starts every
     /// keypath provider of the container afresh: instances kept from the previous assembly's
-    /// providers are dropped, reported as ``/InjectionTrace/ScopeReset`` events carrying the
-    /// ``/InjectionTrace/AssemblyChange``, and mappings are re-pointed at the new layers. Explicit overrides
+    /// providers are dropped, reported as ``ScopeReset`` events carrying the
+    /// ``AssemblyChange``, and mappings are re-pointed at the new layers. Explicit overrides
     /// (`provider.register { … }`) and type-keyed registrations stay.
     public func use(_ assembly: some Assembly, file: StaticString = #fileID, line: UInt = #line) {
         let previous = assemblyState.withLock { installed -> (any Assembly)? in
@@ -52,8 +52,7 @@ extension Container {
     /// The installed assembly, as `A` (usually the app's assembly protocol). Stops the program
     /// with a message saying what to install when there is none.
     public func assembly<A>(_ type: A.Type = A.self, file: StaticString = #fileID, line: UInt = #line) -> A {
-        var current: Container? = self
-        while let container = current {
+        for container in lineage {
             if let assembly = container.assemblyState.withLock({ $0 }) {
                 guard let typed = assembly as? A else {
                     InjectionDiagnostics.trap(
@@ -62,7 +61,6 @@ extension Container {
                 }
                 return typed
             }
-            current = container.parent
         }
         InjectionDiagnostics.trap(
             "Missing assembly: '\(name)' has no assembly of type \(typeName(A.self)) (nor do its parents).\n  Fix: \(name == "shared" ? "Container.shared" : name).use(<#an assembly conforming to \(typeName(A.self))#>) before the first keypath injection",
@@ -73,10 +71,9 @@ extension Container {
     private func descendantsSharingAssembly() -> [Container] {
         ContainerRegistry.shared.all.filter { candidate in
             guard candidate !== self, candidate.hasAncestor(self) else { return false }
-            var current: Container? = candidate
-            while let container = current, container !== self {
+            for container in candidate.lineage {
+                if container === self { return true }
                 if container.assemblyState.withLock({ $0 != nil }) { return false }
-                current = container.parent
             }
             return true
         }
@@ -109,18 +106,22 @@ extension Container {
     /// leads to the new assembly's provider.
     private func repointMappings() {
         guard hasMappings.load(ordering: .acquiring) else { return }
-        let keyPaths = mappingState.withLock { table in table.mappings.map { ($0.key, $0.value.target) } }
+        let keyPaths = mappingState.withLock { table in table.mappings.map { ($0.key, $0.value) } }
         var byProvider: [ProviderKey: MappedTarget] = [:]
-        for (original, target) in keyPaths {
-            if let from = PlainKeyPaths.existing(original.keyPath), let to = PlainKeyPaths.existing(target.keyPath) {
+        for (original, mapping) in keyPaths {
+            if let from = PlainKeyPaths.existing(original.keyPath), let to = PlainKeyPaths.existing(mapping.target.keyPath) {
                 // A plain property's key is its keypath's, whatever the assembly: it stays.
-                byProvider[from.key] = MappedTarget(keyPath: target, key: to.key)
+                let previous = mappingState.withLock { $0.byProvider[from.key] }
+                if let previous { byProvider[from.key] = previous }
+                _ = to
                 continue
             }
             // Projected outside the lock: a keypath runs the app's layer code.
             guard let from = self[keyPath: original.keyPath] as? any ProviderKeyed,
-                  let to = self[keyPath: target.keyPath] as? any ProviderKeyed else { continue }
-            byProvider[from.key] = MappedTarget(keyPath: target, key: to.key)
+                  let to = self[keyPath: mapping.target.keyPath] as? any ProviderKeyed else { continue }
+            byProvider[from.key] = MappedTarget(
+                keyPath: mapping.target, key: to.key, original: from.identity, target: to.identity,
+                location: mapping.location)
         }
         mappingState.withLock { $0.byProvider = byProvider }
     }

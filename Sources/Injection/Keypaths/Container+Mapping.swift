@@ -28,10 +28,24 @@ extension Container {
 
     /// Removes every mapping of this container.
     public func resetAllMappings(file: StaticString = #fileID, line: UInt = #line) {
-        mappingState.withLock { table in
-            table.mappings.removeAll()
-            table.byProvider.removeAll()
-            hasMappings.store(false, ordering: .releasing)
+        let loop = Container.mappingChanges.withLock { _ -> MappingLoop? in
+            // Removing this container's mappings can uncover an ancestor's that a descendant's
+            // lead back to.
+            if let loop = mappingLoop(withOwnMappings: [:], changed: nil) { return loop }
+            mappingState.withLock { table in
+                table.mappings.removeAll()
+                table.byProvider.removeAll()
+                hasMappings.store(false, ordering: .releasing)
+            }
+            return nil
+        }
+        if let loop {
+            InjectionDiagnostics.trap(
+                "Mapping loop: removing every mapping of '\(name)' at \(SourceLocation(file, line)) would uncover "
+                    + "mappings that lead back to where they start, for resolves from '\(loop.seenFrom)':\n"
+                    + loop.stepLines.joined(separator: "\n")
+                    + "\n  Fix: reset one of those mappings first, or keep one of this container's.",
+                file: file, line: line)
         }
         if EventHub.shared.isActive {
             EventHub.shared.emit(.mappingChanged(MappingChange(
@@ -88,52 +102,56 @@ extension Container {
         let location = SourceLocation(file, line)
         let key = original.keyPath
         let providerKey = original.key
-        if let target {
-            if mappingChain(from: target.key, reaches: providerKey) {
-                InjectionDiagnostics.trap(
-                    "Mapping loop: mapping \(original.identity()) to \(target.identity()) at \(location) would lead back to it.\n  Fix: map it to a provider whose own mappings do not lead back.",
-                    file: file, line: line)
-            }
-        }
         // Both ends are registered now, so the graph knows their scopes before the mapping event.
         original.register()
         target?.register()
-        let previous = mappingState.withLock { table -> SendableKeyPath? in
-            let previous = table.mappings[key]?.target
-            if let target {
-                table.mappings[key] = MappingTable.Mapping(target: target.keyPath, location: location)
-                table.byProvider[providerKey] = MappedTarget(keyPath: target.keyPath, key: target.key)
-            } else {
-                table.mappings.removeValue(forKey: key)
-                table.byProvider.removeValue(forKey: providerKey)
-            }
-            hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
-            return previous
+        let originalIdentity = original.identity()
+        let targetIdentity = target?.identity()
+        let mapped = target.map {
+            MappedTarget(
+                keyPath: $0.keyPath, key: $0.key, original: originalIdentity, target: targetIdentity!,
+                location: location)
+        }
+        // The check and the change are one step under one lock (see `mappingChanges`).
+        let outcome = Container.mappingChanges.withLock { _ -> Result<SendableKeyPath?, MappingLoop> in
+            var proposed = mappingState.withLock { $0.byProvider }
+            proposed[providerKey] = mapped
+            if let loop = mappingLoop(withOwnMappings: proposed, changed: providerKey) { return .failure(loop) }
+            return .success(mappingState.withLock { table -> SendableKeyPath? in
+                let previous = table.mappings[key]?.target
+                if let target {
+                    table.mappings[key] = MappingTable.Mapping(target: target.keyPath, location: location)
+                    table.byProvider[providerKey] = mapped
+                } else {
+                    table.mappings.removeValue(forKey: key)
+                    table.byProvider.removeValue(forKey: providerKey)
+                }
+                hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
+                return previous
+            })
+        }
+        let previous: SendableKeyPath?
+        switch outcome {
+        case .success(let replaced): previous = replaced
+        case .failure(let loop):
+            let around = loop.seenFrom == traceName ? "" : " for resolves from '\(loop.seenFrom)'"
+            let what = targetIdentity.map { "mapping \(originalIdentity) to \($0)" }
+                ?? "removing the mapping of \(originalIdentity)"
+            InjectionDiagnostics.trap(
+                "Mapping loop: \(what) at \(location) would lead back to it\(around).\n"
+                    + loop.stepLines.joined(separator: "\n")
+                    + "\n  Fix: map it to a provider whose own mappings do not lead back.",
+                file: file, line: line)
         }
         guard EventHub.shared.isActive else { return }
-        let fromIdentity = original.identity()
-        let toIdentity = target?.identity()
         if target == nil && previous == nil { return }
         EventHub.shared.emit(.mappingChanged(MappingChange(
-            action: target == nil ? .reset : .set, container: traceName, from: fromIdentity, to: toIdentity,
+            action: target == nil ? .reset : .set, container: traceName, from: originalIdentity, to: targetIdentity,
             location: location)))
-        if let toIdentity, hasKeptInstance(providerKey) {
+        if let targetIdentity, hasKeptInstance(providerKey) {
             EventHub.shared.emit(.staleOverride(StaleOverride(
-                replaced: fromIdentity, replacement: toIdentity, scope: original.scope, location: location)))
+                replaced: originalIdentity, replacement: targetIdentity, scope: original.scope, location: location)))
         }
-    }
-
-    /// Whether following mappings from `start` (the provider itself included) reaches `key`, so
-    /// that mapping `key` to `start` would close a loop of any length.
-    func mappingChain(from start: ProviderKey, reaches key: ProviderKey) -> Bool {
-        var current = start
-        var seen: Set<ProviderKey> = []
-        while seen.insert(current).inserted {
-            if current == key { return true }
-            guard let next = mappedTarget(forProvider: current) else { return false }
-            current = next.key
-        }
-        return false
     }
 
     /// Whether this container or an ancestor has any mapping (one atomic load per container).

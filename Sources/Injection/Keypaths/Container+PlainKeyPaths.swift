@@ -55,7 +55,7 @@ extension Container {
             return try resolveDeclaring(.keyPath(ObjectIdentifier(keyPath)), keyPath, lifetime: lifetime, file: file, line: line)
         }
         let plain = PlainKeyPaths.entry(for: keyPath)
-        guard let target = finalMappedTarget(of: plain.key),
+        guard let target = try finalTarget(of: plain.key),
               let targetKeyPath = target.keyPath.keyPath as? KeyPath<Container, T> else {
             return try resolveDeclaring(.provider(plain.key), keyPath, lifetime: lifetime, file: file, line: line)
         }

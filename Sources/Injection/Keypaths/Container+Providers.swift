@@ -13,7 +13,7 @@ extension Container {
     func resolveProvided<T>(
         _ key: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, missing: MissingPolicy<T>
     ) throws(ResolutionError) -> T {
-        guard anyMappings, let target = finalTarget(of: key),
+        guard anyMappings, let target = try finalTarget(of: key),
               let targetKeyPath = target.keyPath.keyPath as? KeyPath<Container, Provider<T>> else {
             return try resolveEntry(.provider(key), T.self, lifetime: lifetime, args: .none, missing: missing)
         }
@@ -22,20 +22,6 @@ extension Container {
         return try resolveEntry(
             .provider(target.key), T.self, lifetime: lifetime, args: .none, source: .mapping, mappedFrom: from,
             missing: .project(targetKeyPath))
-    }
-
-    /// Where following mappings from `key` ends; nil when `key` is not mapped. Loops are refused
-    /// when a mapping is set; the bound only guards against surprises.
-    private func finalTarget(of key: ProviderKey) -> MappedTarget? {
-        var final: MappedTarget?
-        var current = key
-        var hops = 0
-        while hops < 16, let next = mappedTarget(forProvider: current) {
-            final = next
-            current = next.key
-            hops += 1
-        }
-        return final
     }
 
     private func identity<T>(of key: ProviderKey, _ missing: MissingPolicy<T>) -> ServiceIdentity? {
@@ -47,18 +33,10 @@ extension Container {
         }
     }
 
-    /// ``finalTarget(of:)`` for the plain keypath front end (a forwarder, so the provider path
-    /// keeps its private copy).
-    func finalMappedTarget(of key: ProviderKey) -> MappedTarget? {
-        finalTarget(of: key)
-    }
-
     /// The registration this container (or an ancestor) holds for a provider key.
     func registration(forProvider key: ProviderKey) -> AnyRegistration? {
-        var current: Container? = self
-        while let container = current {
+        for container in lineage {
             if let registration = container.state.withLock({ $0.providers[key]?.registration }) { return registration }
-            current = container.parent
         }
         return nil
     }

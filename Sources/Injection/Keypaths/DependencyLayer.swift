@@ -45,6 +45,7 @@ extension DependencyLayer {
     ///   - line: The declaring line, shown in diagnostics and the inspector; leave the default.
     ///   - member: The declaring property's name; leave the default.
     ///   - make: Builds the service; it may resolve other services (keypath or type-keyed).
+    @inlinable
     public func provide<T>(
         _ scope: Scope = .unique, file: StaticString = #fileID, line: UInt = #line,
         member: StaticString = #function, _ make: @escaping @Sendable () throws -> T
@@ -61,6 +62,7 @@ extension DependencyLayer {
     ///     provide(.cached) { c in UserRepository(api: c.network.client(), cache: c.resolve()) }
     /// }
     /// ```
+    @inlinable
     public func provide<T>(
         _ scope: Scope = .unique, file: StaticString = #fileID, line: UInt = #line,
         member: StaticString = #function, _ make: @escaping @Sendable (Container) throws -> T

@@ -11,10 +11,16 @@ struct MappingTable: ~Copyable {
 }
 
 /// Where a mapping sends a provider's requests: the target keypath, and its provider key so a
-/// resolve can follow the mapping without projecting keypaths.
-struct MappedTarget {
+/// resolve can follow the mapping without projecting keypaths. The identities and the line are
+/// what a mapping loop's message names (``MappingLoop``).
+struct MappedTarget: Sendable {
     let keyPath: SendableKeyPath
     let key: ProviderKey
+    /// The provider whose requests are redirected, and the one that answers them.
+    let original: ServiceIdentity
+    let target: ServiceIdentity
+    /// Where the mapping was set.
+    let location: SourceLocation
 }
 
 /// A keypath carried across the mapping table's lock.

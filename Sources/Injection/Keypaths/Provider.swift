@@ -19,11 +19,16 @@ public struct Provider<T>: Sendable {
 
     /// The factory as declared. Two cases rather than one wrapping closure, so that declaring a
     /// provider (which happens on every keypath resolve) allocates nothing.
+    // `@usableFromInline` (as the initializer): `DependencyLayer.provide`
+    // is inlined into the layer, so `Provider<T>` is built specialised there (unspecialised,
+    // each call looked its generic metadata up at run time: ~250 instructions, callgrind).
+    @usableFromInline
     enum Make: Sendable {
         case plain(@Sendable () throws -> T)
         case withContainer(@Sendable (Container) throws -> T)
     }
 
+    @usableFromInline
     init(
         container: Container, layer: any DependencyLayer.Type, member: StaticString, scope: Scope,
         file: StaticString, line: UInt, make: Make
@@ -97,6 +102,7 @@ public struct Provider<T>: Sendable {
 /// change.
 protocol ProviderKeyed {
     var key: ProviderKey { get }
+    var identity: ServiceIdentity { get }
 }
 
 extension Provider: ProviderKeyed {}

@@ -1,5 +1,5 @@
 /// Resolves a class service at first read and holds it weakly, for parents, delegates and
-/// ``/InjectionTrace/Scope/shared`` services that must not be kept alive by their users.
+/// ``Scope/shared`` services that must not be kept alive by their users.
 ///
 /// ```swift
 /// protocol Coordinator: AnyObject { func finish() }

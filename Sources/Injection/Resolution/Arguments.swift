@@ -7,14 +7,16 @@
 /// container.register { _, args in Search(query: args.get(0), limit: args.get(1)) }
 /// let search: Search = container.resolve(args: ("swift", 10))
 /// ```
-public struct Arguments: @unchecked Sendable {
-    // `@unchecked`: the value is passed from the resolving call to the factory on the same thread
-    // and never stored by the container; a factory that keeps it takes on its thread safety.
+///
+/// Not `Sendable`: arguments travel down one resolve, from the call to the factory, on one
+/// thread; the container never stores them. A factory that wants to hand them to another thread
+/// takes out the typed values it needs, whose own `Sendable` conformance the compiler checks.
+public struct Arguments {
     let value: Any?
 
     init(_ value: Any?) { self.value = value }
 
-    static let none = Arguments(nil)
+    static var none: Arguments { Arguments(nil) }
 
     /// Whether any argument was given.
     public var isEmpty: Bool { value == nil }

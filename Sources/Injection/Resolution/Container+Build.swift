@@ -42,9 +42,14 @@ extension Container {
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
         let value: T
         do {
+            // The frame (and the `unowned(unsafe)` container it holds) is popped here on every
+            // exit, return or throw, before anything else runs. Decorators run inside the
+            // instance's own frame (DECISIONS.md, "Every re-entry is a cycle"): what they resolve
+            // is its dependency, and resolving it again is a cycle.
+            defer { context.unwind() }
             value = try registration.typedFactory(T.self)(resolver, args)
+            if Decorators.areInstalled, context.validation == nil { resolver.decorate(built: value) }
         } catch {
-            context.unwind()
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             switch error {
             case let error as ResolutionError: throw error
@@ -52,8 +57,6 @@ extension Container {
             default: throw .factoryFailed(service: registration.identity, reason: "\(error)")
             }
         }
-        context.unwind()
-        if Decorators.areInstalled, context.validation == nil { resolver.decorate(built: value) }
 
         let result: T
         var lostRace = false

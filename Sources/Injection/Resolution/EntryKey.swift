@@ -16,49 +16,54 @@ enum EntryKey: Hashable, Sendable {
     /// No table: what `validate()` builds is kept in its sandbox, never in an entry.
     case detached
 
-    /// What the entry under this key answers for `lifetime`; `.missing` when there is none.
-    ///
-    /// `inout` although it only reads: `Dictionary.Values`' getter copies the whole entry out
-    /// (retaining its four references), its `_modify` accessor yields it in place, so only the
-    /// references the answer carries are retained (~90 instructions per resolve, callgrind).
+    /// The key of a type-keyed registration: named when `name` is set.
+    init(_ type: ObjectIdentifier, name: String?) {
+        if let name { self = .named(NamedKey(type: type, name: name)) } else { self = .type(type) }
+    }
+
+    /// Applies `operation` to the table this key lives in, at its key. This is the one place that
+    /// knows which table a key lives in: reading an entry in place, the resolve's lookup, storing
+    /// and removing all come through here. A `.keyPath` key the container never projected and a
+    /// `.detached` key have no table (``EntryTableOperation/withoutTable()``).
     @inline(__always)
-    func lookup(in state: inout ContainerState, lifetime: ServiceLifetime) -> Container.Lookup {
+    func apply<Operation: EntryTableOperation>(
+        _ operation: Operation, in state: inout ContainerState
+    ) -> Operation.Result {
         switch self {
         case .type(let key):
-            guard let index = state.unnamed.index(forKey: TypeKey(key)) else { return .missing }
-            return ScopeRules.lookup(inPlace: &state.unnamed.values[index], lifetime: lifetime)
+            return operation.apply(to: &state.unnamed, at: TypeKey(key))
         case .named(let key):
-            guard let index = state.named.index(forKey: key) else { return .missing }
-            return ScopeRules.lookup(inPlace: &state.named.values[index], lifetime: lifetime)
+            return operation.apply(to: &state.named, at: key)
         case .provider(let key):
-            guard let index = state.providers.index(forKey: key) else { return .missing }
-            return ScopeRules.lookup(inPlace: &state.providers.values[index], lifetime: lifetime)
+            return operation.apply(to: &state.providers, at: key)
         case .keyPath(let id):
-            guard let key = state.keyPathKeys[TypeKey(id)]?.key, let index = state.providers.index(forKey: key) else { return .missing }
-            return ScopeRules.lookup(inPlace: &state.providers.values[index], lifetime: lifetime)
+            guard let key = state.keyPathKeys[TypeKey(id)]?.key else { return operation.withoutTable() }
+            return operation.apply(to: &state.providers, at: key)
         case .detached:
-            return .missing
+            return operation.withoutTable()
         }
     }
 
-    /// Runs `body` on the entry under this key; nil when there is none.
+    /// What the entry under this key answers for `lifetime`; `.missing` when there is none.
+    @inline(__always)
+    func lookup(in state: inout ContainerState, lifetime: ServiceLifetime) -> Container.Lookup {
+        apply(LookupOperation(lifetime: lifetime), in: &state)
+    }
+
+    /// Runs `body` on the entry under this key, in place; nil when there is none.
+    @inline(__always)
     func withEntry<R>(in state: inout ContainerState, _ body: (inout ContainerState.Entry) -> R) -> R? {
-        switch self {
-        case .type(let key):
-            guard let index = state.unnamed.index(forKey: TypeKey(key)) else { return nil }
-            return body(&state.unnamed.values[index])
-        case .named(let key):
-            guard let index = state.named.index(forKey: key) else { return nil }
-            return body(&state.named.values[index])
-        case .provider(let key):
-            guard let index = state.providers.index(forKey: key) else { return nil }
-            return body(&state.providers.values[index])
-        case .keyPath(let id):
-            guard let key = state.keyPathKeys[TypeKey(id)]?.key, let index = state.providers.index(forKey: key) else { return nil }
-            return body(&state.providers.values[index])
-        case .detached:
-            return nil
-        }
+        withoutActuallyEscaping(body) { body in apply(InPlaceOperation(body: body), in: &state) }
+    }
+
+    /// A copy of the entry under this key.
+    func entry(in state: inout ContainerState) -> ContainerState.Entry? {
+        withEntry(in: &state) { $0 }
+    }
+
+    /// Stores `entry` under this key (nil removes the entry).
+    func store(_ entry: ContainerState.Entry?, in state: inout ContainerState) {
+        apply(StoreOperation(entry: entry), in: &state)
     }
 
     /// Whether ancestors can be asked with this key (a keypath identity means nothing to them).
@@ -72,4 +77,53 @@ enum EntryKey: Hashable, Sendable {
         if case .named(let key) = self { return key.name }
         return nil
     }
+}
+
+/// Something done to one entry of one of a container's tables, whichever table it is
+/// (``EntryKey/apply(_:in:)`` picks it). Generic over the table's key, and specialised at each
+/// use, so the resolve's lookup costs what a direct dictionary access costs.
+protocol EntryTableOperation {
+    associatedtype Result
+    func apply<Key: Hashable>(to table: inout [Key: ContainerState.Entry], at key: Key) -> Result
+    /// The answer for a key that maps to no table.
+    func withoutTable() -> Result
+}
+
+/// Reads the entry in place: `Dictionary.Values`' `_modify` accessor yields it where it lies,
+/// where the dictionary's getter copied the whole entry out, retaining its four references
+/// (~90 instructions per resolve, callgrind).
+struct InPlaceOperation<R>: EntryTableOperation {
+    let body: (inout ContainerState.Entry) -> R
+
+    @inline(__always)
+    func apply<Key: Hashable>(to table: inout [Key: ContainerState.Entry], at key: Key) -> R? {
+        guard let index = table.index(forKey: key) else { return nil }
+        return body(&table.values[index])
+    }
+
+    func withoutTable() -> R? { nil }
+}
+
+/// The resolve's lookup (``ScopeRules/lookup(inPlace:lifetime:)``), without a closure.
+struct LookupOperation: EntryTableOperation {
+    let lifetime: ServiceLifetime
+
+    @inline(__always)
+    func apply<Key: Hashable>(to table: inout [Key: ContainerState.Entry], at key: Key) -> Container.Lookup {
+        guard let index = table.index(forKey: key) else { return .missing }
+        return ScopeRules.lookup(inPlace: &table.values[index], lifetime: lifetime)
+    }
+
+    func withoutTable() -> Container.Lookup { .missing }
+}
+
+/// Stores an entry, or removes it (nil).
+struct StoreOperation: EntryTableOperation {
+    let entry: ContainerState.Entry?
+
+    func apply<Key: Hashable>(to table: inout [Key: ContainerState.Entry], at key: Key) {
+        table[key] = entry
+    }
+
+    func withoutTable() {}
 }

@@ -4,14 +4,14 @@
 /// resolves them, on any thread, by design, as every dependency-injection container does. The
 /// container itself never reads or mutates an instance after building it; it only stores the
 /// reference under its lock and returns it. Whether a service may be used from several threads is
-/// the service's own contract, documented on ``/InjectionTrace/Scope``. The box is immutable.
+/// the service's own contract, documented on ``Scope``. The box is immutable.
 struct InstanceBox: @unchecked Sendable {
     let value: Any
 
     init(_ value: Any) { self.value = value }
 }
 
-/// A weak reference to an instance kept by the ``/InjectionTrace/Scope/shared`` scope.
+/// A weak reference to an instance kept by the ``Scope/shared`` scope.
 ///
 /// `@unchecked Sendable` for the same reason as ``InstanceBox``: the reference is only stored
 /// and loaded under the container's lock, and `weak` loads are atomic in the Swift runtime.

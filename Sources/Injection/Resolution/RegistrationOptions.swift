@@ -26,7 +26,7 @@ public struct RegistrationOptions<T>: Sendable {
     /// The keys added with ``implements(_:name:file:line:)`` so far in this chain.
     var implemented: [ServiceIdentity] = []
 
-    /// Sets how long instances live (``/InjectionTrace/Scope``); the same as `register(scope:)`.
+    /// Sets how long instances live (``Scope``); the same as `register(scope:)`.
     ///
     /// ```swift
     /// container.register { Session() }.scope(.application)
@@ -137,9 +137,10 @@ extension Container {
         with change: (AnyRegistration) -> AnyRegistration
     ) -> AnyRegistration? {
         state.withLock { state -> AnyRegistration? in
-            guard let entry = state.entry(key, name: name), entry.registration === old else { return nil }
+            let slot = EntryKey(key, name: name)
+            guard let entry = slot.entry(in: &state), entry.registration === old else { return nil }
             let updated = change(old)
-            state.setEntry(ContainerState.Entry(registration: updated), key, name: name)
+            slot.store(ContainerState.Entry(registration: updated), in: &state)
             return updated
         }
     }
@@ -158,11 +159,12 @@ extension Container {
         var identity = registration.identity
         identity.name = new
         let result = state.withLock { state -> (AnyRegistration, AnyRegistration?)? in
-            guard let entry = state.entry(key, name: old), entry.registration === registration else { return nil }
-            let previous = state.entry(key, name: new)?.registration
+            let from = EntryKey(key, name: old), to = EntryKey(key, name: new)
+            guard let entry = from.entry(in: &state), entry.registration === registration else { return nil }
+            let previous = to.entry(in: &state)?.registration
             let moved = registration.copy(identity: identity, isOverride: previous != nil)
-            if let old { state.named[NamedKey(type: key, name: old)] = nil } else { state.unnamed[TypeKey(key)] = nil }
-            state.setEntry(ContainerState.Entry(registration: moved), key, name: new)
+            from.store(nil, in: &state)
+            to.store(ContainerState.Entry(registration: moved), in: &state)
             return (moved, previous)
         }
         guard let (moved, previous) = result else { return nil }

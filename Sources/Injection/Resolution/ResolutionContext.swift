@@ -17,8 +17,9 @@ final class ResolutionContext {
         let scope: Scope
         /// The container running this step. `unowned(unsafe)` is sound: the caller of the
         /// outermost resolve keeps the container alive, since it is passed down borrowed (+0)
-        /// through synchronous calls only, and the frame is popped (`unwind`) before `build`
-        /// returns. No step retains it, so nothing else vouches for its lifetime.
+        /// through synchronous calls only, and `build` pops the frame in a `defer` around the
+        /// factory call, so no exit (return or throw) leaves it on the stack. No step retains
+        /// it, so nothing else vouches for its lifetime.
         unowned(unsafe) let container: Container
         /// Set while the registration's `resolveProperties` block runs: what it resolves is
         /// reported as property injection.
@@ -37,6 +38,10 @@ final class ResolutionContext {
     /// Captive dependencies a validation found, by the stack index of their holder, until the
     /// holder's build ends (see ``settleMismatches(heldAt:built:)``).
     @exclusivity(unchecked) var pendingMismatches: [(holderIndex: Int, mismatch: ScopeMismatch)] = []
+    /// The `.implements` aliases being followed, with the stack depth at which each was entered:
+    /// an alias builds nothing, so only this shows a resolve coming back to one
+    /// (``Container/follow(alias:_:holder:origin:lifetime:args:file:line:missing:)``).
+    @exclusivity(unchecked) var followedAliases: [(alias: AnyRegistration, depth: Int)] = []
     /// Set when a build found a cycle, until the resolve that asked reports it with its site.
     @exclusivity(unchecked) var hasUnreportedCycle = false
     /// The observers this thread last took from ``EventHub``, and the hub's generation then.

@@ -79,12 +79,12 @@ extension Container {
     ) -> ServiceIdentity? {
         let key = ObjectIdentifier(P.self)
         return state.withLock { state -> ServiceIdentity? in
-            guard let entry = state.entry(options.key, name: options.name),
+            guard let entry = EntryKey(options.key, name: options.name).entry(in: &state),
                   entry.registration === options.registration else { return nil }
             let registration = (options.registration.factory as! any FactoryOperations).alias(
                 P.self, aliasName: name, targetName: options.name, of: options.registration,
                 in: self, location: location)
-            state.setEntry(ContainerState.Entry(registration: registration), key, name: name)
+            EntryKey(key, name: name).store(ContainerState.Entry(registration: registration), in: &state)
             return registration.identity
         }
     }

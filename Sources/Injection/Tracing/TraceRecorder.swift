@@ -2,7 +2,7 @@
 #if Tracing
 import Synchronization
 
-/// Records every ``/InjectionTrace/ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
+/// Records every ``ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
 ///
 /// The resolving thread only appends the event to a bounded buffer under a short lock; one
 /// background thread encodes and writes. When the buffer is full, events are dropped and counted
@@ -89,7 +89,7 @@ public final class TraceRecorder: ResolutionObserver {
     /// Creates a recorder; nothing is recorded until ``start(observingEvents:)``.
     ///
     /// - Parameters:
-    ///   - sink: Where lines go (``/InjectionTrace/FileTraceSink``, ``/InjectionTrace/SocketTraceSink``, ``/InjectionTrace/MemoryTraceSink``).
+    ///   - sink: Where lines go (``FileTraceSink``, ``SocketTraceSink``, ``MemoryTraceSink``).
     ///   - header: The first line of each stream; by default this process's.
     ///   - configuration: Buffer capacity, aggregation interval and replay limits; the defaults suit an app.
     public init(

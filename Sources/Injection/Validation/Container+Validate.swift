@@ -4,7 +4,8 @@ extension Container {
     /// Builds every registration once in a sandbox and reports every missing dependency, cycle
     /// and scope mismatch at once, not just the first.
     ///
-    /// Type-keyed registrations of this container and its ancestors are all checked, as are the
+    /// Type-keyed registrations of this container, the containers added to it with
+    /// ``add(child:file:line:)`` and its ancestors (with theirs) are all checked, as are the
     /// keypath providers already used and the ones passed in (a keypath provider is declared by
     /// a computed property, so it is known once used or named here). Keypaths to plain
     /// properties (`\.login.viewModel` returning the service itself) are covered the same way:
@@ -29,21 +30,30 @@ extension Container {
             }
         }
         var registrations: [(Container, AnyRegistration)] = []
-        var seenKeys: Set<String> = []
-        var current: Container? = self
-        while let container = current {
+        var answering: [String: (registration: AnyRegistration, distance: Int)] = [:]
+        let run = ValidationRun()
+        // The search order a resolve from here follows: own table, added children (depth first),
+        // then the parent and its added children. What `add(child:)` modules register is built too.
+        for (container, distance) in searchOrder() {
             let entries = container.state.withLock { $0.allEntries.map(\.registration) }
-            // A registration a nearer container overrides is not what the app resolves.
             for registration in entries {
                 let key = ServiceIdentity(
                     type: registration.identity.type, name: registration.identity.name, container: "",
                     layer: registration.identity.layer, member: registration.identity.member).key
-                if seenKeys.insert(key).inserted { registrations.append((container, registration)) }
+                if let first = answering[key] {
+                    // A registration a nearer container overrides is not what the app resolves;
+                    // one passed over by an answer no nearer than it is shadowed.
+                    if registration.identity.member == nil, distance <= first.distance {
+                        run.record(.shadowed(answering: first.registration.identity, passedOver: registration.identity,
+                                             searchedFrom: name))
+                    }
+                } else {
+                    answering[key] = (registration, distance)
+                    registrations.append((container, registration))
+                }
             }
-            current = container.parent
         }
         registrations.sort { $0.1.identity.key < $1.1.identity.key }
-        let run = ValidationRun()
         // Each registration is built the way the app resolves it: from this container (an
         // ancestor's registration resolves its dependencies here, where a child's overrides
         // apply), with this container as `Container.shared` on the helper thread, so factories
@@ -60,6 +70,31 @@ extension Container {
             }
         }
         return ValidationReport(checked: registrations.count, problems: run.recorded)
+    }
+}
+
+extension Container {
+    /// The containers a resolve from here searches, in order, each with its distance (an added
+    /// child or a parent is one step): own table, added children depth first (never through
+    /// their parents), then the parent with its own added children.
+    func searchOrder() -> [(Container, Int)] {
+        var order: [(Container, Int)] = []
+        var visited: Set<ObjectIdentifier> = []
+        func addChildren(of container: Container, distance: Int) {
+            for child in container.children where visited.insert(ObjectIdentifier(child)).inserted {
+                order.append((child, distance + 1))
+                addChildren(of: child, distance: distance + 1)
+            }
+        }
+        var current: Container? = self
+        var distance = 0
+        while let container = current, visited.insert(ObjectIdentifier(container)).inserted {
+            order.append((container, distance))
+            addChildren(of: container, distance: distance)
+            current = container.parent
+            distance += 1
+        }
+        return order
     }
 }
 

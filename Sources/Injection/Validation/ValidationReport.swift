@@ -4,6 +4,10 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     case cycle(DependencyCycle)
     case scopeMismatch(ScopeMismatch)
     case factoryFailed(service: ServiceIdentity, reason: String)
+    /// One key registered twice in the search order of `searchedFrom`, where the answering
+    /// registration is no nearer than the one it passes over (two `add(child:)` modules, say):
+    /// which one is used depends on the order the containers were added in.
+    case shadowed(answering: ServiceIdentity, passedOver: ServiceIdentity, searchedFrom: String)
 
     init(_ error: ResolutionError) {
         switch error {
@@ -21,6 +25,11 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         case .cycle(let cycle): cycle.message
         case .scopeMismatch(let mismatch): mismatch.message
         case .factoryFailed(let service, let reason): "Factory failed: \(service.qualifiedDescription) threw: \(reason)"
+        case .shadowed(let answering, let passedOver, let searchedFrom):
+            "Shadowed registration: \(answering.description) resolved from '\(searchedFrom)' is answered by "
+                + "'\(answering.container)' and passes over '\(passedOver.container)'\n"
+                + "  Fix: keep one \(answering.description) in the search of '\(searchedFrom)', or register them under "
+                + "different names and resolve by name."
         }
     }
 }

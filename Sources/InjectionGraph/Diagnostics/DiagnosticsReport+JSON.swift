@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 extension DiagnosticsReport {
     /// The report as JSON (schema in `docs/CHECK_JSON.md`): one problem per line.
@@ -76,6 +76,33 @@ extension GraphProblem {
             fields.append(("holders", .array(record.holders.map { holder in
                 .object([("service", .identity(holder.service)), ("scope", .string(holder.scope.name))])
             })))
+        case .layerBreach(let breach):
+            fields.append(("loop", .array(breach.loop.map { .string($0.description) })))
+            fields.append(("against", .array(breach.against.map { crossing in
+                .object([
+                    ("from", .string(crossing.from.description)),
+                    ("to", .string(crossing.to.description)),
+                    ("edges", .array(crossing.steps.map { step in
+                        .object([
+                            ("requester", .identity(step.requester)), ("service", .identity(step.service)),
+                            ("count", .uint(step.count)), ("at", .location(step.registeredAt)),
+                        ])
+                    })),
+                ])
+            })))
+        case .shadowed(let shadow):
+            func candidate(_ candidate: ShadowedRegistration.Candidate) -> JSONValue {
+                .object([
+                    ("service", .identity(candidate.service)), ("at", .location(candidate.registeredAt)),
+                    ("distance", .int(candidate.distance)),
+                ])
+            }
+            fields += [
+                ("searchedFrom", .string(shadow.searchedFrom)),
+                ("answering", candidate(shadow.answering)),
+                ("passedOver", .array(shadow.passedOver.map(candidate))),
+                ("count", .uint(shadow.resolves)),
+            ]
         case .activeMapping(let record):
             fields.append(("override", .override(record)))
             fields.append(("resolvedBy", .array(record.uses.map { use in

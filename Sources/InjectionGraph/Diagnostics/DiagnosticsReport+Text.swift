@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 extension DiagnosticsReport {
     /// The report for a terminal: a summary line, then each problem's message, numbered.
@@ -42,9 +42,22 @@ extension DiagnosticsReport {
         }
         if session.hasEnded, let reason = session.endReason, reason != "exit" {
             lines.append("")
-            lines.append("Note: the app stopped: \(reason)")
+            lines.append("Note: the app stopped" + stopReason(reason))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Why the app stopped: the trap's message, or, when it is a problem listed above (a trap
+    /// repeats the failure it stopped on), that problem's number instead of its text again.
+    func stopReason(_ reason: String) -> String {
+        let headline = reason.prefix { $0 != "\n" }
+        let listed = all.firstIndex { problem in
+            let message = problem.message
+            return message.prefix { $0 != "\n" } == headline && message.hasPrefix(reason.trimmingSuffix("\n"))
+        }
+        guard let listed else { return ": " + reason }
+        let label = listed < problems.count ? "[\(listed + 1)]" : "(note \(listed - problems.count + 1))"
+        return " on \(label) above (\(headline))"
     }
 
     /// `1 missing registration, 2 cycles`.
@@ -58,10 +71,20 @@ extension DiagnosticsReport {
             ("activeMapping", "active mapping", "active mappings"),
             ("resolvedToNil", "optional resolved to nil", "optionals resolved to nil"),
             ("lazyLoop", "cycle broken lazily", "cycles broken lazily"),
+            ("layerBreach", "layer breach", "layer breaches"),
+            ("shadowed", "shadowed registration", "shadowed registrations"),
         ]
         return names.compactMap { name in
             let count = problems.count { $0.kind == name.kind }
             return count == 0 ? nil : "\(count) \(count == 1 ? name.one : name.many)"
         }.joined(separator: ", ")
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        var text = self
+        while text.hasSuffix(suffix) { text.removeLast(suffix.count) }
+        return text
     }
 }

@@ -1,7 +1,9 @@
-import InjectionTrace
+import Injection
 
 /// Every problem found in a graph, in a fixed order: missing registrations, cycles, dependency
-/// loops, scope mismatches, stale overrides, mappings still active at the end; then the notes:
+/// loops, scope mismatches, stale overrides, mappings still active at the end, layer breaches,
+/// shadowed registrations;
+/// then the notes:
 /// optional requests that gave nil and loops broken lazily.
 ///
 /// ```swift
@@ -37,17 +39,38 @@ extension DependencyGraph {
     /// ```
     public func check(strict: Bool = false) -> DiagnosticsReport {
         var problems: [GraphProblem] = missing.map(GraphProblem.missing)
-        problems += cycles.map(GraphProblem.cycle)
+        problems += cycles.map { cycle in
+            var cycle = cycle
+            cycle.opensLongLived = cycle.nodes.first.flatMap { nodes[$0].scope?.isLongLived } ?? false
+            return GraphProblem.cycle(cycle)
+        }
         let loops = loopsByKind()
         problems += loops.eager.map(GraphProblem.dependencyLoop)
-        problems += scopeMismatches.filter(\.isConfirmed).map(GraphProblem.scopeMismatch)
+        problems += scopeMismatches.filter(\.isConfirmed).map { record in
+            var record = record
+            record.holderKeptBy = longLivedRequester(of: record.mismatch.holder)
+            return GraphProblem.scopeMismatch(record)
+        }
         problems += overrides.filter(\.isStale).map(GraphProblem.staleOverride)
         problems += overrides.filter { $0.kind == .mapping && $0.isActive }.map(GraphProblem.activeMapping)
+        problems += layerBreaches().map(GraphProblem.layerBreach)
+        problems += shadowedRegistrations().map(GraphProblem.shadowed)
         let nils = resolvedToNil.map(GraphProblem.resolvedToNil)
         var notes = loops.lazy.map(GraphProblem.lazyLoop)
         if strict { problems += nils } else { notes = nils + notes }
         return DiagnosticsReport(
             problems: problems, notes: notes, session: session, serviceCount: nodes.count, edgeCount: edges.count)
+    }
+
+    /// A long-lived service seen resolving `service` (the first by node order), if any: what a
+    /// shorter scope for `service` would make a captive dependency.
+    func longLivedRequester(of service: ServiceIdentity) -> (service: ServiceIdentity, scope: Scope)? {
+        guard let id = nodeID(for: service) else { return nil }
+        for edgeID in incoming[id] {
+            let requester = nodes[edges[edgeID].from]
+            if let scope = requester.scope, scope.isLongLived { return (requester.identity, scope) }
+        }
+        return nil
     }
 
     /// Strongly connected components that no observed cycle already explains, without lazy

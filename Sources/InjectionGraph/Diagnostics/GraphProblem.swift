@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// One problem (or note) `check` found in a trace, with everything needed to explain and fix it.
 ///
@@ -27,14 +27,18 @@ public enum GraphProblem: Sendable, Hashable {
     case resolvedToNil(MissingDependency)
     /// Services that reach each other only through a lazy edge: no cycle at run time (a note).
     case lazyLoop(DependencyLoop)
+    /// Layers that reach each other: a dependency points against the layering.
+    case layerBreach(LayerBreach)
+    /// A key registered twice in one search order, answered by the one that is not nearer.
+    case shadowed(ShadowedRegistration)
 
     /// Where the inspector shows a problem: the tab whose badge counts it.
     public enum Area: String, Sendable, Hashable, CaseIterable {
-        case scopes, cycles, overrides, missing
+        case layers, scopes, cycles, overrides, missing
     }
 
     /// The stable name used in JSON (`missing`, `cycle`, `loop`, `scopeMismatch`,
-    /// `staleOverride`, `activeMapping`, `resolvedToNil`, `lazyLoop`).
+    /// `staleOverride`, `activeMapping`, `resolvedToNil`, `lazyLoop`, `layerBreach`, `shadowed`).
     public var kind: String {
         switch self {
         case .missing: "missing"
@@ -45,6 +49,8 @@ public enum GraphProblem: Sendable, Hashable {
         case .activeMapping: "activeMapping"
         case .resolvedToNil: "resolvedToNil"
         case .lazyLoop: "lazyLoop"
+        case .layerBreach: "layerBreach"
+        case .shadowed: "shadowed"
         }
     }
 
@@ -54,7 +60,8 @@ public enum GraphProblem: Sendable, Hashable {
         case .missing, .resolvedToNil: .missing
         case .cycle, .dependencyLoop, .lazyLoop: .cycles
         case .scopeMismatch: .scopes
-        case .staleOverride, .activeMapping: .overrides
+        case .staleOverride, .activeMapping, .shadowed: .overrides
+        case .layerBreach: .layers
         }
     }
 
@@ -67,6 +74,9 @@ public enum GraphProblem: Sendable, Hashable {
         case .scopeMismatch(let record): [record.mismatch.holder, record.mismatch.captive]
         case .staleOverride(let record): [record.from, record.to] + record.holders.map(\.service)
         case .activeMapping(let record): [record.from, record.to]
+        case .layerBreach(let breach):
+            breach.against.flatMap(\.steps).flatMap { [$0.requester, $0.service] }
+        case .shadowed(let shadow): [shadow.answering.service] + shadow.passedOver.map(\.service)
         }
     }
 
@@ -76,7 +86,7 @@ public enum GraphProblem: Sendable, Hashable {
         case .missing(let missing):
             missing.registration.message + Self.seen(missing.count)
         case .cycle(let cycle):
-            cycle.cycle.message + Self.seen(cycle.count)
+            cycle.message + Self.seen(cycle.count)
         case .dependencyLoop(let loop):
             loop.message
         case .scopeMismatch(let record):
@@ -89,6 +99,10 @@ public enum GraphProblem: Sendable, Hashable {
             missing.resolvedToNilMessage + Self.seen(missing.count)
         case .lazyLoop(let loop):
             loop.lazyMessage
+        case .layerBreach(let breach):
+            breach.message
+        case .shadowed(let shadow):
+            shadow.message
         }
     }
 

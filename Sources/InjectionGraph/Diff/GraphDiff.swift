@@ -1,4 +1,3 @@
-import InjectionTrace
 import Injection
 
 /// What changed between two runs of an app: services, edges, scopes and layers added, removed
@@ -253,10 +252,10 @@ extension GraphProblem {
             "stale|\(record.from.key)>\(record.to.key)|\(record.location)"
         case .activeMapping(let record):
             "mapping|\(record.container)|\(record.from.key)>\(record.to.key)"
-        case .resolvedToNil(let missing):
-            "nil|" + ([missing.requested] + missing.chain).map(\.key).joined(separator: ">")
-        case .lazyLoop(let loop):
-            "lazyloop|" + loop.path.dropLast().map(\.key).sorted().joined(separator: ",")
+        case .layerBreach(let breach):
+            "breach|" + breach.layers.map(\.description).joined(separator: ",")
+        case .shadowed(let shadow):
+            "shadowed|" + ([shadow.answering] + shadow.passedOver).map(\.service.key).joined(separator: ">")
         }
     }
 

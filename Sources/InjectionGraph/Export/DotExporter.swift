@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// Writes a graph as Graphviz `dot`.
 ///
@@ -49,6 +49,12 @@ public struct DotExporter: Sendable {
                   let kept = graph.nodeID(for: record.mismatch.captive) else { continue }
             captive.insert([holder, kept])
         }
+        var breaches: Set<[NodeID]> = []
+        for case .layerBreach(let breach) in report.problems {
+            for step in breach.against.flatMap(\.steps) {
+                if let from = graph.nodeID(for: step.requester), let to = graph.nodeID(for: step.service) { breaches.insert([from, to]) }
+            }
+        }
         var out = "digraph dependencies {\n"
         out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=10];\n"
         out += "  node [fontname=\"Helvetica\", fontsize=10];\n"
@@ -68,6 +74,7 @@ public struct DotExporter: Sendable {
                 attributes.append("style=dashed")
             }
             if graph.isCycleEdge(edge, membership: membership) { attributes.append("color=red, penwidth=2") }
+            if breaches.contains([edge.from, edge.to]) { attributes.append("color=red, penwidth=2, xlabel=\"breach\"") }
             if captive.contains([edge.from, edge.to]) {
                 attributes.append("color=orange, penwidth=2, xlabel=\"captive\"")
                 captive.remove([edge.from, edge.to])
@@ -105,6 +112,14 @@ public struct DotExporter: Sendable {
             for holder in record.holders {
                 guard let id = graph.nodeID(for: holder.service), selection.contains(id) else { continue }
                 out += "  n\(id) -> n\(from) [style=dotted, color=orange, label=\"holds old\"];\n"
+            }
+        }
+        // A shadow: the registration that answers, pointing at those it passes over.
+        for case .shadowed(let shadow) in report.problems {
+            guard let from = graph.nodeID(for: shadow.answering.service), selection.contains(from) else { continue }
+            for passed in shadow.passedOver {
+                guard let to = graph.nodeID(for: passed.service), selection.contains(to) else { continue }
+                out += "  n\(from) -> n\(to) [style=dotted, label=\"shadows\", color=orange, fontcolor=orange, penwidth=2];\n"
             }
         }
         if includesLegend { out += Self.legend }

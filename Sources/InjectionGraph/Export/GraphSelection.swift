@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// Which part of a graph an exporter writes: all of it, one layer, or the neighbourhood of one
 /// service.

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// Writes a graph as JSON, in the schema documented in `docs/GRAPH_JSON.md` (`"format":
 /// "di-graph"`, `"version": 1`). Node ids are the graph's ``NodeID``s, so a focused export keeps

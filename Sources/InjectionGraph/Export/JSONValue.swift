@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// A JSON document built in memory and written deterministically (keys in insertion order).
 ///

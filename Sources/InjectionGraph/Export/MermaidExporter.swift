@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// Writes a graph as a Mermaid flowchart (`graph LR`) that renders on GitHub.
 ///

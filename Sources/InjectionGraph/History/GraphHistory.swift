@@ -1,4 +1,3 @@
-import InjectionTrace
 import Injection
 
 /// What a graph was built from, record by record, with periodic snapshots, so that the graph

@@ -1,4 +1,3 @@
-import InjectionTrace
 import Injection
 
 /// One record of a ``GraphHistory``: a resolve by ids, or (``service`` == ``whole``) the index

@@ -1,4 +1,3 @@
-import InjectionTrace
 import Injection
 
 /// Writes the layer summary (``LayerMap``) as Graphviz dot or Mermaid: one node per layer, one

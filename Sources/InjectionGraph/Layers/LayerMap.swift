@@ -1,4 +1,3 @@
-import InjectionTrace
 import Injection
 
 /// The layers of a graph in dependency order, with the crossings between them as weighted
@@ -68,8 +67,8 @@ public struct LayerMap: Sendable, Hashable {
         self.layers = layers
         arrows = crossings.compactMap { crossing -> Arrow? in
             guard let from = index[crossing.from], let to = index[crossing.to] else { return nil }
-            let breach = crossing.from.layer != nil && crossing.to.layer != nil && component[from] == component[to]
-            return Arrow(from: position[from], to: position[to], crossing: crossing, isBreach: breach)
+            // One breach rule for every output: the crossing's own (a loop between layers).
+            return Arrow(from: position[from], to: position[to], crossing: crossing, isBreach: crossing.isBreach)
         }.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
     }
 

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// A container seen in the trace: created explicitly (`containerCreated`) or only named by the
 /// services it owns.
@@ -14,4 +14,13 @@ public struct ContainerInfo: Sendable, Hashable {
     public internal(set) var parent: String?
     /// Where the container was created; nil when the trace never saw its creation.
     public internal(set) var createdAt: SourceLocation?
+    /// The containers added to this one with `add(child:)`, in the order added (its search
+    /// order after its own table), with the line that added each.
+    public internal(set) var addedChildren: [AddedChild] = []
+
+    /// A container searched after this one's own table (`add(child:)`).
+    public struct AddedChild: Sendable, Hashable {
+        public let name: String
+        public let addedAt: SourceLocation
+    }
 }

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 extension DependencyGraph {
     /// Adds one trace record to the graph.
@@ -49,7 +49,16 @@ extension DependencyGraph {
         case .registered(let registered):
             applyRegistered(registered, time: time)
         case .containerCreated(let created):
-            noteContainer(created.container, parent: created.parent, location: created.location)
+            if let owner = created.addedTo {
+                noteContainer(created.container, parent: created.parent, location: nil)
+                noteContainer(owner, parent: nil, location: nil)
+                let index = containerIndex[owner]!
+                if !containers[index].addedChildren.contains(where: { $0.name == created.container }) {
+                    containers[index].addedChildren.append(.init(name: created.container, addedAt: created.location))
+                }
+            } else {
+                noteContainer(created.container, parent: created.parent, location: created.location)
+            }
         case .missing(let missingRegistration):
             applyMissing(missingRegistration, time: time)
         case .cycle(let cycle):

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 extension DependencyGraph {
     /// A stable, human-readable dump of the whole model, for tests and debugging.

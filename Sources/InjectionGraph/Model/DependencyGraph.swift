@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// The dependency graph of one app session, built incrementally from trace records.
 ///

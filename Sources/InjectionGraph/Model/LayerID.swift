@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// A container, or a layer (sub-container) inside one: where a service is declared.
 ///

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// A failed request, deduplicated: identical requests (same service, same requester chain) fold
 /// into one with a ``count``.

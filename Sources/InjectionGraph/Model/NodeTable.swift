@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// The index from a service's identity to its ``NodeID``: open addressing over the identities'
 /// precomputed hashes (``ServiceIdentity/precomputedHash`` is one load), with the hash kept in the

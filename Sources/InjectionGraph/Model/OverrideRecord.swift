@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// One override: a re-registration that replaced an earlier registration, or a keypath mapping
 /// that redirected a provider's requests. ``DependencyGraph/overrides`` keeps the whole history in

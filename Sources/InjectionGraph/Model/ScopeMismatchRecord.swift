@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// A captive dependency the runtime reported, deduplicated with a count.
 ///
@@ -21,9 +21,32 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
     /// from a first read rather than from the holder's build.
     public internal(set) var capturedLazilyAt: SourceLocation?
 
-    /// The warning, naming where the holder is registered.
+    /// A long-lived service that holds the holder (set by ``DependencyGraph/check(strict:)``,
+    /// which knows who resolved it): making the holder short-lived would make it that service's
+    /// captive in turn, so the fix keeps the holder's scope and hands it a factory instead.
+    public internal(set) var holderKeptBy: (service: ServiceIdentity, scope: Scope)? {
+        get { keeper.map { ($0.service, $0.scope) } }
+        set { keeper = newValue.map { Keeper(service: $0.service, scope: $0.scope) } }
+    }
+    private var keeper: Keeper?
+    private struct Keeper: Sendable, Hashable {
+        let service: ServiceIdentity
+        let scope: Scope
+    }
+
+    /// The warning, naming where the holder is registered, with the fixes that end the chase:
+    /// the first fix (a shorter scope for the holder) only when nothing long-lived holds the
+    /// holder, since otherwise it moves the captive one level up.
     public var message: String {
-        mismatch.message(holderRegisteredAt: holderRegisteredAt, capturedLazilyAt: capturedLazilyAt)
+        let text = mismatch.message(holderRegisteredAt: holderRegisteredAt, capturedLazilyAt: capturedLazilyAt)
+        guard let keeper else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let fix = lines.firstIndex(where: { $0.hasPrefix("  Fix: ") }),
+              let or = lines.firstIndex(where: { $0.hasPrefix("  Or: ") }) else { return text }
+        lines[fix] = "  Fix: " + lines[or].dropFirst("  Or: ".count)
+        lines[or] = "  (Not a shorter scope for \(mismatch.holder.description): \(keeper.service.qualifiedDescription) "
+            + "(\(keeper.scope)) holds it, so it would be captured in turn.)"
+        return lines.joined(separator: "\n")
     }
 
     init(_ mismatch: ScopeMismatch, time: UInt64) {

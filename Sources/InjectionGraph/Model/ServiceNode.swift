@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// The index of a service in a ``DependencyGraph``: stable for the graph's life, dense from 0.
 ///

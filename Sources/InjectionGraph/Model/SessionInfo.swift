@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// What a trace says about the session itself: who wrote it, how much arrived, how it ended.
 ///

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// The edges from one layer into another, summed.
 ///
@@ -18,11 +18,13 @@ public struct LayerCrossing: Sendable, Hashable {
     public internal(set) var resolveCount: UInt64 = 0
     /// Edges, for showing which services cross.
     public internal(set) var edges: [EdgeID] = []
-    /// A layer breach: edges also cross back from ``to`` into ``from``. Layers are meant to be
-    /// ordered (a view model layer uses the interactor layer, not the reverse), so two layers that
-    /// use each other break the structure; one of the two directions is unexpected. A container's
-    /// own type-keyed services belong to no layer (they are the pool every layer may draw on and
-    /// that may build on layers), so crossings to and from them are never breaches.
+    /// A layer breach: the crossing is part of a loop between layers (``to`` reaches back into
+    /// ``from``, directly or through other layers). Layers are meant to be ordered (a view model
+    /// layer uses the interactor layer, not the reverse), so layers that reach each other break
+    /// the structure; one direction is unexpected. A container's own type-keyed services belong
+    /// to no layer (they are the pool every layer may draw on and that may build on layers), so
+    /// crossings to and from them are never breaches. The same rule marks ``LayerMap``'s arrows
+    /// and makes the ``GraphProblem/layerBreach(_:)`` problems.
     public internal(set) var isBreach = false
 }
 
@@ -56,7 +58,8 @@ extension DependencyGraph {
     }
 
     /// Edges between different layers (or containers), grouped per ordered pair of layers and
-    /// sorted by pair. A pair used in both directions is marked ``LayerCrossing/isBreach``.
+    /// sorted by pair. A crossing on a loop between layers (two layers that use each other, or a
+    /// longer loop) is marked ``LayerCrossing/isBreach``.
     ///
     /// ```swift
     /// let breaches = graph.layerCrossings().filter(\.isBreach)
@@ -70,11 +73,37 @@ extension DependencyGraph {
             let pair = Pair(from: from, to: to)
             crossings[pair, default: LayerCrossing(from: from, to: to)].add(edge)
         }
-        for pair in crossings.keys
-        where pair.from.layer != nil && pair.to.layer != nil && crossings[Pair(from: pair.to, to: pair.from)] != nil {
-            crossings[pair]!.isBreach = true
+        var sorted = crossings.values.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        let component = Self.layerLoops(sorted)
+        for index in sorted.indices {
+            if let from = component[sorted[index].from], from == component[sorted[index].to] { sorted[index].isBreach = true }
         }
-        return crossings.values.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        return sorted
+    }
+
+    /// The loop (strongly connected component) of each layer that is on one, by the crossings
+    /// between real layers: pools neither join nor close a loop.
+    static func layerLoops(_ crossings: [LayerCrossing]) -> [LayerID: Int] {
+        var ids: [LayerID] = []
+        var index: [LayerID: Int] = [:]
+        func number(_ id: LayerID) -> Int {
+            if let known = index[id] { return known }
+            index[id] = ids.count
+            ids.append(id)
+            return ids.count - 1
+        }
+        var successors: [[Int]] = []
+        for crossing in crossings where crossing.from.layer != nil && crossing.to.layer != nil {
+            let from = number(crossing.from), to = number(crossing.to)
+            while successors.count < ids.count { successors.append([]) }
+            successors[from].append(to)
+        }
+        let component = LayerMap.components(successors)
+        var size: [Int: Int] = [:]
+        for value in component { size[value, default: 0] += 1 }
+        var result: [LayerID: Int] = [:]
+        for (position, id) in ids.enumerated() where size[component[position]]! > 1 { result[id] = component[position] }
+        return result
     }
 
     struct Pair: Hashable {

@@ -1,5 +1,4 @@
 import Injection
-import InjectionTrace
 
 /// Why a user-typed service name found no single service.
 ///

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// A filter over services, parsed from the small language the inspector's `/` prompt accepts.
 ///

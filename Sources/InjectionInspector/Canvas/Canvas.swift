@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 /// A screen's worth of cells that widgets draw into: pure data, no terminal needed.
 ///
 /// The terminal driver copies a finished canvas to the screen; tests read it back with

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// The most recent events as readable lines, for the Events screen: a bounded log that drops
 /// its oldest lines first.

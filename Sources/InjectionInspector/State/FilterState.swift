@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// The `/` filter: the text typed so far, whether it is being edited, and the parsed filter

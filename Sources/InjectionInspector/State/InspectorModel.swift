@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Everything the inspector shows about one session: the graph, the event log, which services

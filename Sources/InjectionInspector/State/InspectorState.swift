@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// The inspector's whole UI state, and the pure reducer that changes it: `handle(key, model)`

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// What a live source (a socket listener, a launched app) tells the inspector, from any thread,
 /// through a ``LiveFeed``.

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// One line of the Events screen: an event (or aggregate, drop, end) worded for reading.
 ///

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// What is wrong with a service, as the Services screen's flag column shows it.
@@ -21,6 +21,10 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
     static let staleOverride = ServiceFlags(rawValue: 1 << 3)
     /// A mapping of the service was still in effect at the end.
     static let mapped = ServiceFlags(rawValue: 1 << 4)
+    /// The service resolves from a layer above its own (a layer breach).
+    static let breach = ServiceFlags(rawValue: 1 << 5)
+    /// Another registration of the same key, as near, is passed over when this one answers.
+    static let shadowed = ServiceFlags(rawValue: 1 << 6)
 
     /// Short words for the flag column, most serious first.
     var labels: [String] {
@@ -30,6 +34,8 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
         if contains(.mismatch) { result.append("captive") }
         if contains(.staleOverride) { result.append("stale") }
         if contains(.mapped) { result.append("mapped") }
+        if contains(.breach) { result.append("breach") }
+        if contains(.shadowed) { result.append("shadows") }
         return result
     }
 
@@ -58,10 +64,13 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
                 case .scopeMismatch: for identity in problem.services { mark(identity, .mismatch) }
                 case .staleOverride: for identity in problem.services { mark(identity, .staleOverride) }
                 case .activeMapping(let record): mark(record.from, .mapped)
+                case .shadowed(let shadow): mark(shadow.answering.service, .shadowed)
+                case .layerBreach(let breach):
+                    for step in breach.against.flatMap(\.steps) { mark(step.requester, .breach) }
                 }
             }
             for flags in byNode {
-                for flag in [ServiceFlags.missing, .cycle, .mismatch, .staleOverride, .mapped] where flags.contains(flag) {
+                for flag in [ServiceFlags.missing, .cycle, .mismatch, .staleOverride, .mapped, .breach, .shadowed] where flags.contains(flag) {
                     counts[flag, default: 0] += 1
                 }
             }

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// How the Services screen is sorted; `s` cycles the column, `S` reverses the order.

@@ -5,7 +5,7 @@ import InjectionGraph
 ///
 /// ```swift
 /// let counts = TabCounts(graph, flags: ServiceFlags.Index(graph))
-/// counts.layerBreaches  // pairs of layers that depend on each other
+/// counts.layerBreaches  // loops between layers, as `check` reports them
 /// ```
 struct TabCounts: Sendable, Hashable {
     var services = 0
@@ -38,8 +38,8 @@ struct TabCounts: Sendable, Hashable {
         services = graph.nodes.count
         flaggedServices = (0..<graph.nodes.count).reduce(0) { $0 + (flags.flags(of: $1).isEmpty ? 0 : 1) }
         layers = Set(graph.nodes.map { LayerID($0.identity) }).count
-        layerBreaches = graph.layerCrossings().filter(\.isBreach).count / 2
         func problems(in area: GraphProblem.Area) -> Int { report.problems.count { $0.area == area } }
+        layerBreaches = problems(in: .layers)
         scopeMismatches = problems(in: .scopes)
         cycleProblems = problems(in: .cycles)
         cycles = report.all.count { $0.area == .cycles }

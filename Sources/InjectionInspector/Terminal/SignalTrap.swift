@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import Synchronization
 #if canImport(Glibc)
 import Glibc

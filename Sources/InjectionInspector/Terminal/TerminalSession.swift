@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

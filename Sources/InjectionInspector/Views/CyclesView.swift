@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Screen 4: every cycle and loop `check` reports, with its path: cycles the app hit, loops in

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// The detail pane: everything about the selected service (dependencies, dependents, where it

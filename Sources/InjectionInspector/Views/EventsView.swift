@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Screen 7: the live event log. It follows the newest event until you move up (`G` follows

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// The whole inspector screen for a model and a state, drawn into a ``Canvas``: header, tabs

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Screen 2: a tree of layers (containers and the sub-containers that declare keypath
@@ -41,7 +41,7 @@ enum LayersView {
         }
         let crossings = graph.layerCrossings()
         if !crossings.isEmpty {
-            let breaches = crossings.filter(\.isBreach).count / 2
+            let breaches = state.report.problems.count { $0.area == .layers }
             items.append(ListItem(id: "crossings", label: "Crossings",
                                   note: breaches > 0 ? "\(breaches) breach\(breaches == 1 ? "" : "es")" : "no breach",
                                   style: Style(.title, .bold)))
@@ -52,7 +52,7 @@ enum LayersView {
                     id: "cross:\(crossing.from)>\(crossing.to)", node: first,
                     guide: index == crossings.count - 1 ? "└─ " : "├─ ",
                     label: "\(crossing.from) → \(crossing.to)",
-                    note: crossing.isBreach ? edges + "  BREACH: both layers depend on each other" : edges,
+                    note: crossing.isBreach ? edges + "  BREACH: the layers loop" : edges,
                     style: crossing.isBreach ? Style(.error, .bold) : .normal))
             }
         }

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Screen 6: every failed request, with who asked; the detail pane shows the requester chain,

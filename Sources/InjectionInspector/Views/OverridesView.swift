@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Screen 5: overrides (re-registrations and keypath mappings): the active ones first, then the
@@ -27,7 +27,7 @@ enum OverridesView {
         let graph = model.graph
         let indexed = Array(graph.overrides.enumerated())
         let ordered = indexed.filter { $0.element.isActive } + indexed.filter { !$0.element.isActive }
-        return ordered.map { number, record in
+        return shadowItems(graph, report: state.report) + ordered.map { number, record in
             let stateText: String
             switch record.state {
             case .active: stateText = "active"
@@ -48,6 +48,24 @@ enum OverridesView {
                 id: "override:\(number)", node: graph.nodeID(for: record.to), style: style, isMatch: matches,
                 cells: [stateText, "\(record.from) → \(record.to)", record.kind == .registration ? "register" : "mapping", record.location.description,
                         Format.timestamp(record.time), stale])
+        }
+    }
+
+    /// `FraudCheck in 'legacyPayments' shadows 'payments'`: a shadowed registration's row.
+    static func shadowLabel(_ shadow: ShadowedRegistration) -> String {
+        "\(shadow.answering.service.qualifiedDescription) shadows "
+            + shadow.passedOver.map { "'\($0.service.container)'" }.joined(separator: ", ")
+    }
+
+    /// Registrations `check` reports as shadowed: the one that answers, over those passed over.
+    static func shadowItems(_ graph: DependencyGraph, report: DiagnosticsReport) -> [ListItem] {
+        report.problems.enumerated().compactMap { number, problem in
+            guard case .shadowed(let shadow) = problem else { return nil }
+            return ListItem(
+                id: "problem:\(number)", node: graph.nodeID(for: shadow.answering.service), style: Style(.warning, .bold),
+                isMatch: false,
+                cells: ["shadows", shadowLabel(shadow), "add", shadow.answering.registeredAt?.description ?? "",
+                        "", "shadow"])
         }
     }
 

@@ -35,6 +35,8 @@ enum ProblemItems {
         case .scopeMismatch: "Captive dependency"
         case .staleOverride: "Stale override"
         case .activeMapping: "Mapping left active"
+        case .layerBreach: "Layer breach"
+        case .shadowed: "Shadowed registration"
         }
     }
 

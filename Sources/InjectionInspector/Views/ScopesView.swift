@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Screen 3: services grouped by scope, with live instances and cache hit rates (cached

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// A drilled-in tree for one service: what it depends on (`d`, Enter), what depends on it

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// Screen 1: every service with its layer, scope, resolve count, live instances and problem

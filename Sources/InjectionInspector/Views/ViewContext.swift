@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import InjectionGraph
 
 /// What every view reads while drawing: the model, the state, and their short-hands.

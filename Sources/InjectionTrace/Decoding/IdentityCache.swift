@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Injection
 
 /// Remembers recently decoded service identities by their exact JSON bytes.
 ///

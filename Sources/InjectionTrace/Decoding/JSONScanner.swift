@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Injection
 
 /// A cursor over the bytes of one JSON line, reading tokens in place.
 ///

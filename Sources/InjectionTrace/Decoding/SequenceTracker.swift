@@ -1,3 +1,4 @@
+import Injection
 /// Remembers which event `seq` numbers a stream has had, to flag duplicates.
 ///
 /// Sequence numbers are dense from 1, so a bit per number is enough (a million events cost

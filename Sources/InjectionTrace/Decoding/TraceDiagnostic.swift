@@ -1,3 +1,4 @@
+import Injection
 /// Something wrong with one line of a trace, with the 1-based line number to look at.
 ///
 /// An error means the line was skipped (or, for the header, that the trace cannot be trusted);

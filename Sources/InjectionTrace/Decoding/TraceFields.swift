@@ -1,3 +1,4 @@
+import Injection
 
 /// The record kinds of the trace format, matched from the bytes of `kind`.
 enum TraceKind: Equatable {
@@ -60,7 +61,7 @@ struct TraceFields {
     var scope: Scope?, outcome: Resolved.Outcome?, source: Resolved.Source?
     var ns: UInt64?, depth: Int?, count: UInt64?
     var fromIdentity: ServiceIdentity?, toIdentity: ServiceIdentity?, fromTime: UInt64?, toTime: UInt64?
-    var container: String?, parent: String?, at: SourceLocation?
+    var container: String?, parent: String?, addedTo: String?, at: SourceLocation?
     var replacedRegistration: Registered.Replaced?, replacedIdentity: ServiceIdentity?
     var requested: ServiceIdentity?, chain: [ServiceIdentity]?, near: [NearMiss]?, fix: String?
     var path: [ServiceIdentity]?, through: [ServiceIdentity]?
@@ -105,7 +106,8 @@ struct TraceFields {
                 replaced: replacedRegistration, implements: implements ?? [])))
         case .containerCreated:
             return try event(.containerCreated(ContainerCreated(
-                container: try need(container, "container"), parent: parent, location: try need(at, "at"))))
+                container: try need(container, "container"), parent: parent, location: try need(at, "at"),
+                addedTo: addedTo)))
         case .missing:
             return try event(.missing(MissingRegistration(
                 requested: try need(requested, "requested"), requesterChain: try need(chain, "chain"),

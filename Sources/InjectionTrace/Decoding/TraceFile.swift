@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Injection
 
 /// A whole trace read from a file or buffer: its header, the records, and what was wrong.
 ///

@@ -1,3 +1,4 @@
+import Injection
 
 /// What one trace line holds once decoded.
 enum DecodedTraceLine {
@@ -85,6 +86,8 @@ struct TraceLineDecoder {
             f.container = try s.string()
         } else if key.equals("parent") {
             f.parent = try s.string()
+        } else if key.equals("addedTo") {
+            f.addedTo = try s.string()
         } else if key.equals("at") {
             f.at = try Self.location(&s, "at")
         } else if key.equals("replaced") {

@@ -1,3 +1,4 @@
+import Injection
 /// Why one line of a trace could not be read; becomes a ``TraceDiagnostic`` with the line number.
 struct TraceLineError: Error {
     var message: String

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Injection
 
 /// Reads the trace format (`docs/TRACE_FORMAT.md`) incrementally: from a file in one go, or from
 /// a socket as bytes arrive.

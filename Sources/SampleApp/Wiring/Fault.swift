@@ -1,5 +1,7 @@
 import ArgumentParser
+import Dispatch
 import Injection
+import Synchronization
 
 /// A realistic wiring bug the sample app can be started with, to watch the inspector catch it.
 enum Fault: String, CaseIterable, ExpressibleByArgument, Sendable {
@@ -20,6 +22,15 @@ enum Fault: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// Cart pricing reads its promotion engine lazily, and the engine needs the pricing: a loop
     /// that only the lazy read keeps from being a cycle.
     case lazyCycle = "lazy-cycle"
+    /// A preview's order repository, swapped in at startup, reaches the database through the cart
+    /// view model: the Repository layer reaches back up into ViewModel (no resolve fails).
+    case layerBreach = "layer-breach"
+    /// A receipt printed from a background queue resolves through `Container.shared`, which
+    /// `withContainer(app)` does not reach from another thread.
+    case backgroundContainer = "background-container"
+    /// Two payment modules added with `add(child:)` both register the fraud check: the legacy
+    /// one, added first, answers, and the new one is never used.
+    case shadowedChild = "shadowed-child"
 }
 
 final class PaymentGateway {}
@@ -85,6 +96,17 @@ extension Fault {
             app.register { CheckoutPromotions() }
         case .mappingLeftActive:
             break
+        case .layerBreach:
+            app.repositories.orders.register { OrderRepository(api: app.network.api(), database: app.viewModels.cart().addToCart.cart.database, tokens: app.resolve()) }
+        case .backgroundContainer:
+            app.register(scope: .singleton) { ReceiptPrinter() }
+        case .shadowedChild:
+            let legacy = Container(name: "legacyPayments")
+            legacy.register(scope: .singleton) { FraudCheck(threshold: 10_000) }
+            let payments = Container(name: "payments")
+            payments.register(scope: .singleton) { FraudCheck(threshold: 500) }
+            app.add(child: legacy)
+            app.add(child: payments)
         case .lazyCycle:
             app.register(scope: .singleton) { CartPricing() }
             // Singleton too: a singleton's @LazyInjected keeps what it first read, so a unique
@@ -123,10 +145,47 @@ extension Fault {
                 }
             case .lazyCycle:
                 _ = try app.tryResolve(CartPricing.self).total()
+            case .layerBreach:
+                _ = app.viewModels.checkout()
+            case .backgroundContainer:
+                return printReceiptInBackground(app)
+            case .shadowedChild:
+                _ = try app.tryResolve(FraudCheck.self).flags(amount: 900)
             }
             return nil
         } catch {
             return error.message
         }
+    }
+}
+
+final class FraudCheck: Sendable {
+    let threshold: Int
+    init(threshold: Int) { self.threshold = threshold }
+    func flags(amount: Int) -> Bool { amount > threshold }
+}
+
+final class ReceiptPrinter: Sendable {
+    func print(_ order: String) -> Int { order.count }
+}
+
+/// What a background job caught, handed back to the simulation.
+final class CaughtFailure: Sendable {
+    private let message = Mutex<String?>(nil)
+    func record(_ text: String) { message.withLock { $0 = text } }
+    var text: String? { message.withLock { $0 } }
+}
+
+extension Fault {
+    /// Prints a receipt on a GCD queue, the way a completion handler would: the resolve there
+    /// runs outside `withContainer(app)`, so it reaches `Container.shared`.
+    func printReceiptInBackground(_ app: Container) -> String? {
+        let failure = CaughtFailure()
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) {
+            do throws(ResolutionError) { _ = try Container.tryResolve(ReceiptPrinter.self).print("order") } catch { failure.record(error.message) }
+        }
+        done.wait()
+        return failure.text
     }
 }

@@ -2,6 +2,7 @@ import Injection
 import Synchronization
 import Testing
 import InjectionGraph
+import InjectionTrace
 
 /// Seed 004's scenarios in its own spellings, each on a container of its own (the listings use
 /// `Container.shared`, which is task-local).

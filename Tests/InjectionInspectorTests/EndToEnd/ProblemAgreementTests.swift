@@ -1,5 +1,6 @@
 import Foundation
 import Injection
+import InjectionTrace
 import InjectionGraph
 import Testing
 @testable import InjectionInspector
@@ -10,7 +11,7 @@ import Testing
 struct ProblemAgreementTests {
     static let faults = [
         "missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing", "mapping-left-active",
-        "lazy-cycle",
+        "lazy-cycle", "layer-breach", "background-container", "shadowed-child",
     ]
 
     /// Records the sample app with `fault` and reads the trace back.
@@ -35,6 +36,8 @@ struct ProblemAgreementTests {
         case .lazyLoop(let loop): "⇢ \(loop.pathDescription)"
         case .scopeMismatch(let record): "⚠ captive: \(record.mismatch.holder.description) (\(record.mismatch.holderScope))"
         case .staleOverride(let record), .activeMapping(let record): "\(record.from) → \(record.to)"
+        case .layerBreach(let breach): breach.against[0].description
+        case .shadowed(let shadow): OverridesView.shadowLabel(shadow)
         }
     }
 
@@ -48,11 +51,13 @@ struct ProblemAgreementTests {
         case .scopeMismatch: "xlabel=\"captive\""
         case .staleOverride: "(stale)\", color=orange"
         case .activeMapping: "(left active)"
+        case .layerBreach: "xlabel=\"breach\""
+        case .shadowed: "label=\"shadows\""
         }
     }
 
     static let tabs: [(area: GraphProblem.Area, key: Character, title: String)] = [
-        (.scopes, "3", "Scopes"), (.cycles, "4", "Cycles"), (.overrides, "5", "Overrides"), (.missing, "6", "Missing"),
+        (.layers, "2", "Layers"), (.scopes, "3", "Scopes"), (.cycles, "4", "Cycles"), (.overrides, "5", "Overrides"), (.missing, "6", "Missing"),
     ]
 
     @Test(arguments: faults)

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import CNCurses
 import Testing
 @testable import InjectionInspector

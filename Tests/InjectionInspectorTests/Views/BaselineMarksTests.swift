@@ -1,6 +1,5 @@
 import Injection
 import InjectionGraph
-import InjectionTrace
 import Testing
 @testable import InjectionInspector
 

@@ -1,4 +1,5 @@
 import InjectionSynthetic
+import Injection
 import InjectionTrace
 import Testing
 @testable import InjectionInspector

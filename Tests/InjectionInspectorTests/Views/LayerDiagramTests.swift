@@ -1,4 +1,3 @@
-import InjectionTrace
 import Injection
 import InjectionGraph
 import Testing

@@ -1,5 +1,4 @@
 import Injection
-import InjectionTrace
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -17,6 +17,9 @@ struct MappingLoopTests {
         #expect(stderr.contains("""
             Mapping loop: mapping Login.previewViewModel: LoginViewModel to Login.viewModel: LoginViewModel \
             at InjectionTests/MappingLoopTests.swift:\(line) would lead back to it.
+              Requests for Login.previewViewModel: LoginViewModel go to Login.viewModel: LoginViewModel (mapped in 'loops' at InjectionTests/MappingLoopTests.swift:\(line))
+              Requests for Login.viewModel: LoginViewModel go to Login.mockTestViewModel: LoginViewModel (mapped in 'loops' at InjectionTests/MappingLoopTests.swift:\(line))
+              Requests for Login.mockTestViewModel: LoginViewModel go to Login.previewViewModel: LoginViewModel (mapped in 'loops' at InjectionTests/MappingLoopTests.swift:\(line))
               Fix: map it to a provider whose own mappings do not lead back.
             """), "\(stderr)")
     }

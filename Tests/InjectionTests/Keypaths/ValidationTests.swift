@@ -33,6 +33,7 @@ struct ValidationTests {
             case .cycle(let cycle): "cycle \(cycle.path.map(\.type).joined(separator: ">"))"
             case .scopeMismatch(let mismatch): "mismatch \(mismatch.holder.type)<\(mismatch.captive.type)"
             case .factoryFailed(let service, _): "failed \(service.type)"
+            case .shadowed(let answering, _, _): "shadowed \(answering.type)"
             }
         }
         // The cycle is met from Loop1 and from Loop2: it is one cycle, reported once.

@@ -70,6 +70,36 @@ struct ChildContainerTests {
         #expect(main.optional(XYZService.self) == nil)
     }
 
+    @Test func aLazyReadAnsweredByAnAddedChildNamesTheChildsRegistration() {
+        let main = Container(name: uniqueName("main"))
+        let network = Container(name: uniqueName("network"))
+        network.register { NetworkService() }
+        main.add(child: network)
+        let recorder = EventRecorder(main.name, network.name)
+        recorder.record {
+            var service = LazyInjected<NetworkService>(container: main)
+            _ = service.wrappedValue
+        }
+        // The registration that answered is the child's: an identity in `main` would name a
+        // service nobody registered.
+        #expect(recorder.lazyResolutions.map(\.service) == [ServiceIdentity(type: "NetworkService", container: network.name)])
+    }
+
+    @Test func isRegisteredAndResolveSearchInTheSameOrder() {
+        let root = Container(name: uniqueName("root"))
+        let main = Container(name: uniqueName("main"), parent: root)
+        let child = Container(name: uniqueName("child"))
+        root.register(name: "root-only") { "root" }
+        child.register(name: "child-only") { "child" }
+        main.add(child: child)
+        for name in ["root-only", "child-only"] {
+            #expect(main.isRegistered(String.self, name: name))
+            #expect(main.optional(String.self, name: name) != nil)
+        }
+        #expect(!main.isRegistered(String.self, name: "nowhere"))
+        #expect(!child.isRegistered(String.self, name: "root-only"))
+    }
+
     @Test func addingALoopStops() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let a = Container(name: "a")

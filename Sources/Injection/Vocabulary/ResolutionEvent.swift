@@ -77,16 +77,21 @@ extension ResolutionEvent.Kind {
     }
 }
 
-/// A container came into being.
+/// A container came into being, or was added to another's search with `add(child:)`.
 public struct ContainerCreated: Sendable, Hashable {
     public var container: String
     public var parent: String?
+    /// Where the container was created, or, for an `add(child:)`, where it was added.
     public var location: SourceLocation
+    /// Set when the event records `add(child:)`: the container that now searches this one,
+    /// after its own table and the children added before (events come in the order added).
+    public var addedTo: String?
 
-    public init(container: String, parent: String?, location: SourceLocation) {
+    public init(container: String, parent: String?, location: SourceLocation, addedTo: String? = nil) {
         self.container = container
         self.parent = parent
         self.location = location
+        self.addedTo = addedTo
     }
 }
 

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// Where a live trace travels: a unix socket or a TCP address. The one address type of both
-/// ends: the app's ``SocketTraceSink`` connects to it, the inspector's listener listens on it.
+/// ends: the app's ``SocketTraceSink`` connects to it, the inspector's listener (in
+/// `InjectionTrace`, which apps do not link) listens on it.
 ///
 /// ```swift
 /// let sink = SocketTraceSink(address: .unix(path: "/tmp/di.sock"))
@@ -42,7 +43,7 @@ public enum TraceSocketAddress: Sendable, Hashable, CustomStringConvertible {
     /// Why a connect or listen failed, worded for the user.
     package struct Failure: Error, Sendable, CustomStringConvertible {
         package var description: String
-        init(_ operation: String, _ address: TraceSocketAddress, _ code: Int32) {
+        package init(_ operation: String, _ address: TraceSocketAddress, _ code: Int32) {
             description = "\(operation) \(address): \(PosixIO.errorDescription(code))"
         }
         package init(message: String) { description = message }
@@ -64,27 +65,7 @@ public enum TraceSocketAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Binds and listens (non-blocking, close-on-exec). A unix socket's stale file is removed
-    /// first (only if it is a socket) and the new one is made private (mode 0600).
-    package func listen(backlog: Int32 = 16) -> Result<Int32, Failure> {
-        if case .unix(let path) = self, let problem = PosixIO.removeStaleSocket(path) {
-            return .failure(Failure(message: problem))
-        }
-        return withAddresses { family, address, length in
-            let fd = PosixIO.streamSocket(family: family)
-            guard fd >= 0 else { return .failure(Failure("socket for", self, PosixIO.lastError)) }
-            let (status, call) = PosixIO.bindAndListen(fd, address, length, backlog: backlog)
-            guard status == 0 else {
-                let code = PosixIO.lastError
-                PosixIO.closeDescriptor(fd)
-                return .failure(Failure(call, self, code))
-            }
-            if case .unix(let path) = self { PosixIO.makePrivate(path) }
-            return .success(fd)
-        }
-    }
-
-    private func withAddresses(
+    package func withAddresses(
         _ body: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Result<Int32, Failure>
     ) -> Result<Int32, Failure> {
         switch self {

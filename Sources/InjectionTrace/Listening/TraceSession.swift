@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 
 /// One connection from a traced app to a ``TraceListener``: an app run, or one reconnect of it.
 ///

@@ -99,6 +99,10 @@ public enum TraceEncoder {
                 out.key("parent")
                 out.string(parent)
             }
+            if let addedTo = created.addedTo {
+                out.key("addedTo")
+                out.string(addedTo)
+            }
             out.key("at")
             location(created.location, &out)
         case .registered(let registered):

@@ -1,4 +1,4 @@
-import InjectionTrace
+import Injection
 import Synchronization
 
 
@@ -93,7 +93,7 @@ public final class TraceListener: Sendable {
     ///
     /// ```swift
     /// let (listener, events) = try TraceListener.stream(address: .loopback(port: 7777))
-    /// for await event in events { … }
+    /// for await event in events { print(event) }
     /// ```
     public static func stream(
         address: Address = .defaultUnix, maximumLineLength: Int = 1 << 20, allowingRemote: Bool = false,

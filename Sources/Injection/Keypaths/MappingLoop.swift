@@ -1,0 +1,162 @@
+import Synchronization
+
+/// Mappings that a resolve would follow round for ever: requests for the first provider go to
+/// the second, …, and the last one's go back to the first.
+///
+/// A resolve follows the mappings of the container it starts in and of that container's
+/// ancestors, the nearest container's mapping of a provider winning. So a mapping set in one
+/// container can close a loop that only a descendant sees (its own mapping leading back), and
+/// removing one can uncover an ancestor's that does; ``Container/mappingLoop(withOwnMappings:changed:)``
+/// looks at every container that could follow the change.
+struct MappingLoop: Error {
+    struct Step {
+        let mapping: MappedTarget
+        /// The name of the container whose table holds the mapping.
+        let container: String
+    }
+
+    /// The mappings in the order a resolve follows them.
+    let steps: [Step]
+    /// The container whose resolves would follow the loop.
+    let seenFrom: String
+
+    /// One line per mapping on the loop, with the line that set it.
+    var stepLines: [String] {
+        steps.map {
+            "  Requests for \($0.mapping.original) go to \($0.mapping.target) "
+                + "(mapped in '\($0.container)' at \($0.mapping.location))"
+        }
+    }
+
+    /// The loop as a dependency cycle, for a resolve that met it: the providers in the order
+    /// followed, closed at the line of the mapping that leads back.
+    func cycle(enteredThrough: [ServiceIdentity]) -> DependencyCycle {
+        DependencyCycle(
+            path: steps.map(\.mapping.original) + [steps[0].mapping.original],
+            enteredThrough: enteredThrough, closedAt: steps.last?.mapping.location)
+    }
+}
+
+extension Container {
+    /// Serialises mapping changes across containers, so that the loop check of one change sees
+    /// every change made before it (two threads mapping in a parent and its child could otherwise
+    /// both pass and close a loop together). Mappings change rarely, so one lock suffices.
+    static let mappingChanges = Mutex<Void>(())
+
+    /// The loop mappings would form for resolves starting in this container or in any of its
+    /// descendants if this container's mappings were `proposed`; nil when there is none.
+    /// Call with ``mappingChanges`` held.
+    ///
+    /// - Parameter changed: The provider whose mapping changes: its loop is reported starting there.
+    func mappingLoop(withOwnMappings proposed: [ProviderKey: MappedTarget], changed: ProviderKey?) -> MappingLoop? {
+        var viewers = [self]
+        for container in ContainerRegistry.shared.all where container !== self && container.hasAncestor(self) {
+            // A descendant sees what this container sees unless a container between them maps too.
+            var current: Container? = container
+            while let between = current, between !== self {
+                if between.hasMappings.load(ordering: .acquiring) { viewers.append(container); break }
+                current = between.parent
+            }
+        }
+        for viewer in viewers {
+            var chain: [Container] = []
+            var current: Container? = viewer
+            while let container = current {
+                chain.append(container)
+                current = container.parent
+            }
+            // Outermost first, so that a nearer container's mapping of the same provider wins.
+            var effective: [ProviderKey: MappingLoop.Step] = [:]
+            for container in chain.reversed() {
+                let table = container === self ? proposed : container.mappingState.withLock { $0.byProvider }
+                for (key, mapping) in table {
+                    effective[key] = MappingLoop.Step(mapping: mapping, container: container.traceName)
+                }
+            }
+            if let steps = Self.firstLoop(in: effective, startingAt: changed) {
+                return MappingLoop(steps: steps, seenFrom: viewer.traceName)
+            }
+        }
+        return nil
+    }
+
+    /// A loop of `mappings` (each provider maps to at most one), the one through `start` first;
+    /// rotated to begin at `start` when it is on it.
+    private static func firstLoop(
+        in mappings: [ProviderKey: MappingLoop.Step], startingAt start: ProviderKey?
+    ) -> [MappingLoop.Step]? {
+        var finished: Set<ProviderKey> = []
+        let starts = (start.map { [$0] } ?? []) + Array(mappings.keys)
+        for first in starts where !finished.contains(first) {
+            var path: [ProviderKey] = []
+            var position: [ProviderKey: Int] = [:]
+            var current = first
+            while !finished.contains(current), let step = mappings[current] {
+                if let index = position[current] {
+                    var loop = Array(path[index...])
+                    if let start, let at = loop.firstIndex(of: start) { loop = Array(loop[at...] + loop[..<at]) }
+                    return loop.map { mappings[$0]! }
+                }
+                position[current] = path.count
+                path.append(current)
+                current = step.mapping.key
+            }
+            finished.formUnion(path)
+        }
+        return nil
+    }
+
+    /// Where following mappings from `key` ends, for a resolve in this container; nil when `key`
+    /// is not mapped. A loop (refused when set, so only met if tables changed under a resolve)
+    /// is a ``ResolutionError/cycle(_:)``, never a walk that gives up and answers.
+    ///
+    /// Brent's cycle detection: no allocation on the way, whatever the chain's length.
+    func finalTarget(of key: ProviderKey) throws(ResolutionError) -> MappedTarget? {
+        var final: MappedTarget?
+        var current = key
+        var saved = key
+        var hops = 0
+        var limit = 1
+        while let next = mappedTarget(forProvider: current) {
+            final = next
+            current = next.key
+            if current == saved { throw .cycle(reportMappingLoop(through: current)) }
+            hops += 1
+            if hops == limit {
+                saved = current
+                hops = 0
+                limit *= 2
+            }
+        }
+        return final
+    }
+
+    /// Reports (and returns) the loop of mappings through `key` as a dependency cycle.
+    private func reportMappingLoop(through key: ProviderKey) -> DependencyCycle {
+        var steps: [MappingLoop.Step] = []
+        var current = key
+        repeat {
+            guard let (next, holder) = mappedTargetAndHolder(forProvider: current) else { break }
+            steps.append(MappingLoop.Step(mapping: next, container: holder))
+            current = next.key
+        } while current != key
+        let cycle = MappingLoop(steps: steps, seenFrom: traceName)
+            .cycle(enteredThrough: ResolutionContext.current.chain)
+        if EventHub.shared.isActive { EventHub.shared.emit(.cycle(cycle)) }
+        return cycle
+    }
+
+    /// The mapping of the provider with `key` that a resolve in this container follows, and the
+    /// name of the container that holds it.
+    private func mappedTargetAndHolder(forProvider key: ProviderKey) -> (MappedTarget, String)? {
+        var current: Container? = self
+        while let container = current {
+            if container.hasMappings.load(ordering: .acquiring),
+               let target = container.mappingState.withLock({ $0.byProvider[key] }) {
+                return (target, container.traceName)
+            }
+            current = container.parent
+        }
+        return nil
+    }
+}

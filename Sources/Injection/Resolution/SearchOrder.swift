@@ -1,0 +1,54 @@
+import Synchronization
+
+/// Where a container looks for a key, written once. Every lookup that follows the chain goes
+/// through here: the resolve path (``Container/resolveEntry(_:_:lifetime:args:source:mappedFrom:missing:origin:)``),
+/// ``Container/isRegistered(_:name:)`` and the lazy-read report.
+///
+/// The order is this container's own table; then the containers added with
+/// ``Container/add(child:file:line:)``, in the order added, each with its own added children
+/// depth first (never their parents); then the parent, which searches the same way.
+extension Container {
+    /// The next container to search once this one's own table has missed `key`: the added
+    /// child that holds it, else the parent; nil at the end of the chain, or for a keypath
+    /// identity (which only the container that projected it knows).
+    ///
+    /// Borrowed, not retained (a container's retain takes the runtime's slow path, see
+    /// ``Container``): the parent is held by this container's `let`, an added child by its
+    /// ``addedChildren`` list, which only grows.
+    @inline(__always)
+    func nextInSearch(afterMissing key: EntryKey) -> Unmanaged<Container>? {
+        guard key.isRemembered else { return nil }
+        if hasAddedChildren.load(ordering: .acquiring), let child = addedChild(holding: key) {
+            return Unmanaged.passUnretained(child)
+        }
+        return parent.map(Unmanaged.passUnretained)
+    }
+
+    /// The registration that answers `key` when resolved from this container; nil when none does.
+    func registration(answering key: EntryKey) -> AnyRegistration? {
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            let found = container._withUnsafeGuaranteedRef { holder in
+                holder.state.withLock { key.withEntry(in: &$0) { $0.registration } }
+            }
+            if let found { return found }
+            guard let next = container._withUnsafeGuaranteedRef({ $0.nextInSearch(afterMissing: key) }) else {
+                return nil
+            }
+            container = next
+        }
+    }
+
+    /// This container and its ancestors, nearest first: the one walk up the parent chain.
+    var lineage: Lineage { Lineage(upcoming: self) }
+
+    struct Lineage: Sequence, IteratorProtocol {
+        var upcoming: Container?
+
+        mutating func next() -> Container? {
+            guard let container = upcoming else { return nil }
+            upcoming = container.parent
+            return container
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Injection
+
+/// Layers that reach each other: a loop between layers, with the crossings that point against
+/// the layering and the service edges that make them.
+///
+/// Which direction of a loop is the wrong one is a judgement. A crossing back into a layer that
+/// is entered from outside the loop (view models, which screens resolve) comes first: that layer
+/// is the top of the loop. Then the crossing carried by the fewest service edges (then the
+/// fewest resolves), since the layering the app was built along is the direction most of its
+/// code follows. When removing it leaves a smaller loop, the weakest crossing of that one is
+/// named too.
+///
+/// ```swift
+/// for breach in graph.layerBreaches() {
+///     print(breach.loopDescription, breach.against.map(\.description))
+/// }
+/// ```
+public struct LayerBreach: Sendable, Hashable {
+    /// One service edge of a crossing against the layering.
+    public struct Step: Sendable, Hashable {
+        public let requester: ServiceIdentity
+        public let service: ServiceIdentity
+        /// Resolves along the edge (lazy first reads included).
+        public let count: UInt64
+        /// Where the requester is registered (its provider or registration), when seen.
+        public let registeredAt: SourceLocation?
+    }
+
+    /// One crossing against the layering.
+    public struct Crossing: Sendable, Hashable, CustomStringConvertible {
+        public let from: LayerID
+        public let to: LayerID
+        /// The service edges that make it, most resolved first.
+        public let steps: [Step]
+
+        /// `app/Repository → app/ViewModel`.
+        public var description: String { "\(from) → \(to)" }
+    }
+
+    /// The layers of the loop, in loop order, starting and ending with the layer the first
+    /// crossing against the layering points to (`app/ViewModel → app/UseCase → app/Repository →
+    /// app/ViewModel`).
+    public let loop: [LayerID]
+    /// Every layer that reaches every other one (the loop's strongly connected component).
+    public let layers: [LayerID]
+    /// The crossings to remove so that the layers no longer reach each other.
+    public let against: [Crossing]
+
+    /// `app/ViewModel → app/UseCase → app/Repository → app/ViewModel`.
+    public var loopDescription: String { loop.map(\.description).joined(separator: " → ") }
+
+    /// The problem text: the loop, the edges against the layering and what to change.
+    ///
+    /// ```
+    /// Layer breach: app/Repository → app/ViewModel closes a loop between layers: app/ViewModel → app/UseCase → app/Repository → app/ViewModel
+    ///   Against the layering: Repository.recent: RecentRepository → ViewModel.catalog: CatalogViewModel ×12 (registered at App/Layers.swift:40)
+    ///   Fix: app/Repository must not resolve from app/ViewModel: give Repository.recent what it needs from a lower layer (or as a parameter from its caller), or declare it in app/ViewModel.
+    /// ```
+    public var message: String {
+        let first = against[0]
+        var lines = ["Layer breach: \(first) closes a loop between layers: \(loopDescription)"]
+        for crossing in against {
+            for step in crossing.steps {
+                let at = step.registeredAt.map { " (registered at \($0))" } ?? ""
+                lines.append("  Against the layering: \(step.requester.description) → \(step.service.description) ×\(step.count)\(at)")
+            }
+        }
+        for crossing in against {
+            let requesters = Self.list(crossing.steps.map(\.requester.description))
+            lines.append("  Fix: \(crossing.from) must not resolve from \(crossing.to): give \(requesters) what "
+                + "\(crossing.steps.count == 1 ? "it needs" : "they need") from a lower layer (or as a parameter from "
+                + "\(crossing.steps.count == 1 ? "its" : "their") caller), or declare "
+                + "\(crossing.steps.count == 1 ? "it" : "them") in \(crossing.to).")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func list(_ names: [String]) -> String {
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        if unique.count <= 2 { return unique.joined(separator: " and ") }
+        return unique.dropLast().joined(separator: ", ") + " and " + unique.last!
+    }
+}
+
+extension DependencyGraph {
+    /// Every loop between layers, one per strongly connected component of layers, in the order
+    /// of their first layer: the same rule that marks ``LayerCrossing/isBreach`` and the layer
+    /// diagram's red arrows.
+    ///
+    /// ```swift
+    /// let breaches = graph.layerBreaches()
+    /// ```
+    public func layerBreaches() -> [LayerBreach] {
+        layerBreaches(in: layerCrossings())
+    }
+
+    /// ``layerBreaches()`` from crossings already computed.
+    func layerBreaches(in crossings: [LayerCrossing]) -> [LayerBreach] {
+        let loops = Self.layerLoops(crossings)
+        guard !loops.isEmpty else { return [] }
+        var byComponent: [Int: [LayerCrossing]] = [:]
+        for crossing in crossings where crossing.isBreach {
+            byComponent[loops[crossing.from]!, default: []].append(crossing)
+        }
+        return byComponent.values.map { inside in
+            let members = Set(inside.flatMap { [$0.from, $0.to] })
+            let entries = Set(crossings.filter { !members.contains($0.from) && members.contains($0.to) }.map(\.to))
+            return breach(of: inside, entries: entries)
+        }
+            .sorted { $0.layers.first! < $1.layers.first! }
+    }
+
+    /// The breach of one loop: remove its weakest crossing until no loop is left.
+    private func breach(of inside: [LayerCrossing], entries: Set<LayerID>) -> LayerBreach {
+        let layers = Set(inside.flatMap { [$0.from, $0.to] }).sorted()
+        var remaining = inside
+        var against: [LayerCrossing] = []
+        while true {
+            let loops = Self.layerLoops(remaining)
+            let looping = remaining.filter { loops[$0.from] != nil && loops[$0.from] == loops[$0.to] }
+            guard let weakest = looping.min(by: { Self.weaker($0, than: $1, entries: entries) }) else { break }
+            against.append(weakest)
+            remaining.removeAll { $0.from == weakest.from && $0.to == weakest.to }
+        }
+        let first = against[0]
+        // The loop the first crossing closes: from where it points back to where it starts.
+        let loop = layerPath(from: first.to, to: first.from, through: inside) + [first.to]
+        return LayerBreach(loop: loop, layers: layers, against: against.map(crossing))
+    }
+
+    /// Back into a layer entered from outside, then fewer service edges, then fewer resolves:
+    /// the unexpected direction (the first pair in order when nothing else tells).
+    private static func weaker(_ a: LayerCrossing, than b: LayerCrossing, entries: Set<LayerID>) -> Bool {
+        let intoEntryA = entries.contains(a.to), intoEntryB = entries.contains(b.to)
+        if intoEntryA != intoEntryB { return intoEntryA }
+        if a.edgeCount != b.edgeCount { return a.edgeCount < b.edgeCount }
+        if a.resolveCount != b.resolveCount { return a.resolveCount < b.resolveCount }
+        return (a.from, a.to) < (b.from, b.to)
+    }
+
+    /// A shortest chain of crossings from one layer to another (both included).
+    private func layerPath(from start: LayerID, to end: LayerID, through crossings: [LayerCrossing]) -> [LayerID] {
+        var parent: [LayerID: LayerID] = [start: start]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let layer = queue[head]
+            head += 1
+            if layer == end { break }
+            for crossing in crossings where crossing.from == layer && parent[crossing.to] == nil {
+                parent[crossing.to] = layer
+                queue.append(crossing.to)
+            }
+        }
+        guard parent[end] != nil else { return [start, end] }
+        var path = [end]
+        while path.last! != start { path.append(parent[path.last!]!) }
+        return path.reversed()
+    }
+
+    private func crossing(_ crossing: LayerCrossing) -> LayerBreach.Crossing {
+        let steps = crossing.edges.map { id -> LayerBreach.Step in
+            let edge = edges[id]
+            return LayerBreach.Step(
+                requester: nodes[edge.from].identity, service: nodes[edge.to].identity,
+                count: edge.count.addingSaturated(edge.lazyCount), registeredAt: nodes[edge.from].registeredAt)
+        }.sorted { ($0.count, $1.requester.key, $1.service.key) > ($1.count, $0.requester.key, $0.service.key) }
+        return LayerBreach.Crossing(from: crossing.from, to: crossing.to, steps: steps)
+    }
+}

@@ -1,0 +1,194 @@
+import Injection
+import Testing
+@testable import InjectionGraph
+
+/// Problems that fail no resolve (layer breaches, shadowed registrations) come from the one
+/// problem list every output reads, and fixes are checked against the graph before they are
+/// printed: a captive's first fix, a cycle's alternative.
+struct SilentBugProblemTests {
+    typealias B = TraceBuilder
+    static let screen = B.id("Screen")
+    static let viewModel = B.id("VM", layer: "ViewModel", member: "vm")
+    static let useCase = B.id("UC", layer: "UseCase", member: "uc")
+    static let repository = B.id("Repo", layer: "Repository", member: "repo")
+    static let orders = B.id("Orders", layer: "Repository", member: "orders")
+    static let http = B.id("HTTP")
+    static let cartViewModel = B.id("CartVM", layer: "ViewModel", member: "cart")
+
+    /// Screen → VM → UC → Repo/Orders → HTTP; with `breach`, Orders (registered at line 40) also
+    /// resolves the cart view model: Repository reaches back up into ViewModel, though no service
+    /// reaches itself.
+    static func layered(breach: Bool) -> TraceBuilder {
+        var trace = B()
+        trace.register(orders, line: 40)
+        for _ in 0..<3 {
+            trace.resolve(viewModel, by: screen)
+            trace.resolve(useCase, by: viewModel)
+            trace.resolve(repository, by: useCase)
+            trace.resolve(orders, by: useCase)
+            trace.resolve(http, by: repository)
+        }
+        if breach { trace.resolve(cartViewModel, by: orders) }
+        return trace
+    }
+
+    // MARK: - Layer breaches
+
+    @Test func aLoopBetweenLayersIsAProblemNamingTheCrossingAgainstTheLayering() {
+        let report = Self.layered(breach: true).graph.check()
+        #expect(report.problems.map(\.kind) == ["layerBreach"])
+        #expect(report.problems.first?.area == .layers)
+        #expect(report.text == """
+            1 problem in sample-app (pid 42): 1 layer breach
+
+            [1] Layer breach: app/Repository → app/ViewModel closes a loop between layers: app/ViewModel → app/UseCase → app/Repository → app/ViewModel
+              Against the layering: Repository.orders: Orders → ViewModel.cart: CartVM ×1 (registered at App/Assembly.swift:40)
+              Fix: app/Repository must not resolve from app/ViewModel: give Repository.orders: Orders what it needs from a lower layer (or as a parameter from its caller), or declare it in app/ViewModel.
+
+            """)
+    }
+
+    @Test func everyOutputDerivesTheBreachFromTheSameRule() {
+        let graph = Self.layered(breach: true).graph
+        let crossings = graph.layerCrossings().filter { $0.from.layer != nil && $0.to.layer != nil }
+        #expect(crossings.allSatisfy { $0.isBreach }, "a three-layer loop: every crossing on it is a breach")
+        let map = LayerMap(graph)
+        #expect(map.arrows.filter(\.isBreach).count == crossings.count)
+        #expect(graph.check().json.contains("\"kind\":\"layerBreach\""))
+        #expect(GraphDiff(base: Self.layered(breach: false).graph, head: graph).newProblems.map(\.kind) == ["layerBreach"])
+        #expect(GraphDiff(base: Self.layered(breach: false).graph, head: graph).hasNewProblems)
+        #expect(Self.layered(breach: false).graph.check().isClean)
+    }
+
+    @Test func twoLayersThatUseEachOtherNameTheWeakerDirection() {
+        var trace = B()
+        for _ in 0..<4 { trace.resolve(Self.useCase, by: Self.viewModel) }
+        trace.resolve(B.id("VM2", layer: "ViewModel", member: "vm2"), by: Self.useCase)
+        let breaches = trace.graph.layerBreaches()
+        #expect(breaches.map(\.loopDescription) == ["app/ViewModel → app/UseCase → app/ViewModel"])
+        #expect(breaches.first?.against.map(\.description) == ["app/UseCase → app/ViewModel"])
+    }
+
+    // MARK: - Shadowed registrations
+
+    static let fraud = B.id("FraudCheck", in: "legacy")
+    static let newFraud = B.id("FraudCheck", in: "payments")
+
+    static func modules(addOwnToo: Bool = false) -> TraceBuilder {
+        var trace = B()
+        trace.container("app")
+        trace.container("legacy")
+        trace.container("payments")
+        trace.event(.containerCreated(ContainerCreated(container: "legacy", parent: nil, location: B.at(8), addedTo: "app")))
+        trace.event(.containerCreated(ContainerCreated(container: "payments", parent: nil, location: B.at(9), addedTo: "app")))
+        trace.register(fraud, .singleton, line: 3)
+        trace.register(newFraud, .singleton, line: 5)
+        if addOwnToo { trace.register(B.id("FraudCheck"), .singleton, line: 7) }
+        trace.resolve(addOwnToo ? B.id("FraudCheck") : fraud, by: nil, .singleton)
+        return trace
+    }
+
+    @Test func aKeyTwoModulesRegisterIsShadowedSayingWhichAnsweredAndWhichWasPassedOver() {
+        let graph = Self.modules().graph
+        #expect(graph.containers.first { $0.name == "app" }?.addedChildren.map(\.name) == ["legacy", "payments"])
+        #expect(graph.containers.first { $0.name == "legacy" }?.createdAt == B.at(1), "adding is not creating")
+        let report = graph.check()
+        #expect(report.problems.map(\.kind) == ["shadowed"])
+        #expect(report.problems.first?.message == """
+            Shadowed registration: FraudCheck resolved from 'app' is answered by 'legacy' and passes over 'payments'
+              Answers: FraudCheck in 'legacy' (added child 'legacy' of 'app', added at App/Assembly.swift:8), registered at App/Assembly.swift:3 ×1
+              Passed over: FraudCheck in 'payments' (added child 'payments' of 'app', added at App/Assembly.swift:9), registered at App/Assembly.swift:5
+              Fix: keep one FraudCheck in the search of 'app': delete the registration at App/Assembly.swift:5 if the one in 'legacy' is meant, else the one at App/Assembly.swift:3; or register them under different names and resolve by name.
+            """)
+        #expect(report.json.contains("\"kind\":\"shadowed\""))
+    }
+
+    @Test func aContainersOwnRegistrationOverAModuleIsAnOverride() {
+        #expect(Self.modules(addOwnToo: true).graph.check().isClean, "the container's own answers, nearer than both")
+        var trace = B()
+        trace.container("app")
+        trace.container("module")
+        trace.event(.containerCreated(ContainerCreated(container: "module", parent: nil, location: B.at(8), addedTo: "app")))
+        trace.register(B.id("FraudCheck", in: "module"), line: 3)
+        trace.register(B.id("FraudCheck"), line: 4)
+        trace.resolve(B.id("FraudCheck"))
+        trace.container("child", parent: "app")
+        trace.register(B.id("FraudCheck", in: "child"), line: 5)
+        trace.resolve(B.id("FraudCheck", in: "child"))
+        #expect(trace.graph.check().isClean, "\(trace.graph.check().text)")
+    }
+
+    @Test func aShadowNobodyResolvedIsNotReported() {
+        var trace = Self.modules()
+        trace.records.removeLast()
+        #expect(trace.graph.check().isClean)
+    }
+
+    // MARK: - Fixes checked against the graph
+
+    @Test func aCaptiveWhoseHolderIsHeldByALongLivedServiceGetsTheFactoryFix() {
+        var trace = B()
+        let root = B.id("Root"), holder = B.id("Holder"), context = B.id("Context")
+        trace.register(holder, .singleton, line: 20)
+        trace.event(.scopeMismatch(ScopeMismatch(holder: holder, holderScope: .singleton, captive: context, captiveScope: .graph)))
+        trace.resolve(context, by: holder, .graph)
+        trace.resolve(holder, by: root, .singleton)
+        trace.resolve(root, by: nil, .singleton)
+        let problems = trace.graph.check().problems
+        #expect(problems.map(\.message) == ["""
+            Scope mismatch: Holder in 'app' (singleton) captured Context in 'app' (graph) while being built; the graph instance now lives as long as the singleton one.
+              Fix: keep Holder singleton and give it a factory to call at each use, not an instance: { c.resolve(Context.self) }
+              (Not a shorter scope for Holder: Root in 'app' (singleton) holds it, so it would be captured in turn.)
+            """])
+    }
+
+    @Test func aCaptiveWhoseHolderNothingLongLivedHoldsKeepsBothFixes() {
+        var trace = B()
+        let holder = B.id("Holder"), context = B.id("Context")
+        trace.register(holder, .singleton, line: 20)
+        trace.event(.scopeMismatch(ScopeMismatch(holder: holder, holderScope: .singleton, captive: context, captiveScope: .graph)))
+        trace.resolve(context, by: holder, .graph)
+        trace.resolve(holder, by: nil, .singleton)
+        let message = trace.graph.check().problems.first?.message ?? ""
+        #expect(message.contains("  Fix: make the holder as short-lived as what it keeps (registered at App/Assembly.swift:20): app.register(scope: .graph) { … Holder … }"))
+        #expect(message.contains("  Or: keep Holder singleton"))
+    }
+
+    @Test func aCycleOpenedByASingletonOffersNoGraphScopedAlternative() {
+        func message(openerScope: Scope) -> String {
+            var trace = B()
+            let a = B.id("A"), b = B.id("B")
+            trace.register(a, openerScope, line: 30)
+            trace.register(b, line: 31)
+            trace.event(.cycle(DependencyCycle(path: [a, b, a], closedAt: B.at(31))))
+            return trace.graph.check().problems.first?.message ?? ""
+        }
+        #expect(message(openerScope: .singleton) == """
+            Dependency cycle: A → B → A in 'app'
+              Closed at: App/Assembly.swift:31 (B asks for A again)
+              Fix: break the cycle where it closes: let B get A lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
+            """)
+        #expect(message(openerScope: .unique).contains("Or set it once both are built"))
+    }
+
+    // MARK: - The trap's message is said once
+
+    @Test func aTrapOnAListedProblemPointsToIt() {
+        var trace = B()
+        let missing = MissingRegistration(
+            requested: B.id("Gateway"), requesterChain: [B.id("Screen")], nearMisses: [],
+            fix: "app.register { <#Gateway#>() }", location: B.at(12))
+        trace.event(.missing(missing))
+        trace.records.append(.end(time: 9_000, reason: missing.message))
+        #expect(trace.graph.check().text == """
+            1 problem in sample-app (pid 42): 1 missing registration
+
+            [1] Missing registration: Gateway in 'app'
+              Requested by: Screen in 'app', at App/Assembly.swift:12
+              Fix: app.register { <#Gateway#>() }
+
+            Note: the app stopped on [1] above (Missing registration: Gateway in 'app')
+
+            """)
+    }
+}

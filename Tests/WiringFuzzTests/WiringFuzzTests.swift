@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Random container trees, from seeds (STYLE.md §13): every wiring resolved one root after
+/// another against the oracle (answers instance by instance, failures, decorators, the recorded
+/// trace, lifetimes), then from several threads at once (no hang, only documented failures,
+/// every cycle a real loop, kept and unique instances as their scope says).
+///
+/// `make fuzz-wiring` runs random seeds for `FUZZ_WIRING_SECONDS`; `FUZZ_WIRING_SEED=<n>`
+/// replays one. A failure prints its seed and the smallest program that still fails.
+struct WiringFuzzTests {
+    /// The seeds `make test` runs (a few seconds in all).
+    static let fixedSeeds: [UInt64] = Array(1...200)
+
+    @Test(arguments: fixedSeeds)
+    func wiringKeepsItsInvariants(seed: UInt64) {
+        for problem in WiringFuzzer.check(seed: seed) { Issue.record(Comment(rawValue: problem)) }
+    }
+
+    /// Random seeds for `FUZZ_WIRING_SECONDS` (2 s by default, so `make test` tries a few new
+    /// wirings too), or the one seed in `FUZZ_WIRING_SEED`.
+    @Test func randomWiringsKeepTheirInvariants() {
+        let environment = ProcessInfo.processInfo.environment
+        if let replay = environment["FUZZ_WIRING_SEED"].flatMap(UInt64.init) {
+            print(Wiring.generate(seed: replay))
+            for problem in WiringFuzzer.check(seed: replay) { Issue.record(Comment(rawValue: problem)) }
+            return
+        }
+        let seconds = environment["FUZZ_WIRING_SECONDS"].flatMap(Double.init) ?? 2
+        let end = Date().addingTimeInterval(seconds)
+        var tried = 0
+        var generator = SystemRandomNumberGenerator()
+        repeat {
+            let seed = UInt64.random(in: 1_000...UInt64.max, using: &generator)
+            let problems = WiringFuzzer.check(seed: seed)
+            for problem in problems { Issue.record(Comment(rawValue: problem)) }
+            tried += 1
+            if !problems.isEmpty { break }
+        } while Date() < end
+        print("fuzz-wiring: \(tried) random wirings checked")
+        #expect(tried > 0)
+    }
+}
+
+/// Checks one seed and, on failure, shrinks the wiring to the smallest that still fails.
+enum WiringFuzzer {
+    static func check(seed: UInt64) -> [String] {
+        let wiring = Wiring.generate(seed: seed)
+        var problems = WiringCheck.sequential(wiring, traced: true)
+        let concurrent = problems.isEmpty ? WiringCheck.concurrent(wiring) : []
+        if problems.isEmpty && concurrent.isEmpty { return [] }
+        if problems.isEmpty {
+            // Interleavings do not replay: show the whole wiring.
+            return concurrent.map { "seed \(seed) (\(wiring.threads) threads): \($0)" }
+                + ["seed \(seed): the wiring (replay: FUZZ_WIRING_SEED=\(seed) make fuzz-wiring):\n\(wiring)"]
+        }
+        let small = shrink(wiring) { !WiringCheck.sequential($0, traced: true).isEmpty }
+        let remaining = WiringCheck.sequential(small, traced: true)
+        return problems.map { "seed \(seed): \($0)" }
+            + remaining.map { "seed \(seed), smallest wiring: \($0)" }
+            + ["seed \(seed): the smallest wiring that still fails (replay: FUZZ_WIRING_SEED=\(seed) make fuzz-wiring):\n\(small)"]
+    }
+
+    /// Removes roots, decorators, mappings, dependencies and registrations one at a time while
+    /// `fails` holds (as libFuzzer minimises an input), skipping candidates that would trap.
+    static func shrink(_ wiring: Wiring, fails: (Wiring) -> Bool) -> Wiring {
+        var current = wiring
+        var attempts = 0
+        var progress = true
+        while progress && attempts < 400 {
+            progress = false
+            for candidate in smaller(current) {
+                attempts += 1
+                var oracle = WiringOracle(wiring: candidate)
+                guard !candidate.hasMappingLoop, oracle.firstTrap() == nil else { continue }
+                if fails(candidate) {
+                    current = candidate
+                    progress = true
+                    break
+                }
+                if attempts >= 400 { break }
+            }
+        }
+        return current
+    }
+
+    /// Every wiring with one thing fewer.
+    static func smaller(_ wiring: Wiring) -> [Wiring] {
+        var candidates: [Wiring] = []
+        func without(_ change: (inout Wiring) -> Void) {
+            var candidate = wiring
+            change(&candidate)
+            candidates.append(candidate)
+        }
+        if wiring.roots.count > 1 {
+            let half = wiring.roots.count / 2
+            without { $0.roots.removeFirst(half) }
+            without { $0.roots.removeLast(wiring.roots.count - half) }
+        }
+        for index in wiring.roots.indices where wiring.roots.count > 1 { without { $0.roots.remove(at: index) } }
+        for index in wiring.decorators.indices { without { $0.decorators.remove(at: index) } }
+        for index in wiring.mappings.indices { without { $0.mappings.remove(at: index) } }
+        for (r, registration) in wiring.registrations.enumerated() {
+            for d in registration.dependencies.indices { without { $0.registrations[r].dependencies.remove(at: d) } }
+            if registration.implements { without { $0.registrations[r].implements = false } }
+            if registration.scope != .unique { without { $0.registrations[r].scope = .unique } }
+        }
+        for (p, dependencies) in wiring.providerDependencies.enumerated() {
+            for d in dependencies.indices { without { $0.providerDependencies[p].remove(at: d) } }
+        }
+        for service in wiring.takesArguments { without { $0.takesArguments.remove(service) } }
+        return candidates
+    }
+}
