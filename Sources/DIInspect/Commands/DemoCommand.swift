@@ -33,6 +33,7 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError(
                 "Unknown fault '\(fault)'; the sample app knows \(Self.sampleAppFaults.joined(separator: ", ")).")
         }
+        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
     }
 
     @Flag(help: "Run the sample app in mock-network mode (a keypath mapping for the whole run).")
@@ -46,10 +47,6 @@ struct DemoCommand: ParsableCommand {
 
     @Flag(help: "Leave the app running when the inspector ends (by default it gets SIGTERM, then SIGKILL).")
     var keepApp = false
-
-    func validate() throws {
-        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
-    }
 
     func run() throws {
         let sampleApp = BundledProducts.path(of: "sample-app")
