@@ -20,7 +20,7 @@ struct DemoCommand: ParsableCommand {
     /// The sample app's `--fault` values (its `Fault` enum; a test holds the two lists equal).
     static let sampleAppFaults = [
         "missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing", "mapping-left-active",
-        "lazy-cycle", "layer-breach", "background-container", "shadowed-child",
+        "lazy-cycle", "layer-breach", "background-container", "shadowed-child", "decorator-captive",
     ]
 
     @Option(
