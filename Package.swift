@@ -84,7 +84,10 @@ let package = Package(
             name: "InjectionInspectorTests",
             dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["Injection", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["Injection", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"],
+            exclude: ["Schemas"]
+        ),
         .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph", "InjectionTesting"]),
         // Random container trees from seeds, checked against an oracle (`make fuzz-wiring`).
         .testTarget(name: "WiringFuzzTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph"]),

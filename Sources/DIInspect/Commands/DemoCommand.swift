@@ -17,14 +17,36 @@ struct DemoCommand: ParsableCommand {
               $ di-inspect demo --fault cycle --fault missing
             """)
 
-    @Option(name: .customLong("fault"), help: "A wiring bug for the sample app: missing, cycle, captive, stale-override, name-typo. Repeatable.")
+    /// The sample app's `--fault` values (its `Fault` enum; a test holds the two lists equal).
+    static let sampleAppFaults = [
+        "missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing", "mapping-left-active",
+        "lazy-cycle", "layer-breach", "background-container", "shadowed-child",
+    ]
+
+    @Option(
+        name: .customLong("fault"),
+        help: "A wiring bug for the sample app: \(sampleAppFaults.joined(separator: ", ")). Repeatable.")
     var faults: [String] = []
+
+    func validate() throws {
+        for fault in faults where !Self.sampleAppFaults.contains(fault) {
+            throw ValidationError(
+                "Unknown fault '\(fault)'; the sample app knows \(Self.sampleAppFaults.joined(separator: ", ")).")
+        }
+        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
+    }
 
     @Flag(help: "Run the sample app in mock-network mode (a keypath mapping for the whole run).")
     var mockNetwork = false
 
     @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
     var noColor = false
+
+    @Option(help: "Memory the inspector may use, in MB: past it the oldest history is compacted (the time bar says where history starts).")
+    var memoryBudget: Int = Inspector.defaultMemoryBudget >> 20
+
+    @Flag(help: "Leave the app running when the inspector ends (by default it gets SIGTERM, then SIGKILL).")
+    var keepApp = false
 
     func run() throws {
         let sampleApp = BundledProducts.path(of: "sample-app")
@@ -34,7 +56,9 @@ struct DemoCommand: ParsableCommand {
         }
         let socket = TraceDestination.defaultSocketDirectory() + "/demo-\(getpid()).sock"
         let command = [sampleApp] + faults.flatMap { ["--fault", $0] } + (mockNetwork ? ["--mock-network"] : [])
-        let status = try LiveInspection(address: .unix(path: socket), launch: command, noColor: noColor).run()
+        let status = try LiveInspection(
+            address: .unix(path: socket), launch: command, noColor: noColor, memoryBudget: memoryBudget << 20, keepApp: keepApp
+        ).run()
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -42,7 +66,7 @@ struct DemoCommand: ParsableCommand {
 /// Executables built next to this one.
 enum BundledProducts {
     static func path(of product: String) -> String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = PosixIO.executablePath() ?? CommandLine.arguments[0]
         return ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(product)
     }
 }

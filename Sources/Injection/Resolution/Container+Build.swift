@@ -29,9 +29,9 @@ extension Container {
         let observed = EventHub.shared.isActive
         let start = observed ? EventClock.raw() : 0
         // The requester's frame is read in place (a copy of the frame costs its retains), and
-        // only when somebody will read a mismatch.
-        if observed || context.validation != nil, scope.isShortLived, let index = context.frames.indices.last,
-           context.frames[index].scope.isLongLived {
+        // only when somebody will read a mismatch. The captive rule is `Scope.captures(_:)`.
+        if observed || context.validation != nil, let index = context.frames.indices.last,
+           context.frames[index].scope.captures(scope) {
             let requester = context.frames[index]
             let mismatch = ScopeMismatch(
                 holder: requester.registration.identity, holderScope: requester.scope,

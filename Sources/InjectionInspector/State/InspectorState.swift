@@ -51,6 +51,11 @@ struct InspectorState: Sendable {
     var changeMarks = ChangeMarks()
     /// The Layers screen shows its grouped list instead of the diagram (`v`).
     var layersAsList = false
+    /// The header's live part, set by the inspector for each frame: apps live, the session
+    /// shown, what the feed folds or drops, connections refused.
+    var liveSummary = ""
+    /// After `e`: what the view exports and the path being edited; nil when no prompt is open.
+    var exportPrompt: ExportRequest?
 
     private var syncedRevision: UInt64 = .max
     private var syncedInputs: SyncInputs?
@@ -133,6 +138,7 @@ struct InspectorState: Sendable {
             return []
         }
         if filter.isEditing, let effects = handleFilterKey(key) { return effects }
+        if let effects = handleExportInput(key) { return effects }
         if let effects = handleTimeInput(key, model: model) { return effects }
         message = ""
         if handleTimeKey(key, model: model) { return [] }
@@ -149,7 +155,7 @@ struct InspectorState: Sendable {
             if !paused { timeCursor = nil }
             message = paused ? "Paused: live updates are kept and shown on p" : "Resumed"
             return [.pause(paused)]
-        case .character("e"): return [.export(exportRequest(model: model))]
+        case .character("e"): openExportPrompt(model: model)
         case .character("s"):
             sort.cycle()
             message = "Sorted by \(sort.column.title.lowercased())"
@@ -177,6 +183,7 @@ struct InspectorState: Sendable {
             filter.type(String(character))
             selectFirstMatchIfNeeded()
         case .backspace: filter.deleteBackward()
+        case .control("u"): filter.set("")  // as in a shell: clear the line, keep typing
         case .enter: filter.isEditing = false
         case .escape: filter.clear()
         default: return nil
@@ -272,28 +279,5 @@ struct InspectorState: Sendable {
     private mutating func selectFirstMatchIfNeeded() {
         if let item = selectedItem, item.isMatch { return }
         selections[route]?.id = nil
-    }
-
-    // MARK: - Helpers
-
-    private func exportRequest(model: InspectorModel) -> ExportRequest {
-        switch route {
-        case .screen(.layers):
-            if let item = selectedItem, item.id.hasPrefix("layer:"), let layer = item.label.split(separator: "/").last,
-               item.label.contains("/") {
-                return ExportRequest(name: "layer-\(layer)", options: GraphExportOptions(layer: String(layer)))
-            }
-            return ExportRequest(name: "layers")
-        case .screen(let screen):
-            return ExportRequest(name: screen.title.lowercased())
-        case .tree(let service, let kind):
-            guard let node = model.graph.nodes.firstIndex(where: { $0.identity.key == service }) else {
-                return ExportRequest(name: "graph")
-            }
-            let name = "\(model.graph.nodes[node].identity.type)-\(kind.title)"
-            return ExportRequest(name: name, options: GraphExportOptions(focus: node, reverse: kind == .dependents))
-        case .crossing:
-            return ExportRequest(name: "layers")
-        }
     }
 }

@@ -35,7 +35,12 @@ enum InspectorView {
         let header = session.header ?? context.model.history.header
         let app = header?.app ?? "no app yet"
         var trailing = context.state.paused ? "PAUSED" : ""
-        if case .disconnected = context.model.connection { trailing = "browsing last session" }
+        if !context.state.liveSummary.isEmpty {
+            trailing = context.state.liveSummary + (trailing.isEmpty ? "" : "  " + trailing)
+        }
+        if case .disconnected = context.model.connection {
+            trailing = "browsing last session" + (context.state.liveSummary.isEmpty ? "" : "  " + context.state.liveSummary)
+        }
         if trailing.isEmpty, let baseline = context.model.baseline {
             trailing = "vs \(baseline.name): \(context.state.changeMarks.count) changed"
         }
@@ -64,6 +69,14 @@ enum InspectorView {
 
     static func drawCrumb(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         let state = context.state
+        if let prompt = state.exportPrompt {
+            let x = canvas.put("export to: ", row: rect.row, column: rect.column, style: Style(.key, .bold))
+            // The end of a long path stays visible: it is where the typing happens.
+            let room = max(1, rect.right - x - 1)
+            let path = TextWidth.of(prompt.path) > room ? "…" + String(prompt.path.suffix(room - 1)) : prompt.path
+            canvas.put(path + "▏", row: rect.row, column: x, style: Style(.accent, .bold), limit: rect.right)
+            return
+        }
         if let input = state.timeInput {
             let x = canvas.put("time: ", row: rect.row, column: rect.column, style: Style(.key, .bold))
             canvas.put(input + "▏", row: rect.row, column: x, style: Style(.accent, .bold), limit: rect.right)
@@ -102,19 +115,16 @@ enum InspectorView {
     static func drawBody(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         guard !rect.isEmpty else { return }
         switch context.state.route {
-        case .screen(.services): ServicesView.draw(context, into: &canvas, in: rect)
-        case .screen(.layers): LayersView.draw(context, into: &canvas, in: rect)
-        case .screen(.scopes): ScopesView.draw(context, into: &canvas, in: rect)
-        case .screen(.cycles): CyclesView.draw(context, into: &canvas, in: rect)
-        case .screen(.overrides): OverridesView.draw(context, into: &canvas, in: rect)
-        case .screen(.missing): MissingView.draw(context, into: &canvas, in: rect)
-        case .screen(.events): EventsView.draw(context, into: &canvas, in: rect)
+        case .screen(let screen): screen.view.draw(context, into: &canvas, in: rect)
         case .tree: ServiceTreeView.draw(context, into: &canvas, in: rect)
         case .crossing: CrossingView.draw(context, into: &canvas, in: rect)
         }
     }
 
     static func hints(_ state: InspectorState) -> [KeyBar.Hint] {
+        if state.exportPrompt != nil {
+            return [.init("Enter", "write"), .init("Esc", "cancel"), .init("^U", "clear"), .init(".mmd", "Mermaid")]
+        }
         if state.filter.isEditing {
             return [.init("Enter", "keep"), .init("Esc", "clear"), .init("↑↓", "move")]
         }

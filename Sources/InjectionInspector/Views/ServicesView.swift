@@ -20,7 +20,9 @@ enum ServicesView {
 
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
         let graph = model.graph
-        let ids = state.filter.isActive ? graph.nodes(matching: state.filter.filter) : Array(graph.nodes.indices)
+        let ids = state.filter.isActive
+            ? graph.nodes(matching: state.filter.filter) { state.flags.flags(of: $0).labels }
+            : Array(graph.nodes.indices)
         return state.sort.sorted(ids, in: graph, flags: state.flags).map { id in
             ListItem(id: graph.nodes[id].identity.key, node: id, isMatch: state.filter.isActive)
         }
@@ -53,7 +55,9 @@ enum ServicesView {
         let sort = context.state.sort
         let empty = context.state.filter.isActive
             ? "No service matches \(context.state.filter.text). Esc in the filter clears it."
-            : "No services yet. They appear as the app registers and resolves them."
+            : context.model.launchOutput.isEmpty
+            ? "No services yet. They appear as the app registers and resolves them."
+            : (["The app failed before it connected. It wrote:"] + context.model.launchOutput.map { "  " + $0 }).joined(separator: "\n")
         Table(columns: columns, rows: rows, firstIndex: visible.first, total: context.state.items.count,
               selected: visible.selected, focused: context.state.focus == .list, sortColumn: sort.column.rawValue,
               sortDescending: sort.descending, emptyMessage: empty).draw(into: &canvas, in: rect)
