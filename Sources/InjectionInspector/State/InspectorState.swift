@@ -22,6 +22,8 @@ struct InspectorState: Sendable {
     var sort = ServiceSort()
     var filter = FilterState()
     var showHelp = false
+    /// Lines the help overlay is scrolled by.
+    var helpScroll = 0
     var paused = false
     /// The Events screen keeps the newest line selected until the user moves.
     var followEvents = true
@@ -131,7 +133,16 @@ struct InspectorState: Sendable {
         defer { sync(with: model) }
         if key == .resize { return [] }
         if showHelp {
-            showHelp = false
+            // The help scrolls when it is taller than the screen; any other key closes it.
+            switch key {
+            case .down, .character("j"): helpScroll = min(helpScroll + 1, HelpOverlay.lineCount)
+            case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
+            case .pageDown, .character(" "): helpScroll = min(helpScroll + max(1, pageSize - 1), HelpOverlay.lineCount)
+            case .pageUp: helpScroll = max(0, helpScroll - max(1, pageSize - 1))
+            default:
+                showHelp = false
+                helpScroll = 0
+            }
             return []
         }
         if filter.isEditing, let effects = handleFilterKey(key) { return effects }
