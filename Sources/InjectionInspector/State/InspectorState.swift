@@ -164,6 +164,16 @@ struct InspectorState: Sendable {
             message = paused ? "Paused: live updates are kept and shown on p" : "Resumed"
             return [.pause(paused)]
         case .character("e"): openExportPrompt(model: model)
+        case .character("y"):
+            // The selected service's name, or the selected row's text (a problem, an event).
+            let name = selectedNode.map { model.graph.nodes[$0].identity.description }
+                ?? selectedItem.map { $0.label.isEmpty ? ($0.cells.last ?? "") : $0.label }
+            guard let name, !name.isEmpty else {
+                message = "Nothing selected to copy"
+                return []
+            }
+            message = "Copied \(name)"
+            return [.copy(name)]
         case .character("s"):
             sort.cycle()
             message = "Sorted by \(sort.column.title.lowercased())"

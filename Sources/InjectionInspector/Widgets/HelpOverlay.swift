@@ -60,6 +60,7 @@ struct HelpOverlay: Sendable {
             .init("p", "pause / resume live updates"),
             .init("[ ]", "previous / next session (each app run is one)"),
             .init("e", "export what the view shows; the path is asked first (.mmd: Mermaid)"),
+            .init("y", "copy the selected name to the clipboard (OSC 52)"),
             .init("?", "this help"),
             .init("q", "quit"),
         ]),
