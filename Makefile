@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: all build test tsan bench demo deps test-deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
+.PHONY: all build test test-deps tsan asan app-links bench demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
 
 all: build
 
@@ -22,6 +22,7 @@ test: test-deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) tracing-trait
+	$(MAKE) app-links
 	$(MAKE) docs
 	$(MAKE) check-install
 	$(MAKE) fuzz-short
@@ -40,12 +41,23 @@ tracing-trait: deps
 		|| { echo "tracing-trait: the build without the Tracing trait still has the recorder"; exit 1; }
 	@echo "tracing-trait: the recorder is in the default build and absent without the trait"
 
+# An app built against Injection alone (the sample app), trait on and off, links no trace reader
+# or listener, and the writer only with the trait (Scripts/check-app-links.sh; di-inspect is the
+# control that the symbol patterns find what they look for).
+app-links: deps
+	$(SWIFT) build --product sample-app $(SWIFT_FLAGS)
+	$(SWIFT) build --product di-inspect $(SWIFT_FLAGS)
+	$(SWIFT) build --product sample-app --disable-default-traits --scratch-path .build-notracing $(SWIFT_FLAGS)
+	Scripts/check-app-links.sh .build/debug/sample-app .build-notracing/debug/sample-app .build/debug/di-inspect
+
 # The concurrency tests under ThreadSanitizer, in their own build folder. The suppressions file
 # explains the one false positive it silences (Synchronization.Mutex on Linux).
 tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $${TSAN_OPTIONS:-}" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
 
-# Resolution speed against direct construction and Swinject, then the graph at scale.
+# Resolution speed against direct construction and Swinject, then the graph at scale, then the live
+# inspector soaked at full rate (SOAK_SECONDS per rate; `make bench SOAK_SECONDS=60` for a short run).
+SOAK_SECONDS ?= 600
 bench: deps
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/InjectionBenchmarks
@@ -54,6 +66,7 @@ bench: deps
 	.build/release/GraphBenchmarks --time-cursor
 	Scripts/bench-inspector.sh
 	Scripts/bench-big-trace.sh
+	Scripts/bench-live-soak.sh --duration $(SOAK_SECONDS)
 
 # The DocC catalogs of the runtime (Injection, InjectionTesting), with every warning an error, so a
 # broken symbol link fails `make test`. swift-docc-plugin is added to the package only when

@@ -10,14 +10,22 @@ import Darwin
 /// The live inspector: the ``TerminalApplication`` that ties the model, the reducer and the
 /// views together, and takes in ``LiveUpdate``s from producer threads.
 ///
-/// Sessions: every ``LiveUpdate/session(name:)`` starts a new ``InspectorModel``; `[` and `]`
-/// go to the previous and next one, so an earlier run stays browsable after the app exits.
+/// Sessions: every connection (``LiveUpdate/session(connection:name:processID:)``) gets its own
+/// ``InspectorModel``, fed only that connection's records and ended only by its own disconnect,
+/// so several apps on one listener never mix; `[` and `]` go to the previous and next one, and
+/// an earlier run stays browsable after its app exits.
+///
+/// Each frame takes at most ``recordsPerFrame`` records from the feed (the ``LiveIntake``
+/// behind it folds repeats while the screen catches up), so the screen answers keys and signals
+/// whatever the input rate; the sessions' histories share one ``memoryBudget``.
 ///
 /// ```swift
 /// var listener: TraceListener?
 /// let status = InspectorLauncher.run(noColor: false) { feed in
 ///     listener = try TraceListener(address: .defaultUnix) { event in
-///         if case .records(_, let records) = event { feed.send([.records(records)]) }   // any thread
+///         if case .records(let session, let records) = event {
+///             feed.send(.records(connection: session.number, records))   // any thread
+///         }
 ///     }
 ///     return Inspector(model: InspectorModel(connection: .waiting(listener!.destination)), feed: feed)
 /// }
@@ -31,9 +39,29 @@ public final class Inspector: TerminalApplication {
     /// The session on screen.
     private(set) var current: Int
     private(set) var state = InspectorState()
-    private let feed: LiveFeed<LiveUpdate>?
-    /// Updates kept while paused, applied on resume.
-    private var held: [LiveUpdate] = []
+    private let feed: LiveFeed?
+    /// The session of each connection still in the inspector (connection number → index).
+    private var sessionOfConnection: [Int: Int] = [:]
+    /// The process of each session, when known (the launched app's is matched by it).
+    private var processOfSession: [Int: Int32] = [:]
+    /// How the launched app ended, once it did.
+    private var launchedEnding: (processID: Int32, text: String)?
+    /// Connections refused so far, by reason.
+    private var refusals: [String: Int] = [:]
+    /// The most records applied per frame: the rest waits in the feed (folded when it is long).
+    static let recordsPerFrame = 20_000
+    /// The memory budget, in bytes: the sessions' histories may use what the rest (the feed's
+    /// bounded queue, the graphs, the event logs, the screen) leaves of it.
+    let memoryBudget: Int
+    /// The default budget: 256 MB, a laptop's share for watching an app all day.
+    public nonisolated static let defaultMemoryBudget = 256 << 20
+    /// What the budget keeps aside for everything but the histories.
+    nonisolated static let reservedMemory = 96 << 20
+
+    /// What the histories may weigh together.
+    var historyBudget: Int { max(memoryBudget / 4, memoryBudget - Self.reservedMemory) }
+    /// The most sessions kept: past it the oldest ended one is forgotten.
+    static let maximumSessions = 64
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
     private var size = (rows: 24, columns: 80)
@@ -45,10 +73,15 @@ public final class Inspector: TerminalApplication {
     /// - Parameters:
     ///   - model: The first session (a loaded file, or an empty live one).
     ///   - feed: Live updates, or nil for a static trace.
-    public init(model: InspectorModel, feed: LiveFeed<LiveUpdate>? = nil, exportDirectory: String = ".") {
+    ///   - exportDirectory: Where `e` writes dot files.
+    ///   - memoryBudget: What the sessions' histories may weigh together (bytes); past it the
+    ///     oldest history is compacted and the time bar says where history now starts.
+    public init(model: InspectorModel, feed: LiveFeed? = nil, exportDirectory: String = ".",
+                memoryBudget: Int = Inspector.defaultMemoryBudget) {
         self.sessions = [model]
         self.current = 0
         self.feed = feed
+        self.memoryBudget = memoryBudget
         self.started = clock.now
         self.exportDirectory = exportDirectory
         state.sync(with: model)
@@ -93,7 +126,7 @@ public final class Inspector: TerminalApplication {
         for effect in state.handle(key, model: shownModel) {
             switch effect {
             case .quit: return .quit
-            case .pause(let paused): if !paused { apply(held); held = [] }
+            case .pause: break  // while paused the feed keeps (and folds) what arrives
             case .export(let request): state.message = export(request)
             case .copy(let text): copyToClipboard(text)
             }
@@ -103,24 +136,21 @@ public final class Inspector: TerminalApplication {
     }
 
     func refresh() -> Bool {
-        guard let feed else { return false }
+        guard let feed, !state.paused else { return false }
         // Coalesce: take updates at most every 100 ms (the tick picks up the rest), so a busy
         // app costs one rebuild of the view per frame, not one per batch.
         let now = milliseconds
         guard now &- lastTake >= 100 || lastTake == 0 else { return false }
         lastTake = now
-        let updates = feed.take()
+        let updates = feed.take(maximumRecords: Self.recordsPerFrame)
         guard !updates.isEmpty else { return false }
-        if state.paused {
-            held.append(contentsOf: updates)
-            return true  // the header still shows what is held
-        }
         apply(updates)
         return true
     }
 
     func tick(now: ContinuousClock.Instant) -> Bool {
         let took = refresh()
+        if took { keepWithinBudget() }
         let before = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
         sessions[current].advance(to: milliseconds)
         let after = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
@@ -136,11 +166,7 @@ public final class Inspector: TerminalApplication {
         let shown = shownModel
         state.sync(with: shown)
         var view = state
-        if sessions.count > 1 || !held.isEmpty {
-            var suffix = sessions.count > 1 ? "session \(current + 1)/\(sessions.count) ([ ])" : ""
-            if !held.isEmpty { suffix += (suffix.isEmpty ? "" : "  ") + "\(held.count) updates held" }
-            if view.message.isEmpty { view.message = suffix }
-        }
+        view.liveSummary = liveSummary
         return InspectorView.render(model: shown, state: view, rows: rows, columns: columns)
     }
 
@@ -151,24 +177,134 @@ public final class Inspector: TerminalApplication {
         let now = milliseconds
         for update in updates {
             switch update {
-            case .session(let name):
-                let fresh = sessions[sessions.count - 1].graph.session.eventCount == 0 && sessions.count == 1
-                if fresh {
+            case .session(let connection, let name, let processID):
+                let index: Int
+                if sessions.count == 1, sessionOfConnection.isEmpty, sessions[0].graph.session.eventCount == 0,
+                   case .waiting = sessions[0].connection {
+                    index = 0
                     sessions[0].connection = .live
                 } else {
                     sessions.append(InspectorModel(connection: .live))
-                    if current == sessions.count - 2 { current = sessions.count - 1 }
+                    index = sessions.count - 1
+                    // Follow the newest app unless the user went back to an earlier session.
+                    if current == index - 1 { current = index }
                 }
+                sessionOfConnection[connection] = index
+                if let processID { processOfSession[index] = processID }
                 state.message = "New session: \(name)"
-            case .records(let records):
-                sessions[sessions.count - 1].apply(records, now: now)
-            case .connection(let connection):
-                sessions[sessions.count - 1].connection = connection
+                forgetOldSessions()
+            case .records(let connection, let records):
+                guard let index = sessionOfConnection[connection] ?? (connection == LiveUpdate.firstSession ? 0 : nil)
+                else { continue }
+                sessions[index].apply(records, now: now)
+            case .connection(let connection?, let change):
+                guard let index = sessionOfConnection[connection] ?? (connection == LiveUpdate.firstSession ? 0 : nil)
+                else { continue }
+                if case .disconnected = change { sessionOfConnection[connection] = nil }
+                if case .disconnected = sessions[index].connection, connection != LiveUpdate.firstSession { continue }
+                sessions[index].connection = change
+                if case .disconnected = change, let ending = launchedEnding, processOfSession[index] == ending.processID {
+                    sessions[index].connection = .disconnected(ending.text)
+                }
+            case .connection(nil, let change):
+                if sessionOfConnection.isEmpty, sessions.count == 1 { sessions[0].connection = change }
+            case .launchedAppEnded(let processID, let ending, let failed, let output):
+                launchedEnding = (processID, ending)
+                for (index, process) in processOfSession where process == processID {
+                    if case .disconnected = sessions[index].connection { sessions[index].connection = .disconnected(ending) }
+                }
+                let neverConnected = processOfSession.values.allSatisfy { $0 != processID }
+                if neverConnected, case .waiting = sessions[0].connection { sessions[0].connection = .disconnected(ending) }
+                if failed, !output.isEmpty {
+                    let lines = output.map(\.escapingControlCharacters)
+                    // The lines that say what went wrong first (a usage text may follow them).
+                    let errors = lines.filter { $0.lowercased().contains("error") }
+                    state.message = "The app \(ending): \(errors.first ?? lines[0])"
+                    sessions[0].launchOutput = errors + lines.filter { !$0.lowercased().contains("error") }
+                } else {
+                    state.message = "The app \(ending); the graph stays browsable. q quits."
+                }
+            case .refusals(let counts):
+                refusals = counts
             case .message(let text):
                 state.message = text
             }
         }
         state.sync(with: shownModel)
+    }
+
+    /// The header's live part: how many apps are live, which session is shown, what the feed is
+    /// folding or dropping, and what was refused.
+    var liveSummary: String {
+        var parts: [String] = []
+        if let feed {
+            let status = feed.status
+            if status.statistics.folded > 0 { parts.append("folded \(status.statistics.folded)") }
+            if status.queuedRecords >= Self.recordsPerFrame { parts.append("behind \(status.queuedRecords)") }
+            if state.paused, status.queuedRecords > 0 { parts.append("\(status.queuedRecords) held") }
+        }
+        let refused = refusals.values.reduce(0, +)
+        if refused > 0 {
+            let reasons = refusals.sorted { $0.value > $1.value }.prefix(2).map { "\($0.value) \($0.key)" }
+            parts.append("refused \(refused) (" + reasons.joined(separator: ", ") + ")")
+        }
+        let live = sessions.count { if case .live = $0.connection { true } else { false } }
+        if sessions.count > 1 || live > 1 {
+            parts.append("\(live) live · session \(current + 1)/\(sessions.count) [ ]")
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    /// Figures for the soak benchmark: events received, folded and dropped by the feed,
+    /// applied to the sessions, and the history kept.
+    var statistics: [String: UInt64] {
+        var figures: [String: UInt64] = [:]
+        if let feed {
+            let status = feed.status
+            figures["received"] = status.statistics.received
+            figures["folded"] = status.statistics.folded
+            figures["dropped"] = status.statistics.dropped
+        }
+        figures["applied"] = sessions.reduce(0) { $0 + $1.appliedEvents }
+        figures["sessions"] = UInt64(sessions.count)
+        figures["history_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.history.footprint.total })
+        figures["history_dropped_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.droppedRecords })
+        return figures
+    }
+
+    /// Keeps at most ``maximumSessions``: the oldest ended sessions go first.
+    private func forgetOldSessions() {
+        while sessions.count > Self.maximumSessions {
+            guard let oldest = sessions.indices.first(where: { index in
+                index != current && !sessionOfConnection.values.contains(index)
+            }) else { return }
+            sessions.remove(at: oldest)
+            sessionOfConnection = sessionOfConnection.mapValues { $0 > oldest ? $0 - 1 : $0 }
+            processOfSession = Dictionary(uniqueKeysWithValues: processOfSession.compactMap { key, value in
+                key == oldest ? nil : (key > oldest ? key - 1 : key, value)
+            })
+            if current > oldest { current -= 1 }
+            shownCache = nil
+        }
+    }
+
+    /// Compacts the largest history until the sessions' histories fit ``historyBudget``.
+    private func keepWithinBudget() {
+        var total = sessions.reduce(0) { $0 + $1.history.footprint.total }
+        var guardCount = 0
+        while total > historyBudget, guardCount < 8 {
+            guardCount += 1
+            guard let largest = sessions.indices.max(by: {
+                sessions[$0].history.footprint.total < sessions[$1].history.footprint.total
+            }) else { return }
+            let before = sessions[largest].history.footprint.total
+            sessions[largest].compactHistory()
+            let after = sessions[largest].history.footprint.total
+            guard after < before else { return }
+            total -= before - after
+            if largest == current { state.timeCursor = nil }
+            shownCache = nil
+        }
     }
 
     private func switchSession(by step: Int) {

@@ -29,7 +29,7 @@ public enum InspectorLauncher {
     /// screen); ``run(noColor:start:)`` says why not.
     public static var terminalCanShowInspector: Bool { (try? NCursesDriver.preflight()) != nil }
 
-    public static func run(noColor: Bool, start: (LiveFeed<LiveUpdate>) throws -> Inspector) -> Int32 {
+    public static func run(noColor: Bool, start: (LiveFeed) throws -> Inspector) -> Int32 {
         do {
             try NCursesDriver.preflight()
         } catch {
@@ -38,10 +38,12 @@ public enum InspectorLauncher {
         }
         do {
             let wake = try WakePipe()
-            let feed = LiveFeed<LiveUpdate>(wake: wake)
+            let feed = LiveFeed(wake: wake)
             let inspector = try start(feed)
             let session = TerminalSession(driver: NCursesDriver(noColor: noColor), wake: wake)
-            return try session.run(inspector).exitCode
+            let end = try session.run(inspector)
+            writeStatistics(session.statistics, inspector: inspector)
+            return end.exitCode
         } catch let problem as TerminalProblem {
             PosixIO.printError(problem.description)
             return TerminalProblem.exitCode
@@ -51,4 +53,24 @@ public enum InspectorLauncher {
         }
     }
 
+
+    /// `DI_INSPECT_STATS=PATH` (for `Scripts/bench-live-soak.sh`): what the loop and the feed
+    /// measured, written to PATH when the inspector ends, one `name value` per line.
+    static let statisticsVariable = "DI_INSPECT_STATS"
+
+    private static func writeStatistics(_ loop: TerminalSession.Statistics, inspector: Inspector) {
+        guard let path = getenv(statisticsVariable).map({ String(cString: $0) }), !path.isEmpty else { return }
+        func milliseconds(_ duration: Duration) -> Int {
+            let (seconds, attoseconds) = duration.components
+            return Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000)
+        }
+        var lines = [
+            "frames \(loop.frames)", "longest_frame_gap_ms \(milliseconds(loop.longestFrameGap))",
+            "keys \(loop.keys)", "longest_key_latency_ms \(milliseconds(loop.longestKeyLatency))",
+        ]
+        lines += inspector.statistics.map { "\($0.key) \($0.value)" }.sorted()
+        guard let file = fopen(path, "w") else { return }
+        defer { fclose(file) }
+        fputs(lines.joined(separator: "\n") + "\n", file)
+    }
 }

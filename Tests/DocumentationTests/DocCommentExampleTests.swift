@@ -82,6 +82,7 @@ struct DocCommentExampleTests {
         #expect(model.userID == 42)
         #expect((search.query, search.limit) == ("swift", 10))
 
+        #expect(DocCommentExamples.captiveRule() == (true, false))
         DocCommentExamples.scopes(container)
         let first: LoginFlow = container.resolve()
         container.reset(.custom("login"))

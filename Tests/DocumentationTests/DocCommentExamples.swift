@@ -366,6 +366,13 @@ enum DocCommentExamples {
         container.reset(.custom("login"))  // the next resolve builds a new LoginFlow
     }
 
+    // Injection/Vocabulary/Scope.swift
+    static func captiveRule() -> (Bool, Bool) {
+        let captive = Scope.singleton.captures(.graph)   // true: the graph instance lives as long
+        let fine = Scope.graph.captures(.singleton)      // false
+        return (captive, fine)
+    }
+
     // Injection/Vocabulary/MissingRegistration.swift
     static func missingRegistration(_ container: Container) {
         do { _ = try container.tryResolve(XYZFetching.self) }

@@ -123,3 +123,37 @@ struct GraphHistoryTests {
         #expect(result.summary.contains("snapshots: as-of median"))
     }
 }
+
+/// A history compacted to fit its budget: the older half goes, the rest rebuilds as before.
+struct GraphHistoryCompactionTests {
+    @Test func droppingTheOlderHalfKeepsEveryLaterGraphAndSaysWhereHistoryStarts() {
+        var trace = TraceBuilder()
+        for step in 0..<400 {
+            let service = TraceBuilder.id("Service\(step % 37)")
+            if step % 50 == 0 { trace.register(service, .singleton, line: step) }
+            trace.resolve(service, by: step % 3 == 0 ? nil : TraceBuilder.id("Service\((step + 1) % 37)"), .singleton, .cached)
+        }
+        var graph = DependencyGraph()
+        var whole = GraphHistory()
+        var compacted = GraphHistory()
+        for record in trace.records {
+            graph.apply(record)
+            whole.append(record, appliedTo: graph)
+            compacted.append(record, appliedTo: graph)
+        }
+        let total = whole.count
+        compacted.dropOldestHalf()
+        #expect(compacted.droppedRecords == total / 2)
+        #expect(compacted.count == total - total / 2)
+        #expect(compacted.startTime == whole.time(through: total / 2))
+        #expect(compacted.footprint.entries < whole.footprint.entries)
+        for kept in [0, 1, 17, compacted.count / 2, compacted.count] {
+            #expect(compacted.graph(through: kept).treeDescription == whole.graph(through: total / 2 + kept).treeDescription,
+                    "as of record \(total / 2 + kept)")
+        }
+        #expect(compacted.resolvesPerBucket(4).reduce(0, +) == whole.cumulativeResolves[total - 1] - whole.cumulativeResolves[total / 2 - 1])
+        // Twice: the second cut starts from the first one's start.
+        compacted.dropOldestHalf()
+        #expect(compacted.graph(through: compacted.count).treeDescription == graph.treeDescription)
+    }
+}

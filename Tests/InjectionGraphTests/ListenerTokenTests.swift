@@ -1,4 +1,9 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import Injection
 @testable import InjectionGraph
 @testable import InjectionTrace
@@ -84,5 +89,53 @@ struct ListenerTokenTests {
         let listener = try TraceListener(address: .tcp(host: "0.0.0.0", port: 0), allowingRemote: true) { _ in }
         defer { listener.stop() }
         #expect(listener.token != nil)
+    }
+}
+
+/// Peers that stall in the handshake cannot lock an app out: a cap on those waiting (oldest
+/// dropped first), and a deadline for each.
+struct StalledHandshakeTests {
+    private func stall(_ listener: TraceListener) throws -> Int32 {
+        guard case .tcp(let host, let port) = listener.address,
+              case .success(let fd) = TraceSocketAddress.tcp(host: host, port: port).connect(timeoutMilliseconds: 5000)
+        else { throw TraceListenerError("cannot connect") }
+        let half = Array(#"{"token":"0123"#.utf8)
+        #expect(half.withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true, deadline: PosixIO.monotonicNanoseconds() + 1_000_000_000) })
+        return fd
+    }
+
+    @Test func pastTheCapTheOldestWaitingPeerIsDroppedAndTheRightTokenStillGetsIn() throws {
+        let log = ListenerLog()
+        let listener = try TraceListener(address: .loopback(port: 0)) { log.append($0) }
+        defer { listener.stop() }
+        var stalled: [Int32] = []
+        for index in 0..<(TraceListener.maximumWaitingForToken + 6) {
+            do { stalled.append(try stall(listener)) } catch { Issue.record("peer \(index): \(error) after \(log.transcript)"); return }
+        }
+        defer { stalled.forEach(PosixIO.closeDescriptor) }
+        #expect(log.wait { $0.transcript.count == 6 }, "\(log.transcript)")
+        #expect(log.transcript == (1...6).map { "refused #\($0): too many peers waiting for a token" })
+        // The app with the token is admitted while 64 peers still stall.
+        guard case .tcp(let host, let port) = listener.address,
+              case .success(let app) = TraceSocketAddress.tcp(host: host, port: port).connect(timeoutMilliseconds: 5000)
+        else { throw TraceListenerError("cannot connect") }
+        defer { PosixIO.closeDescriptor(app) }
+        let bytes = TraceConnectionToken.line(try #require(listener.token)) + TraceEncoder.encode(.header(ListenerTokenTests.header))
+        #expect(bytes.withUnsafeBytes { PosixIO.writeAll(app, $0, send: true, deadline: PosixIO.monotonicNanoseconds() + 1_000_000_000) })
+        let number = TraceListener.maximumWaitingForToken + 7
+        #expect(log.wait { $0.transcript.contains("records #\(number): header") }, "\(log.transcript)")
+    }
+
+    @Test func aPeerThatNeverFinishesItsTokenIsDroppedAtItsDeadline() throws {
+        let log = ListenerLog()
+        let listener = try TraceListener(address: .loopback(port: 0)) { log.append($0) }
+        defer { listener.stop() }
+        let fd = try stall(listener)
+        defer { PosixIO.closeDescriptor(fd) }
+        #expect(log.wait(timeout: .seconds(10)) { !$0.all.isEmpty }, "\(log.transcript)")
+        #expect(log.transcript == ["refused #1: no token within \(TraceListener.handshakeTimeout)"])
+        // The listener closed its end.
+        var byte: UInt8 = 0
+        #expect(log.wait { _ in recv(fd, &byte, 1, Int32(MSG_DONTWAIT)) == 0 })
     }
 }

@@ -41,6 +41,16 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
     var noColor = false
 
+    @Option(help: "Memory the inspector may use, in MB: past it the oldest history is compacted (the time bar says where history starts).")
+    var memoryBudget: Int = Inspector.defaultMemoryBudget >> 20
+
+    @Flag(help: "Leave the app running when the inspector ends (by default it gets SIGTERM, then SIGKILL).")
+    var keepApp = false
+
+    func validate() throws {
+        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
+    }
+
     func run() throws {
         let sampleApp = BundledProducts.path(of: "sample-app")
         guard FileManager.default.isExecutableFile(atPath: sampleApp) else {
@@ -49,7 +59,9 @@ struct DemoCommand: ParsableCommand {
         }
         let socket = TraceDestination.defaultSocketDirectory() + "/demo-\(getpid()).sock"
         let command = [sampleApp] + faults.flatMap { ["--fault", $0] } + (mockNetwork ? ["--mock-network"] : [])
-        let status = try LiveInspection(address: .unix(path: socket), launch: command, noColor: noColor).run()
+        let status = try LiveInspection(
+            address: .unix(path: socket), launch: command, noColor: noColor, memoryBudget: memoryBudget << 20, keepApp: keepApp
+        ).run()
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -57,7 +69,7 @@ struct DemoCommand: ParsableCommand {
 /// Executables built next to this one.
 enum BundledProducts {
     static func path(of product: String) -> String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = PosixIO.executablePath() ?? CommandLine.arguments[0]
         return ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(product)
     }
 }

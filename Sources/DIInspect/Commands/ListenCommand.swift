@@ -3,6 +3,7 @@ import Foundation
 import Injection
 import InjectionTrace
 import InjectionGraph
+import InjectionInspector
 
 /// `di-inspect listen [--socket PATH | --tcp HOST:PORT]`: wait for apps to connect.
 struct ListenCommand: ParsableCommand {
@@ -33,7 +34,11 @@ struct ListenCommand: ParsableCommand {
     @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
     var noColor = false
 
+    @Option(help: "Memory the inspector may use, in MB: past it the oldest history is compacted (the time bar says where history starts).")
+    var memoryBudget: Int = Inspector.defaultMemoryBudget >> 20
+
     func validate() throws {
+        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
         if socket != nil && tcp != nil { throw ValidationError("Give --socket or --tcp, not both.") }
         if let tcp, case let address = try Self.tcpAddress(tcp), !address.isLocalOnly, !allowRemote {
             throw ValidationError(
@@ -46,7 +51,9 @@ struct ListenCommand: ParsableCommand {
         let address: TraceListener.Address
         if let tcp { address = try Self.tcpAddress(tcp) }
         else { address = .unix(path: socket ?? TraceDestination.defaultSocketPath()) }
-        let status = try LiveInspection(address: address, launch: nil, noColor: noColor, allowingRemote: allowRemote).run()
+        let status = try LiveInspection(
+            address: address, launch: nil, noColor: noColor, allowingRemote: allowRemote, memoryBudget: memoryBudget << 20
+        ).run()
         if status != 0 { throw ExitCode(status) }
     }
 

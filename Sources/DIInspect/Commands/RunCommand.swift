@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Injection
 import InjectionGraph
+import InjectionInspector
 
 /// `di-inspect run -- COMMAND [ARGS…]`: any app that uses Injection, live.
 struct RunCommand: ParsableCommand {
@@ -18,16 +19,25 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
     var noColor = false
 
+    @Option(help: "Memory the inspector may use, in MB: past it the oldest history is compacted (the time bar says where history starts).")
+    var memoryBudget: Int = Inspector.defaultMemoryBudget >> 20
+
+    @Flag(help: "Leave the app running when the inspector ends (by default it gets SIGTERM, then SIGKILL).")
+    var keepApp = false
+
     @Argument(parsing: .postTerminator, help: "The command to run, after '--'.")
     var command: [String] = []
 
     func validate() throws {
+        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
         if command.isEmpty { throw ValidationError("Give the command to run after '--', as in: di-inspect run -- ./my-app") }
     }
 
     func run() throws {
         let path = socket ?? TraceDestination.defaultSocketDirectory() + "/run-\(getpid()).sock"
-        let status = try LiveInspection(address: .unix(path: path), launch: command, noColor: noColor).run()
+        let status = try LiveInspection(
+            address: .unix(path: path), launch: command, noColor: noColor, memoryBudget: memoryBudget << 20, keepApp: keepApp
+        ).run()
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Injection
+import Synchronization
 import InjectionTrace
 import InjectionGraph
 import InjectionInspector
@@ -7,9 +8,11 @@ import InjectionInspector
 /// Runs the terminal inspector fed by a ``TraceListener``, optionally launching the app it
 /// watches with `DI_INSPECT` pointing at the listener.
 ///
-/// Every connection is a session: when the app exits or crashes the header says so and the graph
-/// stays browsable; a new connection starts a new session (`[` and `]` switch between them).
-/// The launched app's output goes to a log file, not over the screen.
+/// Every connection is a session of its own: its records go only to it, and when its app exits
+/// or crashes the header says so and the graph stays browsable; several apps at once each have
+/// theirs (`[` and `]` switch between them). The launched app's output goes to a log file, not
+/// over the screen; it ends with the inspector (unless `--keep-app`), and when it fails before it
+/// ever connects its error is shown and becomes the exit status.
 struct LiveInspection {
     var address: TraceListener.Address
     /// The command to launch (nil for `listen`).
@@ -17,35 +20,64 @@ struct LiveInspection {
     var noColor: Bool
     /// Whether a non-loopback TCP address may be used (`listen --allow-remote`).
     var allowingRemote = false
+    /// What the inspector may use, in bytes (`--memory-budget`).
+    var memoryBudget = Inspector.defaultMemoryBudget
+    /// Leave the launched app running when the inspector ends (`--keep-app`).
+    var keepApp = false
 
-    /// Runs until the user quits; returns the inspector's exit status.
+    /// Runs until the user quits; returns the inspector's exit status: the launched app's own
+    /// status when it failed before it ever connected (its error is on the screen), otherwise
+    /// the screen's.
     func run() throws -> Int32 {
         if case .unix(let path) = address {
             try TraceListener.preparePrivateDirectory((path as NSString).deletingLastPathComponent)
         }
         var listener: TraceListener?
         var app: LaunchedApp?
+        let connected = Atomic<Bool>(false)
+        let failure = Mutex<Int32?>(nil)
+        let refusals = Mutex<[String: Int]>([:])
+        let budget = memoryBudget
         let status = MainActor.assumeIsolated {
             InspectorLauncher.run(noColor: noColor) { feed in
                 let started = try TraceListener(address: address, allowingRemote: allowingRemote) { event in
+                    if case .connected = event { connected.store(true, ordering: .releasing) }
+                    if case .refused(_, let reason) = event {
+                        let counts = refusals.withLock { counts in
+                            counts[Self.refusalKind(reason), default: 0] += 1
+                            return counts
+                        }
+                        feed.send(.refusals(counts))
+                    }
                     feed.send(Self.updates(for: event))
                 }
                 listener = started
                 if let launch {
-                    app = try LaunchedApp(command: launch, destination: started.destination, token: started.token) { ending in
-                        feed.send([.connection(.disconnected(ending)), .message("The app \(ending); the graph stays browsable. q quits.")])
+                    let launched = try LaunchedApp(
+                        command: launch, destination: started.destination, token: started.token, keepRunning: keepApp
+                    ) { ending, output in
+                        // Failed: ended badly before it ever connected (it could not start).
+                        let failed = !ending.succeeded && !connected.load(ordering: .acquiring)
+                        if failed { failure.withLock { $0 = ending.bySignal ? 128 + ending.status : max(1, ending.status) } }
+                        feed.send(.launchedAppEnded(processID: ending.processID, ending: ending.description, failed: failed,
+                                                    output: failed ? output : []))
                     }
-                    feed.send([.message("Started \(launch[0]); its output goes to \(app!.logPath)")])
+                    app = launched
+                    feed.send(.message("Started \(launch[0]) (pid \(launched.processID)); its output goes to \(launched.logPath)"))
                 } else {
-                    feed.send([.message("Start an app with " + Self.environment(for: started))])
+                    feed.send(.message("Start an app with " + Self.environment(for: started)))
                 }
                 // The header shows where to connect, with the token in full (the key bar may cut it).
                 let waiting = started.destination + (started.token.map { "  \(TraceConnectionToken.environmentVariable)=\($0)" } ?? "")
-                return Inspector(model: InspectorModel(connection: .waiting(waiting)), feed: feed)
+                return Inspector(model: InspectorModel(connection: .waiting(waiting)), feed: feed, memoryBudget: budget)
             }
         }
-        app?.stop()
+        // The terminal is back; the app and the listener end after it, the app's grace period
+        // running while the listener stops.
+        app?.requestStop()
         listener?.stop()
+        app?.stop()
+        if status == 0, let failed = failure.withLock({ $0 }) { return failed }
         return status
     }
 
@@ -57,71 +89,30 @@ struct LiveInspection {
         return text
     }
 
-    /// What the inspector should show for a listener event.
+    /// What the inspector should show for a listener event: everything names its connection.
     static func updates(for event: TraceListenerEvent) -> [LiveUpdate] {
         switch event {
         case .connected(let session):
-            return [.session(name: session.description), .connection(.live)]
-        case .records(_, let records):
-            return [.records(records)]
+            return [.session(connection: session.number, name: session.description, processID: session.processID),
+                    .connection(session.number, .live)]
+        case .records(let session, let records):
+            return [.records(connection: session.number, records)]
         case .diagnostics(_, let diagnostics):
             return diagnostics.prefix(1).map { .message("Trace: \($0.description.escapingControlCharacters)") }
         case .refused(let session, let reason):
             return [.message("Refused connection \(session): \(reason)")]
         case .disconnected(let session, let diagnostics):
             let reason = diagnostics.isEmpty ? "connection \(session.number) closed" : "connection \(session.number) cut mid-line"
-            return [.connection(.disconnected(reason))]
+            return [.connection(session.number, .disconnected(reason))]
         }
     }
-}
 
-/// An app launched for live inspection.
-final class LaunchedApp: Sendable {
-    private let process: Process
-    let logPath: String
-
-    /// Starts `command` (found on PATH) with `DI_INSPECT=destination`; `onExit` is called from
-    /// another thread with how it ended ("exited with status 0", "crashed (signal 4)").
-    init(command: [String], destination: String, token: String? = nil, onExit: @escaping @Sendable (String) -> Void) throws {
-        let name = (command[0] as NSString).lastPathComponent
-        logPath = NSTemporaryDirectory() + "di-inspect-\(getpid())-\(name).log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        guard let log = FileHandle(forWritingAtPath: logPath) else {
-            throw LaunchError("cannot create the app's log file \(logPath)")
-        }
-        var environment = ProcessInfo.processInfo.environment
-        environment["DI_INSPECT"] = destination
-        environment[TraceConnectionToken.environmentVariable] = token
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--"] + command
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = log
-        process.standardError = log
-        process.terminationHandler = { process in
-            let ending = process.terminationReason == .uncaughtSignal
-                ? "crashed (signal \(process.terminationStatus))"
-                : "exited with status \(process.terminationStatus)"
-            onExit(ending)
-        }
-        do {
-            try process.run()
-        } catch {
-            throw LaunchError("cannot start \(command[0]): \(error.localizedDescription)")
-        }
-        self.process = process
+    /// The header counts refusals by kind: the reason without its details.
+    static func refusalKind(_ reason: String) -> String {
+        if reason.hasPrefix("no token within") { return "timed out" }
+        if reason.hasPrefix("too many peers") { return "over the cap" }
+        if reason.hasPrefix("out of descriptors") { return "out of descriptors" }
+        if reason == "wrong token" { return "wrong token" }
+        return "no token"
     }
-
-    /// Asks the app to stop (SIGTERM, so it can flush) and waits for it.
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
-}
-
-struct LaunchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

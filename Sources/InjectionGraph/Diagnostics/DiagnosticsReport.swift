@@ -38,7 +38,7 @@ extension DependencyGraph {
     /// for problem in graph.check().problems { print(problem.kind, problem.message) }
     /// ```
     public func check(strict: Bool = false) -> DiagnosticsReport {
-        var problems: [GraphProblem] = missing.map(GraphProblem.missing)
+        var problems: [GraphProblem] = missingWithSafeFixes().map(GraphProblem.missing)
         problems += cycles.map { cycle in
             var cycle = cycle
             cycle.opensLongLived = cycle.nodes.first.flatMap { nodes[$0].scope?.isLongLived } ?? false

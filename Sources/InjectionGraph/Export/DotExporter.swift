@@ -124,21 +124,14 @@ public struct DotExporter: Sendable {
 
     /// Container clusters, each with its own services and a nested cluster per layer.
     func writeClusters(_ graph: DependencyGraph, _ selection: GraphSelection, to out: inout String) {
-        var byContainer: [String: [String?: [NodeID]]] = [:]
-        for node in selection.nodes {
-            let identity = graph.nodes[node].identity
-            byContainer[identity.container, default: [:]][identity.layer, default: []].append(node)
-        }
-        for (containerIndex, container) in graph.containers.enumerated() {
-            guard let layers = byContainer[container.name] else { continue }
-            out += "  subgraph cluster_c\(containerIndex) {\n"
-            out += "    \(Self.labelAttributes(container.name, separator: ";\n    "));\n    style=rounded;\n"
-            for node in layers[nil] ?? [] { writeNode(graph.nodes[node], indent: "    ", to: &out) }
-            let named = layers.keys.compactMap { $0 }.sorted()
-            for (layerIndex, layer) in named.enumerated() {
-                out += "    subgraph cluster_c\(containerIndex)_l\(layerIndex) {\n"
-                out += "      \(Self.labelAttributes(layer, separator: ";\n      "));\n      style=dashed;\n"
-                for node in layers[layer]! { writeNode(graph.nodes[node], indent: "      ", to: &out) }
+        for cluster in selection.containerClusters(in: graph) {
+            out += "  subgraph cluster_c\(cluster.index) {\n"
+            out += "    \(Self.labelAttributes(cluster.name, separator: ";\n    "));\n    style=rounded;\n"
+            for node in cluster.services { writeNode(graph.nodes[node], indent: "    ", to: &out) }
+            for (layerIndex, layer) in cluster.layers.enumerated() {
+                out += "    subgraph cluster_c\(cluster.index)_l\(layerIndex) {\n"
+                out += "      \(Self.labelAttributes(layer.name, separator: ";\n      "));\n      style=dashed;\n"
+                for node in layer.services { writeNode(graph.nodes[node], indent: "      ", to: &out) }
                 out += "    }\n"
             }
             out += "  }\n"

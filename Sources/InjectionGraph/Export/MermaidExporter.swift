@@ -29,18 +29,12 @@ public struct MermaidExporter: Sendable {
         let selection = graph.selection(options)
         let membership = graph.loopMembership()
         var out = "graph LR\n"
-        var byContainer: [String: [String?: [NodeID]]] = [:]
-        for node in selection.nodes {
-            let identity = graph.nodes[node].identity
-            byContainer[identity.container, default: [:]][identity.layer, default: []].append(node)
-        }
-        for (containerIndex, container) in graph.containers.enumerated() {
-            guard let layers = byContainer[container.name] else { continue }
-            out += "  subgraph c\(containerIndex)[\"\(Self.label(container.name))\"]\n"
-            for node in layers[nil] ?? [] { out += "    " + Self.node(graph.nodes[node]) + "\n" }
-            for (layerIndex, layer) in layers.keys.compactMap({ $0 }).sorted().enumerated() {
-                out += "    subgraph c\(containerIndex)_l\(layerIndex)[\"\(Self.label(layer))\"]\n"
-                for node in layers[layer]! { out += "      " + Self.node(graph.nodes[node]) + "\n" }
+        for cluster in selection.containerClusters(in: graph) {
+            out += "  subgraph c\(cluster.index)[\"\(Self.label(cluster.name))\"]\n"
+            for node in cluster.services { out += "    " + Self.node(graph.nodes[node]) + "\n" }
+            for (layerIndex, layer) in cluster.layers.enumerated() {
+                out += "    subgraph c\(cluster.index)_l\(layerIndex)[\"\(Self.label(layer.name))\"]\n"
+                for node in layer.services { out += "      " + Self.node(graph.nodes[node]) + "\n" }
                 out += "    end\n"
             }
             out += "  end\n"

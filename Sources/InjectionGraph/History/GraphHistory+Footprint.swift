@@ -9,7 +9,7 @@ extension GraphHistory {
         /// Records kept whole, and the identity of every node.
         public var wholeRecords: Int
         public var identities: Int
-        /// The snapshot graphs.
+        /// The snapshot graphs (and the graph a compacted history starts from).
         public var snapshots: Int
 
         public var total: Int { entries + wholeRecords + identities + snapshots }
@@ -20,7 +20,7 @@ extension GraphHistory {
             entries: entries.capacity * MemoryLayout<HistoryEntry>.stride + (times.capacity + cumulativeResolves.capacity) * 8,
             wholeRecords: wholeRecords.capacity * MemoryLayout<TraceRecord>.stride,
             identities: nodeIdentities.capacity * MemoryLayout<ServiceIdentity>.stride,
-            snapshots: snapshotBytes)
+            snapshots: snapshotBytes + baseBytes)
     }
 }
 

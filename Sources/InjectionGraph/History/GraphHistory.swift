@@ -44,6 +44,21 @@ public struct GraphHistory: Sendable {
     private var lastScope: (scope: Scope, number: UInt16)?
     private var snapshots: [Snapshot] = []
     private(set) var snapshotBytes = 0
+    /// Records dropped from the start by ``dropOldestHalf()``: record numbers here count from
+    /// the first record kept.
+    public private(set) var droppedRecords = 0
+    /// Header records among the dropped ones.
+    public private(set) var droppedHeaders = 0
+    /// The time after the dropped records: where the kept history starts (0 when none was
+    /// dropped).
+    public private(set) var startTime: UInt64 = 0
+    /// Successful resolves in the dropped records.
+    private var resolvesBeforeStart: UInt64 = 0
+    /// The graph after the dropped records: what a rebuild starts from when no snapshot is nearer.
+    private var base: DependencyGraph?
+    private(set) var baseBytes = 0
+    /// Whole records dropped with their entries (``HistoryEntry/edge`` counts them too).
+    private var droppedWholeRecords = 0
 
     struct Snapshot: Sendable {
         /// Records applied to ``graph``.
@@ -151,12 +166,12 @@ public struct GraphHistory: Sendable {
             let middle = (low + high) / 2
             if snapshots[middle].count <= target { low = middle + 1 } else { high = middle }
         }
-        var graph = low > 0 ? snapshots[low - 1].graph : DependencyGraph()
+        var graph = low > 0 ? snapshots[low - 1].graph : (base ?? DependencyGraph())
         let start = low > 0 ? snapshots[low - 1].count : 0
         for index in start..<target {
             let entry = entries[index]
             if entry.service == HistoryEntry.whole {
-                graph.apply(wholeRecords[Int(entry.edge)])
+                graph.apply(wholeRecords[Int(entry.edge) - droppedWholeRecords])
             } else {
                 graph.replay(entry, scope: scopes[Int(entry.scope)], identities: nodeIdentities)
             }
@@ -184,27 +199,61 @@ public struct GraphHistory: Sendable {
     /// How many of the first `count` records are headers (which the event log does not list).
     public func headerCount(before count: Int) -> Int { headerIndices.count { $0 < count } }
 
-    /// The time after the first `count` records (0 before any).
+    /// The time after the first `count` records (``startTime`` before any).
     public func time(through count: Int) -> UInt64 {
-        count > 0 && !times.isEmpty ? times[min(count, times.count) - 1] : 0
+        count > 0 && !times.isEmpty ? times[min(count, times.count) - 1] : startTime
     }
 
-    /// Successful resolves in each of `buckets` equal slices of `0...endTime`: the sparkline.
+    /// Successful resolves in each of `buckets` equal slices of `startTime...endTime`: the
+    /// sparkline.
     public func resolvesPerBucket(_ buckets: Int) -> [UInt64] {
         guard buckets > 0 else { return [] }
-        let end = max(endTime, 1)
+        let start = min(startTime, endTime)
+        let span = Double(max(endTime - start, 1))
         var result: [UInt64] = []
         result.reserveCapacity(buckets)
-        var previous: UInt64 = 0
+        var previous = resolvesBeforeStart
         for bucket in 1...buckets {
             // The last bucket ends at the end, whatever the rounding.
-            let limit = bucket == buckets ? UInt64.max : UInt64(Double(end) * Double(bucket) / Double(buckets))
+            let limit = bucket == buckets ? UInt64.max : start + UInt64(span * Double(bucket) / Double(buckets))
             let upTo = count(atOrBefore: limit)
-            let total = upTo > 0 ? cumulativeResolves[upTo - 1] : 0
+            let total = upTo > 0 ? cumulativeResolves[upTo - 1] : resolvesBeforeStart
             result.append(total - previous)
             previous = total
         }
         return result
+    }
+
+    /// Drops the older half of the records kept, so a long session fits its memory budget: the
+    /// graph as of the cut becomes the new start (rebuilds replay from it), and ``startTime``,
+    /// ``droppedRecords`` say where the kept history now begins. The live graph is not touched.
+    ///
+    /// ```swift
+    /// history.dropOldestHalf()
+    /// history.startTime       // the time bar shows "history from +312 s"
+    /// ```
+    public mutating func dropOldestHalf() {
+        let cut = entries.count / 2
+        guard cut > 0 else { return }
+        let start = graph(through: cut)
+        let firstWhole = entries[cut...].first { $0.service == HistoryEntry.whole }.map { Int($0.edge) }
+            ?? (droppedWholeRecords + wholeRecords.count)
+        // New arrays, not removeFirst: the old buffers' capacity would stay allocated.
+        wholeRecords = Array(wholeRecords[(firstWhole - droppedWholeRecords)...])
+        droppedWholeRecords = firstWhole
+        startTime = times[cut - 1]
+        resolvesBeforeStart = cumulativeResolves[cut - 1]
+        entries = Array(entries[cut...])
+        times = Array(times[cut...])
+        cumulativeResolves = Array(cumulativeResolves[cut...])
+        let droppedHeaderCount = headerIndices.count { $0 < cut }
+        droppedHeaders += droppedHeaderCount
+        headerIndices = headerIndices.dropFirst(droppedHeaderCount).map { $0 - cut }
+        snapshots = snapshots.filter { $0.count > cut }.map { Snapshot(count: $0.count - cut, graph: $0.graph, bytes: $0.bytes) }
+        snapshotBytes = snapshots.reduce(0) { $0 + $1.bytes }
+        base = start
+        baseBytes = start.estimatedBytes
+        droppedRecords += cut
     }
 
     /// The trace time a record carries; nil for the header.
@@ -232,7 +281,7 @@ public struct GraphHistory: Sendable {
 
     private mutating func whole(_ record: TraceRecord) -> HistoryEntry {
         wholeRecords.append(record)
-        return HistoryEntry(wholeRecord: wholeRecords.count - 1)
+        return HistoryEntry(wholeRecord: droppedWholeRecords + wholeRecords.count - 1)
     }
 
     /// A resolve or an aggregate as a compact entry (by the ids `graph` gave its services and

@@ -104,6 +104,7 @@ extension DependencyGraph {
                 kind: .mapping, container: change.container, from: from, to: to,
                 location: change.location, replacedLocation: nil, time: time)
             markHolders(of: fromID, in: &record)
+            foldRepeatedMapping(into: &record)
             overrides.append(record)
             activeMappings += 1
         case .reset:
@@ -112,6 +113,35 @@ extension DependencyGraph {
         case .resetAll:
             endMappings(in: change.container, from: nil, as: .reset(at: change.location, time: time))
         }
+    }
+
+    /// An app that sets the same mapping again and again (a toggle, a test per case) would
+    /// otherwise grow ``overrides`` with its run, and every resolve of a mapped service walks
+    /// them: the earlier, ended record of the same mapping (container, from, to, line) is folded
+    /// into the new one — its uses and the holders it still names carry over — so the graph
+    /// grows with the distinct mappings, not with the events.
+    mutating func foldRepeatedMapping(into record: inout OverrideRecord) {
+        guard let index = overrides.lastIndex(where: {
+            $0.kind == .mapping && !$0.isActive && $0.container == record.container && $0.from == record.from
+                && $0.to == record.to && $0.location == record.location
+        }) else { return }
+        let earlier = overrides.remove(at: index)
+        for use in earlier.uses {
+            if let same = record.uses.firstIndex(where: { $0.requester == use.requester }) {
+                record.uses[same].count.addSaturating(use.count)
+            } else {
+                record.uses.append(use)
+            }
+        }
+        for holder in earlier.holders {
+            if let same = record.holders.firstIndex(where: { $0.service == holder.service }) {
+                record.holders[same].staleUses.addSaturating(holder.staleUses)
+                if !holder.isRebuilt { activeStaleHolders -= 1 }
+            } else {
+                record.holders.append(holder)
+            }
+        }
+        if record.staleness == nil { record.staleness = earlier.staleness }
     }
 
     /// Ends the active mappings of `container` (for `from`, or all of them).

@@ -26,7 +26,8 @@ public struct DependencyGraph: Sendable {
     public internal(set) var incoming: [[EdgeID]] = []
     /// Containers in the order they were first seen.
     public internal(set) var containers: [ContainerInfo] = []
-    /// Every override and mapping, in the order they were set (history included).
+    /// Every override and mapping, in the order they were set (history included; a mapping set
+    /// again the same way is one record, at its latest place).
     public internal(set) var overrides: [OverrideRecord] = []
     /// Failed requests, deduplicated, in the order first seen.
     public internal(set) var missing: [MissingDependency] = []

@@ -15,7 +15,9 @@ extension InspectorModel {
         let target = max(0, count)
         earlier.graph = history.graph(through: target)
         earlier.timeCursor = target
-        earlier.events = events.through(number: UInt64(target - history.headerCount(before: target)))
+        // Event lines are numbered from the session's start; the history may start later.
+        let lines = history.droppedRecords - history.droppedHeaders + target - history.headerCount(before: target)
+        earlier.events = events.through(number: UInt64(max(0, lines)))
         earlier.clearHighlights()
         return earlier
     }
@@ -25,7 +27,8 @@ extension InspectorModel {
     func timeline(buckets: Int) -> Timeline {
         let shown = timeCursor ?? history.count
         return Timeline(position: history.time(through: shown), end: history.endTime, record: shown,
-                        records: history.count, resolves: history.resolvesPerBucket(buckets), isAtEnd: timeCursor == nil)
+                        records: history.count, resolves: history.resolvesPerBucket(buckets), isAtEnd: timeCursor == nil,
+                        start: history.droppedRecords > 0 ? history.startTime : nil)
     }
 }
 
@@ -41,10 +44,15 @@ struct Timeline: Sendable, Hashable {
     var resolves: [UInt64]
     /// Whether the cursor is at the end (the whole run, or live).
     var isAtEnd: Bool
+    /// Where the kept history starts when the oldest was dropped to stay within the memory
+    /// budget (nanoseconds); nil when it starts with the run.
+    var start: UInt64? = nil
 
     /// The slice the cursor is in.
     var cursorBucket: Int {
-        guard !resolves.isEmpty, end > 0 else { return max(0, resolves.count - 1) }
-        return min(resolves.count - 1, Int(Double(position) / Double(end) * Double(resolves.count)))
+        let from = start ?? 0
+        guard !resolves.isEmpty, end > from else { return max(0, resolves.count - 1) }
+        let offset = Double(position > from ? position - from : 0)
+        return min(resolves.count - 1, Int(offset / Double(end - from) * Double(resolves.count)))
     }
 }

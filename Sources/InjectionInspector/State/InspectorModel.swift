@@ -36,6 +36,10 @@ public struct InspectorModel: Sendable {
     /// there are several (every app also has the empty default `shared` container).
     private(set) var serviceContainers: Set<String> = []
     private var rateWindow: [(time: UInt64, count: Int)] = []
+    /// Events applied so far (an aggregate counts as many resolutions as it stands for).
+    private(set) var appliedEvents: UInt64 = 0
+    /// What the launched app wrote before it failed (its error), shown when it never connected.
+    var launchOutput: [String] = []
 
     public init(connection: ConnectionState) {
         self.connection = connection
@@ -56,18 +60,27 @@ public struct InspectorModel: Sendable {
                     if let id = graph.nodeID(for: identity) { changedAt[id] = self.now }
                 }
             }
+            // The rate counts events: an aggregate stands for as many resolutions.
             if case .event = record { count += 1 }
-            if case .aggregate = record { count += 1 }
+            if case .aggregate(let aggregate) = record { count += Int(clamping: aggregate.count) }
             if case .end(_, let reason) = record, case .live = connection {
                 connection = .disconnected(reason == "exit" ? "app exited" : "app stopped: \(reason)")
             }
         }
         if count > 0 { rateWindow.append((self.now, count)) }
+        appliedEvents &+= UInt64(count)
         if graph.nodes.count != countedNodes {
             for node in graph.nodes[countedNodes...] { serviceContainers.insert(node.identity.container) }
             countedNodes = graph.nodes.count
         }
         updateRate()
+    }
+
+    /// Drops the older half of the history (the time cursor's range) to stay within the memory
+    /// budget; the graph, the event log and the counts are not touched.
+    mutating func compactHistory() {
+        history.dropOldestHalf()
+        timeCursor = nil
     }
 
     /// How many nodes ``serviceContainers`` has looked at (nodes are only ever appended).

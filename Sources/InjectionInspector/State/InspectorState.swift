@@ -53,6 +53,9 @@ struct InspectorState: Sendable {
     var changeMarks = ChangeMarks()
     /// The Layers screen shows its grouped list instead of the diagram (`v`).
     var layersAsList = false
+    /// The header's live part, set by the inspector for each frame: apps live, the session
+    /// shown, what the feed folds or drops, connections refused.
+    var liveSummary = ""
     /// After `e`: what the view exports and the path being edited; nil when no prompt is open.
     var exportPrompt: ExportRequest?
 

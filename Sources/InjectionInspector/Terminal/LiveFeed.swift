@@ -2,37 +2,54 @@ import Injection
 import InjectionTrace
 import Synchronization
 
-/// Hands items from producer threads (a socket reader) to the UI loop.
+/// Hands live updates from producer threads (socket readers, a launched app's watcher) to the UI
+/// loop, bounded: a ``LiveIntake`` under a `Mutex` folds repeats and counts drops when the loop
+/// falls behind, so a flood costs a fixed amount of memory, never a growing queue.
 ///
-/// Producers ``send(_:)`` under a `Mutex` and wake the loop through its ``WakePipe``; the loop
-/// ``take()``s everything at once when it wakes. Nothing here touches curses.
+/// Producers ``send(_:)`` and wake the loop through its ``WakePipe`` (once per batch that finds
+/// the queue empty); the loop ``take(maximumRecords:)``s a frame's worth when it wakes. Nothing
+/// here touches curses.
 ///
 /// ```swift
-/// let feed = LiveFeed<LiveUpdate>(wake: pipe)
+/// let feed = LiveFeed(wake: pipe)
 /// let listener = try TraceListener(address: .defaultUnix) { event in
-///     if case .records(_, let records) = event { feed.send([.records(records)]) }   // any thread
+///     if case .records(let session, let records) = event {
+///         feed.send(.records(connection: session.number, records))   // any thread
+///     }
 /// }
-/// let batch = feed.take()                    // UI loop
+/// let batch = feed.take(maximumRecords: 20_000)    // UI loop
 /// ```
-public final class LiveFeed<Item: Sendable>: Sendable {
-    private let pending = Mutex<[Item]>([])
+public final class LiveFeed: Sendable {
+    private let intake: Mutex<LiveIntake>
     private let wake: WakePipe
 
-    init(wake: WakePipe) { self.wake = wake }
-
-    /// Queues items and wakes the loop. Safe from any thread.
-    public func send(_ items: [Item]) {
-        guard !items.isEmpty else { return }
-        pending.withLock { $0.append(contentsOf: items) }
-        wake.wake()
+    init(wake: WakePipe, intake: LiveIntake = LiveIntake()) {
+        self.wake = wake
+        self.intake = Mutex(intake)
     }
 
-    /// Everything queued since the last call.
-    func take() -> [Item] {
-        pending.withLock { items in
-            let batch = items
-            items.removeAll(keepingCapacity: true)
-            return batch
+    /// Queues an update and wakes the loop. Safe from any thread.
+    public func send(_ update: LiveUpdate) {
+        let wasEmpty = intake.withLock { intake in
+            let empty = intake.count == 0
+            intake.add(update)
+            return empty
         }
+        if wasEmpty { wake.wake() }
+    }
+
+    /// Queues several updates in order.
+    public func send(_ updates: [LiveUpdate]) {
+        for update in updates { send(update) }
+    }
+
+    /// Up to `maximumRecords` records' worth of updates, oldest first.
+    func take(maximumRecords: Int) -> [LiveUpdate] {
+        intake.withLock { $0.take(maximumRecords: maximumRecords) }
+    }
+
+    /// What the intake folded and dropped so far, and how much is still queued.
+    var status: (statistics: LiveIntake.Statistics, queuedRecords: Int) {
+        intake.withLock { ($0.statistics, $0.queuedRecords) }
     }
 }

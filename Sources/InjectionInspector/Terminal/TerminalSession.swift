@@ -38,6 +38,19 @@ final class TerminalSession {
 
     /// The longest the loop sleeps between frames.
     static let tick: Duration = .milliseconds(100)
+    /// A frame is drawn at least this often, changed or not: a frozen screen is measurable.
+    static let longestFrameInterval: Duration = .milliseconds(200)
+
+    /// What the loop measured: frames drawn, the longest time between two, and the longest time
+    /// from reading a key to the frame that showed it (for `make bench`).
+    struct Statistics: Sendable, Hashable {
+        var frames = 0
+        var longestFrameGap: Duration = .zero
+        var longestKeyLatency: Duration = .zero
+        var keys = 0
+    }
+
+    private(set) var statistics = Statistics()
 
     private let driver: any TerminalDriver
     private let wake: WakePipe
@@ -60,12 +73,21 @@ final class TerminalSession {
         try driver.start()
         var dirty = true
         var nextTick = clock.now.advanced(by: Self.tick)
+        var lastFrame: ContinuousClock.Instant?
+        var firstUnshownKey: ContinuousClock.Instant?
         while true {
             if let number = SignalTrap.caught { return .signal(number) }
+            if let lastFrame, clock.now - lastFrame >= Self.longestFrameInterval { dirty = true }
             if dirty {
                 let size = driver.size
                 driver.draw(app.render(rows: size.rows, columns: size.columns))
                 dirty = false
+                let drawn = clock.now
+                if let lastFrame { statistics.longestFrameGap = max(statistics.longestFrameGap, drawn - lastFrame) }
+                if let key = firstUnshownKey { statistics.longestKeyLatency = max(statistics.longestKeyLatency, drawn - key) }
+                firstUnshownKey = nil
+                lastFrame = drawn
+                statistics.frames += 1
             }
             let remaining = (nextTick - clock.now).components
             let milliseconds = remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000
@@ -82,7 +104,10 @@ final class TerminalSession {
                 if app.refresh() { dirty = true }
             }
             // Keys are drained every turn: a resize arrives as a key after EINTR.
-            for key in driver.readKeys() {
+            let keys = driver.readKeys()
+            if !keys.isEmpty, firstUnshownKey == nil { firstUnshownKey = clock.now }
+            statistics.keys += keys.count
+            for key in keys {
                 switch app.handle(key) {
                 case .quit: return .quit
                 case .handled: dirty = true

@@ -37,7 +37,12 @@ enum InspectorView {
         let header = session.header ?? context.model.history.header
         let app = header?.app ?? "no app yet"
         var trailing = context.state.paused ? "PAUSED" : ""
-        if case .disconnected = context.model.connection { trailing = "browsing last session" }
+        if !context.state.liveSummary.isEmpty {
+            trailing = context.state.liveSummary + (trailing.isEmpty ? "" : "  " + trailing)
+        }
+        if case .disconnected = context.model.connection {
+            trailing = "browsing last session" + (context.state.liveSummary.isEmpty ? "" : "  " + context.state.liveSummary)
+        }
         if trailing.isEmpty, let baseline = context.model.baseline {
             trailing = "vs \(baseline.name): \(context.state.changeMarks.count) changed"
         }
@@ -114,13 +119,7 @@ enum InspectorView {
     static func drawBody(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         guard !rect.isEmpty else { return }
         switch context.state.route {
-        case .screen(.services): ServicesView.draw(context, into: &canvas, in: rect)
-        case .screen(.layers): LayersView.draw(context, into: &canvas, in: rect)
-        case .screen(.scopes): ScopesView.draw(context, into: &canvas, in: rect)
-        case .screen(.cycles): CyclesView.draw(context, into: &canvas, in: rect)
-        case .screen(.overrides): OverridesView.draw(context, into: &canvas, in: rect)
-        case .screen(.missing): MissingView.draw(context, into: &canvas, in: rect)
-        case .screen(.events): EventsView.draw(context, into: &canvas, in: rect)
+        case .screen(let screen): screen.view.draw(context, into: &canvas, in: rect)
         case .tree: ServiceTreeView.draw(context, into: &canvas, in: rect)
         case .crossing: CrossingView.draw(context, into: &canvas, in: rect)
         }

@@ -55,7 +55,9 @@ enum ServicesView {
         let sort = context.state.sort
         let empty = context.state.filter.isActive
             ? "No service matches \(context.state.filter.text). Esc in the filter clears it."
-            : "No services yet. They appear as the app registers and resolves them."
+            : context.model.launchOutput.isEmpty
+            ? "No services yet. They appear as the app registers and resolves them."
+            : (["The app failed before it connected. It wrote:"] + context.model.launchOutput.map { "  " + $0 }).joined(separator: "\n")
         Table(columns: columns, rows: rows, firstIndex: visible.first, total: context.state.items.count,
               selected: visible.selected, focused: context.state.focus == .list, sortColumn: sort.column.rawValue,
               sortDescending: sort.descending, emptyMessage: empty).draw(into: &canvas, in: rect)

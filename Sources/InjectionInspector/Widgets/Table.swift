@@ -65,7 +65,11 @@ struct Table: Sendable {
         }
         let body = Rect(row: rect.row + 1, column: rect.column, height: rect.height - 1, width: rect.width - scrollbar)
         if rows.isEmpty {
-            if body.height > 0 { canvas.put(emptyMessage, row: body.row, column: body.column, width: body.width, style: Style(.dim)) }
+            // One row per line of the message (a failed app's output has several).
+            for (offset, line) in emptyMessage.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where offset < body.height {
+                canvas.put(String(line), row: body.row + offset, column: body.column, width: body.width, style: Style(.dim))
+            }
             return
         }
         for (offset, row) in rows.enumerated() where offset < body.height {

@@ -17,9 +17,11 @@ struct TimelineBar: Sendable {
     static let minimumSparkline = 6
     static let maximumSparkline = 48
 
-    /// `t=1.2s/3.4s`, or `t=end/3.4s` when the cursor is at the end.
+    /// `t=1.2s/3.4s`, or `t=end/3.4s` when the cursor is at the end; `history from +312s` first
+    /// when the oldest history was dropped to stay within the memory budget.
     var position: String {
-        "t=" + (timeline.isAtEnd ? "end" : Format.duration(timeline.position)) + "/" + Format.duration(timeline.end)
+        let from = timeline.start.map { "history from +\(Format.duration($0))  " } ?? ""
+        return from + "t=" + (timeline.isAtEnd ? "end" : Format.duration(timeline.position)) + "/" + Format.duration(timeline.end)
     }
 
     /// How many sparkline columns fit between `from` and `to` after the position text.

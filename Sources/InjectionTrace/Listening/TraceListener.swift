@@ -22,8 +22,13 @@ import Synchronization
 /// 127.0.0.1 unless another address is given explicitly, and a non-loopback address needs
 /// `allowingRemote: true`. A TCP listener makes a random ``token`` that an app must present
 /// first (``TraceConnectionToken``); a connection with a wrong or missing token is refused and
-/// reported (``TraceListenerEvent/refused(_:reason:)``) before anything it sent is shown. The
-/// handler is called on the listener's thread, one event at a time.
+/// reported (``TraceListenerEvent/refused(_:reason:)``) before anything it sent is shown.
+///
+/// No peer can wedge it: a TCP peer has ``handshakeTimeout`` to present the token, at most
+/// ``maximumWaitingForToken`` wait at once (a new one drops the oldest), and when the process is
+/// out of descriptors the oldest waiting peer is dropped or accepting pauses for a moment rather
+/// than spinning; every such refusal is reported with its reason. The handler is called on the
+/// listener's thread, one event at a time.
 public final class TraceListener: Sendable {
     /// Where to listen: the transport's one address type.
     public typealias Address = TraceSocketAddress
@@ -61,7 +66,9 @@ public final class TraceListener: Sendable {
         if address == .defaultUnix { try Self.preparePrivateDirectory(TraceDestination.defaultSocketDirectory()) }
         if case .tcp = address { self.token = token ?? TraceConnectionToken.random() } else { self.token = nil }
         let fd: Int32
-        switch address.listen() {
+        // A deep backlog: a burst of peers (an app and its extensions, or stalled ones) must not
+        // overflow it while this thread is busy, or their SYNs are dropped and retried a second later.
+        switch address.listen(backlog: 256) {
         case .success(let descriptor): fd = descriptor
         case .failure(let failure): throw TraceListenerError(failure.description)
         }
@@ -136,6 +143,8 @@ public final class TraceListener: Sendable {
         let session: TraceSession
         var reader: TraceReader
         var authenticated: Bool
+        /// When it must have presented its token (monotonic nanoseconds).
+        var deadline: UInt64
         var tokenLine: [UInt8] = []
     }
 
@@ -164,34 +173,86 @@ public final class TraceListener: Sendable {
         return .admitted(rest: ArraySlice(bytes[(newline + 1)...]))
     }
 
+    /// How long a TCP peer may take to present its token before it is dropped.
+    public static let handshakeTimeout: Duration = .seconds(2)
+    /// The most TCP peers waiting to present their token; a new one drops the oldest.
+    public static let maximumWaitingForToken = 64
+    /// How long accepting pauses when the process is out of descriptors.
+    static let descriptorBackOff: Duration = .milliseconds(100)
+
     private func run(maximumLineLength: Int) {
         var connections: [Connection] = []
         var sessions = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var descriptors: [Int32] = []
+        /// While out of descriptors, the listening socket is not polled until then (monotonic ns).
+        var acceptPausedUntil: UInt64 = 0
+        let handshakeNanoseconds = Self.handshakeTimeout.nanoseconds
         loop: while true {
+            let now = PosixIO.monotonicNanoseconds()
+            // Peers that did not present the token in time are dropped: a stalled handshake
+            // never holds a descriptor for long.
+            var expired: [Int] = []
+            for index in connections.indices where !connections[index].authenticated && connections[index].deadline <= now {
+                expired.append(index)
+            }
+            for index in expired.reversed() {
+                refuse(connections.remove(at: index), reason: "no token within \(Self.handshakeTimeout)")
+            }
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(wake.readDescriptor)
-            descriptors.append(listenDescriptor)
+            descriptors.append(now >= acceptPausedUntil ? listenDescriptor : -1)
             for connection in connections { descriptors.append(connection.fd) }
-            guard let readable = PosixIO.waitUntilReadable(descriptors, milliseconds: -1) else { break }
+            // Wake for the nearest handshake deadline or the end of a back-off; otherwise sleep.
+            var wakeAt = connections.lazy.filter { !$0.authenticated }.map(\.deadline).min() ?? .max
+            if acceptPausedUntil > now { wakeAt = min(wakeAt, acceptPausedUntil) }
+            let timeout = wakeAt == .max ? -1 : Int32(clamping: (wakeAt &- min(wakeAt, now)) / 1_000_000 + 1)
+            guard let readable = PosixIO.waitUntilReadable(descriptors, milliseconds: timeout) else { break }
             if readable[0] { break loop }
             // Only the connections that were polled (accepting below appends new ones).
             let polled = connections.count
+            // Waiting peers dropped while accepting: closed now, removed with the others below
+            // (so the polled indices stay valid).
+            var refused: [Int] = []
+            func waitingIndices() -> [Int] {
+                connections.indices.filter { !connections[$0].authenticated && !refused.contains($0) }
+            }
             if readable[1] {
-                while let (fd, peer, _) = PosixIO.acceptConnection(listenDescriptor) {
-                    sessions += 1
-                    let session = TraceSession(number: sessions, peer: peer)
-                    connections.append(Connection(
-                        fd: fd, session: session, reader: TraceReader(maximumLineLength: maximumLineLength),
-                        authenticated: token == nil))
-                    // A TCP peer is announced once it presented the token.
-                    if token == nil { handler(.connected(session)) }
+                accepting: while true {
+                    switch PosixIO.acceptConnection(listenDescriptor) {
+                    case .none:
+                        break accepting
+                    case .outOfDescriptors(let code):
+                        // Free a descriptor from the oldest peer still owing its token, if any;
+                        // otherwise pause accepting instead of spinning on a readable socket.
+                        if let oldest = waitingIndices().first {
+                            refuse(connections[oldest], reason: "out of descriptors (\(PosixIO.errorDescription(code)))")
+                            refused.append(oldest)
+                            continue accepting
+                        }
+                        acceptPausedUntil = PosixIO.monotonicNanoseconds() &+ Self.descriptorBackOff.nanoseconds
+                        handler(.refused(TraceSession(number: 0, peer: "a pending peer"),
+                                         reason: "out of descriptors (\(PosixIO.errorDescription(code)))"))
+                        break accepting
+                    case .connection(let fd, let peer, let processID, _):
+                        sessions += 1
+                        let session = TraceSession(number: sessions, peer: peer, processID: processID)
+                        connections.append(Connection(
+                            fd: fd, session: session, reader: TraceReader(maximumLineLength: maximumLineLength),
+                            authenticated: token == nil, deadline: PosixIO.monotonicNanoseconds() &+ handshakeNanoseconds))
+                        // A TCP peer is announced once it presented the token.
+                        if token == nil { handler(.connected(session)) }
+                        // Too many waiting for their token: the oldest waiting goes first.
+                        let waiting = waitingIndices()
+                        if waiting.count > Self.maximumWaitingForToken, let oldest = waiting.first {
+                            refuse(connections[oldest], reason: "too many peers waiting for a token")
+                            refused.append(oldest)
+                        }
+                    }
                 }
             }
             var closed: [Int] = []
-            var refused: [Int] = []
-            for index in 0..<polled where readable[index + 2] {
+            for index in 0..<polled where readable[index + 2] && !refused.contains(index) {
                 let count = chunk.withUnsafeMutableBytes { PosixIO.readSome(connections[index].fd, into: $0) }
                 if count > 0, !connections[index].authenticated {
                     let admission = chunk.withUnsafeBytes { admit(&connections[index], UnsafeRawBufferPointer(rebasing: $0[..<count])) }
@@ -231,7 +292,7 @@ public final class TraceListener: Sendable {
             for index in closed.reversed() {
                 disconnect(&connections[index])
             }
-            for index in (closed + refused).sorted().reversed() {
+            for index in Set(closed + refused).sorted().reversed() {
                 connections.remove(at: index)
             }
         }
@@ -246,9 +307,16 @@ public final class TraceListener: Sendable {
         if case .unix(let path) = address { PosixIO.removeFile(path) }
     }
 
+    /// Closes a peer that never presented its token and says why.
+    private func refuse(_ connection: Connection, reason: String) {
+        PosixIO.closeDescriptor(connection.fd)
+        handler(.refused(connection.session, reason: reason))
+    }
+
     private func disconnect(_ connection: inout Connection) {
         PosixIO.closeDescriptor(connection.fd)
         _ = connection.reader.finish()
         handler(.disconnected(connection.session, diagnostics: connection.reader.takeDiagnostics()))
     }
 }
+

@@ -10,10 +10,13 @@ public struct TraceSession: Sendable, Hashable, CustomStringConvertible {
     public var number: Int
     /// Who connected: `unix (pid 4242)` or `tcp 127.0.0.1:51234`.
     public var peer: String
+    /// The app's process, when the transport tells (a unix socket's peer credentials).
+    public var processID: Int32?
 
-    public init(number: Int, peer: String) {
+    public init(number: Int, peer: String, processID: Int32? = nil) {
         self.number = number
         self.peer = peer
+        self.processID = processID
     }
 
     public var description: String { "#\(number) \(peer)" }

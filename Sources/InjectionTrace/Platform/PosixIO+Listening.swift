@@ -21,22 +21,42 @@ extension PosixIO {
         return (0, "")
     }
 
-    /// Accepts one pending connection (non-blocking, close-on-exec) and describes its peer:
-    /// `unix (pid 4242)`, `tcp 127.0.0.1:51234`. Nil when none is pending.
-    package static func acceptConnection(_ listening: Int32) -> (fd: Int32, peer: String, isLoopback: Bool)? {
+    /// What ``acceptConnection(_:)`` got.
+    package enum Accepted {
+        /// A connection, with its peer (`unix (pid 4242)`, `tcp 127.0.0.1:51234`) and, for a
+        /// unix socket, the peer's process.
+        case connection(fd: Int32, peer: String, processID: Int32?, isLoopback: Bool)
+        /// Nothing pending (or a peer that left before it was accepted).
+        case none
+        /// No descriptor left for it (`EMFILE`, `ENFILE`, `ENOBUFS`, `ENOMEM`): the connection
+        /// stays pending, so the listening socket stays readable; the caller must free a
+        /// descriptor or wait rather than poll again at once.
+        case outOfDescriptors(errno: Int32)
+    }
+
+    /// Accepts one pending connection (non-blocking, close-on-exec) and describes its peer.
+    package static func acceptConnection(_ listening: Int32) -> Accepted {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let fd = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listening, $0, &length) }
         }
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            let code = errno
+            switch code {
+            case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .outOfDescriptors(errno: code)
+            // EAGAIN, a peer that reset first (ECONNABORTED), a signal: nothing to take now.
+            default: return .none
+            }
+        }
         makeNonBlocking(fd)
         #if canImport(Darwin)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
         let (peer, loopback) = describePeer(fd, storage)
-        return (fd, peer, loopback)
+        let process = Int32(storage.ss_family) == AF_UNIX ? peerProcessID(fd) : nil
+        return .connection(fd: fd, peer: peer, processID: process, isLoopback: loopback)
     }
 
     /// The pid of the process at the other end of a unix socket. Linux: `SO_PEERCRED`

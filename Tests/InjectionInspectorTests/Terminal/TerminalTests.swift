@@ -57,13 +57,20 @@ struct TerminalProblemTests {
 struct LiveFeedTests {
     @Test func producersWakeTheLoop() async throws {
         let wake = try WakePipe()
-        let feed = LiveFeed<Int>(wake: wake)
+        let feed = LiveFeed(wake: wake)
         await withTaskGroup(of: Void.self) { group in
-            for value in 0..<8 { group.addTask { feed.send([value]) } }
+            for value in 0..<8 {
+                group.addTask { feed.send(.records(connection: value + 1, [.dropped(count: 1, time: UInt64(value))])) }
+            }
         }
         #expect(wake.drain())
-        #expect(feed.take().sorted() == Array(0..<8))
-        #expect(feed.take().isEmpty)
+        let connections = feed.take(maximumRecords: 100).compactMap { update -> Int? in
+            if case .records(let connection, _) = update { return connection }
+            return nil
+        }
+        #expect(connections.sorted() == Array(1...8))
+        #expect(feed.take(maximumRecords: 100).isEmpty)
         #expect(!wake.drain())
+        #expect(feed.status.statistics == LiveIntake.Statistics())
     }
 }

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The live inspector under sustained input (release builds): `di-inspect run -- sample-app` in tmux
+# at --interval-ms 0 (as fast as it goes) and at --interval-ms 1, for DURATION seconds each
+# (default 600; `--duration 60` for a short run). Reported side by side:
+#  - events received by the inspector's feed, folded there, dropped, and applied to the sessions,
+#    per second;
+#  - the inspector's RSS at 1, 5 and 10 minutes (at 10 %, 50 % and 100 % of a shorter run);
+#  - the longest gap between two frames and the longest key-to-screen time (the UI loop measures
+#    both and writes them to DI_INSPECT_STATS when it ends), with a key sent every 2 s;
+#  - the time from SIGTERM to the inspector's exit, and whether the launched app ended with it;
+#  - the app's throughput attached ÷ detached.
+# Targets: RSS within the budget (256 MB) and flat after the first minute, frame gap ≤ 250 ms, key
+# latency ≤ 100 ms, exit ≤ 200 ms, attached ≥ 0.67× detached.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=600
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --duration) duration="$2"; shift 2 ;;
+        *) echo "usage: $0 [--duration SECONDS]" >&2; exit 2 ;;
+    esac
+done
+swift build -c release --product di-inspect >/dev/null
+swift build -c release --product sample-app >/dev/null
+bin=$PWD/.build/release
+work=$(mktemp -d)
+server="soak-$$"
+trap 'tmux -L "$server" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+
+rss() { awk '/VmRSS/ {print int($2/1024)}' "/proc/$1/status" 2>/dev/null || echo "-"; }
+stat() { awk -v k="$2" '$1 == k {print $2}' "$1"; }
+ok() { awk -v v="$1" -v t="$2" -v op="$3" 'BEGIN { if ((op == "le" && v <= t) || (op == "ge" && v >= t)) print "✓"; else print "✗" }'; }
+screens() { sed -n 's/.*(\([0-9]*\) screens\/s).*/\1/p'; }
+
+# One soak: prints a table row's cells for interval $1.
+soak() {
+    local interval=$1 stats="$work/stats-$1"
+    local marks=("$((duration / 10 > 60 ? 60 : duration / 10))" "$((duration / 2 > 300 ? 300 : duration / 2))" "$duration")
+    local detached
+    detached=$("$bin/sample-app" --duration "$(( duration / 10 > 5 ? 5 : duration / 10 + 1 ))" --interval-ms "$interval" 2>&1 | screens)
+    tmux -L "$server" -f /dev/null new-session -d -x 160 -y 48 \
+        "TERM=xterm-256color DI_INSPECT_STATS=$stats $bin/di-inspect run -- $bin/sample-app --interval-ms $interval --seed $$$interval; sleep 600"
+    local pid="" app=""
+    for _ in $(seq 1 100); do
+        pid=$(pgrep -n -f "^$bin/di-inspect run -- $bin/sample-app --interval-ms $interval --seed $$$interval" || true)
+        app=$(pgrep -n -f "^$bin/sample-app --interval-ms $interval --seed $$$interval" || true)
+        [ -n "$pid" ] && [ -n "$app" ] && break
+        sleep 0.1
+    done
+    local start=$SECONDS rss_marks=() peak=0 keys=(j k 2 1 7 1)
+    local next=0
+    for mark in "${marks[@]}"; do
+        while [ $((SECONDS - start)) -lt "$mark" ]; do
+            sleep 2
+            tmux -L "$server" send-keys "${keys[$((next % ${#keys[@]}))]}"
+            next=$((next + 1))
+            local now; now=$(rss "$pid"); [ "$now" != "-" ] && [ "$now" -gt "$peak" ] && peak=$now
+        done
+        rss_marks+=("$(rss "$pid")")
+    done
+    local before; before=$(date +%s%N)
+    kill -TERM "$pid"
+    while kill -0 "$pid" 2>/dev/null; do sleep 0.005; done
+    local exit_ms=$(( ($(date +%s%N) - before) / 1000000 ))
+    sleep 0.2
+    local app_left="ended"
+    if kill -0 "$app" 2>/dev/null; then app_left="STILL RUNNING"; kill -KILL "$app"; fi
+    # The launched app's output (its closing "opened N screens … (R screens/s)") is in its log.
+    local attached applog="${TMPDIR:-/tmp}/di-inspect-$pid-sample-app.log"
+    attached=$(screens < "$applog" 2>/dev/null || true)
+    rm -f "$applog"
+    local ratio; ratio=$(awk -v a="${attached:-0}" -v d="$detached" 'BEGIN { printf "%.2f", (d > 0 ? a / d : 0) }')
+    local secs=$duration
+    per_second() { awk -v v="$1" -v s="$secs" 'BEGIN { printf "%d", v / s }'; }
+    echo "$interval|$(per_second "$(stat "$stats" received)")|$(per_second "$(stat "$stats" folded)")|$(stat "$stats" dropped)|$(per_second "$(stat "$stats" applied)")|${rss_marks[0]}|${rss_marks[1]}|${rss_marks[2]}|$peak|$(stat "$stats" longest_frame_gap_ms)|$(stat "$stats" longest_key_latency_ms)|$exit_ms|$app_left|$ratio|$(stat "$stats" history_dropped_records)"
+    tmux -L "$server" kill-server 2>/dev/null || true
+}
+
+echo "## Live soak ($duration s per rate; load average $(cut -d' ' -f1-3 /proc/loadavg))"
+echo
+echo "| --interval-ms | received ev/s | folded ev/s | dropped | applied ev/s | RSS 1st mark MB | RSS mid MB | RSS end MB | peak MB | longest frame gap ms | key latency ms | SIGTERM → exit ms | launched app | attached ÷ detached | history records compacted |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
+for interval in 0 1; do
+    IFS='|' read -r i rec fold drop app r1 r5 r10 peak gap key exit left ratio compacted <<<"$(soak "$interval")"
+    echo "| $i | $rec | $fold | $drop | $app | $r1 | $r5 | $r10 $(ok "$r10" 256 le) | $peak | $gap $(ok "$gap" 250 le) | $key $(ok "$key" 100 le) | $exit $(ok "$exit" 200 le) | $left | $ratio $(ok "$ratio" 0.67 ge) | $compacted |"
+done

@@ -1,0 +1,256 @@
+import InjectionTrace
+import InjectionGraph
+
+/// The bounded queue between the socket readers and the screen: what arrives waits here until
+/// the UI loop takes it, and when the UI falls behind the repetitive is folded so that memory
+/// stays bounded and nothing novel is lost.
+///
+/// - Up to ``exactLimit`` queued records, everything is kept as it came.
+/// - Past it, a repeat of a resolve the connection already sent (same service, requester, scope,
+///   outcome and source) is folded into one ``ResolutionAggregate`` per key: its count, time
+///   span and durations stay exact; only the individual event lines are shed.
+/// - Anything novel (a first resolve, a registration, a failure, a cycle, a mapping) is still
+///   queued, up to ``recordLimit``; past that it is dropped, counted, and reported to the
+///   graph as a `dropped` record so the header shows it.
+///
+/// Folded aggregates join the queue at the next ``take(maximumRecords:)`` (after what was
+/// queued before them), or before their connection's disconnect. Memory is bounded by
+/// ``recordLimit`` plus one slot per distinct resolve key (at most ``keyLimit`` per connection).
+///
+/// ```swift
+/// var intake = LiveIntake(exactLimit: 2, recordLimit: 4)
+/// intake.add(.records(connection: 1, [resolve, resolve, resolve, resolve]))
+/// intake.take(maximumRecords: 100)   // 2 events, then 1 aggregate of 2
+/// intake.statistics.folded           // 2
+/// ```
+struct LiveIntake: Sendable {
+    /// Records queued before repeats start to fold.
+    let exactLimit: Int
+    /// Records queued before novel ones are dropped.
+    let recordLimit: Int
+    /// Distinct resolve keys remembered per connection; a key past it is never folded.
+    let keyLimit: Int
+
+    /// What the intake did, counted since it was made.
+    struct Statistics: Sendable, Hashable {
+        /// Events received (an aggregate counts as many resolutions as it stands for).
+        var received: UInt64 = 0
+        /// Resolutions folded into aggregates here rather than queued one by one.
+        var folded: UInt64 = 0
+        /// Novel records dropped because the queue was full.
+        var dropped: UInt64 = 0
+    }
+
+    private(set) var statistics = Statistics()
+    /// Updates waiting, oldest first, from ``head`` on.
+    private var queue: [LiveUpdate] = []
+    private var head = 0
+    /// Records in the queued `records` updates.
+    private(set) var queuedRecords = 0
+    /// Per connection: every resolve key seen, with the repeats folded since the last take.
+    private var folds: [Int: [FoldKey: FoldSlot]] = [:]
+    /// Connections with folded repeats not yet queued.
+    private var pendingFolds: Set<Int> = []
+    /// Per connection: novel records dropped since the last take, and the latest time seen.
+    private var pendingDrops: [Int: (count: UInt64, time: UInt64)] = [:]
+
+    init(exactLimit: Int = 20_000, recordLimit: Int = 100_000, keyLimit: Int = 65_536) {
+        self.exactLimit = max(0, exactLimit)
+        self.recordLimit = max(self.exactLimit, recordLimit)
+        self.keyLimit = keyLimit
+    }
+
+    /// Updates waiting.
+    var count: Int { queue.count - head }
+
+    /// Whether repeats are being folded now (the queue is past ``exactLimit``).
+    var isFolding: Bool { queuedRecords >= exactLimit }
+
+    // MARK: - Adding
+
+    mutating func add(_ update: LiveUpdate) {
+        switch update {
+        case .records(let connection, let records):
+            add(records, from: connection)
+        case .connection(let connection?, .disconnected):
+            // Everything the connection sent is applied before it is shown as gone.
+            queueFolds(of: connection)
+            queueDrops(of: connection)
+            folds[connection] = nil
+            append(update)
+        default:
+            append(update)
+        }
+    }
+
+    private mutating func add(_ records: [TraceRecord], from connection: Int) {
+        var kept: [TraceRecord] = []
+        kept.reserveCapacity(min(records.count, max(0, recordLimit - queuedRecords)))
+        // Taken out for the loop, so that adding to it does not copy it.
+        var table = folds.removeValue(forKey: connection) ?? [:]
+        defer { folds[connection] = table }
+        for record in records {
+            statistics.received.addSaturating(Self.events(in: record))
+            if let key = FoldKey(record) {
+                if let index = table.index(forKey: key) {
+                    if queuedRecords + kept.count >= exactLimit {
+                        table.values[index].add(record)
+                        statistics.folded.addSaturating(Self.events(in: record))
+                        pendingFolds.insert(connection)
+                        continue
+                    }
+                } else if table.count < keyLimit {
+                    table[key] = FoldSlot()
+                }
+            }
+            if queuedRecords + kept.count >= recordLimit {
+                statistics.dropped += 1
+                var drop = pendingDrops[connection] ?? (0, 0)
+                drop.count += 1
+                drop.time = max(drop.time, GraphHistory.time(of: record) ?? drop.time)
+                pendingDrops[connection] = drop
+                continue
+            }
+            kept.append(record)
+        }
+        guard !kept.isEmpty else { return }
+        queuedRecords += kept.count
+        append(.records(connection: connection, kept))
+    }
+
+    private mutating func append(_ update: LiveUpdate) {
+        // A message or the refusal counts replaces one still waiting: a flood of refused peers
+        // is one update, not a queue.
+        // (Looked for among the last few waiting, so alternating kinds coalesce too.)
+        for index in stride(from: queue.count - 1, through: max(head, queue.count - 4), by: -1) {
+            switch (queue[index], update) {
+            case (.message, .message), (.refusals, .refusals):
+                queue[index] = update
+                return
+            default:
+                continue
+            }
+        }
+        queue.append(update)
+    }
+
+    // MARK: - Taking
+
+    /// Up to `maximumRecords` records (whole non-record updates always come along), oldest
+    /// first; folded repeats and drop counts join the queue's end first.
+    mutating func take(maximumRecords: Int) -> [LiveUpdate] {
+        for connection in pendingFolds.sorted() { queueFolds(of: connection) }
+        pendingFolds = []
+        for connection in pendingDrops.keys.sorted() { queueDrops(of: connection) }
+        var taken: [LiveUpdate] = []
+        var budget = max(1, maximumRecords)
+        while head < queue.count, budget > 0 {
+            let update = queue[head]
+            if case .records(let connection, let records) = update {
+                if records.count > budget {
+                    taken.append(.records(connection: connection, Array(records[..<budget])))
+                    queue[head] = .records(connection: connection, Array(records[budget...]))
+                    queuedRecords -= budget
+                    budget = 0
+                    break
+                }
+                budget -= records.count
+                queuedRecords -= records.count
+            }
+            taken.append(update)
+            head += 1
+        }
+        // Compact once the taken prefix outweighs what is left.
+        if head > 1_024 && head * 2 > queue.count {
+            queue.removeFirst(head)
+            head = 0
+        } else if head == queue.count {
+            queue.removeAll(keepingCapacity: queue.capacity <= 4_096)
+            head = 0
+        }
+        return taken
+    }
+
+    private mutating func queueFolds(of connection: Int) {
+        guard var table = folds[connection] else { return }
+        var aggregates: [TraceRecord] = []
+        for index in table.indices where table.values[index].count > 0 {
+            aggregates.append(.aggregate(table.values[index].aggregate(for: table.keys[index])))
+            table.values[index] = FoldSlot()
+        }
+        folds[connection] = table
+        guard !aggregates.isEmpty else { return }
+        queuedRecords += aggregates.count
+        append(.records(connection: connection, aggregates))
+    }
+
+    private mutating func queueDrops(of connection: Int) {
+        guard let drop = pendingDrops.removeValue(forKey: connection) else { return }
+        queuedRecords += 1
+        append(.records(connection: connection, [.dropped(count: drop.count, time: drop.time)]))
+    }
+
+    /// Events a record stands for, as the header's rate counts them.
+    static func events(in record: TraceRecord) -> UInt64 {
+        switch record {
+        case .event: return 1
+        case .aggregate(let aggregate): return aggregate.count
+        default: return 0
+        }
+    }
+}
+
+/// What makes two resolves the same for folding: the app's own aggregation key.
+private struct FoldKey: Hashable, Sendable {
+    let service: ServiceIdentity
+    let requester: ServiceIdentity?
+    let scope: Scope
+    let outcome: Resolved.Outcome
+    let source: Resolved.Source
+
+    init?(_ record: TraceRecord) {
+        switch record {
+        case .event(let event):
+            guard case .resolved(let resolved) = event.kind else { return nil }
+            (service, requester, scope, outcome, source) =
+                (resolved.service, resolved.requester, resolved.scope, resolved.outcome, resolved.source)
+        case .aggregate(let aggregate):
+            (service, requester, scope, outcome, source) =
+                (aggregate.service, aggregate.requester, aggregate.scope, aggregate.outcome, aggregate.source)
+        default:
+            return nil
+        }
+    }
+}
+
+/// The repeats of one key folded since the last take.
+private struct FoldSlot: Sendable {
+    var count: UInt64 = 0
+    var nanoseconds: UInt64 = 0
+    var first: UInt64 = .max
+    var last: UInt64 = 0
+
+    mutating func add(_ record: TraceRecord) {
+        switch record {
+        case .event(let event):
+            guard case .resolved(let resolved) = event.kind else { return }
+            count.addSaturating(1)
+            nanoseconds.addSaturating(resolved.durationNanoseconds)
+            first = min(first, event.time)
+            last = max(last, event.time)
+        case .aggregate(let aggregate):
+            count.addSaturating(aggregate.count)
+            nanoseconds.addSaturating(aggregate.totalNanoseconds)
+            first = min(first, aggregate.firstTime)
+            last = max(last, aggregate.lastTime)
+        default:
+            return
+        }
+    }
+
+    func aggregate(for key: FoldKey) -> ResolutionAggregate {
+        ResolutionAggregate(
+            service: key.service, requester: key.requester, scope: key.scope, outcome: key.outcome, source: key.source,
+            count: count, totalNanoseconds: nanoseconds, firstTime: first == .max ? last : first, lastTime: last)
+    }
+}

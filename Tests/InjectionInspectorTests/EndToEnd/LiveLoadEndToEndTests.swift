@@ -1,0 +1,143 @@
+import Foundation
+import InjectionTrace
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The live inspector under load, with several apps, hostile peers and failing launches: the real
+/// binaries in tmux. These assert behaviour (what is on screen, how it exits), not speed
+/// (`Scripts/bench-live-soak.sh` measures that).
+struct LiveLoadEndToEndTests {
+    let binary = BuiltProducts.diInspect ?? "di-inspect-was-not-built"
+    let sampleApp = BuiltProducts.sampleApp ?? "sample-app-was-not-built"
+
+    func inspector(_ arguments: String, prefix: String = "") -> TmuxSession {
+        TmuxSession(command: "\(prefix)\(binary) \(arguments); echo EXIT:$?; stty -a; true",
+                    environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    }
+
+    static func marker() -> String { "\(UInt32.random(in: 100_000...999_999))" }
+
+    /// The pid of the one process whose command line starts with `prefix`, if any.
+    static func pid(startingWith prefix: String) -> Int32? {
+        let found = Spawn.run(["pgrep", "-n", "-f", "^" + prefix])
+        return Int32(found.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    static func rssMegabytes(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes / 1024
+    }
+
+    @Test func atFullRateMemoryStaysInTheBudgetAndTheScreenKeepsChanging() {
+        let seed = Self.marker()
+        let tmux = inspector("run --memory-budget 64 -- \(sampleApp) --interval-ms 0 --seed \(seed)")
+        defer { tmux.close() }
+        #expect(tmux.waitFor("● live"))
+        guard let pid = Self.pid(startingWith: "\(binary) run --memory-budget 64") else {
+            Issue.record("the inspector is not running")
+            return
+        }
+        var screens: Set<String> = []
+        var largest = 0
+        for _ in 0..<16 {
+            _ = Spawn.run(["sleep", "0.5"])
+            screens.insert(tmux.capture().split(separator: "\n").first.map(String.init) ?? "")
+            largest = max(largest, Self.rssMegabytes(pid) ?? 0)
+        }
+        #expect(screens.count > 3, "the header (rate, events) keeps changing: \(screens)")
+        // The budget bounds what the inspector keeps; the process also holds code and buffers.
+        #expect(largest < 64 + 48, "RSS \(largest) MB with a 64 MB budget")
+        tmux.send("q")
+        #expect(tmux.waitFor("EXIT:0"))
+    }
+
+    @Test func sigtermUnderLoadEndsTheInspectorAndTheLaunchedAppAndRestoresTheTerminal() {
+        let seed = Self.marker()
+        let tmux = inspector("run -- \(sampleApp) --interval-ms 0 --seed \(seed)")
+        defer { tmux.close() }
+        #expect(tmux.waitFor("● live"))
+        #expect(tmux.waitFor("Screen (name: \"catalog\")"))
+        guard let pid = Self.pid(startingWith: "\(binary) run -- \(sampleApp) --interval-ms 0 --seed \(seed)"),
+              let app = Self.pid(startingWith: "\(sampleApp) --interval-ms 0 --seed \(seed)") else {
+            Issue.record("the inspector or its app is not running")
+            return
+        }
+        kill(pid, SIGTERM)
+        #expect(tmux.waitFor("EXIT:143"))
+        #expect(tmux.waitFor("extproc"), "the whole of stty -a is on screen")
+        let modes = Set(tmux.capture().split { $0 == " " || $0 == "\n" || $0 == ";" }.map(String.init))
+        #expect(modes.contains("echo") && modes.contains("icanon"), "the terminal is back")
+        #expect(tmux.waitUntil { _ in kill(app, 0) != 0 }, "the launched app ended with the inspector")
+    }
+
+    @Test func aBadAppCommandShowsTheAppsErrorAndExitsNonZero() {
+        let tmux = inspector("demo --fault bogus")
+        defer { tmux.close() }
+        #expect(tmux.waitFor("exited with status 64"))
+        #expect(tmux.waitFor("The value 'bogus' is invalid"), "the app's own error is on screen")
+        tmux.send("q")
+        #expect(tmux.waitFor("EXIT:64"))
+        let missing = inspector("run -- /nonexistent/\(Self.marker())/app")
+        defer { missing.close() }
+        #expect(missing.waitFor("cannot start /nonexistent/"))
+        #expect(missing.waitFor("EXIT:1"))
+    }
+
+    @Test func twoAppsOnOneListenerEachHaveTheirSession() {
+        // The socket's folder must be private (mode 0700), as the listener checks.
+        let folder = "/tmp/di-live-e2e-\(getpid())-\(Self.marker())"
+        #expect(mkdir(folder, 0o700) == 0)
+        defer { rmdir(folder) }
+        let socket = folder + "/live.sock"
+        let tmux = inspector("listen --socket \(socket)")
+        defer { tmux.close() }
+        #expect(tmux.waitFor("waiting on unix:\(socket)"))
+        let seed = Self.marker()
+        #expect(Spawn.run(["sh", "-c", "DI_INSPECT=unix:\(socket) \(sampleApp) --interval-ms 5 --duration 20 --seed \(seed) >/dev/null 2>&1 &"]).status == 0)
+        #expect(tmux.waitFor("● live"))
+        #expect(Spawn.run(["sh", "-c", "DI_INSPECT=unix:\(socket) \(sampleApp) --interval-ms 5 --duration 2 >/dev/null 2>&1 &"]).status == 0)
+        #expect(tmux.waitFor("2 live · session 2/2"))
+        // The second app ends: its session says so, the first stays live.
+        #expect(tmux.waitFor("1 live · session 2/2"))
+        #expect(tmux.capture().contains("✕ disconnected (app exited)"))
+        tmux.send("[")
+        #expect(tmux.waitFor("1 live · session 1/2"))
+        #expect(tmux.waitFor("● live"))
+        let before = tmux.capture()
+        tmux.send("]")
+        #expect(tmux.waitFor("✕ disconnected (app exited)"), "\(before)")
+        tmux.send("q")
+        if let app = Self.pid(startingWith: "\(sampleApp) --interval-ms 5 --duration 20 --seed \(seed)") { kill(app, SIGTERM) }
+    }
+
+    @Test func stalledHandshakesAtALowDescriptorLimitDoNotLockTheAppOut() throws {
+        let port = Int.random(in: 20_000...40_000)
+        let tmux = inspector("listen --tcp 127.0.0.1:\(port)", prefix: "ulimit -n 256; ")
+        defer { tmux.close() }
+        #expect(tmux.waitFor("DI_INSPECT_TOKEN="))
+        let screen = tmux.capture()
+        guard let marker = screen.range(of: "DI_INSPECT_TOKEN=") else { return }
+        let token = String(screen[marker.upperBound...].prefix { $0.isHexDigit })
+        // 300 peers send half a token line and wait.
+        var stalled: [Int32] = []
+        defer { stalled.forEach { close($0) } }
+        for _ in 0..<300 {
+            guard case .success(let fd) = TraceSocketAddress.tcp(host: "127.0.0.1", port: UInt16(port)).connect(timeoutMilliseconds: 1000)
+            else { continue }
+            _ = Array(#"{"token":"01"#.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            stalled.append(fd)
+        }
+        #expect(stalled.count == 300)
+        #expect(Spawn.run(["sh", "-c", "DI_INSPECT=tcp:127.0.0.1:\(port) DI_INSPECT_TOKEN=\(token) \(sampleApp) --duration 4 >/dev/null 2>&1 &"]).status == 0)
+        #expect(tmux.waitFor("● live"))
+        #expect(tmux.waitFor("Screen (name: \"catalog\")"))
+        #expect(tmux.waitFor("refused"), "the header counts the refused peers")
+        tmux.send("q")
+    }
+}

@@ -1,0 +1,129 @@
+import Injection
+import InjectionGraph
+import InjectionTrace
+import Testing
+@testable import InjectionInspector
+
+/// The bounded hand-off between the socket readers and the screen: repeats fold with exact
+/// counts, the novel is kept, drops are counted, and nothing grows with the input.
+struct LiveIntakeTests {
+    static let catalog = ServiceIdentity(type: "Catalog", container: "app")
+    static let screen = ServiceIdentity(type: "Screen", container: "app")
+    static let gateway = ServiceIdentity(type: "PaymentGateway", container: "app")
+
+    static func resolve(_ service: ServiceIdentity, by requester: ServiceIdentity? = screen, at time: UInt64,
+                        outcome: Resolved.Outcome = .cached) -> TraceRecord {
+        .event(ResolutionEvent(sequence: time, time: time, thread: 1, kind: .resolved(Resolved(
+            service: service, requester: requester, scope: .singleton, outcome: outcome, source: .factory,
+            durationNanoseconds: 10, depth: 2))))
+    }
+
+    static func missing(at time: UInt64) -> TraceRecord {
+        .event(ResolutionEvent(sequence: time, time: time, thread: 1, kind: .missing(MissingRegistration(
+            requested: gateway, requesterChain: [screen], nearMisses: [], fix: "app.register { <#PaymentGateway#>() }",
+            location: nil))))
+    }
+
+    /// Everything taken, flattened to records of `connection`.
+    static func records(_ updates: [LiveUpdate], of connection: Int = 1) -> [TraceRecord] {
+        updates.flatMap { update -> [TraceRecord] in
+            if case .records(connection, let records) = update { return records }
+            return []
+        }
+    }
+
+    @Test func belowTheExactLimitEverythingIsKeptInOrder() {
+        var intake = LiveIntake(exactLimit: 10, recordLimit: 20)
+        let sent = (1...8).map { Self.resolve(Self.catalog, at: $0) }
+        intake.add(.records(connection: 1, sent))
+        let taken = Self.records(intake.take(maximumRecords: 100))
+        #expect(taken.map { GraphHistory.time(of: $0) } == (1...8).map { Optional($0) })
+        #expect(intake.statistics == .init(received: 8, folded: 0, dropped: 0))
+        #expect(intake.count == 0 && intake.queuedRecords == 0)
+    }
+
+    /// A missing registration after 10^6 cache hits, all sent while the screen takes nothing:
+    /// the queue stays at its limit, the failure is kept, the resolve count is exact.
+    @Test func aFaultInAFloodOfCacheHitsIsKeptAndTheCountsStayExact() throws {
+        var intake = LiveIntake(exactLimit: 100, recordLimit: 1_000)
+        var time: UInt64 = 0
+        for _ in 0..<1_000 {
+            let batch = (0..<1_000).map { _ -> TraceRecord in
+                time += 1
+                return Self.resolve(Self.catalog, at: time)
+            }
+            intake.add(.records(connection: 1, batch))
+            #expect(intake.queuedRecords <= 100)
+        }
+        time += 1
+        intake.add(.records(connection: 1, [Self.missing(at: time)]))
+        #expect(intake.statistics == .init(received: 1_000_001, folded: 999_900, dropped: 0))
+        let taken = Self.records(intake.take(maximumRecords: 10_000))
+        var graph = DependencyGraph()
+        for record in taken { graph.apply(record) }
+        let catalog = try #require(graph.nodeID(for: Self.catalog))
+        #expect(graph.nodes[catalog].resolveCount == 1_000_000)
+        #expect(graph.check().problems.contains { if case .missing = $0 { true } else { false } })
+        // The 100 exact events, the failure, then one aggregate for the 999 900 folded repeats.
+        #expect(taken.count == 102)
+        if case .aggregate(let aggregate) = taken.last {
+            #expect(aggregate.count == 999_900)
+            #expect(aggregate.firstTime == 101 && aggregate.lastTime == 1_000_000)
+        } else {
+            Issue.record("the folded repeats come last, as one aggregate: \(String(describing: taken.last))")
+        }
+    }
+
+    @Test func novelRecordsPastTheRecordLimitAreDroppedAndCounted() {
+        var intake = LiveIntake(exactLimit: 2, recordLimit: 4)
+        intake.add(.records(connection: 1, (1...10).map { Self.missing(at: $0) }))
+        #expect(intake.statistics.dropped == 6)
+        let taken = Self.records(intake.take(maximumRecords: 100))
+        #expect(taken.count == 5)
+        if case .dropped(let count, let time) = taken.last {
+            #expect(count == 6 && time == 10)
+        } else {
+            Issue.record("a dropped record reports the loss to the graph")
+        }
+    }
+
+    @Test func aDisconnectComesAfterItsConnectionsFoldedRepeats() {
+        var intake = LiveIntake(exactLimit: 1, recordLimit: 10)
+        intake.add(.records(connection: 1, (1...5).map { Self.resolve(Self.catalog, at: $0) }))
+        intake.add(.records(connection: 2, [Self.resolve(Self.catalog, at: 6)]))
+        intake.add(.connection(1, .disconnected("connection 1 closed")))
+        let taken = intake.take(maximumRecords: 100)
+        guard let end = taken.firstIndex(where: { if case .connection(1, .disconnected) = $0 { true } else { false } })
+        else {
+            Issue.record("the disconnect is delivered")
+            return
+        }
+        let beforeEnd = Self.records(Array(taken[..<end]))
+        #expect(beforeEnd.reduce(0) { $0 + LiveIntake.events(in: $1) } == 5)
+        #expect(Self.records(taken, of: 2).count == 1, "connection 2's record is its own")
+    }
+
+    @Test func aFrameTakesAtMostItsShareAndTheRestWaits() {
+        var intake = LiveIntake(exactLimit: 1_000, recordLimit: 2_000)
+        intake.add(.records(connection: 1, (1...250).map { Self.resolve(Self.catalog, by: nil, at: $0) }))
+        intake.add(.connection(1, .disconnected("connection 1 closed")))
+        #expect(Self.records(intake.take(maximumRecords: 100)).count == 100)
+        #expect(intake.queuedRecords == 150)
+        #expect(Self.records(intake.take(maximumRecords: 100)).count == 100)
+        let last = intake.take(maximumRecords: 100)
+        #expect(Self.records(last).count == 50)
+        #expect(last.contains { if case .connection(1, .disconnected) = $0 { true } else { false } })
+    }
+
+    @Test func messagesAndRefusalCountsWaitingAreReplacedNotQueued() {
+        var intake = LiveIntake()
+        for index in 1...300 {
+            intake.add(.message("Refused connection #\(index): no token"))
+            intake.add(.refusals(["timed out": index]))
+        }
+        #expect(intake.count == 2)
+        let taken = intake.take(maximumRecords: 1)
+        if case .message(let text) = taken.first { #expect(text == "Refused connection #300: no token") }
+        if case .refusals(let counts) = taken.last { #expect(counts == ["timed out": 300]) }
+    }
+}
