@@ -28,13 +28,6 @@ struct DemoCommand: ParsableCommand {
         help: "A wiring bug for the sample app: \(sampleAppFaults.joined(separator: ", ")). Repeatable.")
     var faults: [String] = []
 
-    func validate() throws {
-        for fault in faults where !Self.sampleAppFaults.contains(fault) {
-            throw ValidationError(
-                "Unknown fault '\(fault)'; the sample app knows \(Self.sampleAppFaults.joined(separator: ", ")).")
-        }
-    }
-
     @Flag(help: "Run the sample app in mock-network mode (a keypath mapping for the whole run).")
     var mockNetwork = false
 
@@ -48,6 +41,10 @@ struct DemoCommand: ParsableCommand {
     var keepApp = false
 
     func validate() throws {
+        for fault in faults where !Self.sampleAppFaults.contains(fault) {
+            throw ValidationError(
+                "Unknown fault '\(fault)'; the sample app knows \(Self.sampleAppFaults.joined(separator: ", ")).")
+        }
         if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Injection
 import InjectionTrace
 import Synchronization
 #if canImport(Glibc)
