@@ -637,7 +637,7 @@ enum DocCommentExamples {
     }
 
     // Injection/TraceWriter/Records/InjectionVersion.swift
-    static func version() {
+    static func printVersion() {
         print(InjectionVersion.current)  // 0.1.0-dev
     }
 
