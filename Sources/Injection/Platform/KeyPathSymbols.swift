@@ -1,5 +1,7 @@
-#if os(Linux) && canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Names the computed properties of a keypath, for identities such as `Login.viewModel`.
