@@ -4,79 +4,38 @@ import Glibc
 import Darwin
 #endif
 
-/// Names the computed properties of a keypath, for identities such as `Login.viewModel`.
-///
-/// A `KeyPath`'s description names stored properties but, on Linux, shows a computed one as
-/// `<computed 0x… (LoginViewModel)>`: the address of the compiler's "key path getter" thunk,
-/// which the runtime could not name because `dladdr` sees exported symbols only. The thunk is
-/// in the binary's full symbol table, so this looks the address up there (the mapping that
-/// holds it, from `/proc/self/maps`, then the ELF `.symtab`) and demangles the symbol:
-/// `key path getter for App.LoginContainer.viewModel : …` names the member `viewModel`.
-///
-/// It runs once per distinct keypath in a process (``PlainKeyPaths`` remembers the answer) and
-/// answers nil where it cannot: a stripped binary, another platform, an unreadable file.
-enum KeyPathSymbols {
-    /// The property name of the computed component whose getter thunk is at `address`.
-    static func memberName(at address: UInt) -> String? {
-        #if os(Linux) && canImport(Glibc)
-        guard let symbol = ELFSymbolLookup.symbol(at: address), let demangled = demangle(symbol) else { return nil }
-        return memberName(fromDemangled: demangled)
-        #else
-        return nil
-        #endif
-    }
-
-    /// `viewModel` from `key path getter for App.LoginContainer.viewModel : App.LoginViewModel :
-    /// App.LoginContainer` (or from a plain `App.LoginContainer.viewModel.getter : …`).
-    static func memberName(fromDemangled text: String) -> String? {
-        var path = Substring(text)
-        let thunkPrefix = "key path getter for "
-        if path.hasPrefix(thunkPrefix) { path = path.dropFirst(thunkPrefix.count) }
-        if let typeSeparator = path.firstRange(of: " : ") { path = path[..<typeSeparator.lowerBound] }
-        if path.hasSuffix(".getter") { path = path.dropLast(".getter".count) }
-        // The last dotted component outside generic arguments.
-        var depth = 0
-        var start = path.startIndex
-        for index in path.indices {
-            switch path[index] {
-            case "<", "(", "[": depth += 1
-            case ">", ")", "]": depth -= 1
-            case "." where depth == 0: start = path.index(after: index)
-            default: break
-            }
-        }
-        var name = path[start...]
-        // A private property carries its file's discriminator: `(plainClock in _6F1C…)`.
-        if name.hasPrefix("("), name.hasSuffix(")"), let separator = name.firstRange(of: " in ") {
-            name = name[name.index(after: name.startIndex)..<separator.lowerBound]
-        }
-        guard let first = name.first, first.isLetter || first == "_" else { return nil }
-        return String(name)
-    }
-
-    #if os(Linux) && canImport(Glibc)
-    private static func demangle(_ symbol: [CChar]) -> String? {
-        symbol.withUnsafeBufferPointer { buffer -> String? in
+extension PosixIO {
+    /// The demangled name of the local function that starts at `address` in this process, read
+    /// from the full symbol table of the ELF file mapped there (`/proc/self/maps`, then the
+    /// file's `.symtab`), which `dladdr` does not search. Nil on Darwin, whose runtime already
+    /// names a keypath's computed properties, and for a stripped or unreadable binary.
+    ///
+    /// It reads the file, so callers ask once per address they care about and remember the answer.
+    package static func functionName(at address: UInt) -> String? {
+        #if canImport(Glibc)
+        guard let symbol = ELFSymbolTable.symbol(at: address) else { return nil }
+        return symbol.withUnsafeBufferPointer { buffer -> String? in
             guard let base = buffer.baseAddress,
                   let demangled = swiftDemangle(base, strlen(base), nil, nil, 0) else { return nil }
             defer { free(demangled) }
             return String(cString: demangled)
         }
+        #else
+        return nil
+        #endif
     }
-    #endif
 }
 
-#if os(Linux) && canImport(Glibc)
-/// The Swift runtime's demangler (a C entry point of libswiftCore, as the runtime's own
-/// backtracer uses it).
+#if canImport(Glibc)
+/// The Swift runtime's demangler (a C entry point of libswiftCore).
 @_silgen_name("swift_demangle")
 private func swiftDemangle(
     _ mangledName: UnsafePointer<CChar>, _ mangledNameLength: Int, _ outputBuffer: UnsafeMutablePointer<CChar>?,
     _ outputBufferSize: UnsafeMutablePointer<Int>?, _ flags: UInt32
 ) -> UnsafeMutablePointer<CChar>?
 
-/// Finds the local function symbol at an address of this process, from the ELF file mapped there.
-private enum ELFSymbolLookup {
+/// Finds the function symbol at an address of this process, in the ELF file mapped there.
+private enum ELFSymbolTable {
     struct Mapping {
         let start: UInt
         let end: UInt
