@@ -141,4 +141,58 @@ struct LiveLoadEndToEndTests {
         #expect(tmux.waitFor("refused"), "the header counts the refused peers")
         tmux.send("q")
     }
+
+    /// A missing registration after 10^6 cache hits, sent over the socket as fast as it goes:
+    /// the repeats fold at the entrance, the failure is not lost.
+    @Test func aFaultAfterAMillionCacheHitsIsOnTheMissingTab() throws {
+        let folder = "/tmp/di-live-e2e-\(getpid())-\(Self.marker())"
+        #expect(mkdir(folder, 0o700) == 0)
+        defer { rmdir(folder) }
+        let socket = folder + "/live.sock"
+        let tmux = inspector("listen --socket \(socket)")
+        defer { tmux.close() }
+        #expect(tmux.waitFor("waiting on unix:\(socket)"))
+        guard case .success(let fd) = TraceSocketAddress.unix(path: socket).connect(timeoutMilliseconds: 5000) else {
+            Issue.record("cannot connect to \(socket)")
+            return
+        }
+        defer { close(fd) }
+        func send(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true, deadline: PosixIO.monotonicNanoseconds() + 20_000_000_000) }
+        }
+        let screen = #"{"type":"Screen","container":"app"}"#
+        let catalog = #"{"type":"Catalog","container":"app"}"#
+        #expect(send(TraceEncoder.encode(.header(TraceHeader(app: "flood-app", pid: 4242, startTime: "2026-11-25T08:00:00Z")))))
+        // The lines are assembled from bytes (string interpolation a million times is slow in a
+        // debug build): `{"kind":"resolved","seq":N,"t":N,…}`.
+        let head = Array(#"{"kind":"resolved","seq":"#.utf8), time = Array(#","t":"#.utf8)
+        let tail = Array(#","thread":1,"service":\#(catalog),"requester":\#(screen),"scope":"singleton","outcome":"cached","source":"factory","ns":10,"depth":2}"#.utf8) + [10]
+        var chunk: [UInt8] = []
+        var sequence = 0
+        for _ in 0..<100 {
+            chunk.removeAll(keepingCapacity: true)
+            for _ in 0..<10_000 {
+                sequence += 1
+                let digits = Array(String(sequence).utf8)
+                chunk += head
+                chunk += digits
+                chunk += time
+                chunk += digits
+                chunk += tail
+            }
+            #expect(send(chunk))
+        }
+        sequence += 1
+        let missing = ResolutionEvent(sequence: UInt64(sequence), time: UInt64(sequence), thread: 1, kind: .missing(MissingRegistration(
+            requested: ServiceIdentity(type: "PaymentGateway", container: "app"),
+            requesterChain: [ServiceIdentity(type: "Screen", container: "app")], nearMisses: [],
+            fix: "app.register { <#PaymentGateway#>() }", location: nil)))
+        #expect(send(TraceEncoder.encode(.event(missing))))
+        #expect(tmux.waitFor("6 Missing 1", timeout: 30))
+        tmux.send("6")
+        #expect(tmux.waitFor("PaymentGateway"))
+        tmux.send("1")
+        #expect(tmux.waitFor("1000000"), "every cache hit is counted: \(tmux.capture())")
+        tmux.send("q")
+    }
 }
