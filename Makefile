@@ -1,28 +1,33 @@
 # The README's commands: `make demo` opens the live inspector on the sample app, `make test` runs
 # every test. Whatever a build or a test needs from the system is checked (and installed when
-# possible) by `make deps` first.
+# possible) first: `make deps` for what building and the demo need (ncurses), `make test-deps` for
+# what only the tests need (tmux, Graphviz, Python's jsonschema).
 SWIFT ?= swift
 SWIFT_FLAGS ?=
-APT_PACKAGES := libncurses-dev tmux graphviz
 
-.PHONY: all build test tsan bench demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
+.PHONY: all build test test-deps tsan asan app-links bench demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
 
 all: build
 
 deps:
-	@Scripts/ensure-deps.sh $(APT_PACKAGES)
+	@Scripts/ensure-deps.sh build
+
+test-deps:
+	@Scripts/ensure-deps.sh test
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) tracing-trait
+	$(MAKE) app-links
 	$(MAKE) docs
 	$(MAKE) check-install
 	$(MAKE) fuzz-short
 	$(MAKE) fuzz-wiring FUZZ_WIRING_SECONDS=20
+	$(MAKE) asan
 	$(MAKE) tsan
 
 # The runtime without the `Tracing` trait (what an app gets with `traits: []`): it builds, and
@@ -36,6 +41,23 @@ tracing-trait: deps
 	@! nm .build-notracing/debug/Injection.build/*.o | grep -Eq '$(TRACED_SYMBOLS)' \
 		|| { echo "tracing-trait: the build without the Tracing trait still has the recorder"; exit 1; }
 	@echo "tracing-trait: the recorder is in the default build and absent without the trait"
+
+# An app built against Injection alone (the sample app), trait on and off, links no trace reader
+# or listener, and the writer only with the trait (Scripts/check-app-links.sh; di-inspect is the
+# control that the symbol patterns find what they look for).
+app-links: deps
+	$(SWIFT) build --product sample-app $(SWIFT_FLAGS)
+	$(SWIFT) build --product di-inspect $(SWIFT_FLAGS)
+	$(SWIFT) build --product sample-app --disable-default-traits --scratch-path .build-notracing $(SWIFT_FLAGS)
+	Scripts/check-app-links.sh .build/debug/sample-app .build-notracing/debug/sample-app .build/debug/di-inspect
+
+# The runtime's tests (the InjectionTests suites) under AddressSanitizer and LeakSanitizer, in
+# their own build folder: use after free (the frames' unowned container), overflows, leaks. The
+# LeakSanitizer suppressions name the frames whose memory is never freed by design, with why.
+asan: deps
+	ASAN_OPTIONS="malloc_context_size=64 $${ASAN_OPTIONS:-}" \
+	LSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt $${LSAN_OPTIONS:-}" \
+		$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter '^InjectionTests\.' $(SWIFT_FLAGS)
 
 # The concurrency tests under ThreadSanitizer, in their own build folder. The suppressions file
 # explains the one false positive it silences (Synchronization.Mutex on Linux).
@@ -74,7 +96,7 @@ install: deps
 	Scripts/install.sh "$(DESTDIR)$(PREFIX)" "$(CONFIG)"
 
 # `make install` into a temporary prefix, then the installed files checked (part of `make test`).
-check-install: deps
+check-install: test-deps
 	Scripts/check-install.sh
 
 # libFuzzer over the trace line decoder and the graph's ingest (Fuzzing/, its own package so the
@@ -106,4 +128,4 @@ demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo
 
 clean:
-	rm -rf .build .build-tsan .build-notracing .build-docs Benchmarks/.build Fuzzing/.build
+	rm -rf .build .build-tsan .build-asan .build-notracing .build-docs Benchmarks/.build Fuzzing/.build

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make install` into a temporary prefix (debug build, reusing the test build), then checks that
-# every installed file works: the binary runs, the man page is a manual page naming the
-# subcommands, and each completion script is valid for its shell where that shell is installed.
+# every installed file works: the binary runs and records the installed sample app by name, the
+# man page is a manual page naming the subcommands, and each completion script is valid for its
+# shell where that shell is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="$(mktemp -d)"
@@ -10,6 +11,11 @@ make --no-print-directory install PREFIX="$prefix" CONFIG=debug >/dev/null
 
 fail() { echo "check-install: $*" >&2; exit 1; }
 "$prefix/bin/di-inspect" --help | grep -q "USAGE: di-inspect" || fail "the installed binary does not run"
+# The README's `di-inspect record -o shop.ndjson -- sample-app …`, with only the prefix on PATH.
+(cd "$prefix" && PATH="$prefix/bin:/usr/bin:/bin" di-inspect record -o shop.ndjson -- sample-app --duration 0.3 --fault missing \
+    2>/dev/null) || fail "di-inspect record -- sample-app does not run from the installed prefix"
+report="$(PATH="$prefix/bin:/usr/bin:/bin" di-inspect check "$prefix/shop.ndjson" || true)"  # exit 1: it has a problem
+grep -q "Missing registration: PaymentGateway" <<<"$report" || fail "the installed sample-app's trace does not show its fault"
 man_page="$prefix/share/man/man1/di-inspect.1"
 grep -q '^\.Dt DI-INSPECT 1' "$man_page" || fail "di-inspect.1 is not a manual page"
 for command in check export open record; do
@@ -21,4 +27,4 @@ grep -q "complete .*di-inspect" "$bash_completion" || fail "the bash completion 
 grep -q '^#compdef di-inspect' "$prefix/share/zsh/site-functions/_di-inspect" || fail "the zsh completion has no #compdef"
 grep -q "complete -c 'di-inspect'\|complete -c di-inspect" "$prefix/share/fish/vendor_completions.d/di-inspect.fish" \
     || fail "the fish completion registers nothing"
-echo "check-install: binary, man page and bash/zsh/fish completions installed and valid"
+echo "check-install: di-inspect, sample-app, man page and bash/zsh/fish completions installed and valid"

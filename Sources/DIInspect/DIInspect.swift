@@ -1,4 +1,6 @@
+import Injection
 import ArgumentParser
+import InjectionTrace
 
 /// `di-inspect`: reads the events an app's containers report (a trace file, or live) and shows
 /// the dependency graph.
@@ -23,6 +25,7 @@ struct DIInspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "di-inspect",
         abstract: "Inspect the dependency graph of an app that uses Injection.",
+        version: InjectionVersion.current,
         subcommands: interactiveCommands + headlessCommands)
 
     func run() throws {

@@ -6,16 +6,6 @@ import InjectionTrace
 import InjectionGraph
 import InjectionSynthetic
 
-/// Resident memory in MB, from /proc (the machine has no other reliable counter).
-func residentMegabytes(_ field: String = "VmRSS") -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-        let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
-        return kilobytes / 1024
-    }
-    return 0
-}
-
 func seconds(_ body: () -> Void) -> Double {
     let clock = ContinuousClock()
     let elapsed = clock.measure(body)
@@ -77,10 +67,9 @@ if arguments.count >= 4, arguments[1] == "--write-resolve-trace", let lines = In
     exit(0)
 }
 
-// `GraphBenchmarks --time-cursor-at N`: builds the time-cursor run's history and rebuilds the
-// graph as of record N once, for `valgrind --tool=callgrind --toggle-collect='*GraphHistory*graph*'`
-// (instruction counts do not drift with the machine's load).
-if arguments.count >= 3, arguments[1] == "--time-cursor-at", let target = Int(arguments[2]) {
+/// The time cursor's long run (10 k services, 50 k edges, 4 rounds) applied to a graph and its
+/// history, as both time-cursor modes measure it.
+func longRunGraphAndHistory() -> (DependencyGraph, GraphHistory) {
     let records = TimeCursorBenchmark.longRun(services: 10_000, edges: 50_000, rounds: 4)
     var graph = DependencyGraph()
     var history = GraphHistory()
@@ -88,6 +77,14 @@ if arguments.count >= 3, arguments[1] == "--time-cursor-at", let target = Int(ar
         graph.apply(record)
         history.append(record, appliedTo: graph)
     }
+    return (graph, history)
+}
+
+// `GraphBenchmarks --time-cursor-at N`: builds the time-cursor run's history and rebuilds the
+// graph as of record N once, for `valgrind --tool=callgrind --toggle-collect='*GraphHistory*graph*'`
+// (instruction counts do not drift with the machine's load).
+if arguments.count >= 3, arguments[1] == "--time-cursor-at", let target = Int(arguments[2]) {
+    let (_, history) = longRunGraphAndHistory()
     print("as of record \(target): \(history.graph(through: target).nodes.count) services")
     exit(0)
 }
@@ -95,13 +92,7 @@ if arguments.count >= 3, arguments[1] == "--time-cursor-at", let target = Int(ar
 // `GraphBenchmarks --time-cursor`: only the time cursor's figures (the history's memory and
 // the latency of "the graph as of t" at 10 k services).
 if arguments.count >= 2, arguments[1] == "--time-cursor" {
-    let records = TimeCursorBenchmark.longRun(services: 10_000, edges: 50_000, rounds: 4)
-    var graph = DependencyGraph()
-    var history = GraphHistory()
-    for record in records {
-        graph.apply(record)
-        history.append(record, appliedTo: graph)
-    }
+    let (graph, history) = longRunGraphAndHistory()
     let footprint = history.footprint
     let longest = (0..<history.count).max { history.replayLength(through: $0) < history.replayLength(through: $1) } ?? 0
     func megabytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576, 1) + " MB" }

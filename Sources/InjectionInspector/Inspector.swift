@@ -131,6 +131,7 @@ public final class Inspector: TerminalApplication {
             case .quit: return .quit
             case .pause: break  // while paused the feed keeps (and folds) what arrives
             case .export(let request): state.message = export(request)
+            case .copy(let text): copyToClipboard(text)
             }
         }
         state.sync(with: shownModel)
@@ -337,10 +338,25 @@ public final class Inspector: TerminalApplication {
         state.sync(with: model)
     }
 
+    /// Sends OSC 52 straight to the terminal: it moves no cursor and prints nothing, so the
+    /// screen ncurses knows about is unchanged. Only to a terminal.
+    private func copyToClipboard(_ text: String) {
+        guard isatty(1) == 1 else { return }
+        let bytes = Array(ClipboardSequence.osc52(text).utf8)
+        bytes.withUnsafeBytes { buffer in _ = write(1, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Writes what the view shows to the path the user confirmed (relative to the export
+    /// folder unless absolute): Mermaid for `.mmd`/`.mermaid`, else dot.
     private func export(_ request: ExportRequest) -> String {
-        let dot = DotExporter(options: request.options).render(shownModel.graph)
-        let safe = String(request.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
-        let path = (exportDirectory.hasSuffix("/") ? exportDirectory : exportDirectory + "/") + "di-inspect-\(safe).dot"
+        let mermaid = request.path.hasSuffix(".mmd") || request.path.hasSuffix(".mermaid")
+        let graph = shownModel.graph
+        let dot = switch request.content {
+        case .graph(let options): mermaid ? MermaidExporter(options: options).render(graph) : DotExporter(options: options).render(graph)
+        case .layers: mermaid ? LayerExporter.mermaid(LayerMap(graph)) : LayerExporter.dot(LayerMap(graph))
+        }
+        let path = request.path.hasPrefix("/") ? request.path
+            : (exportDirectory.hasSuffix("/") ? exportDirectory : exportDirectory + "/") + request.path
         guard let file = fopen(path, "w") else {
             return "Export failed: cannot write \(path) (errno \(errno))"
         }

@@ -11,9 +11,13 @@ enum DocumentationSources {
             .sorted { $0.path < $1.path }
     }
 
-    /// The ```swift blocks of a Markdown file, each trimmed of surrounding blank lines.
+    /// The ```swift blocks of a Markdown file, each trimmed of surrounding blank lines. Files of
+    /// an app package (a `Package.swift` beginning `// swift-tools-version`, or a file whose first
+    /// line names its path under `// Sources/`) are left out: EndToEndTests/AppPackageTests builds
+    /// them as a package of their own.
     static func swiftBlocks(inMarkdown file: URL) throws -> [String] {
         swiftBlocks(lines: try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n"))
+            .filter { !$0.hasPrefix("// swift-tools-version") && !$0.hasPrefix("// Sources/") }
     }
 
     /// The ```swift blocks of a source file's `///` doc comments, with the `/// ` prefix removed.

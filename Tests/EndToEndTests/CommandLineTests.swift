@@ -1,3 +1,4 @@
+import Injection
 import Testing
 
 /// `di-inspect` without a terminal: what it says with no subcommand, and `--help` everywhere.
@@ -11,11 +12,31 @@ struct CommandLineTests {
         }
     }
 
-    @Test(arguments: ["demo", "run", "listen", "open", "record", "check", "export", "list", "why"])
+    @Test(arguments: ["demo", "run", "listen", "open", "record", "check", "export", "list", "why", "diff"])
     func everySubcommandHasHelp(_ subcommand: String) throws {
         let result = try Command.run(Command.path(of: "di-inspect"), [subcommand, "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: di-inspect \(subcommand)"), "\(result.stdout)")
+    }
+
+    @Test func versionComesFromTheOneVersionSource() throws {
+        let result = try Command.run(Command.path(of: "di-inspect"), ["--version"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == InjectionVersion.current + "\n")
+    }
+
+    /// `demo --help` offers exactly the faults the sample app accepts.
+    @Test func demoOffersEveryFaultOfTheSampleApp() throws {
+        func faults(_ help: String) -> [String] {
+            let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard let match = flat.firstMatch(of: /wiring bug[^:]*: ([a-z, -]+)\. Repeatable/) else { return [] }
+            return match.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let sampleApp = try Command.run(Command.path(of: "sample-app"), ["--help"])
+        let demo = try Command.run(Command.path(of: "di-inspect"), ["demo", "--help"])
+        let offered = faults(demo.stdout)
+        #expect(offered.count >= 8, "\(demo.stdout)")
+        #expect(offered == faults(sampleApp.stdout), "demo --help:\n\(demo.stdout)\nsample-app --help:\n\(sampleApp.stdout)")
     }
 
     @Test func listenRefusesTwoAddresses() throws {

@@ -66,6 +66,6 @@ struct DiffTests {
         #expect(mermaid.stdout.hasPrefix("flowchart TB\n  l0[\"app/ViewModel<br/>"))
         let json = try Command.run(Command.path(of: "di-inspect"), ["export", trace, "--layers", "--format", "json"])
         #expect(json.status != 0)
-        #expect(json.stderr.contains("--layers writes dot or mermaid"))
+        #expect(json.stderr.contains("--layers writes dot, svg or mermaid, not json."))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct FixLinesFixTests {
     static let faults = [
         "captive", "stale-override", "name-typo", "missing", "mapping-left-active", "background-container",
-        "shadowed-child", "layer-breach",
+        "shadowed-child", "layer-breach", "decorator-captive", "cycle",
     ]
 
     private func record(_ sampleApp: String) throws -> String {
@@ -60,17 +60,10 @@ struct FixLinesFixTests {
         return try #require(match.output[1].substring)
     }
 
-    @Test func applyingThePrintedFixesLiterallyMakesTheNextCheckClean() throws {
-        let trace = try record(Command.path(of: "sample-app"))
-        defer { try? FileManager.default.removeItem(atPath: trace) }
-        let report = try Command.run(Command.path(of: "di-inspect"), ["check", trace]).stdout
-        #expect(report.hasPrefix("\(Self.faults.count) problems in sample-app"), "\(report)")
-
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fix-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let copy = try copySources(to: folder)
-        // Every fix is applied to the one copy, bottom-up so that a line inserted below does not
-        // move a line an earlier fix names; the copy is compiled once.
+    /// Every fix `report` prints, as line edits of the copy, bottom-up so that a line inserted
+    /// below does not move a line an earlier fix names. With `alternatives`, each problem's "Or"
+    /// (or "else") is applied instead of its first fix, where it has one.
+    private func applyFixes(_ report: String, to copy: URL, alternatives: Bool) throws {
         var edits: [(file: (url: URL, line: Int), change: (String) -> [String])] = []
 
         // Name typo: "Resolve HTTPClient with name: "authenticated"" at the line the request names.
@@ -78,12 +71,16 @@ struct FixLinesFixTests {
         let meant = try capture(#"Resolve HTTPClient with (name: "[^"]+")"#, in: report)
         edits.append((try file(typoAt, in: copy), { [$0.replacingOccurrences(of: #"name: "autenticated""#, with: String(meant))] }))
 
-        // Captive: the registration the fix prints, at the line where the holder is registered.
-        let holderAt = try capture(#"short-lived as what it keeps \(registered at (\S+)\)"#, in: report)
-        let registration = try capture(#"\(registered at \S+\): (app\.register\([^)]*\))"#, in: report)
-        edits.append((try file(holderAt, in: copy), { line in
-            [line.replacing(try! Regex(#"app\.register\([^)]*\)"#), with: String(registration))]
-        }))
+        // Captives (one built by a factory, one by a decorator): the registration each fix
+        // prints, at the line where its holder is registered.
+        let captives = report.matches(of: try Regex(#"short-lived as what it keeps \(registered at (\S+)\): (app\.register\([^)]*\))"#))
+        #expect(captives.count == 2, "\(report)")
+        for captive in captives where !alternatives {
+            let holderAt = try #require(captive.output[1].substring), registration = try #require(captive.output[2].substring)
+            edits.append((try file(holderAt, in: copy), { line in
+                [line.replacing(try! Regex(#"app\.register\([^)]*\)"#), with: String(registration))]
+            }))
+        }
 
         // Stale override: the reset the fix prints, right after the override.
         let overrideAt = try capture(#"Stale override: ResponseCache in 'app' was replaced at (\S+) after"#, in: report)
@@ -112,8 +109,10 @@ struct FixLinesFixTests {
         }))
 
         // Shadowed child: the registration passed over, deleted (the answering one is kept).
+        // Or: the answering one deleted, so the one passed over answers.
         let passedOver = try capture(#"delete the registration at (\S+) if the one in"#, in: report)
-        edits.append((try file(passedOver, in: copy), { _ in [""] }))
+        let answering = try capture(#"is meant, else the one at (\S+);"#, in: report)
+        edits.append((try file(alternatives ? answering : passedOver, in: copy), { _ in [""] }))
 
         // Layer breach: the repository gets what it took from the view model from the layer below
         // (the database, straight from the container's pool), at the line its provider is
@@ -122,18 +121,64 @@ struct FixLinesFixTests {
         #expect(report.contains("Fix: app/Repository must not resolve from app/ViewModel: give Repository.orders: OrderRepository what it needs from a lower layer"))
         edits.append((try file(breachAt, in: copy), { [$0.replacingOccurrences(of: "app.viewModels.cart().addToCart.cart.database", with: "app.resolve()")] }))
 
+        // Cycle: where it closes, the use case gets the view model lazily (@LazyInjected). Or:
+        // the view model's registration sets it once both are built (.resolveProperties), the
+        // use case in .graph scope so that it is the one the view model holds.
+        let closedAt = try capture(#"Closed at: (\S+) \(ProfileCycleUseCase asks for ProfileCycleViewModel again\)"#, in: report)
+        #expect(report.contains("Fix: break the cycle where it closes: let ProfileCycleUseCase get ProfileCycleViewModel lazily (@LazyInjected, or a factory it calls after init)"))
+        let closing = try file(closedAt, in: copy)
+        if alternatives {
+            #expect(report.contains("Or set it once both are built: .resolveProperties on ProfileCycleViewModel's registration (ProfileCycleUseCase in .graph scope, so it is the one ProfileCycleViewModel holds)."))
+            edits.append((closing, { line in
+                [line.replacingOccurrences(of: "app.register { c in ProfileCycleUseCase(viewModel: try c.tryResolve()) }",
+                                           with: "app.register(scope: .graph) { ProfileCycleUseCase() }")]
+            }))
+            edits.append(((closing.url, closing.line - 1), { line in
+                [line + ".resolveProperties { c, viewModel in (c.resolve() as ProfileCycleUseCase).viewModel = viewModel }"]
+            }))
+        } else {
+            edits.append((closing, { line in
+                [line.replacingOccurrences(of: "c in ProfileCycleUseCase(viewModel: try c.tryResolve())", with: "ProfileCycleUseCase()")]
+            }))
+        }
+
         for edit in edits.sorted(by: { $0.file.line > $1.file.line }) { try self.edit(edit.file, edit.change) }
+        let faultFile = try file("SampleApp/Fault.swift:1", in: copy).url
+        let useCase = "final class ProfileCycleUseCase {\n    init(viewModel: ProfileCycleViewModel) {}\n}"
+        let lazyUseCase = alternatives
+            ? "final class ProfileCycleUseCase {\n    weak var viewModel: ProfileCycleViewModel?\n}"
+            : "final class ProfileCycleUseCase {\n    @LazyInjected var viewModel: ProfileCycleViewModel\n}"
+        let source = try String(contentsOf: faultFile, encoding: .utf8)
+        #expect(source.contains(useCase))
+        try source.replacingOccurrences(of: useCase, with: lazyUseCase).write(to: faultFile, atomically: true, encoding: .utf8)
+        guard alternatives else { return }
+        // The captives' "Or": keep the holder's scope and hand it a factory called at each use,
+        // not an instance. The factory goes where the instance was taken (the holder's
+        // registration, the decorator), and the holder stores the factory.
+        let factories = report.matches(of: try Regex(#"Or: keep (\w+) singleton and give it a factory to call at each use, not an instance: (\{ c\.resolve\(RequestContext\.self\) \})"#))
+        #expect(factories.map { String($0.output[1].substring ?? "") }.sorted() == ["AuditLog", "CapturingAnalytics"], "\(report)")
+        let fault = try file("SampleApp/Fault.swift:1", in: copy).url
+        var text = try String(contentsOf: fault, encoding: .utf8)
+        for factory in factories {
+            let printed = String(factory.output[2].substring ?? "")
+            switch factory.output[1].substring ?? "" {
+            case "CapturingAnalytics":
+                text = text.replacingOccurrences(of: "CapturingAnalytics(context: c.resolve())", with: "CapturingAnalytics(context: \(printed))")
+                    .replacingOccurrences(of: "    let context: RequestContext\n    init(context: RequestContext) { self.context = context }",
+                                          with: "    let context: () -> RequestContext\n    init(context: @escaping () -> RequestContext) { self.context = context }")
+            default:
+                // In the decorator the container is `app`, not a factory's `c`.
+                let inDecorator = printed.replacingOccurrences(of: "c.resolve", with: "app.resolve")
+                text = text.replacingOccurrences(of: "attach(app.resolve(RequestContext.self))", with: "attach(\(inDecorator))")
+                    .replacingOccurrences(of: "private let contexts = Mutex<[RequestContext]>([])", with: "private let contexts = Mutex<[@Sendable () -> RequestContext]>([])")
+                    .replacingOccurrences(of: "func attach(_ context: RequestContext)", with: "func attach(_ context: @escaping @Sendable () -> RequestContext)")
+            }
+        }
+        try text.write(to: fault, atomically: true, encoding: .utf8)
+    }
 
-        let fault = try String(contentsOf: file(typoAt, in: copy).url, encoding: .utf8)
-        #expect(fault.contains(#"tryResolve(name: "authenticated")"#))
-        #expect(fault.contains("app.register(scope: .graph) { c in CapturingAnalytics("))
-        #expect(fault.contains("app.reset(.cached)"))
-        #expect(fault.contains("app.register { PaymentGateway() }"))
-        #expect(fault.contains("app.resetAllMappings()"))
-        #expect(fault.contains("withContainer(app) { do throws(ResolutionError) {"))
-        #expect(!fault.contains("FraudCheck(threshold: 500)"))
-
-        let fixedApp = folder.appendingPathComponent("sample-app").path
+    /// Compiles the copy into `app` against the package's built modules.
+    private func compile(_ copy: URL, into fixedApp: String) throws {
         let build = Command.buildDirectory.path
         let objects = try ["Injection", "ArgumentParser", "ArgumentParserToolInfo"].flatMap { module in
             try FileManager.default.contentsOfDirectory(atPath: "\(build)/\(module).build")
@@ -146,11 +191,54 @@ struct FixLinesFixTests {
             "-package-name", try packageName(build), "-I", "\(build)/Modules", "-o", fixedApp,
         ] + sources + objects)
         try #require(compile.status == 0, "the fixed sample app did not compile:\n\(compile.stderr)")
+    }
 
+    /// Records the compiled copy and expects a clean `check`.
+    private func expectCleanCheck(_ fixedApp: String, _ what: String) throws {
         let fixedTrace = try record(fixedApp)
         defer { try? FileManager.default.removeItem(atPath: fixedTrace) }
         let next = try Command.run(Command.path(of: "di-inspect"), ["check", fixedTrace])
-        #expect(next.status == 0, "\(next.stdout)")
-        #expect(next.stdout.hasPrefix("No problems in sample-app"), "\(next.stdout)")
+        #expect(next.status == 0, "\(what): \(next.stdout)")
+        #expect(next.stdout.hasPrefix("No problems in sample-app"), "\(what): \(next.stdout)")
+    }
+
+    @Test func applyingThePrintedFixesLiterallyMakesTheNextCheckClean() throws {
+        let trace = try record(Command.path(of: "sample-app"))
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let report = try Command.run(Command.path(of: "di-inspect"), ["check", trace]).stdout
+        #expect(report.hasPrefix("\(Self.faults.count) problems in sample-app"), "\(report)")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = try copySources(to: folder)
+        // Every first fix, applied to the one copy, compiled and checked; then the copy's fault
+        // file is restored and every "Or" applied instead, compiled and checked again.
+        try applyFixes(report, to: copy, alternatives: false)
+        let fault = try String(contentsOf: file("SampleApp/Fault.swift:1", in: copy).url, encoding: .utf8)
+        #expect(fault.contains(#"tryResolve(name: "authenticated")"#))
+        #expect(fault.contains("app.register(scope: .graph) { c in CapturingAnalytics("))
+        #expect(fault.contains("app.register(scope: .graph) { AuditLog() }"))
+        #expect(fault.contains("app.reset(.cached)"))
+        #expect(fault.contains("app.register { PaymentGateway() }"))
+        #expect(fault.contains("app.resetAllMappings()"))
+        #expect(fault.contains("withContainer(app) { do throws(ResolutionError) {"))
+        #expect(!fault.contains("FraudCheck(threshold: 500)"))
+
+        let fixedApp = folder.appendingPathComponent("sample-app").path
+        try compile(copy, into: fixedApp)
+        try expectCleanCheck(fixedApp, "the first fixes")
+
+        let original = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/SampleApp/Wiring/Fault.swift").standardized
+        let faultCopy = try file("SampleApp/Fault.swift:1", in: copy).url
+        try FileManager.default.removeItem(at: faultCopy)
+        try FileManager.default.copyItem(at: original, to: faultCopy)
+        try applyFixes(report, to: copy, alternatives: true)
+        let alternative = try String(contentsOf: faultCopy, encoding: .utf8)
+        #expect(alternative.contains("CapturingAnalytics(context: { c.resolve(RequestContext.self) })"))
+        #expect(alternative.contains("attach({ app.resolve(RequestContext.self) })"))
+        #expect(!alternative.contains("FraudCheck(threshold: 10_000)"))
+        try compile(copy, into: fixedApp)
+        try expectCleanCheck(fixedApp, "the alternatives")
     }
 }

@@ -77,6 +77,23 @@ struct SilentBugFaultTests {
         try expectDiffReports("missing", "Missing registration: ReceiptPrinter in 'shared'", head: trace)
     }
 
+    @Test func whatADecoratorResolvesForASingletonIsItsCaptive() throws {
+        let (trace, text, json) = try check("decorator-captive")
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let at = try line(of: "app.register(scope: .singleton) { AuditLog() }")
+        let headline = "Scope mismatch: AuditLog in 'app' (singleton) captured RequestContext in 'app' (graph) while being built; the graph instance now lives as long as the singleton one."
+        #expect(text.contains("""
+            [1] \(headline)
+              Fix: make the holder as short-lived as what it keeps (registered at \(at)): app.register(scope: .graph) { … AuditLog … }
+              Or: keep AuditLog singleton and give it a factory to call at each use, not an instance: { c.resolve(RequestContext.self) }
+            """), "\(text)")
+        #expect(json.contains(#""kind":"scopeMismatch""#))
+        // The decorator's resolve is the audit log's dependency, not app code's.
+        let around = try Command.run(Command.path(of: "di-inspect"), ["export", trace, "--format", "mermaid", "--focus", "AuditLog", "--depth", "1"]).stdout
+        #expect(around.contains("RequestContext"), "\(around)")
+        try expectDiffReports("scopeMismatch", headline, head: trace)
+    }
+
     @Test func aShadowedRegistrationSaysWhichAnsweredAndWhichWasPassedOver() throws {
         let (trace, text, json) = try check("shadowed-child")
         defer { try? FileManager.default.removeItem(atPath: trace) }

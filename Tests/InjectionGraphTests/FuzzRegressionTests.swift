@@ -9,8 +9,16 @@ import Testing
 struct FuzzRegressionTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzCrashers")
 
-    static var crashers: [String] {
+    /// The kept inputs; an unreadable folder lists none, which ``theCrashersAreListed()`` fails
+    /// on (test arguments cannot throw, so the listing itself cannot report it).
+    static let crashers: [String] = {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }()
+
+    @Test func theCrashersAreListed() throws {
+        let listed = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).sorted()
+        #expect(!listed.isEmpty, "no kept crashers in \(Self.folder.path)")
+        #expect(Self.crashers == listed)
     }
 
     @Test(arguments: crashers)

@@ -88,7 +88,7 @@ struct QueryTests {
 
     @Test func filterErrorsSayWhatToType() {
         #expect(throws: FilterParseError.unknownKey("lyr")) { try ServiceFilter(parsing: "lyr:Network") }
-        #expect(FilterParseError.unknownKey("lyr").description == "unknown filter key 'lyr'; use layer:, scope:, container:, name: or type:")
+        #expect(FilterParseError.unknownKey("lyr").description == "unknown filter key 'lyr'; use layer:, scope:, container:, name:, type: or flag:")
         #expect(FilterParseError.emptyValue("scope").description == "'scope:' needs a value, as in scope:singleton")
         #expect(throws: FilterParseError.unclosedQuote) { try ServiceFilter(parsing: "\"open") }
     }

@@ -171,6 +171,33 @@ struct SilentBugProblemTests {
         #expect(message(openerScope: .unique).contains("Or set it once both are built"))
     }
 
+    @Test func aMissingServiceIsRegisteredInAScopeEveryRequesterCanHold() {
+        var trace = B()
+        let ledger = B.id("Ledger"), screen = B.id("Screen"), holder = B.id("Holder"), session = B.id("Session")
+        trace.register(screen, line: 1)
+        trace.register(holder, .singleton, line: 2)
+        trace.register(session, .custom("session"), line: 3)
+        for (requester, fix) in [(screen, "app.register { <#Ledger#>() }"),
+                                 (session, "app.register(scope: .custom(\"session\")) { <#Ledger#>() }"),
+                                 (holder, "app.register(scope: .singleton) { <#Ledger#>() }")] {
+            trace.event(.missing(MissingRegistration(
+                requested: ledger, requesterChain: [requester], nearMisses: [], fix: fix, location: B.at(9))))
+        }
+        trace.event(.missing(MissingRegistration(
+            requested: B.id("Clock", name: "utc"), requesterChain: [holder], nearMisses: [],
+            fix: "app.register(name: \"utc\", scope: .singleton) { <#Implementation#>() as any Clock }", location: B.at(10))))
+        let fixes = trace.graph.check().problems.compactMap { problem -> String? in
+            if case .missing(let missing) = problem { missing.fix } else { nil }
+        }
+        #expect(fixes == [
+            "app.register(scope: .singleton) { <#Ledger#>() }",
+            "app.register(scope: .singleton) { <#Ledger#>() }",
+            "app.register(scope: .singleton) { <#Ledger#>() }",
+            "app.register(name: \"utc\", scope: .singleton) { <#Implementation#>() as any Clock }",
+        ])
+        #expect(DependencyGraph.registration("did you mean the name \"a\"? Resolve X with name: \"a\", or add app.register { <#X#>() }", scope: .singleton) == nil)
+    }
+
     // MARK: - The trap's message is said once
 
     @Test func aTrapOnAListedProblemPointsToIt() {

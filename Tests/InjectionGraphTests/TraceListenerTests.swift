@@ -72,7 +72,10 @@ struct TraceListenerTests {
         listener.stop()
         let kinds = log.records.map(\.kindName)
         #expect(kinds == ["header", "scopeReset", "scopeReset", "end"])
-        guard case .header(let header)? = log.records.first else { return }
+        guard case .header(let header)? = log.records.first else {
+            Issue.record("the first record is not the header: \(log.transcript)")
+            return
+        }
         #expect(header == Self.header)
         guard case .connected(let session)? = log.all.first else {
             Issue.record("expected connected first: \(log.transcript)")
@@ -157,17 +160,34 @@ struct TraceListenerTests {
 
     @Test func theAsyncStreamDeliversEvents() async throws {
         let (listener, events) = try TraceListener.stream(address: .loopback(port: 0))
-        guard case .tcp(let host, let port) = listener.address else { return }
+        guard case .tcp(let host, let port) = listener.address else {
+            Issue.record("a loopback listener has a TCP address, not \(listener.address)")
+            return
+        }
         let recorder = TraceRecorder(sink: SocketTraceSink(address: .tcp(host: host, port: port), token: listener.token), header: Self.header)
         recorder.start(observingEvents: false)
-        var kinds: [String] = []
-        for await event in events {
-            if case .records(_, let records) = event { kinds += records.map(\.kindName) }
-            if kinds.contains("header") { break }
+        // The iteration races a limit, so a stream that never delivers fails the test instead
+        // of hanging it: the limit's nil wins and cancels the iteration.
+        let kinds = await withTaskGroup(of: [String]?.self) { group in
+            group.addTask {
+                var kinds: [String] = []
+                for await event in events {
+                    if case .records(_, let records) = event { kinds += records.map(\.kindName) }
+                    if kinds.contains("header") { break }
+                }
+                return kinds
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
         recorder.stop()
         listener.stop()
-        #expect(kinds.first == "header")
+        #expect(kinds?.first == "header", "no header arrived within the limit")
     }
 
     @Test func anInspectorStartedLateOrRestartedGetsTheReplay() throws {
@@ -214,7 +234,10 @@ struct TraceListenerTests {
     @Test func aBusyOrInvalidAddressIsAClearError() throws {
         let listener = try TraceListener(address: .loopback(port: 0)) { _ in }
         defer { listener.stop() }
-        guard case .tcp(_, let port) = listener.address else { return }
+        guard case .tcp(_, let port) = listener.address else {
+            Issue.record("a loopback listener has a TCP address, not \(listener.address)")
+            return
+        }
         #expect(throws: TraceListenerError("bind tcp:127.0.0.1:\(port): Address already in use")) {
             _ = try TraceListener(address: .loopback(port: port)) { _ in }
         }

@@ -60,4 +60,56 @@ struct PlatformSourceTests {
         }.map(\.path)
         #expect(offenders == [])
     }
+
+    /// Names that do not exist on Darwin (the import fails to compile there) and paths that do not
+    /// exist at run time there, beyond `Glibc.`: each use sits in a Platform folder, branched.
+    static let darwinMissingNames = [
+        "environ", "accept4", "pipe2", "epoll_create1", "epoll_ctl", "epoll_wait", "eventfd",
+        "inotify_init1", "memfd_create", "prctl", "getrandom", "gettid", "sched_getcpu", "sysinfo",
+        "__socket_type", "SO_PEERCRED", "sem_timedwait", "MSG_NOSIGNAL", "SOCK_NONBLOCK", "SOCK_CLOEXEC",
+    ]
+    static let linuxOnlyPaths = ["/proc/", "/dev/full", "/run/user/"]
+
+    /// `name` used as a whole word on a line that is not a comment.
+    static func usesName(_ name: String, in text: String) -> Bool {
+        text.split(separator: "\n").contains { line in
+            let code = line.trimmingCharacters(in: .whitespaces)
+            guard !code.hasPrefix("//"), !code.hasPrefix("*") else { return false }
+            var rest = Substring(code)
+            while let range = rest.range(of: name) {
+                let before = rest[..<range.lowerBound].last, after = rest[range.upperBound...].first
+                let isWordCharacter: (Character?) -> Bool = { $0.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+                if !isWordCharacter(before), !isWordCharacter(after) { return true }
+                rest = rest[range.upperBound...]
+            }
+            return false
+        }
+    }
+
+    @Test func theWordScanFindsWholeNamesOnly() {
+        #expect(Self.usesName("environ", in: "var pointer = environ"))
+        #expect(!Self.usesName("environ", in: "let environment = 1"))
+        #expect(!Self.usesName("environ", in: "// environ is not on Darwin"))
+    }
+
+    @Test func namesMissingOnDarwinStayInPlatformFolders() throws {
+        let files = try Self.swiftFiles().filter {
+            !$0.path.contains("/Platform/") && $0.path != "Tests/InjectionTraceTests/PlatformSourceTests.swift"
+        }
+        let offenders = files.flatMap { file in
+            Self.darwinMissingNames.filter { Self.usesName($0, in: file.text) }.map { "\(file.path): \($0)" }
+        }
+        #expect(offenders == [])
+    }
+
+    @Test func linuxOnlyPathsStayOutOfTheSources() throws {
+        let offenders = try Self.swiftFiles().filter { file in
+            file.path.hasPrefix("Sources/") && !file.path.contains("/Platform/")
+                && file.text.split(separator: "\n").contains { line in
+                    !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                        && Self.linuxOnlyPaths.contains { line.contains($0) }
+                }
+        }.map(\.path)
+        #expect(offenders == [])
+    }
 }

@@ -13,8 +13,17 @@ struct TraceSchemaTests {
                            "mappingChanged", "staleOverride", "scopeReset", "resolvedToNil", "lazyResolved",
                            "aggregate", "dropped", "end"]
 
-    /// Whether `python3` with `jsonschema` is here (it is on the project's machines and CI image).
-    static let pythonHasJSONSchema: Bool = (try? run(["python3", "-c", "import jsonschema"]).status) == 0
+    /// The Python that `make test-deps` found or set up with jsonschema (`.build/test-python3`:
+    /// Debian's python3 with python3-jsonschema, or the project's own virtual environment), else
+    /// whichever `python3` is on PATH.
+    static let python: String = {
+        let link = URL(fileURLWithPath: schemaPath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/test-python3").path
+        return FileManager.default.isExecutableFile(atPath: link) ? link : "python3"
+    }()
+
+    /// Whether that Python has `jsonschema` (`make test` installs it).
+    static let pythonHasJSONSchema: Bool = (try? run([python, "-c", "import jsonschema"]).status) == 0
 
     /// The decoder's kind table (matched from raw bytes) and the events' own names agree.
     @Test func decoderKindNamesMatchTheEventKindNames() throws {
@@ -85,7 +94,7 @@ struct TraceSchemaTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("di-schema-\(UUID()).ndjson").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(trace).write(to: URL(fileURLWithPath: path))
-        return try run(["python3", "-c", validator, schemaPath, path])
+        return try run([python, "-c", validator, schemaPath, path])
     }
 
     private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -1,4 +1,6 @@
 import Foundation
+import Injection
+import Synchronization
 import Testing
 
 /// Random container trees, from seeds (STYLE.md §13): every wiring resolved one root after
@@ -44,7 +46,21 @@ struct WiringFuzzTests {
 
 /// Checks one seed and, on failure, shrinks the wiring to the smallest that still fails.
 enum WiringFuzzer {
+    /// The seeds being checked right now: if the runtime stops the program (a trap is a finding
+    /// too), the trap handler names them, so the failure replays.
+    private static let inFlight = Mutex<Set<UInt64>>([])
+    private static let trapHandler: Void = InjectionDiagnostics.addTrapHandler { reason in
+        let seeds = inFlight.withLock { $0 }.sorted()
+        guard !seeds.isEmpty else { return }
+        let replay = seeds.map { "FUZZ_WIRING_SEED=\($0) make fuzz-wiring" }.joined(separator: "\n  ")
+        FileHandle.standardError.write(Data(
+            "wiring fuzzer: the program stops while checking seeds \(seeds); replay with\n  \(replay)\n".utf8))
+    }
+
     static func check(seed: UInt64) -> [String] {
+        _ = trapHandler
+        inFlight.withLock { _ = $0.insert(seed) }
+        defer { inFlight.withLock { _ = $0.remove(seed) } }
         let wiring = Wiring.generate(seed: seed)
         var problems = WiringCheck.sequential(wiring, traced: true)
         let concurrent = problems.isEmpty ? WiringCheck.concurrent(wiring) : []

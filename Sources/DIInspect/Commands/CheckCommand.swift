@@ -3,7 +3,7 @@ import InjectionTrace
 import ArgumentParser
 import InjectionGraph
 
-/// `di-inspect check FILE [--json]`: every problem in a trace.
+/// `di-inspect check FILE [--format text|json|xcode|github|sarif]`: every problem in a trace.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -17,13 +17,29 @@ struct CheckCommand: ParsableCommand {
 
               $ di-inspect check trace.ndjson
               1 problem in sample-app (pid 4242): 1 missing registration
+              $ di-inspect check trace.ndjson --format xcode
+              $ di-inspect check trace.ndjson --format github
+              $ di-inspect check trace.ndjson --format sarif -o check.sarif
+
+            xcode, github and sarif point each problem at its source line (the resolve site, the \
+            line that closes a cycle, a captive's registration, the line that set an override), \
+            as a path under --source-root (default: the current folder).
             """)
 
     @Argument(help: "The trace file (NDJSON) written by 'di-inspect record' or DI_INSPECT=file:….")
     var file: String
 
-    @Flag(help: "Print the report as JSON (schema in docs/CHECK_JSON.md).")
+    @Option(help: "text, json (schema in docs/CHECK_JSON.md), xcode (file:line: error: …), github (workflow annotations) or sarif (SARIF 2.1.0).")
+    var format: ReportFormat = .text
+
+    @Flag(help: "The same as --format json.")
     var json = false
+
+    @Option(help: "Where the app's sources are, to turn the trace's file IDs into paths (xcode, github, sarif).")
+    var sourceRoot: String = "."
+
+    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
+    var output: String?
 
     @Flag(help: "Count optional requests that resolved to nil as problems, not notes.")
     var strict = false
@@ -31,7 +47,18 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let (graph, diagnostics) = try loadGraphWithDiagnostics(file)
         let report = graph.check(strict: strict)
-        if json { print(report.json, terminator: "") } else { printText(report.text) }
+        let format = json ? .json : format
+        let text: String
+        switch format {
+        case .text: text = report.text
+        case .json: text = report.json
+        case .xcode, .github, .sarif:
+            let paths = SourcePaths(root: sourceRoot)
+            let annotations = ProblemAnnotations(report: report, graph: graph) { paths.path(for: $0) }
+            text = format == .xcode ? annotations.xcode(fallbackFile: file)
+                : format == .github ? annotations.github() : annotations.sarif(toolVersion: InjectionVersion.current)
+        }
+        try writeReport(text, to: output, escaping: format != .json && format != .sarif)
         // A trace with rejected lines cannot be called clean, whatever the rest says. A truncated
         // last line (what a crash leaves) stays a warning.
         let rejected = diagnostics.filter { $0.severity == .error && !$0.isTruncatedLastLine }

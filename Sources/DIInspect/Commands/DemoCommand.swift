@@ -17,8 +17,25 @@ struct DemoCommand: ParsableCommand {
               $ di-inspect demo --fault cycle --fault missing
             """)
 
-    @Option(name: .customLong("fault"), help: "A wiring bug for the sample app: missing, cycle, captive, stale-override, name-typo. Repeatable.")
+    /// The sample app's `--fault` values, for the help (its `Fault` enum; a test holds the two
+    /// lists equal). Any value is passed on: the app's own error for a wrong one is shown live.
+    static let sampleAppFaults = [
+        "missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing", "mapping-left-active",
+        "lazy-cycle", "layer-breach", "background-container", "shadowed-child", "decorator-captive",
+    ]
+
+    @Option(
+        name: .customLong("fault"),
+        help: "A wiring bug for the sample app: \(sampleAppFaults.joined(separator: ", ")). Repeatable.")
     var faults: [String] = []
+
+    func validate() throws {
+        for fault in faults where !Self.sampleAppFaults.contains(fault) {
+            throw ValidationError(
+                "Unknown fault '\(fault)'; the sample app knows \(Self.sampleAppFaults.joined(separator: ", ")).")
+        }
+        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
+    }
 
     @Flag(help: "Run the sample app in mock-network mode (a keypath mapping for the whole run).")
     var mockNetwork = false
@@ -31,10 +48,6 @@ struct DemoCommand: ParsableCommand {
 
     @Flag(help: "Leave the app running when the inspector ends (by default it gets SIGTERM, then SIGKILL).")
     var keepApp = false
-
-    func validate() throws {
-        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
-    }
 
     func run() throws {
         let sampleApp = BundledProducts.path(of: "sample-app")
@@ -54,7 +67,7 @@ struct DemoCommand: ParsableCommand {
 /// Executables built next to this one.
 enum BundledProducts {
     static func path(of product: String) -> String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = PosixIO.executablePath() ?? CommandLine.arguments[0]
         return ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(product)
     }
 }

@@ -2,8 +2,8 @@ import Injection
 import ArgumentParser
 import InjectionGraph
 
-/// `di-inspect diff BASE HEAD [--json]`: what changed between two runs, and whether HEAD adds a
-/// problem (exit 1) — a CI gate.
+/// `di-inspect diff BASE HEAD [--format text|json|xcode|github|sarif]`: what changed between two
+/// runs, and whether HEAD adds a problem (exit 1) — a CI gate.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
@@ -15,6 +15,10 @@ struct DiffCommand: ParsableCommand {
 
               $ di-inspect diff main.ndjson branch.ndjson
               $ di-inspect diff main.ndjson branch.ndjson --json
+              $ di-inspect diff main.ndjson branch.ndjson --format github
+
+            With xcode, github or sarif, the problems HEAD adds (and new layer breaches) are \
+            errors and the ones both runs have are warnings, each at its source line.
             """)
 
     @Argument(help: "The trace of the base run (before the change).")
@@ -23,12 +27,33 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The trace of the head run (after the change).")
     var head: String
 
-    @Flag(help: "Print the diff as JSON.")
+    @Option(help: "text, json, xcode (file:line: error: …), github (workflow annotations) or sarif (SARIF 2.1.0).")
+    var format: ReportFormat = .text
+
+    @Flag(help: "The same as --format json.")
     var json = false
 
+    @Option(help: "Where the app's sources are, to turn the trace's file IDs into paths (xcode, github, sarif).")
+    var sourceRoot: String = "."
+
+    @Option(name: .shortAndLong, help: "Write the diff to this file instead of standard output.")
+    var output: String?
+
     func run() throws {
-        let diff = GraphDiff(base: try loadGraph(base), head: try loadGraph(head))
-        print(json ? diff.json : diff.text.escapingControlCharacters(keepingNewlines: true), terminator: "")
+        let headGraph = try loadGraph(head)
+        let diff = GraphDiff(base: try loadGraph(base), head: headGraph)
+        let format = json ? .json : format
+        let text: String
+        switch format {
+        case .text: text = diff.text
+        case .json: text = diff.json
+        case .xcode, .github, .sarif:
+            let paths = SourcePaths(root: sourceRoot)
+            let annotations = ProblemAnnotations(diff: diff, head: headGraph) { paths.path(for: $0) }
+            text = format == .xcode ? annotations.xcode(fallbackFile: head)
+                : format == .github ? annotations.github() : annotations.sarif(toolVersion: InjectionVersion.current)
+        }
+        try writeReport(text, to: output, escaping: format != .json && format != .sarif)
         if diff.hasNewProblems { throw ExitCode(1) }
     }
 }

@@ -3,19 +3,23 @@ import ArgumentParser
 import Foundation
 import InjectionGraph
 
-/// `di-inspect export FILE [--format dot|json|mermaid] …`: the graph for other tools.
+/// `di-inspect export FILE [--format dot|svg|json|mermaid] …`: the graph for other tools.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the dependency graph as Graphviz dot, JSON or Mermaid.",
+        abstract: "Write the dependency graph as Graphviz dot, SVG, JSON or Mermaid.",
         discussion: """
-              $ di-inspect export trace.ndjson --format dot | dot -Tsvg > graph.svg
-              $ di-inspect export trace.ndjson --focus LoginViewModel --depth 2 --format mermaid
+            svg runs Graphviz's dot, which must be installed (apt-get install graphviz, brew \
+            install graphviz).
+
+              $ di-inspect export trace.ndjson --format svg -o graph.svg
+              $ di-inspect export trace.ndjson --no-legend | dot -Tpng > graph.png
+              $ di-inspect export trace.ndjson --focus ViewModel.cart --depth 2
               $ di-inspect export trace.ndjson --layers --format mermaid
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case dot, json, mermaid
+        case dot, svg, json, mermaid
     }
 
     @Argument(help: "The trace file.")
@@ -39,6 +43,9 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "One node per layer and one weighted edge per layer crossing (breaches red), for dot or mermaid.")
     var layers = false
 
+    @Flag(help: "Leave out the legend (dot and svg).")
+    var noLegend = false
+
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
@@ -47,7 +54,10 @@ struct ExportCommand: ParsableCommand {
         if focus == nil, depth != nil || reverse {
             throw ValidationError("--depth and --reverse need --focus SERVICE.")
         }
-        if layers, format == .json { throw ValidationError("--layers writes dot or mermaid, not json.") }
+        if layers, format == .json { throw ValidationError("--layers writes dot, svg or mermaid, not json.") }
+        if noLegend, format == .json || format == .mermaid {
+            throw ValidationError("--no-legend is for dot and svg; \(format.rawValue) has no legend.")
+        }
         if layers, layer != nil || focus != nil {
             throw ValidationError("--layers summarises every layer; it does not combine with --layer or --focus.")
         }
@@ -57,17 +67,18 @@ struct ExportCommand: ParsableCommand {
         let graph = try loadGraph(file)
         if layers {
             let map = LayerMap(graph)
-            try write(format == .mermaid ? LayerExporter.mermaid(map) : LayerExporter.dot(map))
+            let text = format == .mermaid ? LayerExporter.mermaid(map) : LayerExporter.dot(map)
+            try write(format == .svg ? try GraphvizRenderer.svg(fromDot: text) : text)
             return
         }
         var options = GraphExportOptions(layer: layer, depth: depth, reverse: reverse)
         if let focus { options.focus = try lookUp(focus, in: graph) }
         let text = switch format {
-        case .dot: DotExporter(options: options).render(graph)
+        case .dot, .svg: DotExporter(options: options, includesLegend: !noLegend).render(graph)
         case .json: JSONExporter(options: options).render(graph)
         case .mermaid: MermaidExporter(options: options).render(graph)
         }
-        try write(text)
+        try write(format == .svg ? try GraphvizRenderer.svg(fromDot: text) : text)
     }
 
     private func write(_ text: String) throws {

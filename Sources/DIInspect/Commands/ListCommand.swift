@@ -7,10 +7,13 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List services, layers, scopes, cycles, overrides or missing registrations as aligned text.",
+        // The cycles, overrides and missing lists are the inspector's tabs of the same names, from
+        // the one problem list `check` prints: they never disagree.
         discussion: """
               $ di-inspect list trace.ndjson services
-              SERVICE              CONTAINER  SCOPE      RESOLVES  NEW  CACHED  ALIVE  SELF µs  REGISTERED
-              XYZService           app        singleton         3    1       2      1       12  App.swift:3
+              SERVICE   CONTAINER  SCOPE      RESOLVES  NEW  CACHED  ALIVE  SELF µs  REGISTERED
+              Database  app        singleton        75    1      74      1       14  SampleApp/Registrations.swift:21
+              $ di-inspect list trace.ndjson missing
             """)
 
     enum Subject: String, ExpressibleByArgument, CaseIterable {
@@ -85,36 +88,66 @@ struct ListCommand: ParsableCommand {
         return table.text
     }
 
+    /// What the Cycles screen lists, from the same problem list (`check`): cycles the app hit
+    /// (↻, with how often), loops in the recorded graph (↻) and cycles broken lazily (⇢, a note).
     static func cycles(_ graph: DependencyGraph) -> String {
-        var table = TextTable(["KIND", "COUNT", "PATH"], rightAligned: [1])
-        for cycle in graph.cycles {
-            table.add(["caught", "\(cycle.count)", cycle.cycle.pathDescription])
-        }
-        for loop in graph.dependencyLoops() {
-            table.add(["loop", "\(loop.nodes.count) services", DependencyCycle(path: loop.path).pathDescription])
+        var table = TextTable(["", "KIND", "COUNT", "PATH"], rightAligned: [2])
+        for problem in graph.check().all where problem.area == .cycles {
+            switch problem {
+            case .cycle(let cycle): table.add(["↻", "cycle", "×\(cycle.count)", cycle.cycle.pathDescription])
+            case .dependencyLoop(let loop): table.add(["↻", "loop", "-", loop.pathDescription])
+            case .lazyLoop(let loop): table.add(["⇢", "broken lazily (note)", "-", loop.pathDescription])
+            default: continue
+            }
         }
         return table.text
     }
 
+    /// Every override and mapping, as the Overrides screen lists them: active first.
     static func overrides(_ graph: DependencyGraph) -> String {
-        var table = TextTable(["KIND", "FROM", "TO", "CONTAINER", "SET AT", "STATE", "STALE"])
-        for record in graph.overrides {
+        var table = TextTable(["KIND", "FROM", "TO", "CONTAINER", "SET AT", "STATE", "PROBLEM"])
+        let ordered = graph.overrides.filter(\.isActive) + graph.overrides.filter { !$0.isActive }
+        for record in ordered {
             let state = switch record.state {
             case .active: "active"
             case .replaced: "replaced"
             case .reset(let at, _): "reset at \(at)"
             }
-            table.add([record.kind.rawValue, record.from.description, record.to.description, record.container,
-                       record.location.description, state, record.isStale ? record.staleness?.rawValue ?? "-" : "-"])
+            table.add([record.kind == .registration ? "register" : "mapping", record.from.description, record.to.description,
+                       record.container, record.location.description, state, problem(of: record)])
         }
         return table.text
     }
 
+    /// The PROBLEM column: why `check` reports an override, in the words of its message.
+    static func problem(of record: OverrideRecord) -> String {
+        if record.isStale {
+            switch record.staleness {
+            case .heldByLongLived?:
+                let holders = record.holders.map(\.service.description)
+                let shown = holders.prefix(3).joined(separator: ", ") + (holders.count > 3 ? ", …" : "")
+                return "stale: \(shown) kept the old instance"
+            case .reported?, nil:
+                return "stale: the runtime reported services built with the old instance"
+            }
+        }
+        if record.kind == .mapping, record.isActive { return "still active at the end of the trace" }
+        return "-"
+    }
+
+    /// What the Missing screen lists, from the same problem list (`check`): requests that failed
+    /// (✗) and optional requests that gave nil (∅, a note unless `check --strict`).
     static func missing(_ graph: DependencyGraph) -> String {
-        var table = TextTable(["REQUESTED", "COUNT", "REQUESTED BY", "FIX"], rightAligned: [1])
-        for item in graph.missing {
+        var table = TextTable(["", "REQUESTED", "COUNT", "REQUESTED BY", "FIX"], rightAligned: [2])
+        for problem in graph.check().all where problem.area == .missing {
+            let (mark, item): (String, MissingDependency)
+            switch problem {
+            case .missing(let missing): (mark, item) = ("✗", missing)
+            case .resolvedToNil(let missing): (mark, item) = ("∅", missing)
+            default: continue
+            }
             let chain = item.chain.isEmpty ? "app code" : item.chain.map(\.description).joined(separator: " → ")
-            table.add([item.requested.qualifiedDescription, "\(item.count)", chain, item.fix])
+            table.add([mark, item.requested.qualifiedDescription, "\(item.count)", chain, item.fix])
         }
         return table.text
     }

@@ -12,8 +12,12 @@ struct RecordCommand: ParsableCommand {
             Ctrl-C and SIGTERM are passed on to the command; di-inspect exits with the command's \
             status (128 + the signal's number when a signal stopped it).
 
-              $ di-inspect record -o trace.ndjson -- ./.build/debug/sample-app --scenario missing
+              $ di-inspect record -o trace.ndjson -- sample-app --duration 2
               $ di-inspect check trace.ndjson
+
+            sample-app is installed next to di-inspect by 'make install' (in a checkout: \
+            .build/debug/sample-app); add --fault missing, --fault cycle, … for its wiring bugs. \
+            Your own app: di-inspect record -o trace.ndjson -- .build/debug/MyApp
             """)
 
     @Option(name: .shortAndLong, help: "The trace file to write.")

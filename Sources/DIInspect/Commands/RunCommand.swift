@@ -10,7 +10,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Launch an app that uses Injection and inspect it live.",
         discussion: """
-              $ di-inspect run -- ./.build/debug/my-app --verbose
+              $ di-inspect run -- .build/debug/MyApp
             """)
 
     @Option(help: "Listen on this unix socket (default: a private one for this run).")

@@ -8,11 +8,11 @@ struct WhyCommand: ParsableCommand {
         commandName: "why",
         abstract: "Show why a service is resolved: the shortest chain from app code down to it.",
         discussion: """
-              $ di-inspect why trace.ndjson XYZFetching
-              XYZFetching in 'app' is resolved through:
-                XYZViewModel in 'app'     from app code ×1
-                → XYZService in 'app'     ×1
-                → XYZFetching in 'app'    ×2
+              $ di-inspect why trace.ndjson Repository.users
+              Repository.users: UserRepository in 'app' is resolved through:
+                ViewModel.profile: ProfileViewModel in 'app'  from app code ×16
+                → UseCase.loadProfile: LoadProfileUseCase in 'app'  ×16
+                → Repository.users: UserRepository in 'app'  ×16
             """)
 
     @Argument(help: "The trace file.")
@@ -23,12 +23,20 @@ struct WhyCommand: ParsableCommand {
 
     func run() throws {
         let graph = try loadGraph(file)
-        let unanswered = Self.unanswered(service, in: graph)
-        if !unanswered.isEmpty, (try? graph.lookup(service)) == nil {
+        // One matcher for the services and the requests that found none: a name that means
+        // several of them is an error that lists them, never a silent pick.
+        let identity: ServiceIdentity
+        do {
+            identity = try graph.lookupIdentity(service, among: graph.namedIdentities)
+        } catch {
+            PosixIO.printError("error: \(error.description)")
+            throw ExitCode(2)
+        }
+        let unanswered = Self.unanswered(identity, in: graph)
+        guard let target = graph.nodeID(for: identity) else {
             printText(unanswered)
             return
         }
-        let target = try lookUp(service, in: graph)
         printText(Self.explain(target, in: graph) + Self.shadowing(target, in: graph) + unanswered)
     }
 
@@ -41,14 +49,10 @@ struct WhyCommand: ParsableCommand {
             .map { $0.message + "\n" }.joined()
     }
 
-    /// What `why` says about requests for `query` that got nothing: optional ones that gave
+    /// What `why` says about requests for `identity` that got nothing: optional ones that gave
     /// nil, and failed ones, each with its requester, site and the chain that led there.
-    static func unanswered(_ query: String, in graph: DependencyGraph) -> String {
-        let q = query.lowercased()
-        func matches(_ identity: ServiceIdentity) -> Bool {
-            identity.type.lowercased() == q || identity.description.lowercased() == q
-                || identity.qualifiedDescription.lowercased() == q
-        }
+    static func unanswered(_ identity: ServiceIdentity, in graph: DependencyGraph) -> String {
+        func matches(_ requested: ServiceIdentity) -> Bool { requested == identity }
         var text = ""
         let groups: [(verb: String, list: [MissingDependency])] = [
             ("resolved to nil (an optional request; nothing is registered)", graph.resolvedToNil),
@@ -76,6 +80,13 @@ struct WhyCommand: ParsableCommand {
 
     static func explain(_ target: NodeID, in graph: DependencyGraph) -> String {
         let name = graph.nodes[target].identity.qualifiedDescription.escapingControlCharacters
+        let node = graph.nodes[target]
+        if node.resolveCount == 0, graph.incoming[target].isEmpty {
+            let site = node.registeredAt.map { " at \($0.description)" } ?? ""
+            return node.registeredAt == nil
+                ? "\(name) was never resolved in this trace.\n"
+                : "\(name) is registered\(site) but was never resolved in this trace: nothing asked for it.\n"
+        }
         guard let path = graph.why(target) else {
             return "\(name) is only requested by services on a loop; no root reaches it. See 'di-inspect list FILE cycles'.\n"
         }

@@ -1,3 +1,4 @@
+import Injection
 import InjectionGraph
 
 /// Plain, aligned columns for script-friendly output: the header in capitals, two spaces between

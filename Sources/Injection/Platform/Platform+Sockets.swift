@@ -31,6 +31,7 @@ extension PosixIO {
         #endif
     }
 
+    #if Tracing
     /// Connects a non-blocking socket, waiting at most `timeoutMilliseconds`; 0, or -1 with
     /// `errno` set (`ETIMEDOUT` when the wait ran out).
     package static func connectSocket(
@@ -52,6 +53,7 @@ extension PosixIO {
         }
         return 0
     }
+    #endif
 
     /// Every address `host`:`port` resolves to (numeric service), for `body` to try in turn
     /// until it returns a descriptor; the last failure otherwise.

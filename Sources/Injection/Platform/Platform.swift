@@ -168,7 +168,57 @@ package enum PosixIO {
 
     package static var processID: Int32 { getpid() }
 
+    /// The running executable's path: `/proc/self/exe` on Linux, `_NSGetExecutablePath` on Darwin
+    /// (which has no `/proc`). Nil when it cannot be told.
+    package static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        #if canImport(Darwin)
+        var size = UInt32(buffer.count)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        let path = String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+        #else
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map(UInt8.init(bitPattern:)), as: UTF8.self)
+        #endif
+    }
+
+    /// Every variable of the process environment (`environ` on Linux, `_NSGetEnviron` on Darwin,
+    /// where `environ` is not importable).
+    package static func environmentVariables() -> [String: String] {
+        #if canImport(Darwin)
+        guard let environment = _NSGetEnviron() else { return [:] }
+        var pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environment.pointee
+        #else
+        var pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        #endif
+        var result: [String: String] = [:]
+        while let entry = pointer?.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer = pointer?.advanced(by: 1)
+        }
+        return result
+    }
+
     package static var userID: UInt32 { UInt32(getuid()) }
+
+    /// A folder named after `name` for the user's own files: `/tmp/<name>-<uid>` on Linux; on
+    /// Darwin `<name>` in `$TMPDIR`, the per-user temporary folder, which on iOS is inside the
+    /// app's sandbox (an app cannot write `/tmp` there).
+    package static func userTemporaryDirectory(named name: String) -> String {
+        #if canImport(Darwin)
+        if let folder = environment("TMPDIR"), folder.hasPrefix("/") {
+            return (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + name
+        }
+        #endif
+        return "/tmp/\(name)-\(userID)"
+    }
 
     /// Runs `handler` at normal process exit (`atexit`).
     package static func atExit(_ handler: @convention(c) () -> Void) {

@@ -28,9 +28,11 @@ extension Container {
         }
         let observed = EventHub.shared.isActive
         let start = observed ? EventClock.raw() : 0
-        // The requester (a copy of the frame, with retains) only when somebody will read it.
-        if observed || context.validation != nil, let requester = context.frames.last,
-           requester.scope.isLongLived, scope.isShortLived {
+        // The requester's frame is read in place (a copy of the frame costs its retains), and
+        // only when somebody will read a mismatch. The captive rule is `Scope.captures(_:)`.
+        if observed || context.validation != nil, let index = context.frames.indices.last,
+           context.frames[index].scope.captures(scope) {
+            let requester = context.frames[index]
             let mismatch = ScopeMismatch(
                 holder: requester.registration.identity, holderScope: requester.scope,
                 captive: registration.identity, captiveScope: scope)
@@ -100,10 +102,10 @@ extension Container {
             result = value
         }
         if observed {
-            emitCreated(registration, scope: scope, requester: context.frames.last?.registration,
+            emitCreated(registration, scope: scope, requester: context.requester,
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
                         outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom,
-                        viaProperty: context.frames.last?.injectsProperties ?? false, in: context)
+                        viaProperty: context.requesterInjectsProperties, in: context)
         }
         return result
     }
@@ -135,15 +137,15 @@ extension Container {
             guard let receivers = EventHub.shared.receivers(in: context) else { return }
             let time = EventClock.now()
             let source: Resolved.Source = registration.isOverride ? .override : .factory
-            let viaProperty = context.frames.last?.injectsProperties ?? false
+            let viaProperty = context.requesterInjectsProperties
             if !viaProperty, EventHub.shared.foldRepeat(
-                registration, requester: context.frames.last?.registration, scope: scope, outcome: .cached,
+                registration, requester: context.requester, scope: scope, outcome: .cached,
                 source: source, duration: 0, time: time, list: receivers, in: context
             ) { return }
             receivers.deliver(ResolutionEvent(
                 sequence: EventHub.shared.nextSequence(), time: time, thread: context.threadNumber,
                 kind: .resolved(Resolved(
-                    service: registration.identity, requester: context.frames.last?.registration.identity,
+                    service: registration.identity, requester: context.requester?.identity,
                     scope: scope, outcome: .cached, source: source,
                     durationNanoseconds: 0, depth: context.frames.count + 1, isPropertyInjection: viaProperty))))
         }

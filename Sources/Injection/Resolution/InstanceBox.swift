@@ -13,10 +13,12 @@ struct InstanceBox: @unchecked Sendable {
 
 /// A weak reference to an instance kept by the ``Scope/shared`` scope.
 ///
-/// `@unchecked Sendable` for the same reason as ``InstanceBox``: the reference is only stored
-/// and loaded under the container's lock, and `weak` loads are atomic in the Swift runtime.
+/// `@unchecked Sendable` only for the same reason as ``InstanceBox`` (an instance is handed to
+/// every thread by design, and `AnyObject` is not `Sendable`). The reference itself cannot race:
+/// it is a `weak let`, set once in `init` (the compiler refuses any other write), and the Swift
+/// runtime loads weak references atomically.
 final class WeakInstance: @unchecked Sendable {
-    weak var object: AnyObject?
+    weak let object: AnyObject?
 
     init(_ object: AnyObject) { self.object = object }
 }

@@ -89,6 +89,18 @@ final class ResolutionContext {
         return context
     }
 
+    /// The registration being built on this thread (whose factory is asking), read in place:
+    /// `frames.last` copies the whole frame, with its retains, to take one field.
+    var requester: AnyRegistration? {
+        @inline(__always) get { frames.isEmpty ? nil : frames[frames.count - 1].registration }
+    }
+
+    /// Whether the innermost frame is resolving its service's properties (see
+    /// ``Frame/injectsProperties``).
+    var requesterInjectsProperties: Bool {
+        @inline(__always) get { !frames.isEmpty && frames[frames.count - 1].injectsProperties }
+    }
+
     /// The registrations on the stack, outermost first, as identities.
     var chain: [ServiceIdentity] { frames.map(\.registration.identity) }
 }

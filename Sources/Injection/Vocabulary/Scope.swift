@@ -65,12 +65,26 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether an instance outlives the resolution that built it, so that anything it captured
     /// at construction lives as long (the holder side of a captive dependency).
+    @inlinable
     public var isLongLived: Bool {
         kind == .cached || kind == .singleton || kind == .custom
     }
 
     /// Whether every resolve, or every pass, builds a fresh instance (the captive side).
+    @inlinable
     public var isShortLived: Bool { kind == .unique || kind == .graph }
+
+    /// The captive rule, written once for the runtime and the graph: whether a holder in this
+    /// scope, building with an instance of `captive`'s scope, keeps that instance longer than its
+    /// scope meant (a singleton holding a graph instance does; a graph holding a singleton does
+    /// not).
+    ///
+    /// ```swift
+    /// let captive = Scope.singleton.captures(.graph)   // true: the graph instance lives as long
+    /// let fine = Scope.graph.captures(.singleton)      // false
+    /// ```
+    @inlinable
+    public func captures(_ captive: Scope) -> Bool { isLongLived && captive.isShortLived }
 
     /// Whether the container keeps the instance in its per-container cache.
     package var keepsInstance: Bool { isLongLived || kind == .shared }

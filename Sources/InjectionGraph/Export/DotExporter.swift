@@ -100,18 +100,13 @@ public struct DotExporter: Sendable {
             out += "  z\(index) [label=\"\(label)\", shape=box, style=dotted, color=gray40, fontcolor=gray40];\n"
             out += "  n\(from) -> z\(index) [style=dotted, color=gray40];\n"
         }
-        for record in graph.overrides(in: selection) {
-            guard let from = graph.nodeID(for: record.from), let to = graph.nodeID(for: record.to) else { continue }
-            var label = record.kind == .mapping ? "mapping" : "override"
-            let leftActive = record.kind == .mapping && record.isActive
-            if leftActive { label += " (left active)" } else if !record.isActive { label += " (ended)" }
-            if record.isStale { label += " (stale)" }
-            let color = record.isStale || leftActive ? ", color=orange, fontcolor=orange, penwidth=2" : ""
-            out += "  n\(from) -> n\(to) [style=dotted, label=\"\(label)\"\(color)];\n"
-            guard record.isStale else { continue }
-            for holder in record.holders {
-                guard let id = graph.nodeID(for: holder.service), selection.contains(id) else { continue }
-                out += "  n\(id) -> n\(from) [style=dotted, color=orange, label=\"holds old\"];\n"
+        // One edge per replaced service and replacement, however often it was set.
+        for edge in graph.overrideEdges(in: selection) {
+            let color = edge.isStale || edge.isLeftActive ? ", color=orange, fontcolor=orange, penwidth=2" : ""
+            out += "  n\(edge.from) -> n\(edge.to) [style=dotted, label=\"\(edge.label)\"\(color)];\n"
+            for holder in edge.holders {
+                guard let id = graph.nodeID(for: holder), selection.contains(id) else { continue }
+                out += "  n\(id) -> n\(edge.from) [style=dotted, color=orange, label=\"holds old\"];\n"
             }
         }
         // A shadow: the registration that answers, pointing at those it passes over.
@@ -129,21 +124,14 @@ public struct DotExporter: Sendable {
 
     /// Container clusters, each with its own services and a nested cluster per layer.
     func writeClusters(_ graph: DependencyGraph, _ selection: GraphSelection, to out: inout String) {
-        var byContainer: [String: [String?: [NodeID]]] = [:]
-        for node in selection.nodes {
-            let identity = graph.nodes[node].identity
-            byContainer[identity.container, default: [:]][identity.layer, default: []].append(node)
-        }
-        for (containerIndex, container) in graph.containers.enumerated() {
-            guard let layers = byContainer[container.name] else { continue }
-            out += "  subgraph cluster_c\(containerIndex) {\n"
-            out += "    \(Self.labelAttributes(container.name, separator: ";\n    "));\n    style=rounded;\n"
-            for node in layers[nil] ?? [] { writeNode(graph.nodes[node], indent: "    ", to: &out) }
-            let named = layers.keys.compactMap { $0 }.sorted()
-            for (layerIndex, layer) in named.enumerated() {
-                out += "    subgraph cluster_c\(containerIndex)_l\(layerIndex) {\n"
-                out += "      \(Self.labelAttributes(layer, separator: ";\n      "));\n      style=dashed;\n"
-                for node in layers[layer]! { writeNode(graph.nodes[node], indent: "      ", to: &out) }
+        for cluster in selection.containerClusters(in: graph) {
+            out += "  subgraph cluster_c\(cluster.index) {\n"
+            out += "    \(Self.labelAttributes(cluster.name, separator: ";\n    "));\n    style=rounded;\n"
+            for node in cluster.services { writeNode(graph.nodes[node], indent: "    ", to: &out) }
+            for (layerIndex, layer) in cluster.layers.enumerated() {
+                out += "    subgraph cluster_c\(cluster.index)_l\(layerIndex) {\n"
+                out += "      \(Self.labelAttributes(layer.name, separator: ";\n      "));\n      style=dashed;\n"
+                for node in layer.services { writeNode(graph.nodes[node], indent: "      ", to: &out) }
                 out += "    }\n"
             }
             out += "  }\n"

@@ -17,12 +17,18 @@ public struct GraphExportOptions: Sendable, Hashable {
     public var depth: Int?
     /// With ``focus``: follow dependents (who uses it) instead of dependencies.
     public var reverse: Bool
+    /// Keep exactly these services (what an inspector view shows: a cycle, a problem's
+    /// services); combined with ``layer`` like ``focus`` is.
+    public var services: [NodeID]?
 
-    public init(layer: String? = nil, focus: NodeID? = nil, depth: Int? = nil, reverse: Bool = false) {
+    public init(
+        layer: String? = nil, focus: NodeID? = nil, depth: Int? = nil, reverse: Bool = false, services: [NodeID]? = nil
+    ) {
         self.layer = layer
         self.focus = focus
         self.depth = depth
         self.reverse = reverse
+        self.services = services
     }
 }
 
@@ -56,6 +62,9 @@ extension DependencyGraph {
             for (node, _) in reachable(from: focus, direction: direction, maxDepth: options.depth) {
                 included[node] = true
             }
+        } else if let services = options.services {
+            included = [Bool](repeating: false, count: nodes.count)
+            for node in services where nodes.indices.contains(node) { included[node] = true }
         } else {
             included = [Bool](repeating: true, count: nodes.count)
         }
@@ -64,7 +73,7 @@ extension DependencyGraph {
                 included[node] = Self.layer(of: nodes[node].identity, matches: layer)
             }
         }
-        let isWhole = options.focus == nil && options.layer == nil
+        let isWhole = options.focus == nil && options.layer == nil && options.services == nil
         return GraphSelection(
             nodes: nodes.indices.filter { included[$0] },
             edges: isWhole ? Array(edges.indices) : edges.indices.filter { included[edges[$0].from] && included[edges[$0].to] },
@@ -94,6 +103,25 @@ extension DependencyGraph {
             guard let from = nodeID(for: record.from), let to = nodeID(for: record.to) else { return false }
             return selection.contains(from) && selection.contains(to)
         }
+    }
+
+    /// The overrides whose both ends are selected, one per replaced service, replacement and
+    /// kind: a mapping set and reset 25 times in a session is one edge (labelled ×25), in the
+    /// order each pair was first set.
+    func overrideEdges(in selection: GraphSelection) -> [OverrideEdge] {
+        var edges: [OverrideEdge] = []
+        var index: [OverrideEdge.Key: Int] = [:]
+        for record in overrides(in: selection) {
+            guard let from = nodeID(for: record.from), let to = nodeID(for: record.to) else { continue }
+            let key = OverrideEdge.Key(from: from, to: to, isMapping: record.kind == .mapping)
+            if let existing = index[key] {
+                edges[existing].records.append(record)
+            } else {
+                index[key] = edges.count
+                edges.append(OverrideEdge(from: from, to: to, records: [record]))
+            }
+        }
+        return edges
     }
 
     /// For each node, the index of its loop (strongly connected component without lazy edges:

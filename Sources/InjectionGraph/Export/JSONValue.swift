@@ -146,6 +146,7 @@ extension JSONValue {
             ("app", session.header.map { .string($0.app) }),
             ("pid", session.header.map { .int(Int64($0.pid)) }),
             ("start", session.header.map { .string($0.startTime) }),
+            ("library", session.header?.libraryVersion.map { .string($0) }),
             ("events", .uint(session.eventCount)),
             ("resolves", .uint(session.resolveCount)),
             ("dropped", .uint(session.droppedCount)),

@@ -29,18 +29,12 @@ public struct MermaidExporter: Sendable {
         let selection = graph.selection(options)
         let membership = graph.loopMembership()
         var out = "graph LR\n"
-        var byContainer: [String: [String?: [NodeID]]] = [:]
-        for node in selection.nodes {
-            let identity = graph.nodes[node].identity
-            byContainer[identity.container, default: [:]][identity.layer, default: []].append(node)
-        }
-        for (containerIndex, container) in graph.containers.enumerated() {
-            guard let layers = byContainer[container.name] else { continue }
-            out += "  subgraph c\(containerIndex)[\"\(Self.label(container.name))\"]\n"
-            for node in layers[nil] ?? [] { out += "    " + Self.node(graph.nodes[node]) + "\n" }
-            for (layerIndex, layer) in layers.keys.compactMap({ $0 }).sorted().enumerated() {
-                out += "    subgraph c\(containerIndex)_l\(layerIndex)[\"\(Self.label(layer))\"]\n"
-                for node in layers[layer]! { out += "      " + Self.node(graph.nodes[node]) + "\n" }
+        for cluster in selection.containerClusters(in: graph) {
+            out += "  subgraph c\(cluster.index)[\"\(Self.label(cluster.name))\"]\n"
+            for node in cluster.services { out += "    " + Self.node(graph.nodes[node]) + "\n" }
+            for (layerIndex, layer) in cluster.layers.enumerated() {
+                out += "    subgraph c\(cluster.index)_l\(layerIndex)[\"\(Self.label(layer.name))\"]\n"
+                for node in layer.services { out += "      " + Self.node(graph.nodes[node]) + "\n" }
                 out += "    end\n"
             }
             out += "  end\n"
@@ -68,12 +62,9 @@ public struct MermaidExporter: Sendable {
                 linkIndex += 1
             }
         }
-        for record in graph.overrides(in: selection) {
-            guard let from = graph.nodeID(for: record.from), let to = graph.nodeID(for: record.to) else { continue }
-            var label = record.kind == .mapping ? "mapping" : "override"
-            if !record.isActive { label += " (ended)" }
-            if record.isStale { label += " (stale)" }
-            out += "  n\(from) -.->|\"\(label)\"| n\(to)\n"
+        // One edge per replaced service and replacement, however often it was set.
+        for edge in graph.overrideEdges(in: selection) {
+            out += "  n\(edge.from) -.->|\"\(edge.label)\"| n\(edge.to)\n"
             linkIndex += 1
         }
         if !missing.isEmpty { out += "  classDef missing stroke:#d00,stroke-dasharray:5 5,color:#d00\n" }

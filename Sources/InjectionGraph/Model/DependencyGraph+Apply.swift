@@ -136,13 +136,7 @@ extension DependencyGraph {
     mutating func applyResolvedToNil(_ missingRegistration: MissingRegistration, time: UInt64) {
         for identity in missingRegistration.requesterChain { _ = intern(identity) }
         let key = MissingKey(requested: missingRegistration.requested, chain: missingRegistration.requesterChain)
-        if let index = resolvedToNilIndex[key] {
-            resolvedToNil[index].count.addSaturating(1)
-            resolvedToNil[index].lastSeen = time
-        } else {
-            resolvedToNilIndex[key] = resolvedToNil.count
-            resolvedToNil.append(MissingDependency(missingRegistration, time: time))
-        }
+        Self.countRepeat(of: missingRegistration, key: key, time: time, in: &resolvedToNil, index: &resolvedToNilIndex)
     }
 
     mutating func applyLazy(_ lazy: LazyResolution, time: UInt64) {
@@ -152,8 +146,8 @@ extension DependencyGraph {
         edges[internEdge(from, service)].lazyCount.addSaturating(1)
         // A long-lived owner keeps what its @LazyInjected read first, for as long as it lives:
         // reading lazily delays the capture, it does not avoid it.
-        if let holderScope = nodes[from].scope, holderScope.isLongLived,
-           let captiveScope = nodes[service].scope, captiveScope.isShortLived {
+        if let holderScope = nodes[from].scope, let captiveScope = nodes[service].scope,
+           holderScope.captures(captiveScope) {
             let mismatch = ScopeMismatch(holder: owner, holderScope: holderScope, captive: lazy.service, captiveScope: captiveScope)
             if let index = mismatchIndex[mismatch] {
                 scopeMismatches[index].count.addSaturating(1)
@@ -189,12 +183,21 @@ extension DependencyGraph {
             previous = id
         }
         let key = MissingKey(requested: missingRegistration.requested, chain: chain)
-        if let index = missingIndex[key] {
-            missing[index].count.addSaturating(1)
-            missing[index].lastSeen = time
+        Self.countRepeat(of: missingRegistration, key: key, time: time, in: &missing, index: &missingIndex)
+    }
+
+    /// Counts a repeat of the missing dependency filed under `key`, or files it: the one rule
+    /// for both lists of them (missing, and optional requests that gave nil).
+    private static func countRepeat(
+        of missingRegistration: MissingRegistration, key: MissingKey, time: UInt64,
+        in list: inout [MissingDependency], index: inout [MissingKey: Int]
+    ) {
+        if let position = index[key] {
+            list[position].count.addSaturating(1)
+            list[position].lastSeen = time
         } else {
-            missingIndex[key] = missing.count
-            missing.append(MissingDependency(missingRegistration, time: time))
+            index[key] = list.count
+            list.append(MissingDependency(missingRegistration, time: time))
         }
     }
 

@@ -15,8 +15,9 @@ public struct MissingDependency: Sendable, Hashable {
     public let chain: [ServiceIdentity]
     /// Registrations that look like what was meant (from the first occurrence).
     public let nearMisses: [NearMiss]
-    /// The registration line to add.
-    public let fix: String
+    /// The registration line to add. ``DependencyGraph/check(strict:)`` gives it the scope every
+    /// requester seen can hold (``DependencyGraph/missingWithSafeFixes()``).
+    public internal(set) var fix: String
     /// Where the resolve was written, when known.
     public let location: SourceLocation?
     /// How many times this exact request failed.

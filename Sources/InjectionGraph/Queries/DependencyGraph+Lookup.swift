@@ -27,34 +27,48 @@ public enum ServiceLookupError: Error, Sendable, Hashable, CustomStringConvertib
 }
 
 extension DependencyGraph {
-    /// Finds the service a person means by `query`, case-insensitively.
+    /// Finds the service a person means by `query`, as ``ServiceNameMatcher`` matches names.
     ///
-    /// Tries, in order, and returns at the first step that finds exactly one service:
-    /// the full description (`Login.viewModel: LoginViewModel`, or with ` in 'app'`) or key; the
-    /// type, `Layer.member` or member; a substring of the description.
+    /// The best tier any service meets decides: the full description (`Login.viewModel:
+    /// LoginViewModel`, or with ` in 'app'`) or key; the type, `Layer.member` or member; the start
+    /// of one of those; a substring; the letters in order. Several services at that tier make the
+    /// name ambiguous.
     ///
     /// ```swift
     /// let id = try graph.lookup("login.viewmodel")
     /// ```
     /// - Throws: ``ServiceLookupError`` when nothing or more than one service matches.
     public func lookup(_ query: String) throws(ServiceLookupError) -> NodeID {
-        let q = query.lowercased()
-        let tiers: [(ServiceIdentity) -> Bool] = [
-            { $0.description.lowercased() == q || $0.qualifiedDescription.lowercased() == q || $0.key.lowercased() == q },
-            { id in
-                id.type.lowercased() == q || id.member?.lowercased() == q
-                    || (id.member.map { ((id.layer.map { $0 + "." } ?? "") + $0).lowercased() == q } ?? false)
-            },
-            { $0.qualifiedDescription.lowercased().contains(q) },
-        ]
-        for tier in tiers {
-            let found = nodes.filter { tier($0.identity) }
-            if found.count == 1 { return found[0].id }
-            if found.count > 1 {
-                throw .ambiguous(query: query, candidates: found.map(\.identity.qualifiedDescription))
-            }
+        let identity = try lookupIdentity(query, among: nodes.map(\.identity))
+        return nodeID(for: identity)!
+    }
+
+    /// Finds the service `query` means among `identities` (the graph's services, and for `why`
+    /// also the ones requested but never registered), with the graph's names as suggestions.
+    ///
+    /// ```swift
+    /// let identity = try graph.lookupIdentity("PaymentGateway", among: graph.namedIdentities)
+    /// ```
+    /// - Throws: ``ServiceLookupError`` when nothing or more than one service matches.
+    public func lookupIdentity(_ query: String, among identities: [ServiceIdentity]) throws(ServiceLookupError) -> ServiceIdentity {
+        switch ServiceNameMatcher(query).resolve(among: identities) {
+        case .one(let identity):
+            return identity
+        case .ambiguous(let candidates):
+            throw .ambiguous(query: query, candidates: candidates.map(\.qualifiedDescription))
+        case .none:
+            throw .noMatch(query: query, suggestions: suggestions(for: query.lowercased()))
         }
-        throw .noMatch(query: query, suggestions: suggestions(for: q))
+    }
+
+    /// Every service a name can mean: the graph's services, then those requested without
+    /// success (missing, or an optional that gave nil) that are not services of the graph.
+    public var namedIdentities: [ServiceIdentity] {
+        var identities = nodes.map(\.identity)
+        for request in missing + resolvedToNil where nodeID(for: request.requested) == nil {
+            identities.append(request.requested)
+        }
+        return identities
     }
 
     /// Up to three service names closest to `query` by edit distance.

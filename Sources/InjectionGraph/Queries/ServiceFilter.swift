@@ -2,19 +2,23 @@ import Injection
 
 /// A filter over services, parsed from the small language the inspector's `/` prompt accepts.
 ///
-/// Terms are separated by spaces. `key:value` terms filter one property; other words match the
-/// service's description (`Login.viewModel: LoginViewModel (name: "edit")`) or container, as a
-/// case-insensitive substring. Different keys must all match; the same key given twice matches
-/// either value. Quote a value that contains spaces.
+/// Terms are separated by spaces. `key:value` terms filter one property, and a value may be the
+/// start of what it matches (`layer:Repo`, `scope:single`). Other words match a service as
+/// ``ServiceNameMatcher`` matches names (its type, member, description, or their letters in order,
+/// as fzf does), or its container, or one of its flags (`captive`, `cycle`, `missing`, `stale`,
+/// `mapped`, as the Services screen's Flags column shows them). All case-insensitive. Different
+/// keys must all match; the same key given twice matches either value. Quote a value that
+/// contains spaces.
 ///
 /// | term | matches services… |
 /// |---|---|
-/// | `layer:Network` | declared in the layer `Network` (or `app/Network`) |
-/// | `scope:singleton` | whose scope is `singleton` |
-/// | `container:app` | owned by the container `app` |
-/// | `name:edit` | registered under the name `edit` |
+/// | `layer:Net` | declared in a layer whose name starts with `Net` (or `app/Net…`) |
+/// | `scope:single` | whose scope starts with `single` |
+/// | `container:app` | owned by a container whose name starts with `app` |
+/// | `name:edit` | registered under a name that starts with `edit` |
 /// | `type:Fetch` | whose type contains `Fetch` |
-/// | `view model` | whose description contains `view` and `model` |
+/// | `flag:captive` | flagged `captive` (also `cycle`, `missing`, `stale`, `mapped`) |
+/// | `view model` | matching both `view` and `model` |
 ///
 /// ```swift
 /// let filter = try ServiceFilter(parsing: "layer:Network scope:singleton fetch")
@@ -23,7 +27,7 @@ import Injection
 public struct ServiceFilter: Sendable, Hashable {
     /// The keys a `key:value` term may use.
     public enum Key: String, Sendable, Hashable, CaseIterable {
-        case layer, scope, container, name, type
+        case layer, scope, container, name, type, flag
     }
 
     /// Accepted values per key (any of them matches), lowercased.
@@ -55,30 +59,33 @@ public struct ServiceFilter: Sendable, Hashable {
     /// Whether the filter lets every service through.
     public var isEmpty: Bool { values.isEmpty && words.isEmpty }
 
-    /// Whether `identity` (with `scope`) passes.
+    /// Whether `identity` (with `scope`, and the Flags column's words `flags`) passes.
     ///
     /// ```swift
-    /// filter.matches(node.identity, scope: node.scope)
+    /// filter.matches(node.identity, scope: node.scope, flags: ["captive"])
     /// ```
-    public func matches(_ identity: ServiceIdentity, scope: Scope?) -> Bool {
+    public func matches(_ identity: ServiceIdentity, scope: Scope?, flags: [String] = []) -> Bool {
         for (key, accepted) in values {
             let passes = accepted.contains { value in
                 switch key {
                 case .layer:
                     let layer = identity.layer?.lowercased()
-                    return layer == value || LayerID(identity).description.lowercased() == value
-                case .scope: return scope?.name.lowercased() == value
-                case .container: return identity.container.lowercased() == value
-                case .name: return identity.name?.lowercased() == value
+                    return layer?.hasPrefix(value) == true || LayerID(identity).description.lowercased().hasPrefix(value)
+                case .scope: return scope?.name.lowercased().hasPrefix(value) == true
+                case .container: return identity.container.lowercased().hasPrefix(value)
+                case .name: return identity.name?.lowercased().hasPrefix(value) == true
                 case .type: return identity.type.lowercased().contains(value)
+                case .flag: return flags.contains { $0.lowercased().hasPrefix(value) }
                 }
             }
             if !passes { return false }
         }
         guard !words.isEmpty else { return true }
-        let text = identity.description.lowercased()
         let container = identity.container.lowercased()
-        return words.allSatisfy { text.contains($0) || container.contains($0) }
+        return words.allSatisfy { word in
+            ServiceNameMatcher(word).matches(identity) || container.hasPrefix(word)
+                || flags.contains { $0.lowercased().hasPrefix(word) }
+        }
     }
 
     /// Splits on spaces, keeping quoted runs (`"a b"`, `layer:"My Layer"`) together.
@@ -110,7 +117,7 @@ public struct ServiceFilter: Sendable, Hashable {
 ///
 /// ```swift
 /// do { _ = try ServiceFilter(parsing: "lyr:Network") }
-/// catch { print(error) }  // unknown filter key 'lyr'; use layer:, scope:, container:, name: or type:
+/// catch { print(error) }  // unknown filter key 'lyr'; use layer:, scope:, container:, name:, type: or flag:
 /// ```
 public enum FilterParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownKey(String)
@@ -120,7 +127,7 @@ public enum FilterParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unknownKey(let key):
-            "unknown filter key '\(key)'; use layer:, scope:, container:, name: or type:"
+            "unknown filter key '\(key)'; use layer:, scope:, container:, name:, type: or flag:"
         case .emptyValue(let key):
             "'\(key):' needs a value, as in \(key):\(key == "scope" ? "singleton" : "Login")"
         case .unclosedQuote:
@@ -135,7 +142,7 @@ extension DependencyGraph {
     /// ```swift
     /// let singletons = graph.nodes(matching: try ServiceFilter(parsing: "scope:singleton"))
     /// ```
-    public func nodes(matching filter: ServiceFilter) -> [NodeID] {
-        nodes.indices.filter { filter.matches(nodes[$0].identity, scope: nodes[$0].scope) }
+    public func nodes(matching filter: ServiceFilter, flags: (NodeID) -> [String] = { _ in [] }) -> [NodeID] {
+        nodes.indices.filter { filter.matches(nodes[$0].identity, scope: nodes[$0].scope, flags: flags($0)) }
     }
 }

@@ -61,9 +61,9 @@ struct FilterState: Sendable, Hashable {
         }
     }
 
-    /// Whether a service passes (always true without a filter).
-    func matches(_ identity: ServiceIdentity, scope: Scope?) -> Bool {
-        filter.isEmpty || filter.matches(identity, scope: scope)
+    /// Whether a service passes (always true without a filter); `flags` are its Flags column.
+    func matches(_ identity: ServiceIdentity, scope: Scope?, flags: [String] = []) -> Bool {
+        filter.isEmpty || filter.matches(identity, scope: scope, flags: flags)
     }
 
     /// Whether free text (an event line) passes: every plain word must occur in it; `key:value`

@@ -22,6 +22,8 @@ struct InspectorState: Sendable {
     var sort = ServiceSort()
     var filter = FilterState()
     var showHelp = false
+    /// Lines the help overlay is scrolled by.
+    var helpScroll = 0
     var paused = false
     /// The Events screen keeps the newest line selected until the user moves.
     var followEvents = true
@@ -54,6 +56,8 @@ struct InspectorState: Sendable {
     /// The header's live part, set by the inspector for each frame: apps live, the session
     /// shown, what the feed folds or drops, connections refused.
     var liveSummary = ""
+    /// After `e`: what the view exports and the path being edited; nil when no prompt is open.
+    var exportPrompt: ExportRequest?
 
     private var syncedRevision: UInt64 = .max
     private var syncedInputs: SyncInputs?
@@ -132,10 +136,20 @@ struct InspectorState: Sendable {
         defer { sync(with: model) }
         if key == .resize { return [] }
         if showHelp {
-            showHelp = false
+            // The help scrolls when it is taller than the screen; any other key closes it.
+            switch key {
+            case .down, .character("j"): helpScroll = min(helpScroll + 1, HelpOverlay.lineCount)
+            case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
+            case .pageDown, .character(" "): helpScroll = min(helpScroll + max(1, pageSize - 1), HelpOverlay.lineCount)
+            case .pageUp: helpScroll = max(0, helpScroll - max(1, pageSize - 1))
+            default:
+                showHelp = false
+                helpScroll = 0
+            }
             return []
         }
         if filter.isEditing, let effects = handleFilterKey(key) { return effects }
+        if let effects = handleExportInput(key) { return effects }
         if let effects = handleTimeInput(key, model: model) { return effects }
         message = ""
         if handleTimeKey(key, model: model) { return [] }
@@ -152,7 +166,17 @@ struct InspectorState: Sendable {
             if !paused { timeCursor = nil }
             message = paused ? "Paused: live updates are kept and shown on p" : "Resumed"
             return [.pause(paused)]
-        case .character("e"): return [.export(exportRequest(model: model))]
+        case .character("e"): openExportPrompt(model: model)
+        case .character("y"):
+            // The selected service's name, or the selected row's text (a problem, an event).
+            let name = selectedNode.map { model.graph.nodes[$0].identity.description }
+                ?? selectedItem.map { $0.label.isEmpty ? ($0.cells.last ?? "") : $0.label }
+            guard let name, !name.isEmpty else {
+                message = "Nothing selected to copy"
+                return []
+            }
+            message = "Copied \(name)"
+            return [.copy(name)]
         case .character("s"):
             sort.cycle()
             message = "Sorted by \(sort.column.title.lowercased())"
@@ -180,6 +204,7 @@ struct InspectorState: Sendable {
             filter.type(String(character))
             selectFirstMatchIfNeeded()
         case .backspace: filter.deleteBackward()
+        case .control("u"): filter.set("")  // as in a shell: clear the line, keep typing
         case .enter: filter.isEditing = false
         case .escape: filter.clear()
         default: return nil
@@ -275,28 +300,5 @@ struct InspectorState: Sendable {
     private mutating func selectFirstMatchIfNeeded() {
         if let item = selectedItem, item.isMatch { return }
         selections[route]?.id = nil
-    }
-
-    // MARK: - Helpers
-
-    private func exportRequest(model: InspectorModel) -> ExportRequest {
-        switch route {
-        case .screen(.layers):
-            if let item = selectedItem, item.id.hasPrefix("layer:"), let layer = item.label.split(separator: "/").last,
-               item.label.contains("/") {
-                return ExportRequest(name: "layer-\(layer)", options: GraphExportOptions(layer: String(layer)))
-            }
-            return ExportRequest(name: "layers")
-        case .screen(let screen):
-            return ExportRequest(name: screen.title.lowercased())
-        case .tree(let service, let kind):
-            guard let node = model.graph.nodes.firstIndex(where: { $0.identity.key == service }) else {
-                return ExportRequest(name: "graph")
-            }
-            let name = "\(model.graph.nodes[node].identity.type)-\(kind.title)"
-            return ExportRequest(name: name, options: GraphExportOptions(focus: node, reverse: kind == .dependents))
-        case .crossing:
-            return ExportRequest(name: "layers")
-        }
     }
 }

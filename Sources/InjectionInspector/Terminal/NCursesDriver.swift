@@ -1,4 +1,5 @@
 import CNCurses
+import Injection
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -52,16 +53,12 @@ final class NCursesDriver: TerminalDriver {
         }
     }
 
-    /// The process environment as a dictionary.
+    /// The variables the terminal checks read (`TERM`, `NO_COLOR`), looked up one by one with
+    /// `getenv`: the `environ` array is not importable on Darwin.
     nonisolated static func currentEnvironment() -> [String: String] {
         var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
+        for name in ["TERM", "NO_COLOR"] {
+            if let value = PosixIO.environment(name) { result[name] = value }
         }
         return result
     }

@@ -25,7 +25,9 @@ enum InspectorView {
         drawBody(context, into: &canvas, in: layout.list)
         if let detail = layout.detail { DetailView.draw(context, into: &canvas, in: detail) }
         KeyBar(hints: hints(state), message: state.message).draw(into: &canvas, in: layout.keys)
-        if state.showHelp { HelpOverlay(groups: HelpOverlay.inspectorKeys).draw(into: &canvas, in: canvas.bounds) }
+        if state.showHelp {
+            HelpOverlay(groups: HelpOverlay.inspectorKeys, scroll: state.helpScroll).draw(into: &canvas, in: canvas.bounds)
+        }
         return canvas
     }
 
@@ -69,6 +71,14 @@ enum InspectorView {
 
     static func drawCrumb(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         let state = context.state
+        if let prompt = state.exportPrompt {
+            let x = canvas.put("export to: ", row: rect.row, column: rect.column, style: Style(.key, .bold))
+            // The end of a long path stays visible: it is where the typing happens.
+            let room = max(1, rect.right - x - 1)
+            let path = TextWidth.of(prompt.path) > room ? "…" + String(prompt.path.suffix(room - 1)) : prompt.path
+            canvas.put(path + "▏", row: rect.row, column: x, style: Style(.accent, .bold), limit: rect.right)
+            return
+        }
         if let input = state.timeInput {
             let x = canvas.put("time: ", row: rect.row, column: rect.column, style: Style(.key, .bold))
             canvas.put(input + "▏", row: rect.row, column: x, style: Style(.accent, .bold), limit: rect.right)
@@ -84,7 +94,9 @@ enum InspectorView {
             return
         }
         let trail = (state.breadcrumb + [state.route]).map { crumbTitle($0, graph: context.graph) }.joined(separator: " › ")
-        var x = canvas.put(trail, row: rect.row, column: rect.column, style: Style(.title, .bold), limit: rect.right)
+        // Too long, the trail loses its start: where you are now is its end.
+        var x = canvas.put(TextWidth.truncateLeading(trail, to: rect.width), row: rect.row, column: rect.column,
+                           style: Style(.title, .bold), limit: rect.right)
         if case .screen(.services) = state.route {
             x = canvas.put("  sorted by \(state.sort.column.title.lowercased())\(state.sort.descending ? " ▼" : " ▲")",
                            row: rect.row, column: x, style: Style(.dim), limit: rect.right)
@@ -107,19 +119,16 @@ enum InspectorView {
     static func drawBody(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         guard !rect.isEmpty else { return }
         switch context.state.route {
-        case .screen(.services): ServicesView.draw(context, into: &canvas, in: rect)
-        case .screen(.layers): LayersView.draw(context, into: &canvas, in: rect)
-        case .screen(.scopes): ScopesView.draw(context, into: &canvas, in: rect)
-        case .screen(.cycles): CyclesView.draw(context, into: &canvas, in: rect)
-        case .screen(.overrides): OverridesView.draw(context, into: &canvas, in: rect)
-        case .screen(.missing): MissingView.draw(context, into: &canvas, in: rect)
-        case .screen(.events): EventsView.draw(context, into: &canvas, in: rect)
+        case .screen(let screen): screen.view.draw(context, into: &canvas, in: rect)
         case .tree: ServiceTreeView.draw(context, into: &canvas, in: rect)
         case .crossing: CrossingView.draw(context, into: &canvas, in: rect)
         }
     }
 
     static func hints(_ state: InspectorState) -> [KeyBar.Hint] {
+        if state.exportPrompt != nil {
+            return [.init("Enter", "write"), .init("Esc", "cancel"), .init("^U", "clear"), .init(".mmd", "Mermaid")]
+        }
         if state.filter.isEditing {
             return [.init("Enter", "keep"), .init("Esc", "clear"), .init("↑↓", "move")]
         }

@@ -79,7 +79,8 @@ enum ServiceTreeView {
         let flagged = !state.flags.flags(of: node).isEmpty
         return ListItem(id: id, node: node, guide: guide, label: service.identity.description, note: note,
                         style: flagged ? Style(.error, .bold) : .normal,
-                        isMatch: state.filter.isActive && state.filter.matches(service.identity, scope: service.scope))
+                        isMatch: state.filter.isActive
+                            && state.filter.matches(service.identity, scope: service.scope, flags: state.flags.flags(of: node).labels))
     }
 
     static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {

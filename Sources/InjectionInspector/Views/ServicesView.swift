@@ -20,7 +20,9 @@ enum ServicesView {
 
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
         let graph = model.graph
-        let ids = state.filter.isActive ? graph.nodes(matching: state.filter.filter) : Array(graph.nodes.indices)
+        let ids = state.filter.isActive
+            ? graph.nodes(matching: state.filter.filter) { state.flags.flags(of: $0).labels }
+            : Array(graph.nodes.indices)
         return state.sort.sorted(ids, in: graph, flags: state.flags).map { id in
             ListItem(id: graph.nodes[id].identity.key, node: id, isMatch: state.filter.isActive)
         }

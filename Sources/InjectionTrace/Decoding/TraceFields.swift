@@ -69,7 +69,7 @@ struct TraceFields {
     var action: MappingChange.Action?, replacement: ServiceIdentity?, discarded: Int?
     var reason: String?
     var property: Bool?, implements: [ServiceIdentity]?
-    var format: String?, version: Int?, app: String?, pid: Int32?, start: String?
+    var format: String?, version: Int?, app: String?, pid: Int32?, start: String?, library: String?
 
     func decoded() throws(TraceLineError) -> DecodedTraceLine {
         guard let kind else {
@@ -154,6 +154,6 @@ struct TraceFields {
         }
         return TraceHeader(
             version: try need(version, "version"), app: try need(app, "app"), pid: try need(pid, "pid"),
-            startTime: try need(start, "start"))
+            startTime: try need(start, "start"), libraryVersion: library)
     }
 }

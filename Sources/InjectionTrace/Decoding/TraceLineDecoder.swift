@@ -132,6 +132,8 @@ struct TraceLineDecoder {
             f.pid = narrow
         } else if key.equals("start") {
             f.start = try s.string()
+        } else if key.equals("library") {
+            f.library = try s.string()
         } else {
             unknownFields.append(String(decoding: key, as: UTF8.self))
             try s.skipValue()

@@ -31,6 +31,9 @@ enum Fault: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// Two payment modules added with `add(child:)` both register the fraud check: the legacy
     /// one, added first, answers, and the new one is never used.
     case shadowedChild = "shadowed-child"
+    /// An audit decorator hands each new audit log the request it was built for: the singleton
+    /// log keeps the graph-scoped request context the decorator resolved for it.
+    case decoratorCaptive = "decorator-captive"
 }
 
 final class PaymentGateway {}
@@ -100,6 +103,9 @@ extension Fault {
             app.repositories.orders.register { OrderRepository(api: app.network.api(), database: app.viewModels.cart().addToCart.cart.database, tokens: app.resolve()) }
         case .backgroundContainer:
             app.register(scope: .singleton) { ReceiptPrinter() }
+        case .decoratorCaptive:
+            app.register(scope: .singleton) { AuditLog() }
+            app.decorate { service in (service as? AuditLog)?.attach(app.resolve(RequestContext.self)) }
         case .shadowedChild:
             let legacy = Container(name: "legacyPayments")
             legacy.register(scope: .singleton) { FraudCheck(threshold: 10_000) }
@@ -151,12 +157,20 @@ extension Fault {
                 return printReceiptInBackground(app)
             case .shadowedChild:
                 _ = try app.tryResolve(FraudCheck.self).flags(amount: 900)
+            case .decoratorCaptive:
+                _ = try app.tryResolve(AuditLog.self).entries
             }
             return nil
         } catch {
             return error.message
         }
     }
+}
+
+final class AuditLog: Sendable {
+    private let contexts = Mutex<[RequestContext]>([])
+    func attach(_ context: RequestContext) { contexts.withLock { $0.append(context) } }
+    var entries: Int { contexts.withLock { $0.count } }
 }
 
 final class FraudCheck: Sendable {

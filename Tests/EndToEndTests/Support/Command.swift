@@ -1,11 +1,12 @@
 import Foundation
+import Injection
 import Testing
 
 /// Runs the package's built executables (found next to the test bundle) and captures output.
 enum Command {
     /// The build folder holding `di-inspect`, `sample-app` and this test bundle.
     static let buildDirectory: URL = {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = PosixIO.executablePath() ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: executable).deletingLastPathComponent()
     }()
 

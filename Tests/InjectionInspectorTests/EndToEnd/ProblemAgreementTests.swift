@@ -11,7 +11,7 @@ import Testing
 struct ProblemAgreementTests {
     static let faults = [
         "missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing", "mapping-left-active",
-        "lazy-cycle", "layer-breach", "background-container", "shadowed-child",
+        "lazy-cycle", "layer-breach", "background-container", "shadowed-child", "decorator-captive",
     ]
 
     /// Records the sample app with `fault` and reads the trace back.

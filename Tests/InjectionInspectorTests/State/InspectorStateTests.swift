@@ -85,7 +85,7 @@ struct InspectorStateTests {
         var state = ShopTrace.state(for: model)
         _ = state.handle(.character("/"), model: model)
         for character in "colour:red" { _ = state.handle(.character(character), model: model) }
-        #expect(state.filter.error == "unknown filter key 'colour'; use layer:, scope:, container:, name: or type:")
+        #expect(state.filter.error == "unknown filter key 'colour'; use layer:, scope:, container:, name:, type: or flag:")
     }
 
     @Test func nJumpsToTheNextMatchOnTrees() {
@@ -135,7 +135,57 @@ struct InspectorStateTests {
     @Test func pauseAndExportAreEffects() {
         var state = ShopTrace.state(for: model)
         #expect(state.handle(.character("p"), model: model) == [.pause(true)])
-        #expect(state.handle(.character("e"), model: model) == [.export(ExportRequest(name: "services"))])
+        // `e` asks where first; the path is shown, editable, and written only on Enter.
+        #expect(state.handle(.character("e"), model: model).isEmpty)
+        #expect(state.exportPrompt?.path == "di-inspect-services.dot")
+        _ = state.handle(.control("u"), model: model)
+        for character in "/tmp/x.mmd" { _ = state.handle(.character(character), model: model) }
+        var expected = ExportRequest(name: "services")
+        expected.path = "/tmp/x.mmd"
+        #expect(state.handle(.enter, model: model) == [.export(expected)])
+        #expect(state.exportPrompt == nil)
+    }
+
+    @Test func yCopiesTheSelectedName() {
+        var state = ShopTrace.state(for: model)
+        let name = state.selectedNode.map { model.graph.nodes[$0].identity.description }
+        #expect(name != nil)
+        #expect(state.handle(.character("y"), model: model) == [.copy(name!)])
+        #expect(state.message == "Copied \(name!)")
+        #expect(ClipboardSequence.osc52("Cart") == "\u{1B}]52;c;Q2FydA==\u{07}")
+        #expect(ClipboardSequence.base64(Array("a".utf8)) == "YQ==")
+        #expect(ClipboardSequence.base64(Array("ab".utf8)) == "YWI=")
+        #expect(ClipboardSequence.base64(Array("\u{1B}]52;c;x\u{07}".utf8)) == "G101MjtjO3gH")
+    }
+
+    @Test func escapeCancelsAnExport() {
+        var state = ShopTrace.state(for: model)
+        _ = state.handle(.character("e"), model: model)
+        #expect(state.handle(.escape, model: model).isEmpty)
+        #expect(state.exportPrompt == nil)
+        #expect(state.message == "Export cancelled")
+    }
+
+    /// Each view exports what it shows: the layer summary on Layers, the problem's services on
+    /// Cycles and Missing, the whole graph on Services; never the same graph for all.
+    @Test func eachViewExportsWhatItShows() {
+        var state = ShopTrace.state(for: model)
+        let services = state.exportRequest(model: model)
+        _ = state.handle(.character("2"), model: model)
+        #expect(state.exportRequest(model: model).content == .layers)
+        _ = state.handle(.character("4"), model: model)
+        let cycles = state.exportRequest(model: model)
+        _ = state.handle(.character("6"), model: model)
+        let missing = state.exportRequest(model: model)
+        #expect(services.content == .graph(GraphExportOptions()))
+        for request in [cycles, missing] {
+            guard case .graph(let options) = request.content, let shown = options.services else {
+                Issue.record("\(request.name) should export its view's services")
+                continue
+            }
+            #expect(shown.count < model.graph.nodes.count, "\(request.name) exported the whole graph")
+        }
+        #expect(cycles.content != missing.content)
     }
 
     @Test func eventsFollowUntilTheUserMovesUp() {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Injection
 
 /// Runs a program the way a shell would, for end-to-end tests: `posix_spawnp` with an empty
 /// signal mask and default signal actions (Swift Testing's worker threads block most signals,
@@ -52,18 +53,7 @@ enum Spawn {
         return Result(status: exitCode, output: readFile(outputPath))
     }
 
-    static func currentEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
-    }
+    static func currentEnvironment() -> [String: String] { PosixIO.environmentVariables() }
 
     static func readFile(_ path: String) -> String {
         guard let file = fopen(path, "r") else { return "" }

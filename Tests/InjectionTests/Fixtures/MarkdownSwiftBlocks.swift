@@ -7,8 +7,15 @@ enum MarkdownSwiftBlocks {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Whether `block` is a file of an app package (its `Package.swift`, or a file under
+    /// `Sources/`): those are built as a package of their own by EndToEndTests/AppPackageTests,
+    /// not compiled into a test target.
+    static func isAppPackageFile(_ block: String) -> Bool {
+        block.hasPrefix("// swift-tools-version") || block.hasPrefix("// Sources/")
+    }
+
     /// The ```swift blocks of `document` (a path from the package root), each as lines without
-    /// surrounding blank lines.
+    /// surrounding blank lines; app package files (``isAppPackageFile(_:)``) are left out.
     static func blocks(of document: String) throws -> [String] {
         let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
         var blocks: [String] = []
@@ -20,6 +27,6 @@ enum MarkdownSwiftBlocks {
                 current = nil
             } else if current != nil { current!.append(String(line)) }
         }
-        return blocks
+        return blocks.filter { !isAppPackageFile($0) }
     }
 }

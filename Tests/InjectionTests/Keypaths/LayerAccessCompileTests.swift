@@ -1,4 +1,5 @@
 import Foundation
+import Injection
 import Testing
 
 /// Proves the layer protocols refuse, at compile time, what a layer may not inject: a snippet is
@@ -48,7 +49,7 @@ struct LayerAccessCompileTests {
 
     /// Type-checks `source` against the modules built next to this test bundle.
     private func typecheck(_ source: String) throws -> (status: Int32, output: String) {
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let executable = try #require(PosixIO.executablePath(), "the test binary's path")
         let buildDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         let modules = buildDirectory.appendingPathComponent("Modules").path
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layer-access-\(UUID().uuidString)")

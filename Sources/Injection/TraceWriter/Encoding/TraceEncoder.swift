@@ -1,3 +1,6 @@
+// Compiled only with the `Tracing` package trait (on by default): part of the writer an app
+// streams its trace with. See DECISIONS.md.
+#if Tracing
 /// Turns a ``TraceRecord`` into one NDJSON line of the trace format (`docs/TRACE_FORMAT.md`).
 ///
 /// The recorder encodes on its background thread; tests and tools can encode directly:
@@ -41,22 +44,15 @@ public enum TraceEncoder {
             out.number(Int(header.pid))
             out.key("start")
             out.string(header.startTime)
+            if let library = header.libraryVersion {
+                out.key("library")
+                out.string(library)
+            }
         case .event(let event):
             writeEvent(event, to: &out)
         case .aggregate(let aggregate):
             out.raw(#"{"kind":"aggregate""#)
-            out.key("service")
-            identity(aggregate.service, &out)
-            if let requester = aggregate.requester {
-                out.key("requester")
-                identity(requester, &out)
-            }
-            out.key("scope")
-            out.string(aggregate.scope.name)
-            out.key("outcome")
-            out.string(aggregate.outcome.rawValue)
-            out.key("source")
-            out.string(aggregate.source.rawValue)
+            resolutionKey(aggregate.service, aggregate.requester, aggregate.scope, aggregate.outcome, aggregate.source, &out)
             out.key("count")
             out.number(aggregate.count)
             out.key("ns")
@@ -125,18 +121,7 @@ public enum TraceEncoder {
                 identities(registered.implements, &out)
             }
         case .resolved(let resolved):
-            out.key("service")
-            identity(resolved.service, &out)
-            if let requester = resolved.requester {
-                out.key("requester")
-                identity(requester, &out)
-            }
-            out.key("scope")
-            out.string(resolved.scope.name)
-            out.key("outcome")
-            out.string(resolved.outcome.rawValue)
-            out.key("source")
-            out.string(resolved.source.rawValue)
+            resolutionKey(resolved.service, resolved.requester, resolved.scope, resolved.outcome, resolved.source, &out)
             out.key("ns")
             out.number(resolved.durationNanoseconds)
             out.key("depth")
@@ -236,6 +221,26 @@ public enum TraceEncoder {
         }
     }
 
+    /// The fields that say which resolution it was, shared by a `resolved` event and the
+    /// `aggregate` that folds its repeats (the same fold key, so the same fields).
+    private static func resolutionKey(
+        _ service: ServiceIdentity, _ requester: ServiceIdentity?, _ scope: Scope,
+        _ outcome: Resolved.Outcome, _ source: Resolved.Source, _ out: inout JSONOutput
+    ) {
+        out.key("service")
+        identity(service, &out)
+        if let requester {
+            out.key("requester")
+            identity(requester, &out)
+        }
+        out.key("scope")
+        out.string(scope.name)
+        out.key("outcome")
+        out.string(outcome.rawValue)
+        out.key("source")
+        out.string(source.rawValue)
+    }
+
     private static func identity(_ id: ServiceIdentity, _ out: inout JSONOutput) {
         out.raw(#"{"type":"#)
         out.string(id.type)
@@ -274,3 +279,4 @@ public enum TraceEncoder {
         out.byte(UInt8(ascii: "\""))
     }
 }
+#endif

@@ -1,16 +1,19 @@
 
 extension TraceHeader {
-    /// The header for this process: the app's name, its pid and the current time.
+    /// The header for this process: the app's name, its pid, the current time and the runtime's
+    /// version.
     ///
     /// ```swift
     /// let header = TraceHeader.forCurrentProcess()
-    /// // TraceHeader(version: 1, app: "sample-app", pid: 4242, startTime: "2026-11-22T04:23:13Z")
+    /// // TraceHeader(version: 1, app: "sample-app", pid: 4242, startTime: "2026-11-22T04:23:13Z",
+    /// //             libraryVersion: "0.1.0-dev")
     /// ```
     ///
     /// - Parameter app: The app's name; by default `DI_INSPECT_APP`, else the executable's name.
     public static func forCurrentProcess(app: String? = nil) -> TraceHeader {
         TraceHeader(
-            app: app ?? defaultAppName(), pid: PosixIO.processID, startTime: iso8601(PosixIO.utcNow()))
+            app: app ?? defaultAppName(), pid: PosixIO.processID, startTime: iso8601(PosixIO.utcNow()),
+            libraryVersion: InjectionVersion.current)
     }
 
     /// `DI_INSPECT_APP` when set and not empty, else the basename of the executable.

@@ -24,12 +24,19 @@ public struct TraceHeader: Sendable, Hashable {
     public var pid: Int32
     /// When recording started, as ISO 8601 in UTC (`2026-11-22T04:23:13Z`).
     public var startTime: String
+    /// The version of the Injection runtime that wrote the trace (``InjectionVersion/current``);
+    /// nil in traces written before the header carried it.
+    public var libraryVersion: String?
 
-    public init(version: Int = TraceHeader.currentVersion, app: String, pid: Int32, startTime: String) {
+    public init(
+        version: Int = TraceHeader.currentVersion, app: String, pid: Int32, startTime: String,
+        libraryVersion: String? = nil
+    ) {
         self.version = version
         self.app = app
         self.pid = pid
         self.startTime = startTime
+        self.libraryVersion = libraryVersion
     }
 }
 

@@ -1,3 +1,6 @@
+// Compiled only with the `Tracing` package trait (on by default): part of the writer an app
+// streams its trace with. See DECISIONS.md.
+#if Tracing
 import Synchronization
 
 
@@ -58,3 +61,4 @@ public final class FileTraceSink: TraceSink {
 
     public var description: String { "file:\(path)" }
 }
+#endif

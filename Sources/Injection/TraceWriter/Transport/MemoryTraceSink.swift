@@ -1,3 +1,6 @@
+// Compiled only with the `Tracing` package trait (on by default): part of the writer an app
+// streams its trace with. See DECISIONS.md.
+#if Tracing
 import Synchronization
 
 /// A sink that keeps the trace in memory: for tests, benchmarks and tools that post-process.
@@ -80,3 +83,4 @@ public final class MemoryTraceSink: TraceSink {
 
     public var description: String { "memory" }
 }
+#endif

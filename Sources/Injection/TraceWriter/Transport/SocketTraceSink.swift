@@ -1,3 +1,6 @@
+// Compiled only with the `Tracing` package trait (on by default): part of the writer an app
+// streams its trace with. See DECISIONS.md.
+#if Tracing
 import Synchronization
 
 /// Streams the trace to a live `di-inspect` over a unix socket or TCP.
@@ -110,3 +113,4 @@ extension Duration {
         return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
     }
 }
+#endif

@@ -60,7 +60,9 @@ public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
     public static let maximumSocketPathLength = 107
 
     /// Where a live inspector listens when no path is given: `$XDG_RUNTIME_DIR/di-inspect/live.sock`,
-    /// else `/tmp/di-inspect-<uid>/live.sock`. The folder is private to the user (mode 0700).
+    /// else, on Linux, `/tmp/di-inspect-<uid>/live.sock` and, on Apple platforms, `di-inspect/live.sock`
+    /// in the user's temporary folder (`$TMPDIR`: per user on macOS, inside the app's sandbox on
+    /// iOS, where `/tmp` cannot be written). The folder is private to the user (mode 0700).
     public static func defaultSocketPath() -> String {
         defaultSocketDirectory() + "/live.sock"
     }
@@ -70,9 +72,10 @@ public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
         if let runtime = PosixIO.environment("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
             return runtime + "/di-inspect"
         }
-        return "/tmp/di-inspect-\(PosixIO.userID)"
+        return PosixIO.userTemporaryDirectory(named: "di-inspect")
     }
 
+    #if Tracing
     /// A sink that writes to this destination.
     public func makeSink() -> any TraceSink {
         switch self {
@@ -80,6 +83,7 @@ public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
         case .socket(let address, let token): SocketTraceSink(address: address, token: token)
         }
     }
+    #endif
 
     /// `file:/tmp/app.ndjson`, `unix:/run/user/1000/di-inspect/live.sock`, `tcp:127.0.0.1:7777`.
     public var description: String {

@@ -1,3 +1,6 @@
+// Compiled only with the `Tracing` package trait (on by default): part of the writer an app
+// streams its trace with. See DECISIONS.md.
+#if Tracing
 /// Where a `TraceRecorder` puts its encoded lines: a file, a socket to a live inspector, memory.
 ///
 /// A sink is only ever used from the recorder's background thread, so it may block briefly
@@ -42,3 +45,4 @@ public enum TraceSinkState: Sendable, Hashable {
     /// Not writable now (no inspector is listening yet); records are held back or dropped.
     case unavailable
 }
+#endif

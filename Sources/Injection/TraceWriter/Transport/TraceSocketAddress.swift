@@ -49,6 +49,7 @@ public enum TraceSocketAddress: Sendable, Hashable, CustomStringConvertible {
         package init(message: String) { description = message }
     }
 
+    #if Tracing
     /// Connects, giving up after `timeoutMilliseconds` (a connect never hangs the caller), and
     /// returns a non-blocking descriptor: every send is bounded by a deadline
     /// (``PosixIO/writeAll(_:_:send:deadline:)``).
@@ -64,6 +65,7 @@ public enum TraceSocketAddress: Sendable, Hashable, CustomStringConvertible {
             return .success(fd)
         }
     }
+    #endif
 
     package func withAddresses(
         _ body: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Result<Int32, Failure>

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# What an app links (DECISIONS.md, "Modules are cut by what an app links"): the sample app, built
+# against Injection alone, with and without the Tracing trait, holds no symbol of the trace
+# reading side (the InjectionTrace module: decoder, reader, listener; the bind/accept calls).
+# With the trait it holds the writer (encoder, sinks, recorder); without it, none of them.
+# di-inspect, which reads traces, is the control: the same patterns must find its reader, so a
+# pattern that matches nothing cannot pass the check by accident.
+#
+# Usage: check-app-links.sh SAMPLE_APP_WITH_TRAIT SAMPLE_APP_WITHOUT_TRAIT DI_INSPECT
+set -euo pipefail
+with_trait="$1" without_trait="$2" reader="$3"
+
+fail() { echo "app-links: $*" >&2; exit 1; }
+# Demangled names, so a type is found by its name whatever the mangler's substitutions.
+symbols() { nm "$1" | swift demangle; }
+
+READING='InjectionTrace\.|TraceReader|TraceListener|TraceLineDecoder|JSONScanner|bindAndListen|acceptConnection'
+WRITER='Injection\.(TraceEncoder|FileTraceSink|SocketTraceSink|MemoryTraceSink|TraceRecorder)'
+
+reader_symbols="$(symbols "$reader")"
+for name in InjectionTrace.TraceReader InjectionTrace.TraceLineDecoder InjectionTrace.TraceListener bindAndListen; do
+    grep -q "$name" <<<"$reader_symbols" || fail "the control failed: $reader has no $name, so the patterns prove nothing"
+done
+
+with_symbols="$(symbols "$with_trait")"
+without_symbols="$(symbols "$without_trait")"
+for app in with without; do
+    listing="${app}_symbols"
+    found="$(grep -oE "$READING" <<<"${!listing}" | sort -u | head -5 || true)"
+    [ -z "$found" ] || fail "the sample app ($app the trait) links trace reading code: $(tr '\n' ' ' <<<"$found")"
+done
+grep -qE "$WRITER" <<<"$with_symbols" || fail "$with_trait (Tracing on) has no trace writer"
+found="$(grep -oE "$WRITER" <<<"$without_symbols" | sort -u | head -5 || true)"
+[ -z "$found" ] || fail "$without_trait (Tracing off) still links the writer: $(tr '\n' ' ' <<<"$found")"
+echo "app-links: the sample app links no trace reader or listener, trait on or off; the writer only with the trait"
