@@ -27,6 +27,7 @@ test: test-deps
 	$(MAKE) check-install
 	$(MAKE) fuzz-short
 	$(MAKE) fuzz-wiring FUZZ_WIRING_SECONDS=20
+	$(MAKE) asan
 	$(MAKE) tsan
 
 # The runtime without the `Tracing` trait (what an app gets with `traits: []`): it builds, and
@@ -49,6 +50,14 @@ app-links: deps
 	$(SWIFT) build --product di-inspect $(SWIFT_FLAGS)
 	$(SWIFT) build --product sample-app --disable-default-traits --scratch-path .build-notracing $(SWIFT_FLAGS)
 	Scripts/check-app-links.sh .build/debug/sample-app .build-notracing/debug/sample-app .build/debug/di-inspect
+
+# The runtime's tests (the InjectionTests suites) under AddressSanitizer and LeakSanitizer, in
+# their own build folder: use after free (the frames' unowned container), overflows, leaks. The
+# LeakSanitizer suppressions name the frames whose memory is never freed by design, with why.
+asan: deps
+	ASAN_OPTIONS="malloc_context_size=64 $${ASAN_OPTIONS:-}" \
+	LSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt $${LSAN_OPTIONS:-}" \
+		$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter '^InjectionTests\.' $(SWIFT_FLAGS)
 
 # The concurrency tests under ThreadSanitizer, in their own build folder. The suppressions file
 # explains the one false positive it silences (Synchronization.Mutex on Linux).
@@ -119,4 +128,4 @@ demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo
 
 clean:
-	rm -rf .build .build-tsan .build-notracing .build-docs Benchmarks/.build Fuzzing/.build
+	rm -rf .build .build-tsan .build-asan .build-notracing .build-docs Benchmarks/.build Fuzzing/.build

@@ -17,7 +17,8 @@ struct DemoCommand: ParsableCommand {
               $ di-inspect demo --fault cycle --fault missing
             """)
 
-    /// The sample app's `--fault` values (its `Fault` enum; a test holds the two lists equal).
+    /// The sample app's `--fault` values, for the help (its `Fault` enum; a test holds the two
+    /// lists equal). Any value is passed on: the app's own error for a wrong one is shown live.
     static let sampleAppFaults = [
         "missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing", "mapping-left-active",
         "lazy-cycle", "layer-breach", "background-container", "shadowed-child", "decorator-captive",
@@ -33,6 +34,7 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError(
                 "Unknown fault '\(fault)'; the sample app knows \(Self.sampleAppFaults.joined(separator: ", ")).")
         }
+        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
     }
 
     @Flag(help: "Run the sample app in mock-network mode (a keypath mapping for the whole run).")
@@ -46,10 +48,6 @@ struct DemoCommand: ParsableCommand {
 
     @Flag(help: "Leave the app running when the inspector ends (by default it gets SIGTERM, then SIGKILL).")
     var keepApp = false
-
-    func validate() throws {
-        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
-    }
 
     func run() throws {
         let sampleApp = BundledProducts.path(of: "sample-app")

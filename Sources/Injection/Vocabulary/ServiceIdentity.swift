@@ -25,7 +25,10 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         @usableFromInline let container: String
         @usableFromInline let layer: String?
         @usableFromInline let member: String?
-        /// The hash of the five fields (per process, like every `Hasher` value).
+        /// The hash of the five fields (per process, like every `Hasher` value), computed once
+        /// when the identity is made: identities key the hot tables. (`TraceAggregationKey`
+        /// precomputes its own hash the same way, over different fields, deliberately: each is
+        /// the key of a different table.)
         @usableFromInline let hash: Int
 
         @usableFromInline

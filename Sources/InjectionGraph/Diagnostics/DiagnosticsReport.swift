@@ -119,28 +119,6 @@ extension DependencyGraph {
 
     /// A shortest path from `start` to `end` inside `inside` (both included), any edge kind.
     func path(from start: NodeID, to end: NodeID, within inside: Set<NodeID>) -> [NodeID]? {
-        var parent: [NodeID: NodeID] = [start: start]
-        var queue = [start]
-        var head = 0
-        while head < queue.count {
-            let node = queue[head]
-            head += 1
-            if node == end {
-                var path = [end]
-                var current = end
-                while current != start {
-                    current = parent[current]!
-                    path.append(current)
-                }
-                return path.reversed()
-            }
-            for edgeID in outgoing[node] {
-                let next = edges[edgeID].to
-                guard inside.contains(next), parent[next] == nil else { continue }
-                parent[next] = node
-                queue.append(next)
-            }
-        }
-        return nil
+        shortestPath(from: start, to: end) { node in outgoing[node].map { edges[$0].to }.filter { inside.contains($0) } }
     }
 }

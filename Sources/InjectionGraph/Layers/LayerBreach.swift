@@ -141,22 +141,7 @@ extension DependencyGraph {
 
     /// A shortest chain of crossings from one layer to another (both included).
     private func layerPath(from start: LayerID, to end: LayerID, through crossings: [LayerCrossing]) -> [LayerID] {
-        var parent: [LayerID: LayerID] = [start: start]
-        var queue = [start]
-        var head = 0
-        while head < queue.count {
-            let layer = queue[head]
-            head += 1
-            if layer == end { break }
-            for crossing in crossings where crossing.from == layer && parent[crossing.to] == nil {
-                parent[crossing.to] = layer
-                queue.append(crossing.to)
-            }
-        }
-        guard parent[end] != nil else { return [start, end] }
-        var path = [end]
-        while path.last! != start { path.append(parent[path.last!]!) }
-        return path.reversed()
+        shortestPath(from: start, to: end) { layer in crossings.filter { $0.from == layer }.map(\.to) } ?? [start, end]
     }
 
     private func crossing(_ crossing: LayerCrossing) -> LayerBreach.Crossing {

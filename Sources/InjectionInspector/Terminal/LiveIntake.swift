@@ -1,3 +1,4 @@
+import Injection
 import InjectionTrace
 import InjectionGraph
 

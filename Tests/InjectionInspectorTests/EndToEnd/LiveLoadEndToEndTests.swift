@@ -1,4 +1,5 @@
 import Foundation
+import Injection
 import InjectionTrace
 import Testing
 #if canImport(Glibc)
@@ -77,7 +78,13 @@ struct LiveLoadEndToEndTests {
     }
 
     @Test func aBadAppCommandShowsTheAppsErrorAndExitsNonZero() {
-        let tmux = inspector("demo --fault bogus")
+        // `demo` checks its faults before it starts anything; `run` launches whatever it is given,
+        // so the app's own refusal is what the screen must show.
+        let demo = inspector("demo --fault bogus")
+        defer { demo.close() }
+        #expect(demo.waitFor("Unknown fault 'bogus'"))
+        #expect(demo.waitFor("EXIT:64"))
+        let tmux = inspector("run -- \(sampleApp) --fault bogus")
         defer { tmux.close() }
         #expect(tmux.waitFor("exited with status 64"))
         #expect(tmux.waitFor("The value 'bogus' is invalid"), "the app's own error is on screen")
@@ -130,7 +137,7 @@ struct LiveLoadEndToEndTests {
         for _ in 0..<300 {
             guard case .success(let fd) = TraceSocketAddress.tcp(host: "127.0.0.1", port: UInt16(port)).connect(timeoutMilliseconds: 1000)
             else { continue }
-            _ = Array(#"{"token":"01"#.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            _ = Array(#"{"token":"01"#.utf8).withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true) }
             stalled.append(fd)
         }
         #expect(stalled.count == 300)
