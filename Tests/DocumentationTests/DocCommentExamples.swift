@@ -588,8 +588,14 @@ enum DocCommentExamples {
     // Injection/TraceWriter/Records/TraceHeader+Process.swift
     static func processHeader() -> TraceHeader {
         let header = TraceHeader.forCurrentProcess()
-        // TraceHeader(version: 1, app: "sample-app", pid: 4242, startTime: "2026-11-22T04:23:13Z")
+        // TraceHeader(version: 1, app: "sample-app", pid: 4242, startTime: "2026-11-22T04:23:13Z",
+        //             libraryVersion: "0.1.0-dev")
         return header
+    }
+
+    // Injection/TraceWriter/Records/InjectionVersion.swift
+    static func printVersion() {
+        print(InjectionVersion.current)  // 0.1.0-dev
     }
 
     // Injection/TraceWriter/Records/SaturatingArithmetic.swift

@@ -131,7 +131,7 @@ struct LiveLoadEndToEndTests {
         for _ in 0..<300 {
             guard case .success(let fd) = TraceSocketAddress.tcp(host: "127.0.0.1", port: UInt16(port)).connect(timeoutMilliseconds: 1000)
             else { continue }
-            _ = Array(#"{"token":"01"#.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            _ = Array(#"{"token":"01"#.utf8).withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true) }
             stalled.append(fd)
         }
         #expect(stalled.count == 300)
