@@ -91,6 +91,20 @@ let package = Package(
         .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph", "InjectionTesting"]),
         // Random container trees from seeds, checked against an oracle (`make fuzz-wiring`).
         .testTarget(name: "WiringFuzzTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph"]),
+        // The seed articles' listings, compiled as they stand: one module per article, because
+        // their listings declare the same names (Tests/ArticleListings/README.md).
+        .target(name: "ArticleListingSupport", path: "Tests/ArticleListings/Support"),
+        .testTarget(
+            name: "Seed000ResolverArticleTests", dependencies: ["Injection", "ArticleListingSupport"],
+            path: "Tests/ArticleListings/Seed000Resolver"),
+        .testTarget(name: "Seed001ServiceArticleTests", dependencies: ["Injection"], path: "Tests/ArticleListings/Seed001Service"),
+        .testTarget(
+            name: "Seed002LayeredArticleTests", dependencies: ["Injection", "ArticleListingSupport"],
+            path: "Tests/ArticleListings/Seed002Layered"),
+        .testTarget(name: "Seed003TestedArticleTests", dependencies: ["Injection"], path: "Tests/ArticleListings/Seed003Tested"),
+        .testTarget(
+            name: "Seed004KeyPathArticleTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph"],
+            path: "Tests/ArticleListings/Seed004KeyPath"),
     ],
     swiftLanguageModes: [.v6]
 )

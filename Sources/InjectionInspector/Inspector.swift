@@ -128,6 +128,7 @@ public final class Inspector: TerminalApplication {
             case .quit: return .quit
             case .pause: break  // while paused the feed keeps (and folds) what arrives
             case .export(let request): state.message = export(request)
+            case .copy(let text): copyToClipboard(text)
             }
         }
         state.sync(with: shownModel)
@@ -316,6 +317,14 @@ public final class Inspector: TerminalApplication {
         state.timeCursor = nil
         state.message = "Session \(current + 1) of \(sessions.count)"
         state.sync(with: model)
+    }
+
+    /// Sends OSC 52 straight to the terminal: it moves no cursor and prints nothing, so the
+    /// screen ncurses knows about is unchanged. Only to a terminal.
+    private func copyToClipboard(_ text: String) {
+        guard isatty(1) == 1 else { return }
+        let bytes = Array(ClipboardSequence.osc52(text).utf8)
+        bytes.withUnsafeBytes { buffer in _ = write(1, buffer.baseAddress, buffer.count) }
     }
 
     /// Writes what the view shows to the path the user confirmed (relative to the export

@@ -46,6 +46,17 @@ struct ArticleExampleTests {
     @Test func overrideAndMapperExamplesRun() {
         #expect(chargeWithDouble() == (false, true))
         #expect(mappedGreetings() == ["Hello", "test", "test", "Hello"])
+        #expect(mappedCatalogSearch() == ["swift (remote)", "swift (offline)", "swift (remote)"])
+    }
+
+    @Test func plainPropertiesAreBuiltAnewAndProvidersKeep() {
+        withContainer(Container(name: "catalog-styles")) {
+            let plain = (CatalogViewModel().search, CatalogViewModel().search)
+            #expect(plain.0 !== plain.1)   // a computed property: a new instance per read
+            let cached = (CachedCatalogViewModel().search, CachedCatalogViewModel().search)
+            #expect(cached.0 === cached.1)   // `.cached`: one instance
+            #expect(plain.0.search("a") == cached.0.search("a"))
+        }
     }
 
     @Test func diagnosticsExamplesRun() {

@@ -138,6 +138,50 @@ func notesTitles() -> ([String], [String]) {
     return (live, preview)
 }
 
+// Article: KeypathLayersAndAssemblies.md
+protocol CatalogSearching: AnyObject { func search(_ text: String) -> [String] }
+final class RemoteCatalogSearch: CatalogSearching { func search(_ text: String) -> [String] { ["\(text) (remote)"] } }
+final class OfflineCatalogSearch: CatalogSearching { func search(_ text: String) -> [String] { ["\(text) (offline)"] } }
+
+extension Container {
+    var catalog: CatalogContainer { CatalogContainer() }
+}
+struct CatalogContainer {
+    var search: CatalogSearching { RemoteCatalogSearch() }   // built anew on each read
+    var offlineSearch: CatalogSearching { OfflineCatalogSearch() }
+}
+
+final class CatalogViewModel {
+    @Inject(\.catalog.search) var search   // the type is inferred, as for a provider
+}
+
+// Article: KeypathLayersAndAssemblies.md
+struct CatalogProviders: DependencyLayer {
+    let container: Container
+    var search: Provider<CatalogSearching> { provide(.cached) { RemoteCatalogSearch() } }
+    var offlineSearch: Provider<CatalogSearching> { provide(.cached) { OfflineCatalogSearch() } }
+}
+extension Container {
+    var catalogProviders: CatalogProviders { CatalogProviders(container: self) }
+}
+
+final class CachedCatalogViewModel {
+    @Inject(\.catalogProviders.search) var search   // one instance until `reset(.cached)`
+}
+
+// Article: OverridesAndTheMapper.md
+func mappedCatalogSearch() -> [String] {
+    let container = Container(name: "catalog")
+    return withContainer(container) {
+        var results = CatalogViewModel().search.search("swift")
+        InjectionMapper[\.catalog.search] = \.catalog.offlineSearch
+        results += CatalogViewModel().search.search("swift")
+        InjectionMapper.reset(\.catalog.search)
+        results += CatalogViewModel().search.search("swift")
+        return results   // ["swift (remote)", "swift (offline)", "swift (remote)"]
+    }
+}
+
 // Article: OverridesAndTheMapper.md
 protocol PaymentProcessing { func charge(_ cents: Int) -> Bool }
 struct CardProcessor: PaymentProcessing { func charge(_ cents: Int) -> Bool { cents < 10_000 } }

@@ -67,6 +67,25 @@ struct DocCommentExampleTests {
         #expect((appFetcher.fetch(), testFetcher.fetch()) == (["live"], ["mock"]))
     }
 
+    @Test func plainKeyPathExamplesRun() {
+        let container = Container(name: "doc-plain-keypaths")
+        #expect(DocCommentExamples.plainKeyPathResolve(container).load() == "loaded")
+        #expect(withContainer(container) { ProfileViewController().viewModel.title } == "Profile")
+        DocCommentExamples.plainKeyPathMapping(container)
+        #expect(withContainer(container) { ProfileViewController().viewModel.title } == "mock profile")
+        #expect(withContainer(container) { ProfileCoordinator().useCase.load() } == "loaded")
+    }
+
+    @Test func serviceContainerStaticFormsRun() {
+        let container = Container(name: "doc-service-container")
+        withContainer(container) {
+            DocCommentExamples.serviceContainerRegistration()
+            let first = DocCommentExamples.serviceContainerResolve()
+            #expect(first === DocCommentExamples.serviceContainerResolve())   // .singleton keeps it
+            #expect(Container.resolve(.singleton, PriceFormatter.self) == nil)   // nothing registered
+        }
+    }
+
     @Test func childOfSharedResolvesTheWrappersFromTheChild() {
         let shared = Container(name: "doc-shared")
         shared.register { XYZFetcher() as XYZFetching }

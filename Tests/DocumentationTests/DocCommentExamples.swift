@@ -54,6 +54,25 @@ final class LoginCoordinator {
     @LazyInjected(\.login.useCase) var useCase   // resolved when first read
 }
 
+// Injection/PropertyWrappers/Injected.swift
+extension Container {
+    var profile: ProfileContainer { ProfileContainer() }
+}
+struct ProfileContainer {
+    var viewModel: ProfileViewModel { DefaultProfileViewModel() }
+    var useCase: ProfileUseCase { DefaultProfileUseCase() }
+    var mockViewModel: ProfileViewModel { MockProfileViewModel() }
+}
+
+final class ProfileViewController {
+    @Inject(\.profile.viewModel) var viewModel   // a new DefaultProfileViewModel, or the mapped one
+}
+
+// Injection/PropertyWrappers/LazyInjected.swift
+final class ProfileCoordinator {
+    @LazyInjected(\.profile.useCase) var useCase   // `var useCase: ProfileUseCase { … }`
+}
+
 // Injection/PropertyWrappers/OptionalInjected.swift
 final class Checkout {
     @OptionalInjected var analytics: Analytics?
@@ -159,6 +178,30 @@ final class EditorScreen {
 // MARK: Statements, inside functions
 
 enum DocCommentExamples {
+    // Injection/Keypaths/Container+PlainKeyPaths.swift
+    static func plainKeyPathResolve(_ container: Container) -> ProfileUseCase {
+        let useCase = container[\.profile.useCase]   // `var useCase: ProfileUseCase { … }`
+        return useCase
+    }
+
+    // Injection/Keypaths/Container+PlainKeyPaths.swift
+    static func plainKeyPathMapping(_ container: Container) {
+        container.map(\.profile.mockViewModel, to: \.profile.viewModel)
+    }
+
+    // Injection/Container+StaticRegistration.swift
+    static func serviceContainerRegistration() {
+        Container.register(type: NetworkService.self, NetworkService())
+    }
+
+    // Injection/Container+StaticRegistration.swift
+    static func serviceContainerResolve() -> NetworkService {
+        guard let service = Container.resolve(.singleton, NetworkService.self) else {
+            fatalError("No service of type NetworkService registered!")
+        }
+        return service
+    }
+
     // Injection/Container.swift
     static func appContainer() -> XYZFetching {
         let app = Container(name: "app")

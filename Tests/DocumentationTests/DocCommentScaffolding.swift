@@ -152,3 +152,10 @@ enum App {
         return container
     }
 }
+
+// The plain-property layer of the plain-keypath examples.
+protocol ProfileViewModel: Sendable { var title: String { get } }
+struct DefaultProfileViewModel: ProfileViewModel { var title: String { "Profile" } }
+struct MockProfileViewModel: ProfileViewModel { var title: String { "mock profile" } }
+protocol ProfileUseCase: Sendable { func load() -> String }
+struct DefaultProfileUseCase: ProfileUseCase { func load() -> String { "loaded" } }

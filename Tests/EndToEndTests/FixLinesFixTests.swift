@@ -7,7 +7,7 @@ import Testing
 struct FixLinesFixTests {
     static let faults = [
         "captive", "stale-override", "name-typo", "missing", "mapping-left-active", "background-container",
-        "shadowed-child", "layer-breach", "decorator-captive",
+        "shadowed-child", "layer-breach", "decorator-captive", "cycle",
     ]
 
     private func record(_ sampleApp: String) throws -> String {
@@ -121,7 +121,36 @@ struct FixLinesFixTests {
         #expect(report.contains("Fix: app/Repository must not resolve from app/ViewModel: give Repository.orders: OrderRepository what it needs from a lower layer"))
         edits.append((try file(breachAt, in: copy), { [$0.replacingOccurrences(of: "app.viewModels.cart().addToCart.cart.database", with: "app.resolve()")] }))
 
+        // Cycle: where it closes, the use case gets the view model lazily (@LazyInjected). Or:
+        // the view model's registration sets it once both are built (.resolveProperties), the
+        // use case in .graph scope so that it is the one the view model holds.
+        let closedAt = try capture(#"Closed at: (\S+) \(ProfileCycleUseCase asks for ProfileCycleViewModel again\)"#, in: report)
+        #expect(report.contains("Fix: break the cycle where it closes: let ProfileCycleUseCase get ProfileCycleViewModel lazily (@LazyInjected, or a factory it calls after init)"))
+        let closing = try file(closedAt, in: copy)
+        if alternatives {
+            #expect(report.contains("Or set it once both are built: .resolveProperties on ProfileCycleViewModel's registration (ProfileCycleUseCase in .graph scope, so it is the one ProfileCycleViewModel holds)."))
+            edits.append((closing, { line in
+                [line.replacingOccurrences(of: "app.register { c in ProfileCycleUseCase(viewModel: try c.tryResolve()) }",
+                                           with: "app.register(scope: .graph) { ProfileCycleUseCase() }")]
+            }))
+            edits.append(((closing.url, closing.line - 1), { line in
+                [line + ".resolveProperties { c, viewModel in (c.resolve() as ProfileCycleUseCase).viewModel = viewModel }"]
+            }))
+        } else {
+            edits.append((closing, { line in
+                [line.replacingOccurrences(of: "c in ProfileCycleUseCase(viewModel: try c.tryResolve())", with: "ProfileCycleUseCase()")]
+            }))
+        }
+
         for edit in edits.sorted(by: { $0.file.line > $1.file.line }) { try self.edit(edit.file, edit.change) }
+        let faultFile = try file("SampleApp/Fault.swift:1", in: copy).url
+        let useCase = "final class ProfileCycleUseCase {\n    init(viewModel: ProfileCycleViewModel) {}\n}"
+        let lazyUseCase = alternatives
+            ? "final class ProfileCycleUseCase {\n    weak var viewModel: ProfileCycleViewModel?\n}"
+            : "final class ProfileCycleUseCase {\n    @LazyInjected var viewModel: ProfileCycleViewModel\n}"
+        let source = try String(contentsOf: faultFile, encoding: .utf8)
+        #expect(source.contains(useCase))
+        try source.replacingOccurrences(of: useCase, with: lazyUseCase).write(to: faultFile, atomically: true, encoding: .utf8)
         guard alternatives else { return }
         // The captives' "Or": keep the holder's scope and hand it a factory called at each use,
         // not an instance. The factory goes where the instance was taken (the holder's

@@ -11,7 +11,8 @@ struct ProblemFormatTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let faults = ["missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing",
-                         "mapping-left-active", "lazy-cycle", "layer-breach", "background-container", "shadowed-child"]
+                         "mapping-left-active", "lazy-cycle", "layer-breach", "background-container", "shadowed-child",
+                         "decorator-captive"]
 
     /// clang's diagnostic line: `file[:line[:column]]: error|warning|note: message`.
     static var xcodeLine: Regex<(Substring, Substring?, Substring?, Substring)> { /^[^:\n]+(:[0-9]+(:[0-9]+)?)?: (error|warning|note): \S.*$/ }

@@ -34,3 +34,14 @@ final class Built: Aliased {
 final class LifetimeTracker: Sendable {
     let live = Atomic<Int>(0)
 }
+
+extension Wiring {
+    /// Which of `built`'s held slots (``Built/held``: factory dependencies, then properties)
+    /// were resolved with `lifetime: .new`.
+    func freshness(of built: Built) -> [Bool] {
+        let dependencies = built.registration.map { registrations[$0].dependencies }
+            ?? providerDependencies[Int(built.label.dropFirst())!]
+        return dependencies.filter { $0.access != .property }.map(\.fresh)
+            + dependencies.filter { $0.access == .property }.map(\.fresh)
+    }
+}

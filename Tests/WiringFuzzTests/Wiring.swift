@@ -33,6 +33,9 @@ struct Wiring: Sendable, CustomStringConvertible {
     struct Dependency: Hashable, Sendable {
         var target: Target
         var access: Access
+        /// Resolved with `lifetime: .new`: built under `.unique` whatever the registration's
+        /// scope, never answered from or kept in its slot.
+        var fresh = false
     }
 
     struct ContainerSpec: Sendable {
@@ -127,7 +130,7 @@ struct Wiring: Sendable, CustomStringConvertible {
                 case 2, 3: .property
                 default: .factory
                 }
-                return Dependency(target: target(&random), access: access)
+                return Dependency(target: target(&random), access: access, fresh: random.chance(12))
             }
         }
         var registrations: [Registration] = []
@@ -254,12 +257,13 @@ struct Wiring: Sendable, CustomStringConvertible {
         }
         func call(_ dependency: Dependency, from label: String) -> String {
             let arguments = { (i: Int) in takesArguments.contains(i) ? ", args: \"\(label)\"" : "" }
+            let lifetime = dependency.fresh ? ", lifetime: .new" : ""
             let resolve: String = switch dependency.target {
-            case .service(let i): "c.tryResolve(Built.self, name: \"s\(i)\"\(arguments(i)))"
-            case .alias(let i): "c.tryResolve(Aliased.self, name: \"a\(i)\"\(arguments(i)))"
-            case .provider(let j): "c.fuzz.p\(j).tryResolve()"
-            case .keyPath(let j): "c.tryResolve(\\.fuzz.p\(j))"
-            case .missing: "c.tryResolve(Built.self, name: \"nowhere\")"
+            case .service(let i): "c.tryResolve(Built.self, name: \"s\(i)\"\(lifetime)\(arguments(i)))"
+            case .alias(let i): "c.tryResolve(Aliased.self, name: \"a\(i)\"\(lifetime)\(arguments(i)))"
+            case .provider(let j): "c.fuzz.p\(j).tryResolve(\(dependency.fresh ? "lifetime: .new" : ""))"
+            case .keyPath(let j): "c.tryResolve(\\.fuzz.p\(j)\(lifetime))"
+            case .missing: "c.tryResolve(Built.self, name: \"nowhere\"\(lifetime))"
             }
             return switch dependency.access {
             case .factory, .property: "try " + resolve

@@ -160,18 +160,23 @@ enum WiringCheck {
             }
         }
         // Scopes: one instance per kept registration; one holder per unique instance.
+        // (An instance resolved with `lifetime: .new` is unique whatever its registration says.)
         var keptInstances: [Int: Set<ObjectIdentifier>] = [:]
         var holders: [ObjectIdentifier: Int] = [:]
+        var fresh: Set<ObjectIdentifier> = []
         var visited: Set<ObjectIdentifier> = []
         var work = answers
         for answer in answers { holders[ObjectIdentifier(answer), default: 0] += 1 }
         while let built = work.popLast() {
             guard visited.insert(ObjectIdentifier(built)).inserted else { continue }
-            if let registration = built.registration, [.cached, .singleton].contains(wiring.registrations[registration].scope) {
+            if let registration = built.registration, !fresh.contains(ObjectIdentifier(built)),
+               [.cached, .singleton].contains(wiring.registrations[registration].scope) {
                 keptInstances[registration, default: []].insert(ObjectIdentifier(built))
             }
-            for held in built.held.compactMap({ $0 }) {
+            for (held, isFresh) in zip(built.held, wiring.freshness(of: built)) {
+                guard let held else { continue }
                 holders[ObjectIdentifier(held), default: 0] += 1
+                if isFresh { fresh.insert(ObjectIdentifier(held)) }
                 work.append(held)
             }
         }
@@ -186,7 +191,7 @@ enum WiringCheck {
             guard visited.insert(ObjectIdentifier(built)).inserted else { continue }
             let scope = built.registration.map { wiring.registrations[$0].scope }
                 ?? FuzzLayer.scopes[Int(built.label.dropFirst())!]
-            if scope == .unique { uniqueObjects[ObjectIdentifier(built)] = built }
+            if scope == .unique || fresh.contains(ObjectIdentifier(built)) { uniqueObjects[ObjectIdentifier(built)] = built }
             work += built.held.compactMap { $0 }
         }
         for (id, built) in uniqueObjects where holders[id] != 1 {

@@ -151,18 +151,18 @@ struct WiringOracle {
     // MARK: - Resolving
 
     mutating func resolve(
-        _ target: Wiring.Target, from container: Int, argument: String, site: DependencySite?
+        _ target: Wiring.Target, from container: Int, argument: String, site: DependencySite?, fresh: Bool = false
     ) -> Result<Int?, Failure> {
         switch target {
         case .missing:
             return .failure(.missing("nowhere"))
         case .service(let service):
             guard let index = registration(of: service, from: container) else { return .failure(.missing("s\(service)")) }
-            return resolve(.registration(index), resolver: container, argument: argument)
+            return resolve(.registration(index), resolver: container, argument: argument, fresh: fresh)
         case .alias(let service):
             guard let holder = aliasHolder(of: service, from: container) else { return .failure(.missing("a\(service)")) }
             guard let index = registration(of: service, from: holder) else { return .failure(.missing("s\(service)")) }
-            return resolve(.registration(index), resolver: container, argument: argument)
+            return resolve(.registration(index), resolver: container, argument: argument, fresh: fresh)
         case .provider(let provider), .keyPath(let provider):
             var final = provider
             while let next = wiring.effectiveMapping(of: final, from: container) { final = next }
@@ -170,7 +170,7 @@ struct WiringOracle {
                 declared[container, default: []].insert(final)
                 return container
             }()
-            return resolve(.provider(final, container: holder), resolver: container, argument: argument)
+            return resolve(.provider(final, container: holder), resolver: container, argument: argument, fresh: fresh)
         }
     }
 
@@ -209,8 +209,9 @@ struct WiringOracle {
 
     /// `resolveEntry` then `build`: a kept instance answers first, then the cycle check, then
     /// the pass's graph instance, then the factory on a new frame.
-    mutating func resolve(_ node: Node, resolver: Int, argument: String) -> Result<Int?, Failure> {
-        let scope = scope(of: node)
+    mutating func resolve(_ node: Node, resolver: Int, argument: String, fresh: Bool = false) -> Result<Int?, Failure> {
+        // `lifetime: .new` builds under `.unique`: no slot is read or written.
+        let scope = fresh ? .unique : scope(of: node)
         if scope == .cached || scope == .singleton, let id = kept[node] { return counted(node, id, created: false) }
         if scope == .shared, let id = weaklyKept[node], alive().contains(id) { return counted(node, id, created: false) }
         if let index = stack.firstIndex(of: node) {
@@ -246,7 +247,7 @@ struct WiringOracle {
         for phase in [false, true] {
             for (index, dependency) in dependencies.enumerated() where (dependency.access == .property) == phase {
                 let site = DependencySite(owner: owner, index: index)
-                switch resolve(dependency.target, from: resolver, argument: label, site: site) {
+                switch resolve(dependency.target, from: resolver, argument: label, site: site, fresh: dependency.fresh) {
                 case .success(let id):
                     if let id { held[held.count - 1].append(id) }
                     if phase { properties.append(id) } else { made.append(id) }

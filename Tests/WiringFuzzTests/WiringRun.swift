@@ -30,44 +30,49 @@ final class WiringFactories: Sendable {
 
     func resolve(_ dependency: Wiring.Dependency, from c: Container, requester: String) throws(ResolutionError) -> Built? {
         let args = arguments(dependency.target, requester)
+        let lifetime: ServiceLifetime = dependency.fresh ? .new : .automatic
         switch dependency.access {
         case .factory, .property:
-            return try resolve(dependency.target, from: c, requester: requester)
+            return try resolve(dependency.target, from: c, requester: requester, lifetime: lifetime)
         case .lazy:
             switch dependency.target {
             case .service(let i):
-                var lazy = LazyInjected<Built>(name: "s\(i)", container: c)
+                var lazy = LazyInjected<Built>(lifetime, name: "s\(i)", container: c)
                 lazy.args = args
                 return lazy.wrappedValue
             case .alias(let i):
-                var lazy = LazyInjected<any Aliased>(name: "a\(i)", container: c)
+                var lazy = LazyInjected<any Aliased>(lifetime, name: "a\(i)", container: c)
                 lazy.args = args
                 return lazy.wrappedValue as? Built
             case .provider(let j), .keyPath(let j):
-                var lazy = LazyInjected<Built>(FuzzLayer.keyPath(j), container: c)
+                var lazy = LazyInjected<Built>(FuzzLayer.keyPath(j), lifetime: lifetime, container: c)
                 return lazy.wrappedValue
             case .missing:
-                var lazy = LazyInjected<Built>(name: "nowhere", container: c)
+                var lazy = LazyInjected<Built>(lifetime, name: "nowhere", container: c)
                 return lazy.wrappedValue
             }
         case .optional:
             switch dependency.target {
-            case .service(let i): return c.optional(Built.self, name: "s\(i)", args: args)
-            case .alias(let i): return c.optional((any Aliased).self, name: "a\(i)", args: args) as? Built
-            case .provider(let j), .keyPath(let j): return c[FuzzLayer.keyPath(j)]
-            case .missing: return c.optional(Built.self, name: "nowhere")
+            case .service(let i): return c.optional(Built.self, name: "s\(i)", lifetime: lifetime, args: args)
+            case .alias(let i):
+                return c.optional((any Aliased).self, name: "a\(i)", lifetime: lifetime, args: args) as? Built
+            case .provider(let j), .keyPath(let j): return c[FuzzLayer.keyPath(j), lifetime: lifetime]
+            case .missing: return c.optional(Built.self, name: "nowhere", lifetime: lifetime)
             }
         }
     }
 
-    func resolve(_ target: Wiring.Target, from c: Container, requester: String) throws(ResolutionError) -> Built {
+    func resolve(
+        _ target: Wiring.Target, from c: Container, requester: String, lifetime: ServiceLifetime = .automatic
+    ) throws(ResolutionError) -> Built {
         let args = arguments(target, requester)
         switch target {
-        case .service(let i): return try c.tryResolve(Built.self, name: "s\(i)", args: args)
-        case .alias(let i): return try c.tryResolve((any Aliased).self, name: "a\(i)", args: args) as! Built
-        case .provider(let j): return try c.fuzz.provider(j).tryResolve()
-        case .keyPath(let j): return try c.tryResolve(FuzzLayer.keyPath(j))
-        case .missing: return try c.tryResolve(Built.self, name: "nowhere")
+        case .service(let i): return try c.tryResolve(Built.self, name: "s\(i)", lifetime: lifetime, args: args)
+        case .alias(let i):
+            return try c.tryResolve((any Aliased).self, name: "a\(i)", lifetime: lifetime, args: args) as! Built
+        case .provider(let j): return try c.fuzz.provider(j).tryResolve(lifetime: lifetime)
+        case .keyPath(let j): return try c.tryResolve(FuzzLayer.keyPath(j), lifetime: lifetime)
+        case .missing: return try c.tryResolve(Built.self, name: "nowhere", lifetime: lifetime)
         }
     }
 

@@ -153,7 +153,7 @@ final class LaunchedApp: Sendable {
         defer { if nullInput >= 0 { close(nullInput) } }
         let parent = getpid()
         #if os(Linux)
-        let setDeathSignal = dieWithParent ? Self.prctl : nil
+        let setDeathSignal = dieWithParent ? ParentDeathSignal.setter : nil
         #endif
         let pid = fork()
         if pid == 0 {
@@ -193,17 +193,6 @@ final class LaunchedApp: Sendable {
         return pid
     }
 }
-
-#if os(Linux)
-extension LaunchedApp {
-    /// `prctl(2)`, which Glibc's module map leaves out (`<sys/prctl.h>`), looked up in libc.
-    fileprivate typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-    fileprivate static var prctl: Prctl? {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl") else { return nil }
-        return unsafeBitCast(symbol, to: Prctl.self)
-    }
-}
-#endif
 
 /// A NULL-terminated array of C strings, allocated before `fork` and freed after.
 private struct CStringArray {

@@ -34,11 +34,19 @@ extension Container {
     }
 
     /// Reports a cycle the innermost resolve caught, with that resolve's site when it has one
-    /// (a keypath provider's resolve has none). Only on the failure path: carrying the site
+    /// (a keypath provider's resolve has none: then the closing service's factory, where it is
+    /// registered or declared). Only on the failure path: carrying the site
     /// through every build cost ~150 instructions per resolve.
     func reportCycle<T>(_ caught: DependencyCycle, closedBy missing: MissingPolicy<T>) -> DependencyCycle {
         var cycle = caught
-        if case .report(let file, let line, _) = missing { cycle.closedAt = SourceLocation(file, line) }
+        if case .report(let file, let line, _) = missing {
+            cycle.closedAt = SourceLocation(file, line)
+        } else if let closer = ResolutionContext.current.frames.last {
+            // A keypath resolve (a provider called, `Container[\.a.b]`) carries no site: the
+            // closing request is in the factory of the service being built, written where that
+            // service is registered or its provider declared.
+            cycle.closedAt = closer.registration.location
+        }
         ResolutionContext.current.hasUnreportedCycle = false
         if EventHub.shared.isActive { EventHub.shared.emit(.cycle(cycle)) }
         return cycle

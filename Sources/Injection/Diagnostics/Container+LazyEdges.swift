@@ -20,6 +20,14 @@ extension Container {
         EventHub.shared.emit(.lazyResolved(LazyResolution(owner: owner, service: service, location: SourceLocation(file, line))))
     }
 
+    /// Reports the first read of a plain keypath `@LazyInjected`.
+    func reportLazyPlainResolution<T>(_ keyPath: KeyPath<Container, T>, owner: ServiceIdentity?, file: StaticString, line: UInt) {
+        guard EventHub.shared.isActive else { return }
+        let plain = PlainKeyPaths.entry(for: keyPath)
+        let service = registration(forProvider: plain.key)?.identity ?? plain.identity(T.self, in: self)
+        EventHub.shared.emit(.lazyResolved(LazyResolution(owner: owner, service: service, location: SourceLocation(file, line))))
+    }
+
     /// Reports the first read of a keypath `@LazyInjected`.
     func reportLazyResolution<T>(_ keyPath: KeyPath<Container, Provider<T>>, owner: ServiceIdentity?, file: StaticString, line: UInt) {
         guard EventHub.shared.isActive else { return }

@@ -91,18 +91,25 @@ extension Container {
         _ original: KeyPath<Container, Provider<T>>, to target: KeyPath<Container, Provider<T>>?,
         file: StaticString, line: UInt
     ) {
+        setMapping(MappingEnd(provider: original, in: self), to: target.map { MappingEnd(provider: $0, in: self) },
+                   file: file, line: line)
+    }
+
+    /// Sets or removes (`target` nil) the mapping of `original`, whichever style of keypath
+    /// (provider or plain property) both ends are: the loop refusal, the tables and the events
+    /// are the same for both.
+    func setMapping(_ original: MappingEnd, to target: MappingEnd?, file: StaticString, line: UInt) {
         let location = SourceLocation(file, line)
-        let key = SendableKeyPath(keyPath: original)
-        let originalProvider = self[keyPath: original]
-        let providerKey = originalProvider.key
-        let targetProvider = target.map { self[keyPath: $0] }
+        let key = original.keyPath
+        let providerKey = original.key
         // Both ends are registered now, so the graph knows their scopes before the mapping event.
-        registerDeclaredIfNeeded(originalProvider)
-        if let targetProvider { registerDeclaredIfNeeded(targetProvider) }
-        let sendableTarget = target.map { SendableKeyPath(keyPath: $0) }
-        let mapped = targetProvider.map {
+        original.register()
+        target?.register()
+        let originalIdentity = original.identity()
+        let targetIdentity = target?.identity()
+        let mapped = target.map {
             MappedTarget(
-                keyPath: sendableTarget!, key: $0.key, original: originalProvider.identity, target: $0.identity,
+                keyPath: $0.keyPath, key: $0.key, original: originalIdentity, target: targetIdentity!,
                 location: location)
         }
         // The check and the change are one step under one lock (see `mappingChanges`).
@@ -112,8 +119,8 @@ extension Container {
             if let loop = mappingLoop(withOwnMappings: proposed, changed: providerKey) { return .failure(loop) }
             return .success(mappingState.withLock { table -> SendableKeyPath? in
                 let previous = table.mappings[key]?.target
-                if let sendableTarget {
-                    table.mappings[key] = MappingTable.Mapping(target: sendableTarget, location: location)
+                if let target {
+                    table.mappings[key] = MappingTable.Mapping(target: target.keyPath, location: location)
                     table.byProvider[providerKey] = mapped
                 } else {
                     table.mappings.removeValue(forKey: key)
@@ -128,8 +135,8 @@ extension Container {
         case .success(let replaced): previous = replaced
         case .failure(let loop):
             let around = loop.seenFrom == traceName ? "" : " for resolves from '\(loop.seenFrom)'"
-            let what = targetProvider.map { "mapping \(originalProvider.identity) to \($0.identity)" }
-                ?? "removing the mapping of \(originalProvider.identity)"
+            let what = targetIdentity.map { "mapping \(originalIdentity) to \($0)" }
+                ?? "removing the mapping of \(originalIdentity)"
             InjectionDiagnostics.trap(
                 "Mapping loop: \(what) at \(location) would lead back to it\(around).\n"
                     + loop.stepLines.joined(separator: "\n")
@@ -137,16 +144,13 @@ extension Container {
                 file: file, line: line)
         }
         guard EventHub.shared.isActive else { return }
-        let from = originalProvider
-        let fromIdentity = from.identity
-        let toIdentity = targetProvider?.identity
         if target == nil && previous == nil { return }
         EventHub.shared.emit(.mappingChanged(MappingChange(
-            action: target == nil ? .reset : .set, container: traceName, from: fromIdentity, to: toIdentity,
+            action: target == nil ? .reset : .set, container: traceName, from: originalIdentity, to: targetIdentity,
             location: location)))
-        if let toIdentity, hasKeptInstance(from) {
+        if let targetIdentity, hasKeptInstance(providerKey) {
             EventHub.shared.emit(.staleOverride(StaleOverride(
-                replaced: fromIdentity, replacement: toIdentity, scope: from.scope, location: location)))
+                replaced: originalIdentity, replacement: targetIdentity, scope: original.scope, location: location)))
         }
     }
 
@@ -178,9 +182,9 @@ extension Container {
         return nil
     }
 
-    func hasKeptInstance<T>(_ provider: Provider<T>) -> Bool {
+    func hasKeptInstance(_ key: ProviderKey) -> Bool {
         state.withLock { state in
-            guard let entry = state.providers[provider.key] else { return false }
+            guard let entry = state.providers[key] else { return false }
             return entry.holdsInstance
         }
     }

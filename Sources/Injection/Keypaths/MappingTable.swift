@@ -32,3 +32,35 @@ struct MappedTarget: Sendable {
 struct SendableKeyPath: @unchecked Sendable, Hashable {
     let keyPath: AnyKeyPath
 }
+
+/// One end of a mapping as the mapping table sees it, whatever the keypath addresses: a
+/// ``Provider`` or a plain property (``PlainKeyPath``).
+struct MappingEnd {
+    let keyPath: SendableKeyPath
+    let key: ProviderKey
+    let scope: Scope
+    /// `Login.viewModel: LoginViewModel`; built only for a message or an event.
+    let identity: () -> ServiceIdentity
+    /// Registers the end in the mapping's container, so the graph knows its scope.
+    let register: () -> Void
+
+    /// The provider at `keyPath` (projected: a provider is cheap to make).
+    init<T>(provider keyPath: KeyPath<Container, Provider<T>>, in container: Container) {
+        let provider = container[keyPath: keyPath]
+        self.keyPath = SendableKeyPath(keyPath: keyPath)
+        self.key = provider.key
+        self.scope = provider.scope
+        self.identity = { provider.identity }
+        self.register = { container.registerDeclaredIfNeeded(provider) }
+    }
+
+    /// The plain property at `keyPath` (never read here: reading it would build the service).
+    init<T>(plain keyPath: KeyPath<Container, T>, in container: Container, file: StaticString, line: UInt) {
+        let plain = PlainKeyPaths.entry(for: keyPath)
+        self.keyPath = SendableKeyPath(keyPath: keyPath)
+        self.key = plain.key
+        self.scope = .unique
+        self.identity = { container.registration(forProvider: plain.key)?.identity ?? plain.identity(T.self, in: container) }
+        self.register = { container.declarePlain(keyPath, file: file, line: line) }
+    }
+}

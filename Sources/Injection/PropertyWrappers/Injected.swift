@@ -50,10 +50,49 @@ public struct Injected<Service> {
         }
     }
 
+    /// Resolves the plain property at the keypath at init, through the container (so it is
+    /// mapped, traced and checked like a provider); the type is inferred from the keypath.
+    ///
+    /// ```swift
+    /// extension Container {
+    ///     var profile: ProfileContainer { ProfileContainer() }
+    /// }
+    /// struct ProfileContainer {
+    ///     var viewModel: ProfileViewModel { DefaultProfileViewModel() }
+    ///     var useCase: ProfileUseCase { DefaultProfileUseCase() }
+    ///     var mockViewModel: ProfileViewModel { MockProfileViewModel() }
+    /// }
+    ///
+    /// final class ProfileViewController {
+    ///     @Inject(\.profile.viewModel) var viewModel   // a new DefaultProfileViewModel, or the mapped one
+    /// }
+    /// ```
+    @_disfavoredOverload
+    public init(
+        _ keyPath: KeyPath<Container, Service>, lifetime: ServiceLifetime = .automatic,
+        container: Container? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        do {
+            wrappedValue = try (container ?? Container.shared).resolvePlain(keyPath, lifetime: lifetime, file: file, line: line)
+        } catch {
+            InjectionDiagnostics.trap(error, file: file, line: line)
+        }
+    }
+
     /// The wrapper itself: `$service`.
     public var projectedValue: Injected<Service> {
         get { self }
         set { self = newValue }
+    }
+
+    /// Not available: `@Injected` resolves when its object is created, so a name chosen
+    /// afterwards (`$viewModel.name = "edit"`) could change nothing. Declare the property
+    /// `@LazyInjected`, whose name is settable until the first read, or pass the name up front:
+    /// `@Injected(name: "edit")`.
+    @available(*, unavailable, message: "@Injected resolves when its object is created, so a name set afterwards changes nothing: declare it @LazyInjected (its $property.name is settable until the first read), or write @Injected(name: \"…\")")
+    public var name: String? {
+        get { nil }
+        set {}
     }
 }
 

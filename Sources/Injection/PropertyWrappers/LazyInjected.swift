@@ -31,6 +31,8 @@ public struct LazyInjected<Service> {
     /// editor.load()
     /// ```
     public var args: Any?
+    /// The plain property to resolve, for the plain keypath form.
+    private var plainKeyPath: KeyPath<Container, Service>?
     private let file: StaticString
     private let line: UInt
     /// The service whose factory created this wrapper (its enclosing object), captured at
@@ -64,6 +66,22 @@ public struct LazyInjected<Service> {
         self.keyPath = keyPath
     }
 
+    /// Resolves the plain property at the keypath at first read (see ``Injected``'s plain form).
+    ///
+    /// ```swift
+    /// final class ProfileCoordinator {
+    ///     @LazyInjected(\.profile.useCase) var useCase   // `var useCase: ProfileUseCase { … }`
+    /// }
+    /// ```
+    @_disfavoredOverload
+    public init(
+        _ keyPath: KeyPath<Container, Service>, lifetime: ServiceLifetime = .automatic,
+        container: Container? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.init(lifetime, container: container, file: file, line: line)
+        self.plainKeyPath = keyPath
+    }
+
     /// Whether the service has been resolved (or assigned) yet.
     public var isResolved: Bool { service != nil }
 
@@ -80,6 +98,10 @@ public struct LazyInjected<Service> {
                 do { resolved = try container.tryResolve(keyPath, lifetime: lifetime) }
                 catch { InjectionDiagnostics.trap(error, file: file, line: line) }
                 container.reportLazyResolution(keyPath, owner: owner, file: file, line: line)
+            } else if let plainKeyPath {
+                do { resolved = try container.resolvePlain(plainKeyPath, lifetime: lifetime, file: file, line: line) }
+                catch { InjectionDiagnostics.trap(error, file: file, line: line) }
+                container.reportLazyPlainResolution(plainKeyPath, owner: owner, file: file, line: line)
             } else {
                 resolved = container.resolve(
                     Service.self, name: name, lifetime: lifetime, args: args, file: file, line: line)

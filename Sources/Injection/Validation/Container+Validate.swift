@@ -7,7 +7,9 @@ extension Container {
     /// Type-keyed registrations of this container, the containers added to it with
     /// ``add(child:file:line:)`` and its ancestors (with theirs) are all checked, as are the
     /// keypath providers already used and the ones passed in (a keypath provider is declared by
-    /// a computed property, so it is known once used or named here). Real scopes are untouched:
+    /// a computed property, so it is known once used or named here). Keypaths to plain
+    /// properties (`\.login.viewModel` returning the service itself) are covered the same way:
+    /// each is built once, and what it resolves through a container is checked with it. Real scopes are untouched:
     /// kept instances are neither read nor created, and no events are emitted.
     ///
     /// ```swift
@@ -20,7 +22,10 @@ extension Container {
     /// > beyond building their service.
     public func validate(_ providers: PartialKeyPath<Container>...) -> ValidationReport {
         for keyPath in providers {
-            if let provider = self[keyPath: keyPath] as? any ProviderRegistering {
+            if PlainKeyPaths.isPlain(keyPath) {
+                // A plain property is declared, not read: reading it would build the service.
+                (keyPath as? any PlainKeyPathDeclaring)?.declarePlain(in: self)
+            } else if let provider = self[keyPath: keyPath] as? any ProviderRegistering {
                 provider.registerForValidation()
             }
         }

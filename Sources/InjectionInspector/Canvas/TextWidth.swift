@@ -53,6 +53,26 @@ enum TextWidth {
         return result + "…"
     }
 
+    /// `text` cut from the left to at most `width` columns, `…` first when cut: for a breadcrumb
+    /// or a path, whose end is what matters.
+    ///
+    /// ```swift
+    /// TextWidth.truncateLeading("Services › Cart › Dependencies", to: 18)  // "…art › Dependencies"
+    /// ```
+    static func truncateLeading(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        var kept: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            kept.append(character)
+            used += w
+        }
+        return "…" + String(kept.reversed())
+    }
+
     /// `text` padded with spaces (or truncated) to exactly `width` columns.
     static func pad(_ text: String, to width: Int, alignment: Alignment = .leading) -> String {
         let cut = truncate(text, to: width)

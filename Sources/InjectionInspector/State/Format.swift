@@ -21,6 +21,11 @@ enum Format {
         return oneDecimal(Double(value) / 1_000_000) + "M"
     }
 
+    /// `1 resolve`, `2 resolves`: a count with its noun, singular for one.
+    static func counted<Number: BinaryInteger>(_ value: Number, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
     /// A share as a whole percentage.
     static func percent(_ part: UInt64, of whole: UInt64) -> String {
         // Clamped: a hostile trace may claim more cached resolves than resolves, and converting

@@ -15,6 +15,8 @@ enum InspectorEffect: Sendable, Hashable {
     case pause(Bool)
     /// Write what the current view shows to the file the user confirmed.
     case export(ExportRequest)
+    /// Put this text on the clipboard (OSC 52).
+    case copy(String)
 }
 
 /// What the current view shows, to export with the graph module's exporters: a part of the

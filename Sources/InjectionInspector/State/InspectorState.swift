@@ -22,6 +22,8 @@ struct InspectorState: Sendable {
     var sort = ServiceSort()
     var filter = FilterState()
     var showHelp = false
+    /// Lines the help overlay is scrolled by.
+    var helpScroll = 0
     var paused = false
     /// The Events screen keeps the newest line selected until the user moves.
     var followEvents = true
@@ -134,7 +136,16 @@ struct InspectorState: Sendable {
         defer { sync(with: model) }
         if key == .resize { return [] }
         if showHelp {
-            showHelp = false
+            // The help scrolls when it is taller than the screen; any other key closes it.
+            switch key {
+            case .down, .character("j"): helpScroll = min(helpScroll + 1, HelpOverlay.lineCount)
+            case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
+            case .pageDown, .character(" "): helpScroll = min(helpScroll + max(1, pageSize - 1), HelpOverlay.lineCount)
+            case .pageUp: helpScroll = max(0, helpScroll - max(1, pageSize - 1))
+            default:
+                showHelp = false
+                helpScroll = 0
+            }
             return []
         }
         if filter.isEditing, let effects = handleFilterKey(key) { return effects }
@@ -156,6 +167,16 @@ struct InspectorState: Sendable {
             message = paused ? "Paused: live updates are kept and shown on p" : "Resumed"
             return [.pause(paused)]
         case .character("e"): openExportPrompt(model: model)
+        case .character("y"):
+            // The selected service's name, or the selected row's text (a problem, an event).
+            let name = selectedNode.map { model.graph.nodes[$0].identity.description }
+                ?? selectedItem.map { $0.label.isEmpty ? ($0.cells.last ?? "") : $0.label }
+            guard let name, !name.isEmpty else {
+                message = "Nothing selected to copy"
+                return []
+            }
+            message = "Copied \(name)"
+            return [.copy(name)]
         case .character("s"):
             sort.cycle()
             message = "Sorted by \(sort.column.title.lowercased())"

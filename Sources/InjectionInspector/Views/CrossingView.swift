@@ -18,7 +18,7 @@ enum CrossingView {
         let breach = crossing.isBreach
         var items = [ListItem(
             id: "crossing:" + name, label: name,
-            note: "\(crossing.edgeCount) edges, \(crossing.resolveCount) resolves" + (breach ? "  BREACH: the layers use each other" : ""),
+            note: Format.counted(crossing.edgeCount, "edge") + ", " + Format.counted(crossing.resolveCount, "resolve") + (breach ? "  BREACH: the layers use each other" : ""),
             style: breach ? Style(.error, .bold) : Style(.title, .bold))]
         let edges = crossing.edges.sorted { (graph.edges[$1].count, $1) < (graph.edges[$0].count, $0) }
         for (index, edgeID) in edges.enumerated() {

@@ -28,11 +28,37 @@ enum DetailView {
             if let number = OverridesView.number(of: item.id), graph.overrides.indices.contains(number) {
                 return ("Override", overrideSections(graph.overrides[number]))
             }
+            if item.id.hasPrefix("event:"), let number = UInt64(item.id.dropFirst("event:".count)),
+               let line = context.model.events.lines.first(where: { $0.number == number }) {
+                return ("Event #\(number)", EventsView.sections(for: line))
+            }
+            if item.id.hasPrefix(LayersView.arrowPrefix) {
+                let name = String(item.id.dropFirst(LayersView.arrowPrefix.count))
+                if let arrow = LayerMap(graph).arrows.first(where: { $0.crossing.name == name }) {
+                    return (name, arrowSections(arrow, graph: graph))
+                }
+            }
         }
         guard let node = context.state.selectedNode, graph.nodes.indices.contains(node) else {
             return ("Detail", [.init(title: "Nothing selected", lines: [.init("", "Select a service to see its details.", style: Style(.dim))])])
         }
         return (graph.nodes[node].identity.type, serviceSections(node, context: context))
+    }
+
+    /// A layer arrow: what crosses, how often, whether it is a breach, and its edges busiest first.
+    static func arrowSections(_ arrow: LayerMap.Arrow, graph: DependencyGraph) -> [DetailPane.Section] {
+        let crossing = arrow.crossing
+        let about: [DetailPane.Line] = [
+            .init("edges", "\(crossing.edgeCount)"), .init("resolves", "\(crossing.resolveCount)"),
+            .init("breach", arrow.isBreach ? "yes: these layers reach each other" : "no",
+                  style: arrow.isBreach ? Style(.error, .bold) : .normal),
+        ]
+        let edges = crossing.edges.sorted { graph.edges[$0].count > graph.edges[$1].count }.prefix(50).map { id in
+            let edge = graph.edges[id]
+            return DetailPane.Line("×\(edge.count)", "\(LayerDiagramPanel.shortName(graph.nodes[edge.from].identity)) → "
+                + LayerDiagramPanel.shortName(graph.nodes[edge.to].identity))
+        }
+        return [.init(title: "Crossing", lines: about), .init(title: "Edges", lines: edges)]
     }
 
     static func serviceSections(_ node: NodeID, context: ViewContext) -> [DetailPane.Section] {

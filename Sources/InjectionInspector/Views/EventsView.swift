@@ -20,13 +20,37 @@ enum EventsView {
         let graph = model.graph
         var items: [ListItem] = []
         items.reserveCapacity(model.events.lines.count)
-        for line in model.events.lines where state.filter.matches(text: line.text, identity: line.service, scope: line.scope) {
+        var lines = model.events.lines.filter { state.filter.matches(text: $0.text, identity: $0.service, scope: $0.scope) }
+        // A folded aggregate arrives after later events and carries its last resolve's time:
+        // shown in time order, the Time column never goes back.
+        if zip(lines, lines.dropFirst()).contains(where: { $0.time > $1.time }) {
+            lines.sort { ($0.time, $0.number) < ($1.time, $1.number) }
+        }
+        for line in lines {
             items.append(ListItem(
                 id: "event:\(line.number)", node: line.service.flatMap { graph.nodeID(for: $0) },
                 style: line.severity == .normal ? .normal : Style(line.severity, .bold), isMatch: state.filter.isActive,
-                cells: ["\(line.number)", Format.timestamp(line.time), line.text]))
+                cells: ["\(line.number)", Format.timestamp(line.time), oneLine(line.text)]))
         }
         return items
+    }
+
+    /// A message's lines joined for one row (` · ` between them); the detail pane shows them
+    /// as lines.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains("\n") else { return text }
+        return text.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " · ")
+    }
+
+    /// The detail pane for a selected event: its number, time, kind, service, and its whole
+    /// message, one line per line.
+    static func sections(for line: LoggedEvent) -> [DetailPane.Section] {
+        var about: [DetailPane.Line] = [
+            .init("number", "\(line.number)"), .init("time", Format.timestamp(line.time)), .init("kind", line.kind),
+        ]
+        if let service = line.service { about.append(.init("service", service.qualifiedDescription)) }
+        let message = line.text.split(separator: "\n").map { DetailPane.Line("", String($0)) }
+        return [.init(title: "Event", lines: about), .init(title: "Message", lines: message)]
     }
 
     static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {

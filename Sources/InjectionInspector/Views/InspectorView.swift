@@ -25,7 +25,9 @@ enum InspectorView {
         drawBody(context, into: &canvas, in: layout.list)
         if let detail = layout.detail { DetailView.draw(context, into: &canvas, in: detail) }
         KeyBar(hints: hints(state), message: state.message).draw(into: &canvas, in: layout.keys)
-        if state.showHelp { HelpOverlay(groups: HelpOverlay.inspectorKeys).draw(into: &canvas, in: canvas.bounds) }
+        if state.showHelp {
+            HelpOverlay(groups: HelpOverlay.inspectorKeys, scroll: state.helpScroll).draw(into: &canvas, in: canvas.bounds)
+        }
         return canvas
     }
 
@@ -92,7 +94,9 @@ enum InspectorView {
             return
         }
         let trail = (state.breadcrumb + [state.route]).map { crumbTitle($0, graph: context.graph) }.joined(separator: " › ")
-        var x = canvas.put(trail, row: rect.row, column: rect.column, style: Style(.title, .bold), limit: rect.right)
+        // Too long, the trail loses its start: where you are now is its end.
+        var x = canvas.put(TextWidth.truncateLeading(trail, to: rect.width), row: rect.row, column: rect.column,
+                           style: Style(.title, .bold), limit: rect.right)
         if case .screen(.services) = state.route {
             x = canvas.put("  sorted by \(state.sort.column.title.lowercased())\(state.sort.descending ? " ▼" : " ▲")",
                            row: rect.row, column: x, style: Style(.dim), limit: rect.right)

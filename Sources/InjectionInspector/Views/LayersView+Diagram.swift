@@ -9,7 +9,7 @@ extension LayersView {
     static func arrowItems(_ map: LayerMap, graph: DependencyGraph) -> [ListItem] {
         map.arrows.map { arrow in
             let crossing = arrow.crossing
-            let edges = "\(crossing.edgeCount) edge\(crossing.edgeCount == 1 ? "" : "s"), \(crossing.resolveCount) resolves"
+            let edges = Format.counted(crossing.edgeCount, "edge") + ", " + Format.counted(crossing.resolveCount, "resolve")
             return ListItem(
                 id: arrowPrefix + crossing.name, node: nil, label: crossing.name,
                 note: arrow.isBreach ? edges + "  BREACH" : edges,
@@ -68,9 +68,9 @@ struct LayerDiagramPanel {
     private func drawEdges(of arrow: LayerMap.Arrow, graph: DependencyGraph, into canvas: inout Canvas, in rect: Rect) {
         let crossing = arrow.crossing
         let style = arrow.isBreach ? Style(.error, .bold) : Style(.title, .bold)
-        canvas.put(crossing.name, row: rect.row, column: rect.column, style: style, limit: rect.right)
-        let summary = "\(crossing.edgeCount) edges, \(crossing.resolveCount) resolves" + (arrow.isBreach ? ", BREACH" : "")
-        canvas.put(summary, row: rect.row + 1, column: rect.column, style: Style(.dim), limit: rect.right)
+        canvas.put(TextWidth.truncate(crossing.name, to: rect.width), row: rect.row, column: rect.column, style: style, limit: rect.right)
+        let summary = Format.counted(crossing.edgeCount, "edge") + ", " + Format.counted(crossing.resolveCount, "resolve") + (arrow.isBreach ? ", BREACH" : "")
+        canvas.put(TextWidth.truncate(summary, to: rect.width), row: rect.row + 1, column: rect.column, style: Style(.dim), limit: rect.right)
         let edges = crossing.edges.sorted { graph.edges[$0].count > graph.edges[$1].count }
         let rows = rect.height - 2
         for (offset, edgeID) in edges.prefix(max(0, rows)).enumerated() {
@@ -83,8 +83,12 @@ struct LayerDiagramPanel {
                 canvas.put("… \(edges.count - rows + 1) more (Enter lists them)", row: row, column: rect.column, style: Style(.dim), limit: rect.right)
                 break
             }
-            var x = canvas.put(mark + "\(Self.shortName(from)) → \(Self.shortName(to))", row: row, column: rect.column, limit: rect.right)
-            x = canvas.put("  ×\(edge.count)", row: row, column: x, style: Style(.dim), limit: rect.right)
+            // The count is never cut: the names give way, with `…`.
+            let count = "  ×\(edge.count)"
+            let names = TextWidth.truncate(mark + "\(Self.shortName(from)) → \(Self.shortName(to))",
+                                           to: max(1, rect.width - TextWidth.of(count)))
+            let x = canvas.put(names, row: row, column: rect.column, limit: rect.right)
+            canvas.put(count, row: row, column: x, style: Style(.dim), limit: rect.right)
         }
     }
 }

@@ -29,14 +29,14 @@ enum ScopesView {
             let alive = members.reduce(UInt64(0)) { $0 + (graph.nodes[$1].aliveInstances ?? 0) }
             let resolves = members.reduce(UInt64(0)) { $0 + graph.nodes[$1].resolveCount }
             let cached = members.reduce(UInt64(0)) { $0 + graph.nodes[$1].cachedCount }
-            var note = "\(members.count) service\(members.count == 1 ? "" : "s"), \(resolves) resolves"
+            var note = Format.counted(members.count, "service") + ", " + Format.counted(resolves, "resolve")
             if Scope(named: name)?.isLongLived ?? false || name == "shared" {
                 note += ", \(alive) alive, hit \(Format.percent(cached, of: resolves))"
             }
             items.append(ListItem(id: "scope:\(name)", label: name, note: note, style: Style(.title, .bold)))
             for (index, node) in members.enumerated() {
                 let service = graph.nodes[node]
-                var detail = "\(service.resolveCount) resolves"
+                var detail = Format.counted(service.resolveCount, "resolve")
                 if let alive = service.aliveInstances { detail = "\(alive) alive, " + detail }
                 if service.resolveCount > 0 { detail += ", hit \(Format.percent(service.cachedCount, of: service.resolveCount))" }
                 items.append(ListItem(id: service.identity.key, node: node, guide: index == members.count - 1 ? "└─ " : "├─ ",

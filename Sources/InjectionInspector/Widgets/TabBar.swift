@@ -36,13 +36,20 @@ struct TabBar: Sendable {
     func draw(into canvas: inout Canvas, in rect: Rect) {
         guard rect.height > 0 else { return }
         canvas.fill(Rect(row: rect.row, column: rect.column, height: 1, width: rect.width), style: Style(.chrome))
-        // Drop counts first, then titles beyond their first letters, when space runs out.
-        for compact in 0...2 {
+        // Drop counts first, then titles beyond their first three letters, then beyond the first;
+        // a badge's number is never cut: a tab that does not fit whole is left out, and `…` says so.
+        for compact in 0...3 {
             let pieces = tabs.map { piece(for: $0, compact: compact) }
             let total = pieces.reduce(0) { $0 + TextWidth.of($1.label) + TextWidth.of($1.badge) + 1 }
-            if total <= rect.width || compact == 2 {
+            if total <= rect.width || compact == 3 {
                 var x = rect.column
                 for (index, piece) in pieces.enumerated() {
+                    let width = TextWidth.of(piece.label) + TextWidth.of(piece.badge)
+                    let more = index < pieces.count - 1
+                    if x + width > rect.right - (more ? 1 : 0) {
+                        canvas.put("…", row: rect.row, column: min(x, rect.right - 1), style: Style(.chrome), limit: rect.right)
+                        return
+                    }
                     let style = index == selected ? Style(.activeTab, .bold) : Style(.chrome)
                     x = canvas.put(piece.label, row: rect.row, column: x, style: style, limit: rect.right)
                     if !piece.badge.isEmpty {
@@ -56,7 +63,7 @@ struct TabBar: Sendable {
     }
 
     private func piece(for tab: Tab, compact: Int) -> (label: String, badge: String) {
-        let title = compact == 2 ? String(tab.title.prefix(3)) : tab.title
+        let title = compact == 3 ? String(tab.title.prefix(1)) : compact == 2 ? String(tab.title.prefix(3)) : tab.title
         var label = " \(tab.key) \(title)"
         if compact == 0, let count = tab.count { label += " \(count)" }
         label += " "

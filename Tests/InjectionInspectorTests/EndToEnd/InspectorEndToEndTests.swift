@@ -68,9 +68,12 @@ struct InspectorEndToEndTests {
         defer { tmux.close() }
         #expect(tmux.waitFor("Services"))
         tmux.send("?")
-        #expect(tmux.waitFor("Help — any key closes"))
+        #expect(tmux.waitFor("Help — ↑↓ scroll, any other key closes"))
+        // Taller than 40 rows: it scrolls to the legend, and Escape closes it.
+        for _ in 0..<30 { tmux.send("Down") }
+        #expect(tmux.waitFor("Row colours"))
         tmux.send("Escape")
-        #expect(tmux.waitUntil { !$0.contains("Help — any key closes") })
+        #expect(tmux.waitUntil { !$0.contains("Help — ") })
     }
 
     @Test func keysSwitchScreens() {

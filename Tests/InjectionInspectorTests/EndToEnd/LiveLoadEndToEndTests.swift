@@ -78,7 +78,13 @@ struct LiveLoadEndToEndTests {
     }
 
     @Test func aBadAppCommandShowsTheAppsErrorAndExitsNonZero() {
-        let tmux = inspector("demo --fault bogus")
+        // `demo` checks its faults before it starts anything; `run` launches whatever it is given,
+        // so the app's own refusal is what the screen must show.
+        let demo = inspector("demo --fault bogus")
+        defer { demo.close() }
+        #expect(demo.waitFor("Unknown fault 'bogus'"))
+        #expect(demo.waitFor("EXIT:64"))
+        let tmux = inspector("run -- \(sampleApp) --fault bogus")
         defer { tmux.close() }
         #expect(tmux.waitFor("exited with status 64"))
         #expect(tmux.waitFor("The value 'bogus' is invalid"), "the app's own error is on screen")

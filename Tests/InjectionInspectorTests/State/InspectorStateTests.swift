@@ -146,6 +146,18 @@ struct InspectorStateTests {
         #expect(state.exportPrompt == nil)
     }
 
+    @Test func yCopiesTheSelectedName() {
+        var state = ShopTrace.state(for: model)
+        let name = state.selectedNode.map { model.graph.nodes[$0].identity.description }
+        #expect(name != nil)
+        #expect(state.handle(.character("y"), model: model) == [.copy(name!)])
+        #expect(state.message == "Copied \(name!)")
+        #expect(ClipboardSequence.osc52("Cart") == "\u{1B}]52;c;Q2FydA==\u{07}")
+        #expect(ClipboardSequence.base64(Array("a".utf8)) == "YQ==")
+        #expect(ClipboardSequence.base64(Array("ab".utf8)) == "YWI=")
+        #expect(ClipboardSequence.base64(Array("\u{1B}]52;c;x\u{07}".utf8)) == "G101MjtjO3gH")
+    }
+
     @Test func escapeCancelsAnExport() {
         var state = ShopTrace.state(for: model)
         _ = state.handle(.character("e"), model: model)

@@ -99,12 +99,30 @@ struct WidgetTests {
         #expect(canvas.textDump().contains("Need at least 60×12."))
     }
 
-    @Test func helpOverlayListsEveryKeyGroup() {
-        var canvas = Canvas(rows: 40, columns: 100)
+    @Test func helpOverlayListsEveryKeyGroupAndTheLegend() {
+        var canvas = Canvas(rows: 80, columns: 100)
         HelpOverlay(groups: HelpOverlay.inspectorKeys).draw(into: &canvas, in: canvas.bounds)
         let text = canvas.textDump()
-        for title in ["Views", "Move", "Find", "Explain", "Session"] { #expect(text.contains(title)) }
+        for title in ["Views", "Move", "Find", "Explain", "Session", "Marks", "Row colours"] { #expect(text.contains(title)) }
+        for mark in ["—  ", "⇢  ", "∅  ", "✗  ", "↻  "] { #expect(text.contains("  " + mark), "the legend lacks \(mark)") }
         #expect(text.contains("Help — any key closes"))
+        // A colour's name is drawn in that colour.
+        let red = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("red  ") }
+        #expect(red.map { canvas.styleDump().split(separator: "\n", omittingEmptySubsequences: false)[$0].contains("E") } == true)
+    }
+
+    /// At 80×24 the help is taller than the screen: it says so and scrolls to its end.
+    @Test func helpOverlayScrollsOnASmallScreen() {
+        var top = Canvas(rows: 24, columns: 80)
+        HelpOverlay(groups: HelpOverlay.inspectorKeys).draw(into: &top, in: top.bounds)
+        #expect(top.textDump().contains("Help — ↑↓ scroll, any other key closes"))
+        #expect(top.textDump().contains("↓ more"))
+        #expect(!top.textDump().contains("Row colours"))
+        var end = Canvas(rows: 24, columns: 80)
+        HelpOverlay(groups: HelpOverlay.inspectorKeys, scroll: HelpOverlay.lineCount).draw(into: &end, in: end.bounds)
+        #expect(end.textDump().contains("Row colours"))
+        #expect(end.textDump().contains("↑ more"))
+        #expect(!end.textDump().contains("↓ more"))
     }
 
     @Test func detailPaneWrapsLongValues() {

@@ -23,12 +23,14 @@ private struct BankLayer: DependencyLayer {
 struct KeypathDiagnosticsTests {
     @Test func aCycleAcrossKeypathAndTypeKeyedRegistrationsIsReportedWithItsPath() {
         let container = Container(name: "kp-cycle")
+        let closing = #line + 1
         container.register { c -> Wallet in _ = try c.tryResolve(\.bank.audit); return Wallet() }
         #expect {
             _ = try container.tryResolve(\.bank.audit)
         } throws: { error in
             (error as? ResolutionError)?.message == """
                 Dependency cycle: Bank.audit: Audit → Bank.ledger: Ledger → Wallet → Bank.audit: Audit in 'kp-cycle'
+                  Closed at: InjectionTests/KeypathDiagnosticsTests.swift:\(closing) (Wallet asks for Bank.audit: Audit again)
                   Fix: break the cycle where it closes: let Wallet get Bank.audit: Audit lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
                 """
         }

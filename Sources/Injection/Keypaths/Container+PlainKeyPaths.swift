@@ -1,0 +1,232 @@
+import Synchronization
+
+// Keypaths to plain properties: `extension Container { var login: LoginContainer { … } }` with
+// `struct LoginContainer { var viewModel: LoginViewModel { DefaultLoginViewModel() } }`, as
+// keypath-container code writes them without this library. Each entry point here has a
+// ``Provider`` twin; the plain one is `@_disfavoredOverload`, so a keypath to a provider always
+// takes the provider's path (and its instruction count).
+
+extension Container {
+    // MARK: - Resolving
+
+    /// Resolves the plain property at `keyPath` through this container: it is read (built anew,
+    /// as a computed property is) on the resolution stack, so cycles, requesters, mappings and
+    /// events apply, under the identity `Login.viewModel: LoginViewModel`.
+    ///
+    /// ```swift
+    /// let useCase = container[\.profile.useCase]   // `var useCase: ProfileUseCase { … }`
+    /// ```
+    /// What the property's body builds without asking a container is invisible to the
+    /// container: declare the layer's members as ``Provider``s to see those edges too.
+    @_disfavoredOverload
+    public subscript<T>(
+        _ keyPath: KeyPath<Container, T>, lifetime lifetime: ServiceLifetime = .automatic,
+        file file: StaticString = #fileID, line line: UInt = #line
+    ) -> T {
+        do {
+            return try resolvePlain(keyPath, lifetime: lifetime, file: file, line: line)
+        } catch {
+            InjectionDiagnostics.trap(error, file: file, line: line)
+        }
+    }
+
+    /// Resolves the plain property at `keyPath` in ``shared``: `Container[\.login.useCase]`.
+    @_disfavoredOverload
+    public static subscript<T>(_ keyPath: KeyPath<Container, T>, file file: StaticString = #fileID, line line: UInt = #line) -> T {
+        shared[keyPath, file: file, line: line]
+    }
+
+    /// Resolves the plain property at `keyPath`, throwing a ``ResolutionError`` on failure (a
+    /// cycle, or a resolve inside the property's body that failed).
+    @_disfavoredOverload
+    public func tryResolve<T>(
+        _ keyPath: KeyPath<Container, T>, lifetime: ServiceLifetime = .automatic,
+        file: StaticString = #fileID, line: UInt = #line
+    ) throws(ResolutionError) -> T {
+        try resolvePlain(keyPath, lifetime: lifetime, file: file, line: line)
+    }
+
+    /// The plain keypath front end of the one resolve path: the keypath's remembered key when
+    /// no mapping is active (one lock, as for a provider keypath), else its key's mappings.
+    func resolvePlain<T>(
+        _ keyPath: KeyPath<Container, T>, lifetime: ServiceLifetime, file: StaticString, line: UInt
+    ) throws(ResolutionError) -> T {
+        if !anyMappings {
+            return try resolveDeclaring(.keyPath(ObjectIdentifier(keyPath)), keyPath, lifetime: lifetime, file: file, line: line)
+        }
+        let plain = PlainKeyPaths.entry(for: keyPath)
+        guard let target = try finalTarget(of: plain.key),
+              let targetKeyPath = target.keyPath.keyPath as? KeyPath<Container, T> else {
+            return try resolveDeclaring(.provider(plain.key), keyPath, lifetime: lifetime, file: file, line: line)
+        }
+        // The original's identity builds strings: only when somebody will read the event.
+        let from = EventHub.shared.isActive
+            ? registration(forProvider: plain.key)?.identity ?? plain.identity(T.self, in: self) : nil
+        return try resolveDeclaring(
+            .provider(target.key), targetKeyPath, lifetime: lifetime, source: .mapping, mappedFrom: from,
+            file: file, line: line)
+    }
+
+    /// Resolves `key`, which `keyPath` leads to, declaring the plain property first when no
+    /// container in the chain has it. The resolve path is asked with a quiet missing policy and
+    /// the declaration happens on its miss, rather than through a missing policy of its own: one
+    /// more case in that enum cost every resolve, of every style, 3 to 4 instructions
+    /// (callgrind). A miss thrown while `key` leads to no registration is this resolve's own (a
+    /// miss inside the property's body needs `key` to have found it, to have run).
+    private func resolveDeclaring<T>(
+        _ key: EntryKey, _ keyPath: KeyPath<Container, T>, lifetime: ServiceLifetime,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, file: StaticString, line: UInt
+    ) throws(ResolutionError) -> T {
+        do {
+            return try resolveEntry(
+                key, T.self, lifetime: lifetime, args: .none, source: source, mappedFrom: mappedFrom,
+                missing: .report(file: file, line: line, quiet: true))
+        } catch .missing where leadsNowhere(key) {
+            declarePlain(keyPath, file: file, line: line)
+            return try resolveEntry(
+                key, T.self, lifetime: lifetime, args: .none, source: source, mappedFrom: mappedFrom,
+                missing: .report(file: file, line: line, quiet: false))
+        }
+    }
+
+    /// Whether `key` finds no registration from this container: a keypath literal it has not
+    /// met, or a key no container in the chain holds.
+    private func leadsNowhere(_ key: EntryKey) -> Bool {
+        switch key {
+        case .keyPath(let id):
+            guard let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else { return true }
+            return registration(forProvider: known) == nil
+        case .provider(let providerKey):
+            return registration(forProvider: providerKey) == nil
+        case .type, .named, .detached:
+            return false
+        }
+    }
+
+    /// Registers the plain property at `keyPath` in this container (once), and remembers which
+    /// key the keypath literal leads to. Its location is where it was first used: a plain
+    /// property carries no declaration site.
+    func declarePlain<T>(_ keyPath: KeyPath<Container, T>, file: StaticString, line: UInt) {
+        let plain = PlainKeyPaths.entry(for: keyPath)
+        let sendable = SendableKeyPath(keyPath: keyPath)
+        let registration = AnyRegistration(
+            identity: plain.identity(T.self, in: self), scope: .unique, location: SourceLocation(file, line),
+            producedType: T.self, isOverride: false, takesArguments: false,
+            factory: Factory<T>(.withContainer { container in
+                // Safe: `sendable` wraps the `KeyPath<Container, T>` this factory was made for.
+                container[keyPath: unsafeDowncast(sendable.keyPath, to: KeyPath<Container, T>.self)]
+            }))
+        let inserted = state.withLock { state -> Bool in
+            state.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = KeyPathKey(key: plain.key, keyPath: sendable)
+            guard state.providers[plain.key] == nil else { return false }
+            state.providers[plain.key] = ContainerState.Entry(registration: registration)
+            return true
+        }
+        if inserted, EventHub.shared.isActive {
+            EventHub.shared.emit(.registered(Registered(
+                service: registration.identity, scope: registration.scope, location: registration.location, replaced: nil)))
+        }
+    }
+
+    // MARK: - Mapping
+
+    /// Answers requests for the plain property `original` with `replacement` from now on.
+    ///
+    /// ```swift
+    /// container.map(\.profile.mockViewModel, to: \.profile.viewModel)
+    /// ```
+    /// Only resolves through the container are redirected: a layer's property that reads
+    /// another directly (`DefaultProfileViewModel(useCase: useCase)`) keeps reading it.
+    @_disfavoredOverload
+    public func map<T>(
+        _ replacement: KeyPath<Container, T>, to original: KeyPath<Container, T>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        setPlainMapping(original, to: replacement, file: file, line: line)
+    }
+
+    /// Removes the mapping of the plain property `original`; it answers for itself again.
+    @_disfavoredOverload
+    public func resetMapping<T>(_ original: KeyPath<Container, T>, file: StaticString = #fileID, line: UInt = #line) {
+        setPlainMapping(original, to: nil, file: file, line: line)
+    }
+
+    /// The plain property that answers requests for `original`, when a mapping is set.
+    @_disfavoredOverload
+    public func mapping<T>(for original: KeyPath<Container, T>) -> KeyPath<Container, T>? {
+        mappedKeyPath(of: original)
+    }
+
+    func setPlainMapping<T>(
+        _ original: KeyPath<Container, T>, to target: KeyPath<Container, T>?, file: StaticString, line: UInt
+    ) {
+        setMapping(
+            MappingEnd(plain: original, in: self, file: file, line: line),
+            to: target.map { MappingEnd(plain: $0, in: self, file: file, line: line) }, file: file, line: line)
+    }
+
+    /// The keypath `original` is mapped to in this container or an ancestor.
+    func mappedKeyPath<K: AnyKeyPath>(of original: K) -> K? {
+        let key = SendableKeyPath(keyPath: original)
+        var current: Container? = self
+        while let container = current {
+            if container.hasMappings.load(ordering: .acquiring),
+               let target = container.mappingState.withLock({ $0.mappings[key]?.target }) {
+                return target.keyPath as? K
+            }
+            current = container.parent
+        }
+        return nil
+    }
+}
+
+extension Container.Mappings {
+    /// `container.mappings[\.login.viewModel] = \.login.mockTestViewModel` for plain properties.
+    @_disfavoredOverload
+    public subscript<T>(
+        _ original: KeyPath<Container, T>, file: StaticString = #fileID, line: UInt = #line
+    ) -> KeyPath<Container, T>? {
+        get { container.mappedKeyPath(of: original) }
+        nonmutating set { container.setPlainMapping(original, to: newValue, file: file, line: line) }
+    }
+}
+
+extension InjectionMapper {
+    /// `InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel` for plain properties, on
+    /// ``Container/shared``.
+    @_disfavoredOverload
+    public static subscript<T>(
+        _ original: KeyPath<Container, T>, file: StaticString = #fileID, line: UInt = #line
+    ) -> KeyPath<Container, T>? {
+        get { Container.shared.mappedKeyPath(of: original) }
+        set { Container.shared.setPlainMapping(original, to: newValue, file: file, line: line) }
+    }
+
+    /// Answers requests for the plain property `original` with `replacement`:
+    /// `InjectionMapper.map(\.login.previewUseCase, to: \.login.useCase)`.
+    @_disfavoredOverload
+    public static func map<T>(
+        _ replacement: KeyPath<Container, T>, to original: KeyPath<Container, T>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        Container.shared.setPlainMapping(original, to: replacement, file: file, line: line)
+    }
+
+    /// Removes the mapping of the plain property `original`.
+    @_disfavoredOverload
+    public static func reset<T>(_ original: KeyPath<Container, T>, file: StaticString = #fileID, line: UInt = #line) {
+        Container.shared.setPlainMapping(original, to: nil, file: file, line: line)
+    }
+}
+
+/// Lets `validate(\.login.viewModel)` declare a plain property named in a type-erased keypath
+/// without reading it.
+protocol PlainKeyPathDeclaring {
+    func declarePlain(in container: Container)
+}
+
+extension KeyPath: PlainKeyPathDeclaring where Root == Container {
+    func declarePlain(in container: Container) {
+        container.declarePlain(self, file: #fileID, line: #line)
+    }
+}

@@ -1,0 +1,137 @@
+import Synchronization
+
+/// What the container knows about a keypath to a plain property: one that returns the service
+/// itself (`var viewModel: LoginViewModel { DefaultLoginViewModel() }`), not a ``Provider``.
+///
+/// Such a keypath is a service like a provider: it is registered in the resolving container on
+/// first use (scope ``/InjectionTrace/Scope/unique``: the property builds anew on each read),
+/// under a ``ProviderKey`` of its own, so it is resolved, mapped, validated and reported by the
+/// same code as everything else.
+struct PlainKeyPath: Sendable {
+    /// The key its registration is kept under. Equal keypaths (`\.login.viewModel` written in
+    /// two files) share it: the registry below is keyed by keypath equality.
+    let key: ProviderKey
+    /// The first component's layer (`Login` for `\.login.viewModel`), nil for a property of
+    /// `Container` itself.
+    let layer: String?
+    /// The rest of the path (`viewModel`).
+    let member: String
+
+    /// `Login.viewModel: LoginViewModel` in `container`.
+    func identity<T>(_ type: T.Type, in container: Container) -> ServiceIdentity {
+        ServiceIdentity(type: typeName(T.self), container: container.traceName, layer: layer, member: member)
+    }
+}
+
+/// The marker standing in for a layer type in plain keypaths' ``ProviderKey``s, so that they
+/// never collide with a provider's key.
+enum PlainKeyPathLayer {}
+
+/// Every plain keypath this process has used, named once.
+enum PlainKeyPaths {
+    private static let table = Mutex<[SendableKeyPath: PlainKeyPath]>([:])
+
+    /// The key and name of `keyPath`, worked out on its first use in the process.
+    static func entry(for keyPath: AnyKeyPath) -> PlainKeyPath {
+        let sendable = SendableKeyPath(keyPath: keyPath)
+        if let known = table.withLock({ $0[sendable] }) { return known }
+        // Named outside the lock: naming may read the binary's symbol table.
+        let (layer, member) = name(of: keyPath)
+        return table.withLock { table in
+            if let known = table[sendable] { return known }
+            let entry = PlainKeyPath(
+                key: ProviderKey(
+                    type: ObjectIdentifier(Swift.type(of: keyPath).valueType),
+                    layer: ObjectIdentifier(PlainKeyPathLayer.self), site: UInt(table.count + 1)),
+                layer: layer, member: member ?? "#\(table.count + 1)")
+            table[sendable] = entry
+            return entry
+        }
+    }
+
+    /// The entry of a keypath already used, without naming it.
+    static func existing(_ keyPath: AnyKeyPath) -> PlainKeyPath? {
+        table.withLock { $0[SendableKeyPath(keyPath: keyPath)] }
+    }
+
+    /// Whether `keyPath` leads to a plain property rather than a ``Provider``.
+    static func isPlain(_ keyPath: AnyKeyPath) -> Bool {
+        !(Swift.type(of: keyPath).valueType is any ProviderKeyed.Type)
+    }
+
+    /// The layer and member of a keypath, from its description: `\Container.login.viewModel`
+    /// where the runtime could name the properties, or `\Container.<computed 0x… (LoginContainer)>
+    /// .<computed 0x… (LoginViewModel)>` where it could not (Linux), whose addresses
+    /// ``KeyPathSymbols`` names. The layer comes from the first component's type where the
+    /// description shows it (`LoginContainer` → `Login`, as a provider's layer type is named),
+    /// else from its property name. Nil member: a computed property nobody could name.
+    static func name(of keyPath: AnyKeyPath) -> (layer: String?, member: String?) {
+        let components = KeyPathDescription.components(of: keyPath.debugDescription)
+        guard !components.isEmpty else { return (nil, nil) }
+        let names = components.map { $0.name ?? $0.address.flatMap(KeyPathSymbols.memberName(at:)) }
+        if components.count == 1 { return (nil, names[0]) }
+        let first = components[0]
+        let layer = first.type.map(LayerName.derive(from:)) ?? names[0].map(capitalized)
+        let rest = names.dropFirst()
+        guard rest.allSatisfy({ $0 != nil }) else { return (layer, nil) }
+        return (layer, rest.map { $0! }.joined(separator: "."))
+    }
+
+    private static func capitalized(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst()
+    }
+}
+
+/// The components of a keypath's `debugDescription`.
+enum KeyPathDescription {
+    struct Component: Equatable {
+        /// The property name, where the description shows it.
+        var name: String?
+        /// The getter thunk's address of a computed property the runtime could not name.
+        var address: UInt?
+        /// The component's value type, where the description shows it.
+        var type: String?
+    }
+
+    static func components(of description: String) -> [Component] {
+        // `\Root.a.b`: drop the backslash and the root type.
+        guard description.hasPrefix("\\") else { return [] }
+        let parts = topLevelParts(description.dropFirst())
+        return parts.dropFirst().map(component)
+    }
+
+    /// Splits at dots outside `<…>`, `(…)` and `[…]`.
+    private static func topLevelParts(_ text: Substring) -> [Substring] {
+        var parts: [Substring] = []
+        var depth = 0
+        var start = text.startIndex
+        for index in text.indices {
+            switch text[index] {
+            case "<", "(", "[": depth += 1
+            case ">", ")", "]": depth -= 1
+            case "." where depth == 0:
+                parts.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+        }
+        parts.append(text[start...])
+        return parts
+    }
+
+    private static func component(_ text: Substring) -> Component {
+        var text = text
+        while let last = text.last, last == "?" || last == "!" { text = text.dropLast() }
+        guard text.hasPrefix("<computed ") else { return Component(name: String(text)) }
+        // <computed 0x000055de02c5f030 (LoginContainer)>
+        var component = Component()
+        if let hexStart = text.firstRange(of: "0x") {
+            let hex = text[hexStart.upperBound...].prefix { $0.isHexDigit }
+            component.address = UInt(hex, radix: 16)
+        }
+        if let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close {
+            component.type = String(text[text.index(after: open)..<close])
+        }
+        return component
+    }
+}
