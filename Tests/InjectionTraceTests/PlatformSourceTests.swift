@@ -70,12 +70,30 @@ struct PlatformSourceTests {
     ]
     static let linuxOnlyPaths = ["/proc/", "/dev/full", "/run/user/"]
 
-    /// `name` used as a whole word on a line that is not a comment.
-    static func usesName(_ name: String, in text: String) -> Bool {
-        text.split(separator: "\n").contains { line in
+    /// The lines of `text` that Darwin compiles: comments and the Linux-only branches
+    /// (`#if os(Linux)`, `#if canImport(Glibc)` up to their `#else`/`#elseif`/`#endif`) left out.
+    static func darwinCompiledLines(_ text: String) -> [Substring] {
+        var linuxOnly: [Bool] = []
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n") {
             let code = line.trimmingCharacters(in: .whitespaces)
-            guard !code.hasPrefix("//"), !code.hasPrefix("*") else { return false }
-            var rest = Substring(code)
+            if code.hasPrefix("#if ") {
+                linuxOnly.append(code == "#if os(Linux)" || code == "#if canImport(Glibc)")
+            } else if code.hasPrefix("#elseif") || code == "#else" {
+                if !linuxOnly.isEmpty { linuxOnly[linuxOnly.count - 1] = false }
+            } else if code == "#endif" {
+                _ = linuxOnly.popLast()
+            } else if !code.hasPrefix("//"), !linuxOnly.contains(true) {
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
+    /// `name` used as a whole word on a line Darwin compiles.
+    static func usesName(_ name: String, in text: String) -> Bool {
+        darwinCompiledLines(text).contains { line in
+            var rest = line[...]
             while let range = rest.range(of: name) {
                 let before = rest[..<range.lowerBound].last, after = rest[range.upperBound...].first
                 let isWordCharacter: (Character?) -> Bool = { $0.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
@@ -90,6 +108,8 @@ struct PlatformSourceTests {
         #expect(Self.usesName("environ", in: "var pointer = environ"))
         #expect(!Self.usesName("environ", in: "let environment = 1"))
         #expect(!Self.usesName("environ", in: "// environ is not on Darwin"))
+        #expect(!Self.usesName("prctl", in: "#if os(Linux)\nlet f = prctl\n#endif"))
+        #expect(Self.usesName("prctl", in: "#if os(Linux)\n#else\nlet f = prctl\n#endif"))
     }
 
     @Test func namesMissingOnDarwinStayInPlatformFolders() throws {
