@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "WiringFuzzTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph"]),
         // The seed articles' listings, compiled as they stand: one module per article, because
         // their listings declare the same names (Tests/ArticleListings/README.md).
-        .target(name: "ArticleListingSupport", path: "Tests/ArticleListings/Support"),
+        .target(name: "ArticleListingSupport", dependencies: ["Injection"], path: "Tests/ArticleListings/Support"),
         .testTarget(
             name: "Seed000ResolverArticleTests", dependencies: ["Injection", "ArticleListingSupport"],
             path: "Tests/ArticleListings/Seed000Resolver"),

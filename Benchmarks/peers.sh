@@ -39,7 +39,12 @@ sed -i 's/pthread_mutexattr_settype(&recursiveMutexAttr, PTHREAD_MUTEX_RECURSIVE
 # A scratch build folder of its own, so `make bench` (no peers) keeps its build.
 export INJECTION_PEERS=$peers
 build=(--scratch-path "$peers/.build" -c release)
-swift build "${build[@]}" >&2
+# SwiftPM keeps a build plan in the scratch folder; when files of the package moved since, it can
+# fail with "missing inputs" instead of planning again. Drop the plan and build once more.
+if ! swift build "${build[@]}" >&2; then
+  rm -f "$peers/.build/release.yaml" "$peers"/.build/*/release/description.json
+  swift build "${build[@]}" >&2
+fi
 binary=$(swift build "${build[@]}" --show-bin-path)/InjectionBenchmarks
 
 {

@@ -50,6 +50,9 @@ public final class Inspector: TerminalApplication {
     private var refusals: [String: Int] = [:]
     /// The most records applied per frame: the rest waits in the feed (folded when it is long).
     static let recordsPerFrame = 20_000
+    /// Records are taken in batches of this size until ``applyTimePerFrame`` is spent.
+    static let recordsPerBatch = 2_000
+    static let applyTimePerFrame: Duration = .milliseconds(40)
     /// The memory budget, in bytes: the sessions' histories may use what the rest (the feed's
     /// bounded queue, the graphs, the event logs, the screen) leaves of it.
     let memoryBudget: Int
@@ -142,10 +145,21 @@ public final class Inspector: TerminalApplication {
         let now = milliseconds
         guard now &- lastTake >= 100 || lastTake == 0 else { return false }
         lastTake = now
-        let updates = feed.take(maximumRecords: Self.recordsPerFrame)
-        guard !updates.isEmpty else { return false }
-        apply(updates)
-        return true
+        // Batches until the frame's time is spent: the screen and the keys stay answered
+        // whatever the input rate; what is left waits (and folds) in the feed.
+        let deadline = clock.now.advanced(by: Self.applyTimePerFrame)
+        var took = false
+        var taken = 0
+        repeat {
+            let updates = feed.take(maximumRecords: Self.recordsPerBatch)
+            guard !updates.isEmpty else { break }
+            absorb(updates)
+            took = true
+            taken += Self.recordsPerBatch
+        } while clock.now < deadline && taken < Self.recordsPerFrame
+        // The view is rebuilt once per frame, not once per batch.
+        if took { state.sync(with: shownModel) }
+        return took
     }
 
     func tick(now: ContinuousClock.Instant) -> Bool {
@@ -174,6 +188,12 @@ public final class Inspector: TerminalApplication {
 
     /// Applies live updates now (also used by tests and `open FILE`).
     public func apply(_ updates: [LiveUpdate]) {
+        absorb(updates)
+        state.sync(with: shownModel)
+    }
+
+    /// Applies live updates to the sessions without rebuilding the view.
+    private func absorb(_ updates: [LiveUpdate]) {
         let now = milliseconds
         for update in updates {
             switch update {
@@ -230,7 +250,6 @@ public final class Inspector: TerminalApplication {
                 state.message = text
             }
         }
-        state.sync(with: shownModel)
     }
 
     /// The header's live part: how many apps are live, which session is shown, what the feed is

@@ -195,3 +195,35 @@ final class SilentBugDiagnosticsTests {
         #expect(child.validate().isValid, "\(child.validate())")
     }
 }
+
+final class SilentBugRequest: Sendable {}
+final class SilentBugReport: Sendable {
+    let request: SilentBugRequest
+    init(request: SilentBugRequest) { self.request = request }
+}
+
+/// A short-lived service passed as a keyed argument to a long-lived one is its captive.
+@Suite(.serialized)
+struct ArgumentCaptiveTests {
+    @Test func aShortLivedArgumentKeptByASingletonIsACaptive() {
+        let app = Container(name: "argapp")
+        defer { app.removeAll() }
+        app.register(scope: .graph) { SilentBugRequest() }
+        app.register(scope: .singleton) { _, args in SilentBugReport(request: args("request")) }
+        app.register(name: "perScreen") { _, args in SilentBugReport(request: args("request")) }
+        let recorder = EventRecorder("argapp")
+        recorder.record {
+            let request: SilentBugRequest = app.resolve()
+            _ = app.resolve(SilentBugReport.self, args: ["request": request])
+            _ = app.resolve(SilentBugReport.self, name: "perScreen", args: ["request": request])
+        }
+        let mismatches = recorder.kinds.compactMap { kind -> ScopeMismatch? in
+            if case .scopeMismatch(let mismatch) = kind { mismatch } else { nil }
+        }
+        #expect(mismatches.map(\.message) == [
+            "Scope mismatch: SilentBugReport in 'argapp' (singleton) captured SilentBugRequest in 'argapp' (graph) while being built; the graph instance now lives as long as the singleton one.\n"
+                + "  Fix: make the holder as short-lived as what it keeps: argapp.register(scope: .graph) { … SilentBugReport … }\n"
+                + "  Or: keep SilentBugReport singleton and give it a factory to call at each use, not an instance: { c.resolve(SilentBugRequest.self) }",
+        ])
+    }
+}

@@ -19,6 +19,9 @@ extension Implementation {
     static let factory = Implementation(name: "Factory 3.2.1")
     static let swiftDependencies = Implementation(name: "swift-dependencies 1.17.1")
     static let peers: [Implementation] = [.swinject, .resolver, .factory, .swiftDependencies]
+    /// Whether the side-by-side build's peers are in: the "fastest other container" targets are
+    /// only checked then.
+    static let peersBuiltIn = true
 }
 
 /// Hands a peer's container to a `@Sendable` closure. Each peer is used as its documentation
@@ -218,6 +221,7 @@ enum Peers {
 #else
 extension Implementation {
     static let peers: [Implementation] = [.swinject]
+    static let peersBuiltIn = false
 }
 
 /// Without the side-by-side build there is no peer but Swinject.

@@ -97,7 +97,7 @@ struct Target: Sendable {
     /// `implementation` costs at most `limit` times the fastest other container (time per op).
     static func peerRatio(_ title: String, scenario: String, atMost limit: Double) -> Target {
         Target(title: title) { results in
-            guard let value = results.nanoseconds(scenario, .injection),
+            guard Implementation.peersBuiltIn, let value = results.nanoseconds(scenario, .injection),
                   let best = results.bestPeer(scenario) else { return nil }
             let ratio = value / best.nanoseconds
             return (format(ratio, digits: 2) + "× (\(best.implementation))", ratio <= limit)
@@ -107,7 +107,7 @@ struct Target: Sendable {
     /// Injection's N-thread time per op is at most `limit` times the fastest other container's.
     static func peerParallelRatio(_ title: String, scenario: String, atMost limit: Double) -> Target {
         Target(title: title) { results in
-            guard let value = results.scaling(scenario, .injection)?.parallel,
+            guard Implementation.peersBuiltIn, let value = results.scaling(scenario, .injection)?.parallel,
                   let best = results.bestPeerParallel(scenario) else { return nil }
             let ratio = best / value
             return (format(ratio, digits: 2) + "×", ratio <= limit)

@@ -41,6 +41,10 @@ extension Container {
             if context.validation != nil { context.pendingMismatches.append((context.frames.count - 1, mismatch)) }
             if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
         }
+        // Keyed arguments a long-lived instance is built from are kept by it: captives too.
+        if !args.isEmpty, observed || context.validation != nil, scope.isLongLived {
+            resolver.reportArgumentCaptives(args, holder: registration, holderScope: scope, in: context)
+        }
         context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
         let value: T
         do {

@@ -28,6 +28,13 @@ struct EventLog: Sendable {
         if lines.count > capacity + capacity / 4 { lines.removeFirst(lines.count - capacity) }
     }
 
+    /// Counts a record whose line would be trimmed before anyone sees it (a batch longer than
+    /// the log keeps only its last ``capacity`` lines): numbered, never formatted.
+    mutating func skip(_ record: TraceRecord) {
+        if case .header = record { return }
+        total += 1
+    }
+
     /// The log as it was when line `number` was the newest.
     func through(number: UInt64) -> EventLog {
         var earlier = self

@@ -49,10 +49,13 @@ public struct InspectorModel: Sendable {
     public mutating func apply(_ records: some Collection<TraceRecord>, now: UInt64) {
         self.now = max(self.now, now)
         var count = 0
-        for record in records {
+        // Only the batch's last lines can stay in the log: the earlier ones are numbered, not
+        // formatted (a frame after a flood formats at most the log's capacity).
+        let formatFrom = records.count - events.capacity
+        for (index, record) in records.enumerated() {
             graph.apply(record)
             history.append(record, appliedTo: graph)
-            events.append(record)
+            if index >= formatFrom { events.append(record) } else { events.skip(record) }
             // A file loaded at once has nothing to highlight (everything changed at 0); only
             // live updates mark rows, which keeps a large trace's load lean.
             if case .file = connection {} else {

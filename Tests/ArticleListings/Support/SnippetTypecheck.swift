@@ -1,10 +1,11 @@
 import Foundation
+import Injection
 
 /// Type-checks a snippet with `swiftc` against the modules built next to this test bundle (as
 /// LayerAccessCompileTests does), for the listings' compile-fail tests.
 public enum SnippetTypecheck {
     public static func run(_ source: String) throws -> (status: Int32, output: String) {
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        guard let executable = PosixIO.executablePath() else { throw CocoaError(.fileNoSuchFile) }
         let modules = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("Modules").path
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seed-snippet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -74,8 +74,32 @@ struct LiveLoadEndToEndTests {
         #expect(tmux.waitFor("extproc"), "the whole of stty -a is on screen")
         let modes = Set(tmux.capture().split { $0 == " " || $0 == "\n" || $0 == ";" }.map(String.init))
         #expect(modes.contains("echo") && modes.contains("icanon"), "the terminal is back")
-        #expect(tmux.waitUntil { _ in kill(app, 0) != 0 }, "the launched app ended with the inspector")
+        #expect(tmux.waitUntil { _ in Self.hasEnded(app) }, "the launched app ended with the inspector")
     }
+
+    /// Whether a process has ended (gone, or a zombie nobody reaped yet).
+    static func hasEnded(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+
+    #if os(Linux)
+    @Test func theLaunchedAppDoesNotOutliveAKilledInspector() {
+        let seed = Self.marker()
+        let tmux = inspector("run -- \(sampleApp) --interval-ms 0 --seed \(seed)")
+        defer { tmux.close() }
+        #expect(tmux.waitFor("● live"))
+        guard let pid = Self.pid(startingWith: "\(binary) run -- \(sampleApp) --interval-ms 0 --seed \(seed)"),
+              let app = Self.pid(startingWith: "\(sampleApp) --interval-ms 0 --seed \(seed)") else {
+            Issue.record("the inspector or its app is not running")
+            return
+        }
+        kill(pid, SIGKILL)
+        #expect(tmux.waitFor("EXIT:137"))
+        #expect(tmux.waitUntil { _ in Self.hasEnded(app) }, "PR_SET_PDEATHSIG ended the app with its inspector")
+        if !Self.hasEnded(app) { kill(app, SIGKILL) }
+    }
+    #endif
 
     @Test func aBadAppCommandShowsTheAppsErrorAndExitsNonZero() {
         // `demo` checks its faults before it starts anything; `run` launches whatever it is given,
@@ -145,6 +169,63 @@ struct LiveLoadEndToEndTests {
         #expect(tmux.waitFor("● live"))
         #expect(tmux.waitFor("Screen (name: \"catalog\")"))
         #expect(tmux.waitFor("refused"), "the header counts the refused peers")
+        tmux.send("q")
+    }
+
+    /// A missing registration after 2·10^5 cache hits, sent over the socket as fast as it goes:
+    /// the repeats fold at the entrance, the failure is not lost. (The tests run the debug build,
+    /// which decodes ~10× slower than release; LiveIntakeTests floods the intake with 10^6.)
+    @Test func aFaultAfterAFloodOfCacheHitsIsOnTheMissingTab() throws {
+        let folder = "/tmp/di-live-e2e-\(getpid())-\(Self.marker())"
+        #expect(mkdir(folder, 0o700) == 0)
+        defer { rmdir(folder) }
+        let socket = folder + "/live.sock"
+        let tmux = inspector("listen --socket \(socket)")
+        defer { tmux.close() }
+        #expect(tmux.waitFor("waiting on unix:\(socket)"))
+        guard case .success(let fd) = TraceSocketAddress.unix(path: socket).connect(timeoutMilliseconds: 5000) else {
+            Issue.record("cannot connect to \(socket)")
+            return
+        }
+        defer { close(fd) }
+        func send(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true, deadline: PosixIO.monotonicNanoseconds() + 20_000_000_000) }
+        }
+        let screen = #"{"type":"Screen","container":"app"}"#
+        let catalog = #"{"type":"Catalog","container":"app"}"#
+        #expect(send(TraceEncoder.encode(.header(TraceHeader(app: "flood-app", pid: 4242, startTime: "2026-11-25T08:00:00Z")))))
+        // The lines are assembled from bytes (string interpolation a million times is slow in a
+        // debug build): `{"kind":"resolved","seq":N,"t":N,…}`.
+        let head = Array(#"{"kind":"resolved","seq":"#.utf8), time = Array(#","t":"#.utf8)
+        let tail = Array(#","thread":1,"service":\#(catalog),"requester":\#(screen),"scope":"singleton","outcome":"cached","source":"factory","ns":10,"depth":2}"#.utf8) + [10]
+        var chunk: [UInt8] = []
+        var sequence = 0
+        for _ in 0..<20 {
+            chunk.removeAll(keepingCapacity: true)
+            for _ in 0..<10_000 {
+                sequence += 1
+                let digits = Array(String(sequence).utf8)
+                chunk += head
+                chunk += digits
+                chunk += time
+                chunk += digits
+                chunk += tail
+            }
+            let sent = send(chunk)
+            #expect(sent, "the inspector keeps reading the socket")
+            if !sent { return }
+        }
+        sequence += 1
+        let missing = ResolutionEvent(sequence: UInt64(sequence), time: UInt64(sequence), thread: 1, kind: .missing(MissingRegistration(
+            requested: ServiceIdentity(type: "PaymentGateway", container: "app"),
+            requesterChain: [ServiceIdentity(type: "Screen", container: "app")], nearMisses: [],
+            fix: "app.register { <#PaymentGateway#>() }", location: nil)))
+        #expect(send(TraceEncoder.encode(.event(missing))))
+        #expect(tmux.waitFor("6 Missing 1", timeout: 30))
+        tmux.send("6")
+        #expect(tmux.waitFor("PaymentGateway"))
+        tmux.send("1")
+        #expect(tmux.waitFor("200000"), "every cache hit is counted: \(tmux.capture())")
         tmux.send("q")
     }
 }

@@ -1,6 +1,16 @@
 import Injection
 import Testing
 
+// A plain sub-container (no library types): its mappings obey the same refusal.
+private final class TreeFeed {}
+private struct TreeFeeds {
+    var live: TreeFeed { TreeFeed() }
+    var preview: TreeFeed { TreeFeed() }
+}
+extension Container {
+    fileprivate var treeFeeds: TreeFeeds { TreeFeeds() }
+}
+
 /// A mapping loop split between containers: a resolve follows the mappings of the container it
 /// starts in and of its ancestors, so a mapping in a parent can close a loop that only a child's
 /// resolves would go round. It is refused when set, whichever end is set last, naming every
@@ -86,6 +96,20 @@ struct MappingTreeLoopTests {
         }
         #expect(Self.stderr(result).contains(
             "Mapping loop: removing every mapping of 'feature' at App/Feature.swift:50 would uncover mappings that lead back to where they start, for resolves from 'preview':"))
+    }
+
+    @Test func aPlainKeyPathLoopSplitBetweenChildAndParentIsRefused() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let app = Container(name: "app")
+            let preview = app.makeChild(name: "preview")
+            preview.map(\.treeFeeds.preview, to: \.treeFeeds.live, file: "App/Preview.swift", line: 12)
+            app.map(\.treeFeeds.live, to: \.treeFeeds.preview, file: "App/Setup.swift", line: 30)
+        }
+        let stderr = Self.stderr(result)
+        #expect(stderr.contains("Mapping loop: mapping "), "\(stderr)")
+        #expect(stderr.contains("at App/Setup.swift:30 would lead back to it for resolves from 'preview'."), "\(stderr)")
+        #expect(stderr.contains("(mapped in 'preview' at App/Preview.swift:12)"), "\(stderr)")
+        #expect(stderr.contains("(mapped in 'app' at App/Setup.swift:30)"), "\(stderr)")
     }
 
     @Test func theSameMappingsWithoutALoopAnswerThroughTheChain() {
