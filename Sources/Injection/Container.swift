@@ -42,7 +42,7 @@ public final class Container: Sendable {
     /// Whether ``addedChildren`` is non-empty: a miss reads the list only when this is set.
     let hasAddedChildren = Atomic<Bool>(false)
     /// The hooks ``decorate(_:)`` installed, called with every instance built here.
-    let decorators = Mutex<[@Sendable (Any) -> Void]>([])
+    let decorators = Mutex<[InstalledDecorator]>([])
 
     /// Creates a container.
     ///
