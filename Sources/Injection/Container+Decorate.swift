@@ -38,6 +38,7 @@ extension Container {
     ///   - file: Where the decorator is installed, named when what it resolves is reported (a
     ///     captive dependency "by a decorator"); leave the default.
     ///   - line: The installing line; leave the default.
+    ///   - decorator: Called with each instance built.
     public func decorate(
         file: StaticString = #fileID, line: UInt = #line, _ decorator: @escaping @Sendable (Any) -> Void
     ) {
@@ -45,7 +46,7 @@ extension Container {
         Decorators.installed.add(1, ordering: .releasing)
     }
 
-    /// ``decorate(_:)`` on ``shared``: `Container.decorate { service in … }`.
+    /// ``decorate(file:line:_:)-swift.method`` on ``shared``: `Container.decorate { service in … }`.
     public static func decorate(
         file: StaticString = #fileID, line: UInt = #line, _ decorator: @escaping @Sendable (Any) -> Void
     ) {
