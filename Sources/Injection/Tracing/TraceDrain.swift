@@ -24,6 +24,10 @@ struct TraceDrain {
     /// or a stream that stayed broken (before any stream, nobody was listening: not a loss).
     private(set) var linesLost: UInt64 = 0
     private var everOpened = false
+    /// How much of ``linesLost`` a `dropped` record already told the inspector: the lines a
+    /// broken stream cost are announced on the stream that follows, so a reconnected
+    /// inspector's `dropped N` counts them.
+    private var lostAnnounced: UInt64 = 0
 
     init(sink: any TraceSink, header: TraceHeader, replayLimit: Int, replayByteLimit: Int = 16 << 20) {
         self.sink = sink
@@ -70,8 +74,13 @@ struct TraceDrain {
             return
         }
         for aggregate in aggregates { append(.aggregate(aggregate)) }
-        if dropped > 0 { append(.dropped(count: dropped, time: now)) }
+        // Announced after the batch's records: a reconnected inspector tells the replay at the
+        // start of the stream (already seen) from what is new by the records' times.
+        let lostSoFar = linesLost
+        let unannounced = lostSoFar &- lostAnnounced
+        if dropped &+ unannounced > 0 { append(.dropped(count: dropped &+ unannounced, time: now)) }
         send()
+        if streaming { lostAnnounced = lostSoFar }
     }
 
     private func durableCount(_ records: [TraceRecord]) -> Int {
