@@ -37,7 +37,13 @@ public final class Inspector: TerminalApplication {
     /// Every session seen, oldest first.
     private(set) var sessions: [InspectorModel]
     /// The session on screen.
-    private(set) var current: Int
+    private(set) var current: Int {
+        didSet { if current != oldValue { viewIsStale = true } }
+    }
+    /// Whether the view (rows, flags, counts) may describe another model than the one shown
+    /// (another session came on screen, or its history was cut): the next frame rebuilds it
+    /// whatever ``viewRebuildInterval`` says, since its rows point into that model.
+    private var viewIsStale = false
     private(set) var state = InspectorState()
     private let feed: LiveFeed?
     /// The session of each connection still in the inspector (connection number → index).
@@ -192,9 +198,10 @@ public final class Inspector: TerminalApplication {
         // ``viewRebuildInterval`` while records flow (a key rebuilds them at once, in
         // ``handle(_:)``): the header's figures, read from the model, stay live in between.
         let drawn = clock.now
-        if resized || lastViewRebuild.map({ drawn - $0 >= Self.viewRebuildInterval }) ?? true {
+        if resized || viewIsStale || lastViewRebuild.map({ drawn - $0 >= Self.viewRebuildInterval }) ?? true {
             state.sync(with: shown)
             lastViewRebuild = drawn
+            viewIsStale = false
         }
         var view = state
         view.liveSummary = liveSummary
@@ -391,6 +398,7 @@ public final class Inspector: TerminalApplication {
     /// pointing at the same sessions.
     private func removeSession(at removed: Int) {
         sessions.remove(at: removed)
+        viewIsStale = true
         sessionOfConnection = sessionOfConnection.filter { $0.value != removed }.mapValues { $0 > removed ? $0 - 1 : $0 }
         processOfSession = Dictionary(uniqueKeysWithValues: processOfSession.compactMap { key, value in
             key == removed ? nil : (key > removed ? key - 1 : key, value)
@@ -413,7 +421,10 @@ public final class Inspector: TerminalApplication {
             let after = sessions[largest].history.footprint.total
             guard after < before else { return }
             total -= before - after
-            if largest == current { state.timeCursor = nil }
+            if largest == current {
+                state.timeCursor = nil
+                viewIsStale = true
+            }
             shownCache = nil
         }
     }

@@ -107,6 +107,46 @@ struct InspectorReconnectTests {
         #expect(longRun.first?.reconnections == 499)
     }
 
+    /// Records taken by the loop leave the view's rebuild to the frame; a frame that shows
+    /// another session than the view was built for rebuilds it at once (its rows point into the
+    /// model they were built from).
+    @Test func aFrameAfterANewSessionCameOnScreenDrawsThatSession() throws {
+        let feed = LiveFeed(wake: try WakePipe())
+        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
+        feed.send([
+            .session(connection: 1, name: "#1", processID: 1), .connection(1, .live),
+            .records(connection: 1, [InspectorSessionsTests.header("app-a", pid: 1)]
+                + ["Alpha", "Beta", "Gamma", "Delta"].enumerated().map { Self.resolve($1, at: UInt64($0 + 1)) }),
+        ])
+        #expect(inspector.refresh(shouldYield: { false }))
+        #expect(inspector.render(rows: 40, columns: 120).textDump().contains("Delta"))
+        feed.send([
+            .session(connection: 2, name: "#2", processID: 2), .connection(2, .live),
+            .records(connection: 2, [InspectorSessionsTests.header("app-b", pid: 2), Self.resolve("Zeta", at: 1)]),
+        ])
+        // The loop takes updates at most every 100 ms.
+        _ = Spawn.run(["sleep", "0.15"])
+        #expect(inspector.refresh(shouldYield: { false }))
+        #expect(inspector.current == 1)
+        let screen = inspector.render(rows: 40, columns: 120).textDump()
+        #expect(screen.contains("Zeta"), "\(screen)")
+    }
+
+    @Test func aWaitingKeyStopsTheRefreshAfterOneBatch() throws {
+        let feed = LiveFeed(wake: try WakePipe())
+        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
+        feed.send([.session(connection: 1, name: "#1", processID: 1), .connection(1, .live)])
+        for batch in 0..<8 {
+            feed.send(.records(connection: 1, (0..<Inspector.recordsPerBatch).map {
+                Self.resolve("S\(batch)", at: UInt64(batch * Inspector.recordsPerBatch + $0 + 1))
+            }))
+        }
+        #expect(inspector.refresh(shouldYield: { true }))
+        // One batch of records was applied; the other seven wait in the feed.
+        #expect(inspector.sessions[0].graph.session.eventCount == UInt64(Inspector.recordsPerBatch))
+        #expect(feed.status.queuedRecords == 7 * Inspector.recordsPerBatch)
+    }
+
     @Test func onlyRecordsNewerThanTheSessionCountAfterAReconnect() {
         let records: [TraceRecord] = [
             Self.header, .dropped(count: 2, time: 50), Self.resolve("A", at: 5), Self.resolve("B", at: 99),
