@@ -2,7 +2,8 @@
 # The live inspector under sustained input (release builds): `di-inspect run -- sample-app` in tmux
 # at --interval-ms 0 (as fast as it goes) and at --interval-ms 1, for DURATION seconds each
 # (default 600; `--duration 60` for a short run). Reported side by side:
-#  - events received by the inspector's feed, folded there, dropped, and applied to the sessions,
+#  - events produced by the app (its recorder: lines sent + folded + dropped), received by the
+#    inspector's feed, folded there, dropped, and applied to the sessions,
 #    per second;
 #  - the inspector's RSS at 1, 5 and 10 minutes (at 10 %, 50 % and 100 % of a shorter run);
 #  - the longest gap between two frames and the longest key-to-screen time (the UI loop measures
@@ -31,6 +32,9 @@ rss() { awk '/VmRSS/ {print int($2/1024)}' "/proc/$1/status" 2>/dev/null || echo
 stat() { awk -v k="$2" '$1 == k {print $2}' "$1"; }
 ok() { awk -v v="$1" -v t="$2" -v op="$3" 'BEGIN { if ((op == "le" && v <= t) || (op == "ge" && v >= t)) print "✓"; else print "✗" }'; }
 screens() { sed -n 's/.*(\([0-9]*\) screens\/s).*/\1/p'; }
+# The app's own count: "traced N records in S s (…)" → N / S.
+produced() { awk '/sample-app: traced/ { for (i = 1; i <= NF; i++) if ($i == "traced") n = $(i + 1); else if ($i == "in") s = $(i + 1) }
+                  END { if (s > 0) printf "%d", n / s; else print "-" }'; }
 
 # One soak: prints a table row's cells for interval $1.
 soak() {
@@ -68,19 +72,20 @@ soak() {
     # The launched app's output (its closing "opened N screens … (R screens/s)") is in its log.
     local attached applog="${TMPDIR:-/tmp}/di-inspect-$pid-sample-app.log"
     attached=$(screens < "$applog" 2>/dev/null || true)
+    local produced_rate; produced_rate=$(produced < "$applog" 2>/dev/null || echo "-")
     rm -f "$applog"
     local ratio; ratio=$(awk -v a="${attached:-0}" -v d="$detached" 'BEGIN { printf "%.2f", (d > 0 ? a / d : 0) }')
     local secs=$duration
     per_second() { awk -v v="$1" -v s="$secs" 'BEGIN { printf "%d", v / s }'; }
-    echo "$interval|$(per_second "$(stat "$stats" received)")|$(per_second "$(stat "$stats" folded)")|$(stat "$stats" dropped)|$(per_second "$(stat "$stats" applied)")|${rss_marks[0]}|${rss_marks[1]}|${rss_marks[2]}|$peak|$(stat "$stats" longest_frame_gap_ms)|$(stat "$stats" longest_key_latency_ms)|$exit_ms|$app_left|$ratio|$(stat "$stats" history_dropped_records)"
+    echo "$interval|$produced_rate|$(per_second "$(stat "$stats" received)")|$(per_second "$(stat "$stats" folded)")|$(stat "$stats" dropped)|$(per_second "$(stat "$stats" applied)")|${rss_marks[0]}|${rss_marks[1]}|${rss_marks[2]}|$peak|$(stat "$stats" longest_frame_gap_ms)|$(stat "$stats" longest_key_latency_ms)|$exit_ms|$app_left|$ratio|$(stat "$stats" history_dropped_records)"
     tmux -L "$server" kill-server 2>/dev/null || true
 }
 
 echo "## Live soak ($duration s per rate; load average $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-echo "| --interval-ms | received ev/s | folded ev/s | dropped | applied ev/s | RSS 1st mark MB | RSS mid MB | RSS end MB | peak MB | longest frame gap ms | key latency ms | SIGTERM → exit ms | launched app | attached ÷ detached | history records compacted |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
+echo "| --interval-ms | produced ev/s | received ev/s | folded ev/s | dropped | applied ev/s | RSS 1st mark MB | RSS mid MB | RSS end MB | peak MB | longest frame gap ms | key latency ms | SIGTERM → exit ms | launched app | attached ÷ detached | history records compacted |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
 for interval in 0 1; do
-    IFS='|' read -r i rec fold drop app r1 r5 r10 peak gap key exit left ratio compacted <<<"$(soak "$interval")"
-    echo "| $i | $rec | $fold | $drop | $app | $r1 | $r5 | $r10 $(ok "$r10" 256 le) | $peak | $gap $(ok "$gap" 250 le) | $key $(ok "$key" 100 le) | $exit $(ok "$exit" 200 le) | $left | $ratio $(ok "$ratio" 0.67 ge) | $compacted |"
+    IFS='|' read -r i prod rec fold drop app r1 r5 r10 peak gap key exit left ratio compacted <<<"$(soak "$interval")"
+    echo "| $i | $prod | $rec | $fold | $drop | $app | $r1 | $r5 | $r10 $(ok "$r10" 256 le) | $peak | $gap $(ok "$gap" 250 le) | $key $(ok "$key" 100 le) | $exit $(ok "$exit" 200 le) | $left | $ratio $(ok "$ratio" 0.67 ge) | $compacted |"
 done

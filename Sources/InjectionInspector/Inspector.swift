@@ -37,7 +37,13 @@ public final class Inspector: TerminalApplication {
     /// Every session seen, oldest first.
     private(set) var sessions: [InspectorModel]
     /// The session on screen.
-    private(set) var current: Int
+    private(set) var current: Int {
+        didSet { if current != oldValue { viewIsStale = true } }
+    }
+    /// Whether the view (rows, flags, counts) may describe another model than the one shown
+    /// (another session came on screen, or its history was cut): the next frame rebuilds it
+    /// whatever ``viewRebuildInterval`` says, since its rows point into that model.
+    private var viewIsStale = false
     private(set) var state = InspectorState()
     private let feed: LiveFeed?
     /// The session of each connection still in the inspector (connection number → index).
@@ -46,6 +52,9 @@ public final class Inspector: TerminalApplication {
     private var processOfSession: [Int: Int32] = [:]
     /// How the launched app ended, once it did.
     private var launchedEnding: (processID: Int32, text: String)?
+    /// Counts record batches applied: a session's ``InspectorModel/lastActivity`` says which
+    /// ended session heard from its app longest ago.
+    private var activity: UInt64 = 0
     /// Connections refused so far, by reason.
     private var refusals: [String: Int] = [:]
     /// The most records applied per frame: the rest waits in the feed (folded when it is long).
@@ -53,6 +62,11 @@ public final class Inspector: TerminalApplication {
     /// Records are taken in batches of this size until ``applyTimePerFrame`` is spent.
     static let recordsPerBatch = 2_000
     static let applyTimePerFrame: Duration = .milliseconds(40)
+    /// While records flow, the view (problems, flags, counts, rows) is rebuilt at most this
+    /// often: a full `check()` per frame is what a flood must not cost.
+    static let viewRebuildInterval: Duration = .milliseconds(250)
+    /// When the view was last rebuilt for a frame.
+    private var lastViewRebuild: ContinuousClock.Instant?
     /// The memory budget, in bytes: the sessions' histories may use what the rest (the feed's
     /// bounded queue, the graphs, the event logs, the screen) leaves of it.
     let memoryBudget: Int
@@ -150,15 +164,16 @@ public final class Inspector: TerminalApplication {
         state.message = EditorCommand.message(for: program, outcome: outcome)
     }
 
-    func refresh() -> Bool {
+    func refresh(shouldYield: () -> Bool) -> Bool {
         guard let feed, !state.paused else { return false }
         // Coalesce: take updates at most every 100 ms (the tick picks up the rest), so a busy
         // app costs one rebuild of the view per frame, not one per batch.
         let now = milliseconds
         guard now &- lastTake >= 100 || lastTake == 0 else { return false }
         lastTake = now
-        // Batches until the frame's time is spent: the screen and the keys stay answered
-        // whatever the input rate; what is left waits (and folds) in the feed.
+        // Small batches until the frame's time is spent or a key or a signal waits: the screen
+        // and the keys stay answered whatever the input rate; what is left waits (and folds) in
+        // the feed.
         let deadline = clock.now.advanced(by: Self.applyTimePerFrame)
         var took = false
         var taken = 0
@@ -168,15 +183,15 @@ public final class Inspector: TerminalApplication {
             absorb(updates)
             took = true
             taken += Self.recordsPerBatch
-        } while clock.now < deadline && taken < Self.recordsPerFrame
-        // The view is rebuilt once per frame, not once per batch.
-        if took { state.sync(with: shownModel) }
+        } while clock.now < deadline && taken < Self.recordsPerFrame && !shouldYield()
+        // The view is rebuilt when it is drawn (``render(rows:columns:)``), at most
+        // ``viewRebuildInterval`` apart while records flow.
         return took
     }
 
-    func tick(now: ContinuousClock.Instant) -> Bool {
-        let took = refresh()
-        if took { keepWithinBudget() }
+    func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool {
+        let took = refresh(shouldYield: shouldYield)
+        if took, !shouldYield() { keepWithinBudget() }
         let before = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
         sessions[current].advance(to: milliseconds)
         let after = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
@@ -187,11 +202,20 @@ public final class Inspector: TerminalApplication {
         size = (rows, columns)
         state.screenSize = size
         let pageSize = InspectorLayout(rows: rows, columns: columns).pageSize
-        if state.pageSize != pageSize {
+        let resized = state.pageSize != pageSize
+        if resized {
             state.pageSize = pageSize
         }
         let shown = shownModel
-        state.sync(with: shown)
+        // The problems, flags, counts and rows follow the graph at most every
+        // ``viewRebuildInterval`` while records flow (a key rebuilds them at once, in
+        // ``handle(_:)``): the header's figures, read from the model, stay live in between.
+        let drawn = clock.now
+        if resized || viewIsStale || lastViewRebuild.map({ drawn - $0 >= Self.viewRebuildInterval }) ?? true {
+            state.sync(with: shown)
+            lastViewRebuild = drawn
+            viewIsStale = false
+        }
         var view = state
         view.liveSummary = liveSummary
         return InspectorView.render(model: shown, state: view, rows: rows, columns: columns)
@@ -227,13 +251,29 @@ public final class Inspector: TerminalApplication {
                 state.message = "New session: \(name)"
                 forgetOldSessions()
             case .records(let connection, let records):
-                guard let index = sessionOfConnection[connection] ?? (connection == LiveUpdate.firstSession ? 0 : nil)
+                guard var index = sessionOfConnection[connection] ?? (connection == LiveUpdate.firstSession ? 0 : nil)
                 else { continue }
+                if case .header(let header)? = records.first, sessions[index].graph.session.header == nil,
+                   let earlier = rejoinedSession(for: header, instead: index) {
+                    index = rejoin(connection: connection, fresh: index, earlier: earlier)
+                    activity += 1
+                    sessions[index].lastActivity = activity
+                    sessions[index].apply(Self.newSinceReconnect(records, after: sessions[index].graph.session.lastTime),
+                                          now: now)
+                    continue
+                }
+                activity += 1
+                sessions[index].lastActivity = activity
                 sessions[index].apply(records, now: now)
             case .connection(let connection?, let change):
                 guard let index = sessionOfConnection[connection] ?? (connection == LiveUpdate.firstSession ? 0 : nil)
                 else { continue }
-                if case .disconnected = change { sessionOfConnection[connection] = nil }
+                if case .disconnected = change {
+                    sessionOfConnection[connection] = nil
+                    // The app reconnected before its old stream's end was seen: the session
+                    // goes on with the new connection.
+                    if sessionOfConnection.values.contains(index) { continue }
+                }
                 if case .disconnected = sessions[index].connection, connection != LiveUpdate.firstSession { continue }
                 sessions[index].connection = change
                 if case .disconnected = change, let ending = launchedEnding, processOfSession[index] == ending.processID {
@@ -265,6 +305,55 @@ public final class Inspector: TerminalApplication {
         }
     }
 
+    /// An earlier session of the same app (same name, process and start time) that a new
+    /// connection continues: the app's socket sink reconnects after the inspector stopped
+    /// reading for a while, and that is one run, not two.
+    private func rejoinedSession(for header: TraceHeader, instead fresh: Int) -> Int? {
+        sessions.indices.last { index in
+            guard index != fresh, let known = sessions[index].graph.session.header else { return false }
+            return known.app == header.app && known.pid == header.pid && known.startTime == header.startTime
+        }
+    }
+
+    /// Moves `connection` to the `earlier` session of the same app and forgets the empty
+    /// `fresh` one made when it connected; returns the earlier session's index.
+    private func rejoin(connection: Int, fresh: Int, earlier: Int) -> Int {
+        if current == fresh { current = earlier }
+        removeSession(at: fresh)
+        let target = earlier > fresh ? earlier - 1 : earlier
+        sessionOfConnection[connection] = target
+        sessions[target].connection = .live
+        sessions[target].reconnections += 1
+        shownCache = nil
+        let header = sessions[target].graph.session.header
+        state.message = "Reconnected: \(header?.app ?? "app") (pid \(header?.pid ?? 0)); its session continues"
+        return target
+    }
+
+    /// What a reconnected stream adds: it starts with its header and a replay of the durable
+    /// records the session already has (and the replay's own `dropped` note); only records
+    /// newer than the session's last time are new.
+    static func newSinceReconnect(_ records: [TraceRecord], after lastTime: UInt64) -> [TraceRecord] {
+        var fresh: [TraceRecord] = []
+        fresh.reserveCapacity(records.count)
+        var inReplay = true
+        for record in records {
+            let time: UInt64? = switch record {
+            case .header: nil
+            case .event(let event): event.time
+            case .aggregate(let aggregate): aggregate.lastTime
+            case .dropped(_, let time): time
+            case .end(let time, _): time
+            }
+            guard let time else { continue }
+            if case .dropped = record, inReplay { continue }
+            if time <= lastTime { continue }
+            inReplay = false
+            fresh.append(record)
+        }
+        return fresh
+    }
+
     /// The header's live part: how many apps are live, which session is shown, what the feed is
     /// folding or dropping, and what was refused.
     var liveSummary: String {
@@ -280,6 +369,8 @@ public final class Inspector: TerminalApplication {
             let reasons = refusals.sorted { $0.value > $1.value }.prefix(2).map { "\($0.value) \($0.key)" }
             parts.append("refused \(refused) (" + reasons.joined(separator: ", ") + ")")
         }
+        let reconnections = sessions[current].reconnections
+        if reconnections > 0 { parts.append("reconnected \(reconnections)") }
         let live = sessions.count { if case .live = $0.connection { true } else { false } }
         if sessions.count > 1 || live > 1 {
             parts.append("\(live) live · session \(current + 1)/\(sessions.count) [ ]")
@@ -307,17 +398,26 @@ public final class Inspector: TerminalApplication {
     /// Keeps at most ``maximumSessions``: the oldest ended sessions go first.
     private func forgetOldSessions() {
         while sessions.count > Self.maximumSessions {
-            guard let oldest = sessions.indices.first(where: { index in
+            // The ended session that heard from its app longest ago: a long run that keeps
+            // reconnecting stays, however many short-lived apps came and went meanwhile.
+            guard let oldest = sessions.indices.filter({ index in
                 index != current && !sessionOfConnection.values.contains(index)
-            }) else { return }
-            sessions.remove(at: oldest)
-            sessionOfConnection = sessionOfConnection.mapValues { $0 > oldest ? $0 - 1 : $0 }
-            processOfSession = Dictionary(uniqueKeysWithValues: processOfSession.compactMap { key, value in
-                key == oldest ? nil : (key > oldest ? key - 1 : key, value)
-            })
-            if current > oldest { current -= 1 }
-            shownCache = nil
+            }).min(by: { sessions[$0].lastActivity < sessions[$1].lastActivity }) else { return }
+            removeSession(at: oldest)
         }
+    }
+
+    /// Forgets one session, keeping the connection and process maps and the shown session
+    /// pointing at the same sessions.
+    private func removeSession(at removed: Int) {
+        sessions.remove(at: removed)
+        viewIsStale = true
+        sessionOfConnection = sessionOfConnection.filter { $0.value != removed }.mapValues { $0 > removed ? $0 - 1 : $0 }
+        processOfSession = Dictionary(uniqueKeysWithValues: processOfSession.compactMap { key, value in
+            key == removed ? nil : (key > removed ? key - 1 : key, value)
+        })
+        if current > removed || current == sessions.count { current -= 1 }
+        shownCache = nil
     }
 
     /// Compacts the largest history until the sessions' histories fit ``historyBudget``.
@@ -334,7 +434,10 @@ public final class Inspector: TerminalApplication {
             let after = sessions[largest].history.footprint.total
             guard after < before else { return }
             total -= before - after
-            if largest == current { state.timeCursor = nil }
+            if largest == current {
+                state.timeCursor = nil
+                viewIsStale = true
+            }
             shownCache = nil
         }
     }

@@ -43,6 +43,10 @@ public enum InspectorLauncher {
             let session = TerminalSession(driver: NCursesDriver(noColor: noColor), wake: wake)
             let end = try session.run(inspector)
             writeStatistics(session.statistics, inspector: inspector)
+            // The process ends right after this: freeing the sessions' histories object by
+            // object (hundreds of MB after a long flood) would only delay the exit the user
+            // asked for, so they are kept until the process is gone.
+            endedInspectors.append(inspector)
             return end.exitCode
         } catch let problem as TerminalProblem {
             PosixIO.printError(problem.description)
@@ -53,6 +57,10 @@ public enum InspectorLauncher {
         }
     }
 
+
+    /// Inspectors whose session ended, kept so that their memory goes with the process rather
+    /// than being freed piecemeal on the way out.
+    private static var endedInspectors: [Inspector] = []
 
     /// `DI_INSPECT_STATS=PATH` (for `Scripts/bench-live-soak.sh`): what the loop and the feed
     /// measured, written to PATH when the inspector ends, one `name value` per line.

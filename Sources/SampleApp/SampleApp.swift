@@ -65,5 +65,14 @@ struct SampleApp: ParsableCommand {
         let seconds = Double(ResolutionEvents.now() - start) / 1e9
         let rate = seconds > 0 ? Int(Double(screens) / seconds) : 0
         PosixIO.printError("sample-app: opened \(screens) screens in \((seconds * 100).rounded() / 100) s (\(rate) screens/s)")
+        if let recorder = TraceBootstrap.recorder {
+            // What the app produced for the inspector (`Scripts/bench-live-soak.sh` sets it beside
+            // what the inspector received): lines sent, resolutions folded into aggregates, and
+            // records dropped because the buffer was full.
+            let traced = recorder.statistics
+            let produced = traced.linesWritten &+ traced.folded &+ traced.dropped
+            PosixIO.printError("sample-app: traced \(produced) records in \((seconds * 100).rounded() / 100) s "
+                + "(\(traced.linesWritten) lines written, \(traced.folded) folded, \(traced.dropped) dropped)")
+        }
     }
 }

@@ -24,6 +24,15 @@ struct TraceDrain {
     /// or a stream that stayed broken (before any stream, nobody was listening: not a loss).
     private(set) var linesLost: UInt64 = 0
     private var everOpened = false
+    /// Lines lost for good: ``linesLost`` without the header, the replay and the durable
+    /// records, which the next stream sends again. They are announced on the stream that
+    /// follows, so a reconnected inspector's `dropped N` counts them.
+    private var lostForGood: UInt64 = 0
+    /// How much of ``lostForGood`` a `dropped` record already told the inspector.
+    private var lostAnnounced: UInt64 = 0
+    /// Lines of the batch that a new stream would send again (header, replay, durable records,
+    /// the announcement itself): not lost for good when the batch fails.
+    private var batchResentLines: UInt64 = 0
 
     init(sink: any TraceSink, header: TraceHeader, replayLimit: Int, replayByteLimit: Int = 16 << 20) {
         self.sink = sink
@@ -45,7 +54,11 @@ struct TraceDrain {
             TraceEncoder.encode(.header(header), into: &batch)
             batch.append(contentsOf: replay)
             batchLines += 1 + UInt64(replayCount)
-            if replayOmitted > 0 { append(.dropped(count: replayOmitted, time: now)) }
+            batchResentLines += 1 + UInt64(replayCount)
+            if replayOmitted > 0 {
+                append(.dropped(count: replayOmitted, time: now))
+                batchResentLines += 1
+            }
         case .ready:
             streaming = true
         }
@@ -53,7 +66,8 @@ struct TraceDrain {
             if record.isDurable {
                 let start = batch.count
                 append(record)
-                keepForReplay(batch[start...])
+                let kept = keepForReplay(batch[start...])
+                if kept, streaming { batchResentLines += 1 }
                 if !streaming {
                     batch.removeSubrange(start...)
                     batchLines -= 1
@@ -64,14 +78,27 @@ struct TraceDrain {
             if batch.count >= 1 << 18 { send() }
         }
         guard streaming else {
-            if everOpened { linesLost &+= UInt64(records.count - durableCount(records)) &+ UInt64(aggregates.count) }
+            if everOpened {
+                let lost = UInt64(records.count - durableCount(records)) &+ UInt64(aggregates.count)
+                linesLost &+= lost
+                lostForGood &+= lost
+            }
             batch.removeAll(keepingCapacity: true)
             batchLines = 0
+            batchResentLines = 0
             return
         }
         for aggregate in aggregates { append(.aggregate(aggregate)) }
-        if dropped > 0 { append(.dropped(count: dropped, time: now)) }
+        // Announced after the batch's records: a reconnected inspector tells the replay at the
+        // start of the stream (already seen) from what is new by the records' times.
+        let lostSoFar = lostForGood
+        let unannounced = lostSoFar &- lostAnnounced
+        if dropped &+ unannounced > 0 {
+            append(.dropped(count: dropped &+ unannounced, time: now))
+            batchResentLines += 1
+        }
         send()
+        if streaming { lostAnnounced = lostSoFar }
     }
 
     private func durableCount(_ records: [TraceRecord]) -> Int {
@@ -83,13 +110,15 @@ struct TraceDrain {
         batchLines += 1
     }
 
-    private mutating func keepForReplay(_ line: ArraySlice<UInt8>) {
+    /// Keeps a durable line for the next stream's replay; false when the replay is full.
+    private mutating func keepForReplay(_ line: ArraySlice<UInt8>) -> Bool {
         guard replayCount < replayLimit, replay.count + line.count <= replayByteLimit else {
             replayOmitted += 1
-            return
+            return false
         }
         replay.append(contentsOf: line)
         replayCount += 1
+        return true
     }
 
     private mutating func send() {
@@ -100,6 +129,7 @@ struct TraceDrain {
                 linesWritten += batchLines
             } else {
                 linesLost &+= batchLines
+                lostForGood &+= batchLines &- batchResentLines
                 // The stream broke: the next batch asks the sink to reconnect, and the replay
                 // brings the new stream's durable records up to date.
                 streaming = false
@@ -107,6 +137,7 @@ struct TraceDrain {
         }
         batch.removeAll(keepingCapacity: true)
         batchLines = 0
+        batchResentLines = 0
     }
 }
 

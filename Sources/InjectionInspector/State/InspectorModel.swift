@@ -38,6 +38,11 @@ public struct InspectorModel: Sendable {
     private var rateWindow: [(time: UInt64, count: Int)] = []
     /// Events applied so far (an aggregate counts as many resolutions as it stands for).
     private(set) var appliedEvents: UInt64 = 0
+    /// How many times the app's stream broke and the same app reconnected into this session.
+    var reconnections = 0
+    /// When the session last received records, in the inspector's order of batches: the
+    /// session forgotten first is the one idle longest.
+    var lastActivity: UInt64 = 0
     /// What the launched app wrote before it failed (its error), shown when it never connected.
     var launchOutput: [String] = []
 

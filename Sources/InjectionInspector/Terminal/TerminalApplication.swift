@@ -5,8 +5,8 @@
 /// @MainActor final class Counter: TerminalApplication {
 ///     var count = 0
 ///     func handle(_ key: Key) -> KeyResult { key == .character("q") ? .quit : { count += 1; return .handled }() }
-///     func refresh() -> Bool { false }
-///     func tick(now: ContinuousClock.Instant) -> Bool { false }
+///     func refresh(shouldYield: () -> Bool) -> Bool { false }
+///     func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool { false }
 ///     func render(rows: Int, columns: Int) -> Canvas {
 ///         var canvas = Canvas(rows: rows, columns: columns)
 ///         canvas.put("\(count)", row: 0, column: 0)
@@ -19,11 +19,12 @@ protocol TerminalApplication: AnyObject {
     /// Handles one key.
     func handle(_ key: Key) -> KeyResult
     /// Takes in what producers published since the last call (after a wake); returns whether
-    /// the screen may have changed.
-    func refresh() -> Bool
+    /// the screen may have changed. Work is done in small slices, and it stops as soon as
+    /// `shouldYield` says a key or a signal is waiting: the loop answers it first.
+    func refresh(shouldYield: () -> Bool) -> Bool
     /// Called at least every 100 ms; returns whether the screen may have changed (fading
-    /// highlights, rates).
-    func tick(now: ContinuousClock.Instant) -> Bool
+    /// highlights, rates). Like ``refresh(shouldYield:)``, it stops early when asked to yield.
+    func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool
     /// Draws the whole screen.
     func render(rows: Int, columns: Int) -> Canvas
     /// Called when a program asked for with ``KeyResult/runInForeground(_:)`` has ended and the

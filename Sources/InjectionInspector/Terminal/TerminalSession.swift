@@ -56,6 +56,15 @@ final class TerminalSession {
     private let wake: WakePipe
     private let clock = ContinuousClock()
 
+    /// Whether a key or a signal is waiting: the app checks it between slices of its work, so
+    /// a flood of records never stands between the user and the screen (a zero-timeout `poll`
+    /// of stdin: a few microseconds).
+    private func shouldYield() -> Bool {
+        if SignalTrap.caught != nil { return true }
+        var input = pollfd(fd: driver.inputDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&input, 1, 0) > 0
+    }
+
     init(driver: any TerminalDriver, wake: WakePipe) {
         self.driver = driver
         self.wake = wake
@@ -101,8 +110,9 @@ final class TerminalSession {
             if let number = SignalTrap.caught { return .signal(number) }
             if ready > 0, fds[1].revents != 0 {
                 wake.drain()
-                if app.refresh() { dirty = true }
+                if app.refresh(shouldYield: shouldYield) { dirty = true }
             }
+            if let number = SignalTrap.caught { return .signal(number) }
             // Keys are drained every turn: a resize arrives as a key after EINTR.
             let keys = driver.readKeys()
             if !keys.isEmpty, firstUnshownKey == nil { firstUnshownKey = clock.now }
@@ -121,9 +131,11 @@ final class TerminalSession {
                     dirty = true
                 }
             }
+            // A key's frame is drawn before the tick takes in more records.
+            if !keys.isEmpty { continue }
             let now = clock.now
             if now >= nextTick {
-                if app.tick(now: now) { dirty = true }
+                if app.tick(now: now, shouldYield: shouldYield) { dirty = true }
                 nextTick = now.advanced(by: Self.tick)
             }
         }

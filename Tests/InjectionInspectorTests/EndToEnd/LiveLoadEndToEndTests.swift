@@ -77,6 +77,36 @@ struct LiveLoadEndToEndTests {
         #expect(tmux.waitUntil { _ in Self.hasEnded(app) }, "the launched app ended with the inspector")
     }
 
+    @Test func anAppThatReconnectsAfterTheInspectorStalledKeepsOneSession() {
+        let seed = Self.marker()
+        let tmux = TmuxSession(command: "\(binary) run -- \(sampleApp) --interval-ms 0 --seed \(seed); echo EXIT:$?",
+                               rows: 40, columns: 200, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        defer { tmux.close() }
+        #expect(tmux.waitFor("● live"))
+        guard let pid = Self.pid(startingWith: "\(binary) run -- \(sampleApp) --interval-ms 0 --seed \(seed)") else {
+            Issue.record("the inspector is not running")
+            return
+        }
+        // A stopped inspector reads nothing: the app's sink gives up on the stream after 100 ms
+        // and reconnects once the inspector runs again (each stall is one break).
+        for _ in 0..<3 {
+            kill(pid, SIGSTOP)
+            _ = Spawn.run(["sleep", "0.4"])
+            kill(pid, SIGCONT)
+            _ = Spawn.run(["sleep", "1"])
+        }
+        // Between a break and the reconnect (up to the sink's 500 ms retry) the session says
+        // its stream was cut; once back it is live again, still one session.
+        var screen = ""
+        #expect(tmux.waitUntil { text in
+            screen = text
+            return text.contains("reconnected ") && text.contains("● live")
+        }, "the header counts the reconnections: \(screen)")
+        #expect(!screen.contains("session 2/"), "one run is one session: \(screen)")
+        tmux.send("q")
+        #expect(tmux.waitFor("EXIT:0"))
+    }
+
     /// Whether a process has ended (gone, or a zombie nobody reaped yet).
     static func hasEnded(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
