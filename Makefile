@@ -60,7 +60,7 @@ asan: deps
 		$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter '^InjectionTests\.' $(SWIFT_FLAGS)
 
 # The concurrency tests under ThreadSanitizer, in their own build folder. The suppressions file
-# explains the one false positive it silences (Synchronization.Mutex on Linux).
+# names each lock whose bodies TSan cannot see ordered (Synchronization.Mutex on Linux), with why.
 tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $${TSAN_OPTIONS:-}" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
 

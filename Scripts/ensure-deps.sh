@@ -56,9 +56,16 @@ fi
 link=.build/test-python3
 venv=.build/python-venv
 has_jsonschema() { "$1" -c "import jsonschema; jsonschema.Draft202012Validator" >/dev/null 2>&1; }
-use() { mkdir -p .build; ln -sfn "$1" "$link"; }
+# The link names the interpreter itself (sys.executable), not a launcher such as a pyenv shim,
+# which fails outside the shell that set it up (the tests' PATH has no `pyenv`).
+use() {
+    mkdir -p .build
+    local real
+    real="$("$1" -c 'import sys; print(sys.executable)' 2>/dev/null)" && [ -x "$real" ] || real="$1"
+    ln -sfn "$real" "$link"
+}
 
-if [ -x "$link" ] && has_jsonschema "$link"; then exit 0; fi
+if [ -x "$link" ] && has_jsonschema "$link"; then use "$link"; exit 0; fi
 python="$(command -v python3 || true)"
 if [ -z "$python" ]; then
     echo "error: the tests need python3 (with jsonschema); install python3 and run make test again" >&2; exit 1

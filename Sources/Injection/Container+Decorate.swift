@@ -33,14 +33,24 @@ extension Container {
     /// ```
     /// Resolver ran its decorator after every resolve, cached ones included, outside any
     /// resolution, so a decorator resolving its own service recursed until the stack overflowed.
-    public func decorate(_ decorator: @escaping @Sendable (Any) -> Void) {
-        decorators.withLock { $0.append(decorator) }
+    ///
+    /// - Parameters:
+    ///   - file: Where the decorator is installed, named when what it resolves is reported (a
+    ///     captive dependency "by a decorator"); leave the default.
+    ///   - line: The installing line; leave the default.
+    ///   - decorator: Called with each instance built.
+    public func decorate(
+        file: StaticString = #fileID, line: UInt = #line, _ decorator: @escaping @Sendable (Any) -> Void
+    ) {
+        decorators.withLock { $0.append(InstalledDecorator(run: decorator, file: file, line: line)) }
         Decorators.installed.add(1, ordering: .releasing)
     }
 
-    /// ``decorate(_:)`` on ``shared``: `Container.decorate { service in … }`.
-    public static func decorate(_ decorator: @escaping @Sendable (Any) -> Void) {
-        shared.decorate(decorator)
+    /// ``decorate(file:line:_:)-swift.method`` on ``shared``: `Container.decorate { service in … }`.
+    public static func decorate(
+        file: StaticString = #fileID, line: UInt = #line, _ decorator: @escaping @Sendable (Any) -> Void
+    ) {
+        shared.decorate(file: file, line: line, decorator)
     }
 
     /// Removes this container's decorators.
@@ -52,12 +62,27 @@ extension Container {
         if removed > 0 { Decorators.installed.subtract(removed, ordering: .releasing) }
     }
 
-    /// Runs the decorators of this container and its ancestors on a new instance.
+    /// Runs the decorators of this container and its ancestors on a new instance, inside its
+    /// frame; the context names the decorator running, so a captive it resolves is reported as
+    /// captured "by a decorator" at the line that installed it.
     func decorate(built instance: Any) {
+        let context = ResolutionContext.current
+        let outer = context.runningDecorator
+        defer { context.runningDecorator = outer }
         for container in Array(lineage).reversed() {
-            for decorator in container.decorators.withLock({ $0 }) { decorator(instance) }
+            for decorator in container.decorators.withLock({ $0 }) {
+                context.runningDecorator = (context.frames.count - 1, decorator.file, decorator.line)
+                decorator.run(instance)
+            }
         }
     }
+}
+
+/// A decorator and the line that installed it.
+struct InstalledDecorator: Sendable {
+    let run: @Sendable (Any) -> Void
+    let file: StaticString
+    let line: UInt
 }
 
 /// Whether any container has a decorator: a build checks this one flag before looking for them.

@@ -41,8 +41,8 @@ public final class Container: Sendable {
     let addedChildren = Mutex<[Container]>([])
     /// Whether ``addedChildren`` is non-empty: a miss reads the list only when this is set.
     let hasAddedChildren = Atomic<Bool>(false)
-    /// The hooks ``decorate(_:)`` installed, called with every instance built here.
-    let decorators = Mutex<[@Sendable (Any) -> Void]>([])
+    /// The hooks ``decorate(file:line:_:)-swift.method`` installed, called with every instance built here.
+    let decorators = Mutex<[InstalledDecorator]>([])
 
     /// Creates a container.
     ///

@@ -621,6 +621,13 @@ enum DocCommentExamples {
         }
     }
 
+    // Injection/Vocabulary/ResolutionEvent.swift
+    static func printCaptureRoute(_ event: ResolutionEvent) {
+        if case .scopeMismatch(let mismatch) = event.kind, case .decorator(let installedAt) = mismatch.capturedBy {
+            print("a decorator installed at \(installedAt) resolved \(mismatch.captive)")
+        }
+    }
+
     // Injection/Vocabulary/ServiceIdentity.swift
     static func identity() -> ServiceIdentity {
         let id = ServiceIdentity(type: "LoginViewModel", container: "app", layer: "Login", member: "viewModel")

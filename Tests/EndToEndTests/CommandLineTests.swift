@@ -25,7 +25,7 @@ struct CommandLineTests {
         #expect(result.stdout == InjectionVersion.current + "\n")
     }
 
-    /// `demo --help` offers exactly the faults the sample app accepts.
+    /// `demo --help` offers exactly the faults the sample app accepts, and `demo` refuses others.
     @Test func demoOffersEveryFaultOfTheSampleApp() throws {
         func faults(_ help: String) -> [String] {
             let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -37,6 +37,9 @@ struct CommandLineTests {
         let offered = faults(demo.stdout)
         #expect(offered.count >= 8, "\(demo.stdout)")
         #expect(offered == faults(sampleApp.stdout), "demo --help:\n\(demo.stdout)\nsample-app --help:\n\(sampleApp.stdout)")
+        let unknown = try Command.run(Command.path(of: "di-inspect"), ["demo", "--fault", "scenario"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("Unknown fault 'scenario'; the sample app knows missing, cycle"), "\(unknown.stderr)")
     }
 
     @Test func listenRefusesTwoAddresses() throws {

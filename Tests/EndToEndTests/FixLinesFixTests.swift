@@ -67,9 +67,19 @@ struct FixLinesFixTests {
         var edits: [(file: (url: URL, line: Int), change: (String) -> [String])] = []
 
         // Name typo: "Resolve HTTPClient with name: "authenticated"" at the line the request names.
+        // Or: "add app.register(name: "autenticated") { <#HTTPClient#>() }" next to it, the
+        // placeholder filled with an HTTPClient the way the app builds its others (the client's
+        // initialiser takes a base URL and whether it signs requests: the developer's choice).
         let typoAt = try capture(#"Requested by: TypoSyncUseCase in 'app', at (\S+)"#, in: report)
-        let meant = try capture(#"Resolve HTTPClient with (name: "[^"]+")"#, in: report)
-        edits.append((try file(typoAt, in: copy), { [$0.replacingOccurrences(of: #"name: "autenticated""#, with: String(meant))] }))
+        if alternatives {
+            let added = try capture(#"Resolve HTTPClient with name: "authenticated", or add (app\.register\(name: "autenticated"\) \{ <#HTTPClient#>\(\) \})"#, in: report)
+            let filled = added.replacingOccurrences(
+                of: "<#HTTPClient#>()", with: #"HTTPClient(baseURL: "https://api.shop.example", authenticated: true)"#)
+            edits.append((try file(typoAt, in: copy), { line in [line, Self.indentation(of: line) + filled] }))
+        } else {
+            let meant = try capture(#"Resolve HTTPClient with (name: "[^"]+")"#, in: report)
+            edits.append((try file(typoAt, in: copy), { [$0.replacingOccurrences(of: #"name: "autenticated""#, with: String(meant))] }))
+        }
 
         // Captives (one built by a factory, one by a decorator): the registration each fix
         // prints, at the line where its holder is registered.
@@ -238,6 +248,8 @@ struct FixLinesFixTests {
         #expect(alternative.contains("CapturingAnalytics(context: { c.resolve(RequestContext.self) })"))
         #expect(alternative.contains("attach({ app.resolve(RequestContext.self) })"))
         #expect(!alternative.contains("FraudCheck(threshold: 10_000)"))
+        #expect(alternative.contains(#"tryResolve(name: "autenticated")"#))
+        #expect(alternative.contains(#"app.register(name: "autenticated") { HTTPClient(baseURL: "https://api.shop.example", authenticated: true) }"#))
         try compile(copy, into: fixedApp)
         try expectCleanCheck(fixedApp, "the alternatives")
     }

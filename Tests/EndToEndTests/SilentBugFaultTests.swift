@@ -81,7 +81,8 @@ struct SilentBugFaultTests {
         let (trace, text, json) = try check("decorator-captive")
         defer { try? FileManager.default.removeItem(atPath: trace) }
         let at = try line(of: "app.register(scope: .singleton) { AuditLog() }")
-        let headline = "Scope mismatch: AuditLog in 'app' (singleton) captured RequestContext in 'app' (graph) while being built; the graph instance now lives as long as the singleton one."
+        let decorator = try line(of: "app.decorate { service in (service as? AuditLog)")
+        let headline = "Scope mismatch: AuditLog in 'app' (singleton) captured RequestContext in 'app' (graph) by a decorator (installed at \(decorator)) while being built; the graph instance now lives as long as the singleton one."
         #expect(text.contains("""
             [1] \(headline)
               Fix: make the holder as short-lived as what it keeps (registered at \(at)): app.register(scope: .graph) { … AuditLog … }

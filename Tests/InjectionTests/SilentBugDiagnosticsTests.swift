@@ -221,7 +221,7 @@ struct ArgumentCaptiveTests {
             if case .scopeMismatch(let mismatch) = kind { mismatch } else { nil }
         }
         #expect(mismatches.map(\.message) == [
-            "Scope mismatch: SilentBugReport in 'argapp' (singleton) captured SilentBugRequest in 'argapp' (graph) while being built; the graph instance now lives as long as the singleton one.\n"
+            "Scope mismatch: SilentBugReport in 'argapp' (singleton) captured SilentBugRequest in 'argapp' (graph) as an argument it was built with; the graph instance now lives as long as the singleton one.\n"
                 + "  Fix: make the holder as short-lived as what it keeps: argapp.register(scope: .graph) { … SilentBugReport … }\n"
                 + "  Or: keep SilentBugReport singleton and give it a factory to call at each use, not an instance: { c.resolve(SilentBugRequest.self) }",
         ])

@@ -17,8 +17,8 @@ struct DemoCommand: ParsableCommand {
               $ di-inspect demo --fault cycle --fault missing
             """)
 
-    /// The sample app's `--fault` values, for the help (its `Fault` enum; a test holds the two
-    /// lists equal). Any value is passed on: the app's own error for a wrong one is shown live.
+    /// The sample app's `--fault` values (its `Fault` enum; a test holds the two lists equal): the
+    /// help lists them, and a wrong one is refused before the app starts.
     static let sampleAppFaults = [
         "missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing", "mapping-left-active",
         "lazy-cycle", "layer-breach", "background-container", "shadowed-child", "decorator-captive",

@@ -30,7 +30,7 @@ extension Container {
                 if captive.scope.isShortLived, reported.insert(produced).inserted {
                     let mismatch = ScopeMismatch(
                         holder: holder.identity, holderScope: holderScope, captive: captive.identity,
-                        captiveScope: captive.scope)
+                        captiveScope: captive.scope, capturedBy: .argument)
                     if context.validation != nil { context.pendingMismatches.append((context.frames.count, mismatch)) }
                     if EventHub.shared.isActive { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
                 }

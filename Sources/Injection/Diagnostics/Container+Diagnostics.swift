@@ -18,7 +18,8 @@ extension Container {
             requesterChain: ResolutionContext.current.chain,
             nearMisses: near,
             fix: fixLine(for: T.self, name: name, near: near),
-            location: SourceLocation(file, line))
+            location: SourceLocation(file, line),
+            lazyRead: Container.lazyReadStartingChain(ResolutionContext.current))
         // An optional resolve that finds nothing is no failure, but it is recorded so that a nil
         // nobody expected is visible in the trace (`check` lists it as a note).
         if EventHub.shared.isActive { EventHub.shared.emit(quiet ? .resolvedToNil(missing) : .missing(missing)) }
@@ -30,7 +31,23 @@ extension Container {
     func makeCycle(_ context: ResolutionContext, from index: Int, _ registration: AnyRegistration) -> DependencyCycle {
         let chain = context.chain
         context.hasUnreportedCycle = true
-        return DependencyCycle(path: Array(chain[index...]) + [registration.identity], enteredThrough: Array(chain[..<index]))
+        let path = Array(chain[index...]) + [registration.identity]
+        return DependencyCycle(
+            path: path, enteredThrough: Array(chain[..<index]),
+            requestedAs: Self.keysWritten(for: path, from: index, in: context),
+            lazyRead: Container.lazyReadStartingChain(context))
+    }
+
+    /// The key the code wrote for each step of a cycle's path starting at stack index `start`:
+    /// the first `.implements` alias followed at a step's depth led to the frame built there (the
+    /// last step is the resolve that closed the cycle, at the current depth). Empty when no step
+    /// went through an alias.
+    static func keysWritten(for path: [ServiceIdentity], from start: Int, in context: ResolutionContext) -> [ServiceIdentity] {
+        guard !context.followedAliases.isEmpty else { return [] }
+        let written = path.indices.map { step in
+            context.followedAliases.first(where: { $0.depth == start + step })?.alias.identity ?? path[step]
+        }
+        return written == path ? [] : written
     }
 
     /// Reports a cycle the innermost resolve caught, with that resolve's site when it has one

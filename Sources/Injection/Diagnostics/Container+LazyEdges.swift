@@ -1,6 +1,25 @@
 import Synchronization
 
 extension Container {
+    /// Runs a `@LazyInjected` property's first read, remembering its declaration as the app-code
+    /// line that started the resolve when app code (no build on this thread) reads it: a failure
+    /// deeper in the chain names it (``MissingRegistration/lazyRead``,
+    /// ``DependencyCycle/lazyRead``). One thread-local read and two writes per first read.
+    static func readingLazily<R>(file: StaticString, line: UInt, _ read: () -> R) -> R {
+        let context = ResolutionContext.current
+        guard context.frames.isEmpty, context.lazyRead == nil else { return read() }
+        context.lazyRead = (file, line)
+        defer { context.lazyRead = nil }
+        return read()
+    }
+
+    /// The lazy read that started the resolve failing on this thread, when a service chain lies
+    /// between it and the failure (with no chain, the failing request is the read itself).
+    static func lazyReadStartingChain(_ context: ResolutionContext) -> SourceLocation? {
+        guard !context.frames.isEmpty, let site = context.lazyRead else { return nil }
+        return SourceLocation(site.file, site.line)
+    }
+
     /// The service being built on this thread, if any: the owner of a `@LazyInjected` created
     /// now (its enclosing object is being initialised by that service's factory). Nil when no
     /// observer listens, so an unobserved app pays one atomic load.

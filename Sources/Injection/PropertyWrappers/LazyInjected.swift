@@ -92,25 +92,33 @@ public struct LazyInjected<Service> {
     public var wrappedValue: Service {
         mutating get {
             if let service { return service }
-            let container = container ?? Container.shared
-            let resolved: Service
-            if let keyPath {
-                do { resolved = try container.tryResolve(keyPath, lifetime: lifetime) }
-                catch { InjectionDiagnostics.trap(error, file: file, line: line) }
-                container.reportLazyResolution(keyPath, owner: owner, file: file, line: line)
-            } else if let plainKeyPath {
-                do { resolved = try container.resolvePlain(plainKeyPath, lifetime: lifetime, file: file, line: line) }
-                catch { InjectionDiagnostics.trap(error, file: file, line: line) }
-                container.reportLazyPlainResolution(plainKeyPath, owner: owner, file: file, line: line)
-            } else {
-                resolved = container.resolve(
-                    Service.self, name: name, lifetime: lifetime, args: args, file: file, line: line)
-                container.reportLazyResolution(Service.self, name: name, owner: owner, file: file, line: line)
-            }
+            // A failure deeper in the chain names this declaration as the app-code line that
+            // started it (the read's own line is unknown to a getter).
+            let resolved = Container.readingLazily(file: file, line: line) { resolveOnFirstRead() }
             service = resolved
             return resolved
         }
         set { service = newValue }
+    }
+
+    /// Resolves the service for the first read, and reports the lazy edge.
+    private func resolveOnFirstRead() -> Service {
+        let container = container ?? Container.shared
+        let resolved: Service
+        if let keyPath {
+            do { resolved = try container.tryResolve(keyPath, lifetime: lifetime) }
+            catch { InjectionDiagnostics.trap(error, file: file, line: line) }
+            container.reportLazyResolution(keyPath, owner: owner, file: file, line: line)
+        } else if let plainKeyPath {
+            do { resolved = try container.resolvePlain(plainKeyPath, lifetime: lifetime, file: file, line: line) }
+            catch { InjectionDiagnostics.trap(error, file: file, line: line) }
+            container.reportLazyPlainResolution(plainKeyPath, owner: owner, file: file, line: line)
+        } else {
+            resolved = container.resolve(
+                Service.self, name: name, lifetime: lifetime, args: args, file: file, line: line)
+            container.reportLazyResolution(Service.self, name: name, owner: owner, file: file, line: line)
+        }
+        return resolved
     }
 
     /// The wrapper itself: `$viewModel.name = "edit"`.

@@ -35,8 +35,10 @@ public struct WeakLazyInjected<Service> {
         mutating get {
             if !resolvedOnce {
                 resolvedOnce = true
-                let resolved = (container ?? Container.shared).resolve(
-                    Service.self, name: name, args: args, file: file, line: line)
+                let (container, name, args, file, line) = (container ?? Container.shared, name, args, file, line)
+                let resolved = Container.readingLazily(file: file, line: line) {
+                    container.resolve(Service.self, name: name, args: args, file: file, line: line)
+                }
                 guard ScopeRules.isClassInstance(resolved) else {
                     InjectionDiagnostics.trap(
                         "Weak injection of a value: @WeakLazyInjected holds its service weakly, but \(typeName(Service.self)) resolved to a value of type \(typeName(Swift.type(of: resolved as Any))), which nothing can hold weakly.\n  Fix: use @LazyInjected for value types.",

@@ -35,7 +35,7 @@ extension Container {
             let requester = context.frames[index]
             let mismatch = ScopeMismatch(
                 holder: requester.registration.identity, holderScope: requester.scope,
-                captive: registration.identity, captiveScope: scope)
+                captive: registration.identity, captiveScope: scope, capturedBy: context.captureRoute(holderAt: index))
             // Validation reports it once the holder is built: a holder whose build fails (a cycle
             // or a missing dependency) captured nothing. (The graph confirms events the same way.)
             if context.validation != nil { context.pendingMismatches.append((context.frames.count - 1, mismatch)) }

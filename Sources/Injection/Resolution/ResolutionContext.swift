@@ -42,6 +42,12 @@ final class ResolutionContext {
     /// an alias builds nothing, so only this shows a resolve coming back to one
     /// (``Container/follow(alias:_:holder:origin:lifetime:args:file:line:missing:)``).
     @exclusivity(unchecked) var followedAliases: [(alias: AnyRegistration, depth: Int)] = []
+    /// The decorator running on this thread: the stack index of the frame it decorates and the
+    /// line that installed it (``Container/decorate(built:)``); read only to word a captive.
+    @exclusivity(unchecked) var runningDecorator: (holderIndex: Int, file: StaticString, line: UInt)?
+    /// The `@LazyInjected` declaration whose first read, from app code, started the resolve
+    /// running on this thread (``Container/readingLazily(file:line:_:)``); read only by failures.
+    @exclusivity(unchecked) var lazyRead: (file: StaticString, line: UInt)?
     /// Set when a build found a cycle, until the resolve that asked reports it with its site.
     @exclusivity(unchecked) var hasUnreportedCycle = false
     /// The observers this thread last took from ``EventHub``, and the hub's generation then.

@@ -14,28 +14,57 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
     /// The line that closes the cycle: the resolve (or property wrapper) in the last service's
     /// factory that asked for the first one again. Nil when the caller gave no site.
     public var closedAt: SourceLocation?
+    /// The key the code wrote for each step of ``path``, when one differs from the registration
+    /// that answered: an `.implements` alias (`Fetching` answered by `Fetcher`). Empty when every
+    /// step was asked for by its own key; otherwise as long as ``path``.
+    public var requestedAs: [ServiceIdentity]
+    /// The `@LazyInjected` declaration whose first read, in app code, started the resolve that
+    /// ran into the cycle (see ``MissingRegistration/lazyRead``).
+    public var lazyRead: SourceLocation?
 
-    public init(path: [ServiceIdentity], enteredThrough: [ServiceIdentity] = [], closedAt: SourceLocation? = nil) {
+    public init(
+        path: [ServiceIdentity], enteredThrough: [ServiceIdentity] = [], closedAt: SourceLocation? = nil,
+        requestedAs: [ServiceIdentity] = [], lazyRead: SourceLocation? = nil
+    ) {
         self.path = path
         self.enteredThrough = enteredThrough
         self.closedAt = closedAt
+        self.requestedAs = requestedAs.count == path.count ? requestedAs : []
+        self.lazyRead = lazyRead
     }
 
-    /// The path with arrows, `A → B → A`, with containers when more than one is involved.
+    /// The path with arrows, `A → B → A`, with containers when more than one is involved; a step
+    /// asked for by an alias shows the key the code wrote first: `A → Fetching → (implements)
+    /// Fetcher → A`.
     public var pathDescription: String {
-        let containers = Set(path.map(\.container))
-        let names = path.map { containers.count > 1 ? $0.qualifiedDescription : $0.description }
+        let containers = Set((path + requestedAs).map(\.container))
+        func name(_ service: ServiceIdentity) -> String {
+            containers.count > 1 ? service.qualifiedDescription : service.description
+        }
+        let names = path.indices.map { index in
+            guard let written = writtenKey(at: index) else { return name(path[index]) }
+            return name(written) + " → (implements) " + name(path[index])
+        }
         let suffix = containers.count == 1 ? " in '\(containers.first!)'" : ""
         return names.joined(separator: " → ") + suffix
     }
 
+    /// The alias the code wrote for the step at `index`, when it is not the step's own key.
+    func writtenKey(at index: Int) -> ServiceIdentity? {
+        guard index < requestedAs.count, requestedAs[index] != path[index] else { return nil }
+        return requestedAs[index]
+    }
+
     public var message: String {
         var lines = ["Dependency cycle: \(pathDescription)"]
+        if let lazyRead { lines.append("  " + MissingRegistration.lazyReadLine(lazyRead)) }
         if !enteredThrough.isEmpty {
             lines.append("  Entered through: " + enteredThrough.map(\.qualifiedDescription).joined(separator: " → "))
         }
         if let closedAt, path.count >= 2 {
-            let closer = path[path.count - 2].description, first = path[path.count - 1].description
+            // What the closing line asked for: the alias it wrote, when it wrote one.
+            let closer = path[path.count - 2].description
+            let first = (writtenKey(at: path.count - 1) ?? path[path.count - 1]).description
             lines.append("  Closed at: \(closedAt) (\(closer) asks for \(first) again)")
         }
         if path.count >= 2 {

@@ -24,22 +24,28 @@ public struct MissingRegistration: Error, Sendable, Hashable, CustomStringConver
     public var fix: String
     /// Where the resolve was written, when the caller passed it (property wrappers do).
     public var location: SourceLocation?
+    /// The `@LazyInjected` declaration whose first read, in app code, started the chain that
+    /// failed: the app-code line a ``requesterChain`` of services leads back to. Nil when no lazy
+    /// read started it, or when the read itself failed (then ``location`` is that declaration).
+    public var lazyRead: SourceLocation?
 
     public init(
         requested: ServiceIdentity, requesterChain: [ServiceIdentity], nearMisses: [NearMiss],
-        fix: String, location: SourceLocation?
+        fix: String, location: SourceLocation?, lazyRead: SourceLocation? = nil
     ) {
         self.requested = requested
         self.requesterChain = requesterChain
         self.nearMisses = nearMisses
         self.fix = fix
         self.location = location
+        self.lazyRead = lazyRead
     }
 
     /// The full, multi-line message.
     public var message: String {
         var lines = ["Missing registration: \(requested.qualifiedDescription)"]
         lines.append("  Requested by: " + Self.requester(requesterChain, at: location))
+        if let lazyRead { lines.append("  " + Self.lazyReadLine(lazyRead)) }
         for near in nearMisses {
             lines.append("  Near: " + near.message)
         }
@@ -48,6 +54,13 @@ public struct MissingRegistration: Error, Sendable, Hashable, CustomStringConver
     }
 
     public var description: String { message }
+
+    /// The line naming the app code that started a failing chain by reading a `@LazyInjected`
+    /// property for the first time: `Requested at: App/Screen.swift:12 (the first read of the
+    /// @LazyInjected property declared there, in app code)`.
+    public static func lazyReadLine(_ site: SourceLocation) -> String {
+        "Requested at: \(site) (the first read of the @LazyInjected property declared there, in app code)"
+    }
 
     /// Who asked and the line that asked (a property wrapper's declaration, or the resolve call):
     /// `Screen in 'app', at App/Screen.swift:12`, or `app code at App/Main.swift:3 (no service

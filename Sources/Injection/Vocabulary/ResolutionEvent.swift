@@ -187,13 +187,36 @@ public struct ScopeMismatch: Sendable, Hashable {
     public var holderScope: Scope
     public var captive: ServiceIdentity
     public var captiveScope: Scope
+    /// How the holder came to keep the captive, when not by its factory's own resolve: a
+    /// decorator resolved it, or it was passed as an argument. Nil for the factory (and for a
+    /// trace written before this was recorded).
+    public var capturedBy: CaptureRoute?
 
-    public init(holder: ServiceIdentity, holderScope: Scope, captive: ServiceIdentity, captiveScope: Scope) {
+    public init(
+        holder: ServiceIdentity, holderScope: Scope, captive: ServiceIdentity, captiveScope: Scope,
+        capturedBy: CaptureRoute? = nil
+    ) {
         self.holder = holder
         self.holderScope = holderScope
         self.captive = captive
         self.captiveScope = captiveScope
+        self.capturedBy = capturedBy
     }
+}
+
+/// How a captive dependency reached its holder outside the holder's factory.
+///
+/// ```swift
+/// if case .scopeMismatch(let mismatch) = event.kind, case .decorator(let installedAt) = mismatch.capturedBy {
+///     print("a decorator installed at \(installedAt) resolved \(mismatch.captive)")
+/// }
+/// ```
+public enum CaptureRoute: Sendable, Hashable {
+    /// A decorator (`decorate { … }`, installed at the location) resolved it while the holder was
+    /// being built.
+    case decorator(installedAt: SourceLocation)
+    /// It was one of the keyed arguments the holder was built from.
+    case argument
 }
 
 /// A change to a keypath mapping.

@@ -10,6 +10,16 @@ extension ScopeMismatch {
     /// would keep one instance for good: the bug made permanent.
     public var message: String { message(holderRegisteredAt: nil) }
 
+    /// How the captive was taken while the holder was built: by its factory, a decorator or as
+    /// an argument.
+    var howCaptured: String {
+        switch capturedBy {
+        case .decorator(let installedAt): "by a decorator (installed at \(installedAt)) while being built"
+        case .argument: "as an argument it was built with"
+        case nil: "while being built"
+        }
+    }
+
     /// ``message`` naming where the holder is registered, when known (the graph knows), and the
     /// `@LazyInjected` through which it captured, when it did so on a first read.
     public func message(holderRegisteredAt location: SourceLocation?, capturedLazilyAt lazySite: SourceLocation? = nil) -> String {
@@ -29,7 +39,7 @@ extension ScopeMismatch {
             : "{ c.\(captive.layer.map { $0.prefix(1).lowercased() + $0.dropFirst() + "." } ?? "")\(captive.member!)() }"
         return "Scope mismatch: \(holder.qualifiedDescription) (\(holderScope)) captured "
             + "\(captive.qualifiedDescription) (\(captiveScope)) "
-            + (lazySite.map { "on the first read of its @LazyInjected at \($0)" } ?? "while being built")
+            + (lazySite.map { "on the first read of its @LazyInjected at \($0)" } ?? howCaptured)
             + "; the \(captiveScope) "
             + "instance now lives as long as the \(holderScope) one.\n"
             + "  Fix: make the holder as short-lived as what it keeps\(at): \(registration)\n"

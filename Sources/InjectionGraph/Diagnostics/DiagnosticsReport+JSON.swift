@@ -49,6 +49,7 @@ extension GraphProblem {
                 })),
                 ("fix", .string(missing.fix)),
                 ("at", .location(missing.location)),
+                ("lazyRead", .location(missing.lazyRead)),
             ]
         case .cycle(let cycle):
             fields += [
@@ -56,6 +57,8 @@ extension GraphProblem {
                 ("path", .array(cycle.cycle.path.map(JSONValue.identity))),
                 ("through", .array(cycle.cycle.enteredThrough.map(JSONValue.identity))),
                 ("at", .location(cycle.cycle.closedAt)),
+                ("requestedAs", cycle.cycle.requestedAs.isEmpty ? nil : .array(cycle.cycle.requestedAs.map(JSONValue.identity))),
+                ("lazyRead", .location(cycle.cycle.lazyRead)),
             ]
         case .dependencyLoop(let loop), .lazyLoop(let loop):
             fields += [
@@ -70,6 +73,13 @@ extension GraphProblem {
                 ("holderScope", .string(record.mismatch.holderScope.name)),
                 ("captive", .identity(record.mismatch.captive)),
                 ("captiveScope", .string(record.mismatch.captiveScope.name)),
+                ("capturedBy", record.mismatch.capturedBy.map { route in
+                    switch route {
+                    case .decorator: .string("decorator")
+                    case .argument: .string("argument")
+                    }
+                }),
+                ("decoratorAt", { if case .decorator(let at) = record.mismatch.capturedBy { .location(at) } else { nil } }()),
             ]
         case .staleOverride(let record):
             fields.append(("override", .override(record)))

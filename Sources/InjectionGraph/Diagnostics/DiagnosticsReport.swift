@@ -37,7 +37,11 @@ extension DependencyGraph {
     /// ```swift
     /// for problem in graph.check().problems { print(problem.kind, problem.message) }
     /// ```
-    public func check(strict: Bool = false) -> DiagnosticsReport {
+    /// - Parameters:
+    ///   - strict: Count optional requests that gave nil as problems.
+    ///   - stillRunning: The app is still sending (a live session): a mapping in effect now is
+    ///     not one "left active at the end", so it is no problem yet.
+    public func check(strict: Bool = false, stillRunning: Bool = false) -> DiagnosticsReport {
         var problems: [GraphProblem] = missingWithSafeFixes().map(GraphProblem.missing)
         problems += cycles.map { cycle in
             var cycle = cycle
@@ -52,7 +56,9 @@ extension DependencyGraph {
             return GraphProblem.scopeMismatch(record)
         }
         problems += overrides.filter(\.isStale).map(GraphProblem.staleOverride)
-        problems += overrides.filter { $0.kind == .mapping && $0.isActive }.map(GraphProblem.activeMapping)
+        if !stillRunning {
+            problems += overrides.filter { $0.kind == .mapping && $0.isActive }.map(GraphProblem.activeMapping)
+        }
         problems += layerBreaches().map(GraphProblem.layerBreach)
         problems += shadowedRegistrations().map(GraphProblem.shadowed)
         let nils = resolvedToNil.map(GraphProblem.resolvedToNil)

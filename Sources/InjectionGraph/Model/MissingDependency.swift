@@ -20,6 +20,9 @@ public struct MissingDependency: Sendable, Hashable {
     public internal(set) var fix: String
     /// Where the resolve was written, when known.
     public let location: SourceLocation?
+    /// The `@LazyInjected` declaration whose first read, in app code, started the chain (from the
+    /// first occurrence).
+    public let lazyRead: SourceLocation?
     /// How many times this exact request failed.
     public internal(set) var count = 1
     public internal(set) var firstSeen: UInt64
@@ -33,7 +36,7 @@ public struct MissingDependency: Sendable, Hashable {
     public var registration: MissingRegistration {
         MissingRegistration(
             requested: requested, requesterChain: chain, nearMisses: nearMisses, fix: fix,
-            location: location)
+            location: location, lazyRead: lazyRead)
     }
 
     init(_ missing: MissingRegistration, time: UInt64) {
@@ -42,6 +45,7 @@ public struct MissingDependency: Sendable, Hashable {
         nearMisses = missing.nearMisses
         fix = missing.fix
         location = missing.location
+        lazyRead = missing.lazyRead
         firstSeen = time
         lastSeen = time
     }

@@ -106,7 +106,9 @@ struct InspectorState: Sendable {
                                 layersAsList: layersAsList, eventTotal: model.events.total)
         guard inputs != syncedInputs else { return }
         if model.graph.revision != syncedRevision {
-            report = model.graph.check()
+            // While the app runs, a mapping in effect is not yet one left active at the end: a
+            // fault-free demo that maps for a while must not flash a badge.
+            report = model.graph.check(stillRunning: model.connection == .live && !model.graph.session.hasEnded)
             flags = ServiceFlags.Index(model.graph, report: report)
             counts = TabCounts(model.graph, flags: flags, report: report)
             changeMarks = model.baseline.map { ChangeMarks(base: $0.graph, head: model.graph) } ?? ChangeMarks()

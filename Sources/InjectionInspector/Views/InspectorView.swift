@@ -48,6 +48,7 @@ enum InspectorView {
         }
         var bar = HeaderBar(app: app, pid: header?.pid, connection: context.model.connection,
                             eventsPerSecond: context.model.eventsPerSecond, dropped: session.droppedCount, trailing: trailing)
+        bar.paused = context.state.paused
         if context.state.canScrub(context.model) {
             bar.timeline = context.model.timeline(buckets: TimelineBar.maximumSparkline)
         }

@@ -13,6 +13,8 @@ struct HeaderBar: Sendable {
     var dropped: UInt64
     /// Extra text at the right (a session number, "paused").
     var trailing: String
+    /// Live updates are held (`p`): the connection shows as paused, without a rate.
+    var paused = false
     /// The time cursor and the sparkline of resolves, when the run can be scrubbed.
     var timeline: Timeline?
 
@@ -36,8 +38,11 @@ struct HeaderBar: Sendable {
         x = canvas.put(" " + app, row: row, column: x, style: Style(.chrome, .bold), limit: rect.right)
         if let pid { x = canvas.put("  pid \(pid)", row: row, column: x, style: Style(.chrome), limit: rect.right) }
         x = canvas.put("  ", row: row, column: x, style: Style(.chrome), limit: rect.right)
-        x = canvas.put(connection.label, row: row, column: x, style: Style(connection.role, .bold), limit: rect.right)
-        if connection.showsRate {
+        // Paused, a live session is not shown as live: nothing reaches the views, so no rate either.
+        let pausedLive = paused && connection == .live
+        x = canvas.put(pausedLive ? "⏸ paused" : connection.label, row: row, column: x,
+                       style: pausedLive ? Style(.warning, .bold) : Style(connection.role, .bold), limit: rect.right)
+        if connection.showsRate, !pausedLive {
             x = canvas.put("  \(eventsPerSecond) ev/s", row: row, column: x, style: Style(.chrome), limit: rect.right)
         }
         let droppedStyle = dropped > 0 ? Style(.warning, .bold) : Style(.chrome)

@@ -64,12 +64,25 @@ struct TraceFields {
     var container: String?, parent: String?, addedTo: String?, at: SourceLocation?
     var replacedRegistration: Registered.Replaced?, replacedIdentity: ServiceIdentity?
     var requested: ServiceIdentity?, chain: [ServiceIdentity]?, near: [NearMiss]?, fix: String?
-    var path: [ServiceIdentity]?, through: [ServiceIdentity]?
+    var path: [ServiceIdentity]?, through: [ServiceIdentity]?, requestedAs: [ServiceIdentity]?, lazyRead: SourceLocation?
+    var capturedBy: String?, decoratorAt: SourceLocation?
     var holder: ServiceIdentity?, holderScope: Scope?, captive: ServiceIdentity?, captiveScope: Scope?
     var action: MappingChange.Action?, replacement: ServiceIdentity?, discarded: Int?
     var reason: String?
     var property: Bool?, implements: [ServiceIdentity]?
     var format: String?, version: Int?, app: String?, pid: Int32?, start: String?, library: String?
+
+    /// A scope mismatch's `capturedBy` (with the decorator's `decoratorAt`); absent: the factory.
+    func captureRoute() throws(TraceLineError) -> CaptureRoute? {
+        switch capturedBy {
+        case nil: return nil
+        case "argument": return .argument
+        case "decorator":
+            guard let decoratorAt else { throw TraceLineError("\"scopeMismatch\" record captured by a decorator has no \"decoratorAt\"") }
+            return .decorator(installedAt: decoratorAt)
+        case let other?: throw TraceLineError("\"capturedBy\" is \"\(other)\", not \"decorator\" or \"argument\"")
+        }
+    }
 
     func decoded() throws(TraceLineError) -> DecodedTraceLine {
         guard let kind else {
@@ -111,14 +124,16 @@ struct TraceFields {
         case .missing:
             return try event(.missing(MissingRegistration(
                 requested: try need(requested, "requested"), requesterChain: try need(chain, "chain"),
-                nearMisses: try need(near, "near"), fix: try need(fix, "fix"), location: at)))
+                nearMisses: try need(near, "near"), fix: try need(fix, "fix"), location: at, lazyRead: lazyRead)))
         case .cycle:
             return try event(.cycle(DependencyCycle(
-                path: try need(path, "path"), enteredThrough: try need(through, "through"), closedAt: at)))
+                path: try need(path, "path"), enteredThrough: try need(through, "through"), closedAt: at,
+                requestedAs: requestedAs ?? [], lazyRead: lazyRead)))
         case .scopeMismatch:
             return try event(.scopeMismatch(ScopeMismatch(
                 holder: try need(holder, "holder"), holderScope: try need(holderScope, "holderScope"),
-                captive: try need(captive, "captive"), captiveScope: try need(captiveScope, "captiveScope"))))
+                captive: try need(captive, "captive"), captiveScope: try need(captiveScope, "captiveScope"),
+                capturedBy: try captureRoute())))
         case .mappingChanged:
             return try event(.mappingChanged(MappingChange(
                 action: try need(action, "action"), container: try need(container, "container"),
@@ -134,7 +149,7 @@ struct TraceFields {
         case .resolvedToNil:
             return try event(.resolvedToNil(MissingRegistration(
                 requested: try need(requested, "requested"), requesterChain: try need(chain, "chain"),
-                nearMisses: try need(near, "near"), fix: try need(fix, "fix"), location: at)))
+                nearMisses: try need(near, "near"), fix: try need(fix, "fix"), location: at, lazyRead: lazyRead)))
         case .lazyResolved:
             return try event(.lazyResolved(LazyResolution(
                 owner: requester, service: try need(service, "service"), location: try need(at, "at"))))

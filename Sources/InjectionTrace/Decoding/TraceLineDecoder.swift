@@ -104,6 +104,14 @@ struct TraceLineDecoder {
             f.path = try Self.identities(&s, "path")
         } else if key.equals("through") {
             f.through = try Self.identities(&s, "through")
+        } else if key.equals("requestedAs") {
+            f.requestedAs = try Self.identities(&s, "requestedAs")
+        } else if key.equals("lazyRead") {
+            f.lazyRead = try Self.location(&s, "lazyRead")
+        } else if key.equals("capturedBy") {
+            f.capturedBy = try s.string()
+        } else if key.equals("decoratorAt") {
+            f.decoratorAt = try Self.location(&s, "decoratorAt")
         } else if key.equals("holder") {
             f.holder = try Self.identity(&s, "holder")
         } else if key.equals("holderScope") {

@@ -21,7 +21,7 @@ import Synchronization
 /// one must be the user's and private), and the socket itself is mode 0600. TCP binds to
 /// 127.0.0.1 unless another address is given explicitly, and a non-loopback address needs
 /// `allowingRemote: true`. A TCP listener makes a random ``token`` that an app must present
-/// first (``TraceConnectionToken``); a connection with a wrong or missing token is refused and
+/// first (`TraceConnectionToken`, in Injection); a connection with a wrong or missing token is refused and
 /// reported (``TraceListenerEvent/refused(_:reason:)``) before anything it sent is shown.
 ///
 /// No peer can wedge it: a TCP peer has ``handshakeTimeout`` to present the token, at most

@@ -76,3 +76,30 @@ struct SmallScreenTests {
         #expect(Format.counted(0, "edge") == "0 edges")
     }
 }
+
+/// A live app that maps a provider for a while (the sample app's tunnel) has no problem until its
+/// trace ends with the mapping still set: no badge flashes on Overrides while it runs.
+struct LiveMappingBadgeTests {
+    static func records() -> [TraceRecord] {
+        let real = ServiceIdentity(type: "APIClient", container: "app", layer: "Network", member: "api")
+        let mock = ServiceIdentity(type: "APIClient", container: "app", layer: "Network", member: "mockAPI")
+        let at = SourceLocation(fileID: "App/Tunnel.swift", line: 12)
+        let kinds: [ResolutionEvent.Kind] = [
+            .registered(Registered(service: real, scope: .cached, location: at, replaced: nil, implements: [])),
+            .registered(Registered(service: mock, scope: .cached, location: at, replaced: nil, implements: [])),
+            .mappingChanged(MappingChange(action: .set, container: "app", from: real, to: mock, location: at)),
+        ]
+        return [.header(TraceHeader(app: "tunnel", pid: 7, startTime: "2026-11-22T04:23:13Z"))]
+            + kinds.enumerated().map { .event(ResolutionEvent(sequence: UInt64($0.offset + 1), time: UInt64($0.offset + 1) * 100, thread: 1, kind: $0.element)) }
+    }
+
+    @Test(arguments: [true, false])
+    func aMappingInEffectIsAProblemOnlyOnceTheTraceEnds(live: Bool) {
+        var model = InspectorModel(connection: live ? .live : .file("tunnel.ndjson"))
+        model.apply(Self.records(), now: 0)
+        var state = InspectorState()
+        state.sync(with: model)
+        #expect(state.counts.staleOverrides == (live ? 0 : 1), "live: \(live)")
+        #expect(state.report.problems.contains { $0.kind == "activeMapping" } == !live)
+    }
+}

@@ -76,6 +76,16 @@ struct WidgetTests {
         #expect(canvas.textDump() == " q Quit  ? Help")
     }
 
+    /// Paused, a live session does not claim to be live at 0 ev/s.
+    @Test func aPausedLiveHeaderSaysPaused() {
+        var canvas = Canvas(rows: 1, columns: 80)
+        var bar = HeaderBar(app: "sample-app", pid: 42, connection: .live, eventsPerSecond: 0, dropped: 0)
+        bar.paused = true
+        bar.draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.textDump().hasPrefix(" di-inspect  sample-app  pid 42  ⏸ paused  dropped 0"), "\(canvas.textDump())")
+        #expect(!canvas.textDump().contains("live") && !canvas.textDump().contains("ev/s"))
+    }
+
     @Test func headerShowsConnectionState() {
         var canvas = Canvas(rows: 1, columns: 80)
         HeaderBar(app: "sample-app", pid: 42, connection: .disconnected("app exited"), eventsPerSecond: 0, dropped: 3)

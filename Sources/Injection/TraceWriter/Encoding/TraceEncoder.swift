@@ -160,6 +160,10 @@ public enum TraceEncoder {
                 out.key("at")
                 location(at, &out)
             }
+            if let lazyRead = missing.lazyRead {
+                out.key("lazyRead")
+                location(lazyRead, &out)
+            }
         case .cycle(let cycle):
             out.key("path")
             identities(cycle.path, &out)
@@ -168,6 +172,14 @@ public enum TraceEncoder {
             if let closedAt = cycle.closedAt {
                 out.key("at")
                 location(closedAt, &out)
+            }
+            if !cycle.requestedAs.isEmpty {
+                out.key("requestedAs")
+                identities(cycle.requestedAs, &out)
+            }
+            if let lazyRead = cycle.lazyRead {
+                out.key("lazyRead")
+                location(lazyRead, &out)
             }
         case .scopeMismatch(let mismatch):
             out.key("holder")
@@ -178,6 +190,17 @@ public enum TraceEncoder {
             identity(mismatch.captive, &out)
             out.key("captiveScope")
             out.string(mismatch.captiveScope.name)
+            switch mismatch.capturedBy {
+            case .decorator(let installedAt):
+                out.key("capturedBy")
+                out.string("decorator")
+                out.key("decoratorAt")
+                location(installedAt, &out)
+            case .argument:
+                out.key("capturedBy")
+                out.string("argument")
+            case nil: break
+            }
         case .mappingChanged(let change):
             out.key("action")
             out.string(change.action.rawValue)

@@ -24,7 +24,7 @@ public struct TraceHeader: Sendable, Hashable {
     public var pid: Int32
     /// When recording started, as ISO 8601 in UTC (`2026-11-22T04:23:13Z`).
     public var startTime: String
-    /// The version of the Injection runtime that wrote the trace (``InjectionVersion/current``);
+    /// The version of the Injection runtime that wrote the trace (`InjectionVersion.current`);
     /// nil in traces written before the header carried it.
     public var libraryVersion: String?
 
