@@ -49,6 +49,37 @@ static const int CN_KEY_BTAB = KEY_BTAB;
 static const int CN_KEY_RESIZE = KEY_RESIZE;
 static const int CN_KEY_CODE_YES = KEY_CODE_YES;
 static const int CN_ERR = ERR;
+static const int CN_KEY_MOUSE = KEY_MOUSE;
+
+// MARK: - Mouse
+
+/// Asks for left-button presses and the wheel (buttons 4 and 5), reported at once rather than
+/// composed into clicks. Returns 0 when the terminal has no mouse support (nothing is enabled).
+static inline int cn_enable_mouse(void) {
+    mmask_t wanted = BUTTON1_PRESSED | BUTTON4_PRESSED;
+#ifdef BUTTON5_PRESSED
+    wanted |= BUTTON5_PRESSED;
+#endif
+    mmask_t got = mousemask(wanted, NULL);
+    if (got == 0) return 0;
+    mouseinterval(0);
+    return 1;
+}
+
+/// Reads the mouse event behind a KEY_MOUSE: 1 a left press, 2 wheel up, 3 wheel down, 0 any
+/// other (or none); the cell in *row and *column.
+static inline int cn_read_mouse(int *row, int *column) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    *row = event.y;
+    *column = event.x;
+    if (event.bstate & BUTTON1_PRESSED) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 2;
+#ifdef BUTTON5_PRESSED
+    if (event.bstate & BUTTON5_PRESSED) return 3;
+#endif
+    return 0;
+}
 
 // MARK: - Globals, read through functions
 

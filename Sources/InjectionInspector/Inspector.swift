@@ -72,6 +72,8 @@ public final class Inspector: TerminalApplication {
     private var lastTake: UInt64 = 0
     /// Where `e` writes dot files.
     var exportDirectory: String
+    /// Where `o` looks for a trace's source files: the current folder, then `--source-root`.
+    let sources: SourceFileLocator
 
     /// - Parameters:
     ///   - model: The first session (a loaded file, or an empty live one).
@@ -79,8 +81,11 @@ public final class Inspector: TerminalApplication {
     ///   - exportDirectory: Where `e` writes dot files.
     ///   - memoryBudget: What the sessions' histories may weigh together (bytes); past it the
     ///     oldest history is compacted and the time bar says where history now starts.
+    ///   - sourceRoot: Where `o` also looks for the files a trace names, after the current folder
+    ///     (a trace recorded in another checkout).
     public init(model: InspectorModel, feed: LiveFeed? = nil, exportDirectory: String = ".",
-                memoryBudget: Int = Inspector.defaultMemoryBudget) {
+                memoryBudget: Int = Inspector.defaultMemoryBudget, sourceRoot: String? = nil) {
+        self.sources = SourceFileLocator(roots: ["."] + (sourceRoot.map { [$0] } ?? []))
         self.sessions = [model]
         self.current = 0
         self.feed = feed
@@ -126,16 +131,23 @@ public final class Inspector: TerminalApplication {
             return .handled
         }
         state.pageSize = InspectorLayout(rows: size.rows, columns: size.columns).pageSize
+        state.screenSize = size
+        var result = KeyResult.handled
         for effect in state.handle(key, model: shownModel) {
             switch effect {
             case .quit: return .quit
             case .pause: break  // while paused the feed keeps (and folds) what arrives
             case .export(let request): state.message = export(request)
             case .copy(let text): copyToClipboard(text)
+            case .openSource(let location): result = editor(for: location).map { .runInForeground($0) } ?? result
             }
         }
         state.sync(with: shownModel)
-        return .handled
+        return result
+    }
+
+    func foregroundProgramEnded(_ program: ForegroundProgram, outcome: ForegroundProgram.Outcome) {
+        state.message = EditorCommand.message(for: program, outcome: outcome)
     }
 
     func refresh() -> Bool {
@@ -173,6 +185,7 @@ public final class Inspector: TerminalApplication {
 
     func render(rows: Int, columns: Int) -> Canvas {
         size = (rows, columns)
+        state.screenSize = size
         let pageSize = InspectorLayout(rows: rows, columns: columns).pageSize
         if state.pageSize != pageSize {
             state.pageSize = pageSize
@@ -336,6 +349,17 @@ public final class Inspector: TerminalApplication {
         state.timeCursor = nil
         state.message = "Session \(current + 1) of \(sessions.count)"
         state.sync(with: model)
+    }
+
+    /// The editor at the registration's line, or nil (and a message) when the file is not here.
+    private func editor(for location: SourceLocation) -> ForegroundProgram? {
+        guard let path = sources.path(for: location.fileID) else {
+            state.message = "\(location.description) is not under this folder" + (sources.roots.count > 1 ? " or \(sources.roots[1])" : "")
+                + (sources.roots.count > 1 ? "" : " (open --source-root DIR)")
+            return nil
+        }
+        let arguments = EditorCommand.arguments(environment: PosixIO.environmentVariables(), file: path, line: location.line)
+        return ForegroundProgram(arguments: arguments, description: "\(path):\(location.line)")
     }
 
     /// Sends OSC 52 straight to the terminal: it moves no cursor and prints nothing, so the

@@ -39,6 +39,9 @@ struct OpenCommand: ParsableCommand {
     @Option(help: "With --replay: how many times faster than recorded.")
     var speed: Double = 1
 
+    @Option(help: "Where o also looks for the source files the trace names (after the current folder).")
+    var sourceRoot: String?
+
     @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
     var noColor = false
 
@@ -67,10 +70,11 @@ struct OpenCommand: ParsableCommand {
         let loaded = model
         let toPlay = records
         let speed = speed
+        let sourceRoot = sourceRoot
         var player: TraceReplay?
         let status = MainActor.assumeIsolated {
             InspectorLauncher.run(noColor: noColor) { feed in
-                let inspector = Inspector(model: loaded, feed: toPlay.isEmpty ? nil : feed)
+                let inspector = Inspector(model: loaded, feed: toPlay.isEmpty ? nil : feed, sourceRoot: sourceRoot)
                 if !toPlay.isEmpty {
                     player = TraceReplay(records: toPlay, speed: speed, name: name, feed: feed)
                 }

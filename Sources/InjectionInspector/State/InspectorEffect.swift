@@ -1,3 +1,4 @@
+import Injection
 import InjectionGraph
 
 /// What the reducer asks the outside world to do after a key: the one place side effects leave
@@ -17,6 +18,8 @@ enum InspectorEffect: Sendable, Hashable {
     case export(ExportRequest)
     /// Put this text on the clipboard (OSC 52).
     case copy(String)
+    /// Open this registration's file at its line in the user's editor (`o`).
+    case openSource(SourceLocation)
 }
 
 /// What the current view shows, to export with the graph module's exporters: a part of the

@@ -58,6 +58,8 @@ struct InspectorState: Sendable {
     var liveSummary = ""
     /// After `e`: what the view exports and the path being edited; nil when no prompt is open.
     var exportPrompt: ExportRequest?
+    /// The terminal's size, set by the inspector: clicks are placed with the screen's layout.
+    var screenSize = (rows: 24, columns: 80)
 
     private var syncedRevision: UInt64 = .max
     private var syncedInputs: SyncInputs?
@@ -137,6 +139,10 @@ struct InspectorState: Sendable {
     mutating func handle(_ key: Key, model: InspectorModel) -> [InspectorEffect] {
         defer { sync(with: model) }
         if key == .resize { return [] }
+        if case .mouse(let event) = key {
+            handleMouse(event, model: model)
+            return []
+        }
         if showHelp {
             // The help scrolls when it is taller than the screen; any other key closes it.
             switch key {
@@ -179,6 +185,7 @@ struct InspectorState: Sendable {
             }
             message = "Copied \(name)"
             return [.copy(name)]
+        case .character("o"): return openSelectedRegistration(model: model)
         case .character("s"):
             sort.cycle()
             message = "Sorted by \(sort.column.title.lowercased())"
@@ -212,6 +219,20 @@ struct InspectorState: Sendable {
         default: return nil
         }
         return []
+    }
+
+    /// `o`: the selected service's registration, for the editor; a message when there is none.
+    private mutating func openSelectedRegistration(model: InspectorModel) -> [InspectorEffect] {
+        guard let node = selectedNode, model.graph.nodes.indices.contains(node) else {
+            message = "Select a service to open its registration"
+            return []
+        }
+        let service = model.graph.nodes[node]
+        guard let location = service.registeredAt else {
+            message = "\(service.identity.description) has no registration in this trace"
+            return []
+        }
+        return [.openSource(location)]
     }
 
     // MARK: - Navigation

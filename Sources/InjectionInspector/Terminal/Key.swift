@@ -16,4 +16,6 @@ enum Key: Hashable, Sendable {
     case control(Character)
     /// The terminal changed size.
     case resize
+    /// A click or a wheel turn, when the terminal reports the mouse.
+    case mouse(MouseEvent)
 }

@@ -32,6 +32,8 @@ final class NCursesDriver: TerminalDriver {
     /// Curses attributes for each role and emphasis, computed once colors are known.
     private var attributes: [[attr_t]] = []
     private var buffer: [wchar_t] = []
+    /// Whether the terminal reports clicks and the wheel (set at ``start()``).
+    private(set) var mouseEnabled = false
 
     /// - Parameter noColor: The `--no-color` flag: attributes only, whatever the terminal can do.
     init(noColor: Bool = false) {
@@ -93,6 +95,9 @@ final class NCursesDriver: TerminalDriver {
         }
         colorMode = ColorMode.choose(colors: colors, noColorFlag: noColorFlag, environment: Self.currentEnvironment())
         prepareAttributes()
+        // Clicks and the wheel, where the terminal reports them; elsewhere mousemask enables
+        // nothing and the keys work as before.
+        mouseEnabled = cn_enable_mouse() != 0
         lastFrame = nil
     }
 
@@ -103,6 +108,13 @@ final class NCursesDriver: TerminalDriver {
         while true {
             let result = wget_wch(window, &character)
             if result == CN_ERR { break }
+            if result == CN_KEY_CODE_YES, Int32(bitPattern: UInt32(character)) == CN_KEY_MOUSE {
+                var row: Int32 = -1
+                var column: Int32 = -1
+                let kind = cn_read_mouse(&row, &column)
+                if let event = MouseEvent.decode(kind: kind, row: row, column: column) { keys.append(.mouse(event)) }
+                continue
+            }
             if let key = KeyDecoder.decode(code: UInt32(character), isFunctionKey: result == CN_KEY_CODE_YES) {
                 if key == .resize { lastFrame = nil }
                 keys.append(key)

@@ -26,6 +26,13 @@ protocol TerminalApplication: AnyObject {
     func tick(now: ContinuousClock.Instant) -> Bool
     /// Draws the whole screen.
     func render(rows: Int, columns: Int) -> Canvas
+    /// Called when a program asked for with ``KeyResult/runInForeground(_:)`` has ended and the
+    /// screen is back.
+    func foregroundProgramEnded(_ program: ForegroundProgram, outcome: ForegroundProgram.Outcome)
+}
+
+extension TerminalApplication {
+    func foregroundProgramEnded(_ program: ForegroundProgram, outcome: ForegroundProgram.Outcome) {}
 }
 
 /// What a key did to the loop.
@@ -33,4 +40,6 @@ enum KeyResult: Sendable, Hashable {
     case handled
     case ignored
     case quit
+    /// Give the terminal to this program (an editor) until it exits, then take it back.
+    case runInForeground(ForegroundProgram)
 }

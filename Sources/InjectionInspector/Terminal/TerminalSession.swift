@@ -112,6 +112,13 @@ final class TerminalSession {
                 case .quit: return .quit
                 case .handled: dirty = true
                 case .ignored: if key == .resize { dirty = true }
+                case .runInForeground(let program):
+                    // The terminal as it was before curses, for the editor; then curses again.
+                    driver.stop()
+                    let outcome = program.run()
+                    try driver.start()
+                    app.foregroundProgramEnded(program, outcome: outcome)
+                    dirty = true
                 }
             }
             let now = clock.now

@@ -141,7 +141,8 @@ enum InspectorView {
         if !state.breadcrumb.isEmpty { hints.append(.init("Esc", "Back")) }
         if state.route == .screen(.services) { hints.append(.init("s", "Sort")) }
         if state.route == .screen(.layers) { hints.append(.init("v", state.layersAsList ? "Diagram" : "List")) }
-        hints += [.init("w", "Why"), .init("d/D", "Deps"), .init("p", state.paused ? "Resume" : "Pause"), .init("e", "Export")]
+        hints += [.init("w", "Why"), .init("d/D", "Deps"), .init("o", "Open"), .init("p", state.paused ? "Resume" : "Pause"),
+                  .init("e", "Export")]
         hints.append(.init("< > t", "Time"))
         return hints
     }

@@ -61,6 +61,8 @@ struct HelpOverlay: Sendable {
             .init("[ ]", "previous / next session (each app run is one)"),
             .init("e", "export what the view shows; the path is asked first (.mmd: Mermaid)"),
             .init("y", "copy the selected name to the clipboard (OSC 52)"),
+            .init("o", "open the registration's File.swift:line in $EDITOR"),
+            .init("mouse", "click a tab or a row; the wheel scrolls"),
             .init("?", "this help"),
             .init("q", "quit"),
         ]),
