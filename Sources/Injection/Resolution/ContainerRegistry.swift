@@ -28,26 +28,39 @@ final class ContainerRegistry: Sendable {
     }
 }
 
-/// An unowned reference to a container that can be read safely after the container died.
+/// A reference to a container that can be read safely after the container died.
 ///
-/// Sendable without checking: `pointer` is immutable, and the runtime's reference counts it
-/// touches are atomic. Safety: the unowned count taken in `init` keeps the object's memory
-/// allocated until `deinit`, so ``RuntimeReferenceCounts/tryRetain(_:)`` always reads a valid
-/// header; it succeeds only while the strong count is above zero and the object is not
-/// deiniting, and its +1 is handed to the caller.
+/// Sendable without checking: both stored properties are immutable (`weak let` is set once), and
+/// the runtime's reference counts it touches are atomic. Safety: the unowned count taken in `init`
+/// keeps the object's memory allocated until `deinit`, so ``RuntimeReferenceCounts/tryRetain(_:)``
+/// always reads a valid header; it succeeds only while the strong count is above zero and the
+/// object is not deiniting, and its +1 is handed to the caller. Without the runtime's functions
+/// (``RuntimeReferenceCounts/available`` is nil) a plain `weak` reference does the same, at the
+/// price of the side table.
 private final class UnownedContainer: @unchecked Sendable {
-    private let pointer: UnsafeMutableRawPointer
+    private let pointer: UnsafeMutableRawPointer?
+    private weak let fallback: Container?
 
     init(_ container: Container) {
-        pointer = Unmanaged.passUnretained(container).toOpaque()
-        RuntimeReferenceCounts.unownedRetain(pointer)
+        if let counts = RuntimeReferenceCounts.available {
+            let pointer = Unmanaged.passUnretained(container).toOpaque()
+            counts.unownedRetain(pointer)
+            self.pointer = pointer
+            fallback = nil
+        } else {
+            pointer = nil
+            fallback = container
+        }
     }
 
-    deinit { RuntimeReferenceCounts.unownedRelease(pointer) }
+    deinit {
+        if let pointer, let counts = RuntimeReferenceCounts.available { counts.unownedRelease(pointer) }
+    }
 
     /// The container, retained, or nil when it has died.
     func strong() -> Container? {
-        guard RuntimeReferenceCounts.tryRetain(pointer) else { return nil }
+        guard let pointer else { return fallback }
+        guard let counts = RuntimeReferenceCounts.available, counts.tryRetain(pointer) else { return nil }
         return Unmanaged<Container>.fromOpaque(pointer).takeRetainedValue()
     }
 
