@@ -65,6 +65,9 @@ struct SampleApp: ParsableCommand {
         let seconds = Double(ResolutionEvents.now() - start) / 1e9
         let rate = seconds > 0 ? Int(Double(screens) / seconds) : 0
         PosixIO.printError("sample-app: opened \(screens) screens in \((seconds * 100).rounded() / 100) s (\(rate) screens/s)")
+        // Only with the `Tracing` trait: without it the runtime has no recorder (`make app-links`
+        // builds the sample app both ways).
+        #if Tracing
         if let recorder = TraceBootstrap.recorder {
             // What the app produced for the inspector (`Scripts/bench-live-soak.sh` sets it beside
             // what the inspector received): lines sent, resolutions folded into aggregates, and
@@ -74,5 +77,6 @@ struct SampleApp: ParsableCommand {
             PosixIO.printError("sample-app: traced \(produced) records in \((seconds * 100).rounded() / 100) s "
                 + "(\(traced.linesWritten) lines written, \(traced.folded) folded, \(traced.dropped) dropped)")
         }
+        #endif
     }
 }
