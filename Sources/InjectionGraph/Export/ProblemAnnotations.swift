@@ -60,7 +60,9 @@ public struct ProblemAnnotations: Sendable {
         let title = String(message.prefix { $0 != "\n" })
         let location = problem.sourceLocation(in: graph)
         return Annotation(severity: severity, rule: problem.kind, title: title, message: message,
-                          file: location.map { path($0.fileID) }, line: location?.line)
+                          // The file ID comes from the trace: escaped like every other traced text, so an
+                          // xcode or github line cannot carry a terminal sequence.
+                          file: location.map { path($0.fileID).escapingControlCharacters }, line: location?.line)
     }
 
     // MARK: - Xcode, clang, vim quickfix
