@@ -1,6 +1,7 @@
 import Injection
 import InjectionTrace
 import InjectionGraph
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -454,13 +455,24 @@ public final class Inspector: TerminalApplication {
     /// The most a tick spends compacting histories.
     static let compactionTimePerTick: Duration = .milliseconds(15)
 
-    /// Drops what a compaction let go of on a background thread: freeing a few hundred MB of
-    /// records, one by one, is what used to stall a frame for a quarter of a second. The task's
-    /// closure holds the only reference once this returns (if it ran first, the memory is
-    /// freed here instead: slower, never wrong).
+    /// Drops what a compaction let go of on a background thread, then gives the freed pages
+    /// back to the system: freeing a few hundred MB of records, one by one, is what used to stall
+    /// a frame for a quarter of a second. The box is the only reference once this returns (if
+    /// the task emptied it first, the memory is freed here instead: slower, never wrong).
     nonisolated static func freeElsewhere(_ released: consuming ReleasedHistory) {
         guard !released.isEmpty else { return }
-        Task.detached(priority: .background) { withExtendedLifetime(released) {} }
+        let box = ReleasedBox(released)
+        Task.detached(priority: .background) {
+            box.empty()
+            FreedMemory.returnToSystem()
+        }
+    }
+
+    /// Carries released history to the task that frees it: emptied there, under its lock.
+    private final class ReleasedBox: Sendable {
+        private let contents: Mutex<ReleasedHistory?>
+        init(_ released: consuming ReleasedHistory) { contents = Mutex(released) }
+        func empty() { contents.withLock { $0 = nil } }
     }
 
     private func switchSession(by step: Int) {
