@@ -176,15 +176,17 @@ public final class Inspector: TerminalApplication {
         // and the keys stay answered whatever the input rate; what is left waits (and folds) in
         // the feed.
         let deadline = clock.now.advanced(by: Self.applyTimePerFrame)
+        func shouldStop() -> Bool { clock.now >= deadline || shouldYield() }
         var took = false
         var taken = 0
         repeat {
-            let updates = feed.take(maximumRecords: Self.recordsPerBatch)
+            let updates = carried.isEmpty ? feed.take(maximumRecords: Self.recordsPerBatch) : carried
+            carried = []
             guard !updates.isEmpty else { break }
-            absorb(updates)
+            absorb(updates, until: shouldStop)
             took = true
             taken += Self.recordsPerBatch
-        } while clock.now < deadline && taken < Self.recordsPerFrame && !shouldYield()
+        } while carried.isEmpty && taken < Self.recordsPerFrame && !shouldStop()
         // The view is rebuilt when it is drawn (``render(rows:columns:)``), at most
         // ``viewRebuildInterval`` apart while records flow.
         return took
@@ -230,10 +232,16 @@ public final class Inspector: TerminalApplication {
         state.sync(with: shownModel)
     }
 
-    /// Applies live updates to the sessions without rebuilding the view.
-    private func absorb(_ updates: [LiveUpdate]) {
+    /// Updates taken from the feed but not applied yet: records are applied a few dozen at a
+    /// time, and when a frame's time runs out in the middle of a batch the rest waits here (at
+    /// most one batch) and goes first on the next frame.
+    private var carried: [LiveUpdate] = []
+
+    /// Applies live updates to the sessions without rebuilding the view, until `shouldStop`
+    /// says so (what is left goes to ``carried``).
+    private func absorb(_ updates: [LiveUpdate], until shouldStop: () -> Bool = { false }) {
         let now = milliseconds
-        for update in updates {
+        for (position, update) in updates.enumerated() {
             switch update {
             case .session(let connection, let name, let processID):
                 let index: Int
@@ -254,18 +262,19 @@ public final class Inspector: TerminalApplication {
             case .records(let connection, let records):
                 guard var index = sessionOfConnection[connection] ?? (connection == LiveUpdate.firstSession ? 0 : nil)
                 else { continue }
+                var fresh = records
                 if case .header(let header)? = records.first, sessions[index].graph.session.header == nil,
                    let earlier = rejoinedSession(for: header, instead: index) {
                     index = rejoin(connection: connection, fresh: index, earlier: earlier)
-                    activity += 1
-                    sessions[index].lastActivity = activity
-                    sessions[index].apply(Self.newSinceReconnect(records, after: sessions[index].graph.session.lastTime),
-                                          now: now)
-                    continue
+                    fresh = Self.newSinceReconnect(records, after: sessions[index].graph.session.lastTime)
                 }
                 activity += 1
                 sessions[index].lastActivity = activity
-                sessions[index].apply(records, now: now)
+                let applied = sessions[index].apply(fresh, now: now, until: shouldStop)
+                if applied < fresh.count {
+                    carried = [.records(connection: connection, Array(fresh[applied...]))] + updates[(position + 1)...]
+                    return
+                }
             case .connection(let connection?, let change):
                 guard let index = sessionOfConnection[connection] ?? (connection == LiveUpdate.firstSession ? 0 : nil)
                 else { continue }
