@@ -236,12 +236,20 @@ public final class Inspector: TerminalApplication {
     /// time, and when a frame's time runs out in the middle of a batch the rest waits here (at
     /// most one batch) and goes first on the next frame.
     private var carried: [LiveUpdate] = []
+    /// How many updates ``absorb(_:until:)`` handles between two questions to its `shouldStop`
+    /// (records are asked about within a batch, see ``InspectorModel/recordsBetweenChecks``).
+    static let updatesBetweenChecks = 16
 
     /// Applies live updates to the sessions without rebuilding the view, until `shouldStop`
     /// says so (what is left goes to ``carried``).
     private func absorb(_ updates: [LiveUpdate], until shouldStop: () -> Bool = { false }) {
         let now = milliseconds
         for (position, update) in updates.enumerated() {
+            // Sessions coming and going cost a little each: asked every few updates too.
+            if position > 0, position % Self.updatesBetweenChecks == 0, shouldStop() {
+                carried = Array(updates[position...])
+                return
+            }
             switch update {
             case .session(let connection, let name, let processID):
                 let index: Int
@@ -371,6 +379,9 @@ public final class Inspector: TerminalApplication {
         if let feed {
             let status = feed.status
             if status.statistics.folded > 0 { parts.append("folded \(status.statistics.folded)") }
+            if status.statistics.shedConnections > 0 {
+                parts.append("shed \(status.statistics.shedConnections) app\(status.statistics.shedConnections == 1 ? "" : "s")")
+            }
             if status.queuedRecords >= Self.recordsPerFrame { parts.append("behind \(status.queuedRecords)") }
             if state.paused, status.queuedRecords > 0 { parts.append("\(status.queuedRecords) held") }
         }
@@ -397,6 +408,7 @@ public final class Inspector: TerminalApplication {
             figures["received"] = status.statistics.received
             figures["folded"] = status.statistics.folded
             figures["dropped"] = status.statistics.dropped
+            figures["shed_connections"] = status.statistics.shedConnections
         }
         figures["applied"] = sessions.reduce(0) { $0 + $1.appliedEvents }
         figures["sessions"] = UInt64(sessions.count)
@@ -410,8 +422,9 @@ public final class Inspector: TerminalApplication {
         while sessions.count > Self.maximumSessions {
             // The ended session that heard from its app longest ago: a long run that keeps
             // reconnecting stays, however many short-lived apps came and went meanwhile.
+            let connected = Set(sessionOfConnection.values)
             guard let oldest = sessions.indices.filter({ index in
-                index != current && !sessionOfConnection.values.contains(index)
+                index != current && !connected.contains(index)
             }).min(by: { sessions[$0].lastActivity < sessions[$1].lastActivity }) else { return }
             removeSession(at: oldest)
         }
