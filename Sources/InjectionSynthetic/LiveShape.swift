@@ -43,6 +43,8 @@ public struct LiveShapeDriver: Sendable {
         public var records = 0
         /// Connections that could not be made or broke while sending.
         public var failures = 0
+
+        public init() {}
     }
 
     public init(shape: LiveShape, socketPath: String, services: Int = 5_000, recordsPerConnection: Int = 400) {
