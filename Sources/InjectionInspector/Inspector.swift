@@ -1,6 +1,7 @@
 import Injection
 import InjectionTrace
 import InjectionGraph
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -191,7 +192,7 @@ public final class Inspector: TerminalApplication {
 
     func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool {
         let took = refresh(shouldYield: shouldYield)
-        if took, !shouldYield() { keepWithinBudget() }
+        keepWithinBudget(shouldYield: shouldYield)
         let before = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
         sessions[current].advance(to: milliseconds)
         let after = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
@@ -420,26 +421,58 @@ public final class Inspector: TerminalApplication {
         shownCache = nil
     }
 
-    /// Compacts the largest history until the sessions' histories fit ``historyBudget``.
-    private func keepWithinBudget() {
-        var total = sessions.reduce(0) { $0 + $1.history.footprint.total }
-        var guardCount = 0
-        while total > historyBudget, guardCount < 8 {
-            guardCount += 1
-            guard let largest = sessions.indices.max(by: {
-                sessions[$0].history.footprint.total < sessions[$1].history.footprint.total
-            }) else { return }
-            let before = sessions[largest].history.footprint.total
-            sessions[largest].compactHistory()
-            let after = sessions[largest].history.footprint.total
-            guard after < before else { return }
-            total -= before - after
-            if largest == current {
+    /// Keeps the sessions' histories within ``historyBudget``: past it the largest history drops
+    /// its older half, a slice at a time (at most ``compactionTimePerTick`` per tick, and none
+    /// while a key or a signal waits), so that no frame waits for a whole compaction; what the
+    /// cut let go of is freed on another thread.
+    private func keepWithinBudget(shouldYield: () -> Bool) {
+        let deadline = clock.now.advanced(by: Self.compactionTimePerTick)
+        func shouldStop() -> Bool { shouldYield() || clock.now >= deadline }
+        // A few compactions at most per tick: each halves a history, and the budget check
+        // starts the next one if it is still over.
+        for _ in 0..<8 {
+            guard !shouldStop() else { return }
+            let index: Int
+            if let compacting = sessions.indices.first(where: { sessions[$0].history.isCompacting }) {
+                index = compacting
+            } else {
+                let footprints = sessions.map(\.history.footprint.total)
+                guard footprints.reduce(0, +) > historyBudget,
+                      let largest = footprints.indices.max(by: { footprints[$0] < footprints[$1] }),
+                      sessions[largest].beginHistoryCompaction() else { return }
+                index = largest
+            }
+            guard let released = sessions[index].continueHistoryCompaction(until: shouldStop) else { return }
+            Self.freeElsewhere(released)
+            if index == current {
                 state.timeCursor = nil
                 viewIsStale = true
             }
             shownCache = nil
         }
+    }
+
+    /// The most a tick spends compacting histories.
+    static let compactionTimePerTick: Duration = .milliseconds(15)
+
+    /// Drops what a compaction let go of on a background thread, then gives the freed pages
+    /// back to the system: freeing a few hundred MB of records, one by one, is what used to stall
+    /// a frame for a quarter of a second. The box is the only reference once this returns (if
+    /// the task emptied it first, the memory is freed here instead: slower, never wrong).
+    nonisolated static func freeElsewhere(_ released: consuming ReleasedHistory) {
+        guard !released.isEmpty else { return }
+        let box = ReleasedBox(released)
+        Task.detached(priority: .background) {
+            box.empty()
+            FreedMemory.returnToSystem()
+        }
+    }
+
+    /// Carries released history to the task that frees it: emptied there, under its lock.
+    private final class ReleasedBox: Sendable {
+        private let contents: Mutex<ReleasedHistory?>
+        init(_ released: consuming ReleasedHistory) { contents = Mutex(released) }
+        func empty() { contents.withLock { $0 = nil } }
     }
 
     private func switchSession(by step: Int) {

@@ -85,10 +85,24 @@ public struct InspectorModel: Sendable {
     }
 
     /// Drops the older half of the history (the time cursor's range) to stay within the memory
-    /// budget; the graph, the event log and the counts are not touched.
-    mutating func compactHistory() {
-        history.dropOldestHalf()
+    /// budget, all at once; the graph, the event log and the counts are not touched. Returns
+    /// what the history let go of (see ``ReleasedHistory``).
+    @discardableResult
+    mutating func compactHistory() -> ReleasedHistory {
         timeCursor = nil
+        return history.dropOldestHalf()
+    }
+
+    /// Starts dropping the older half of the history; false when there is nothing to drop.
+    mutating func beginHistoryCompaction() -> Bool { history.beginCompaction() }
+
+    /// Goes on with the compaction under way until `shouldStop` says so; once the cut is made,
+    /// the time cursor goes back to the end (the records it pointed at may be gone) and what the
+    /// history let go of is returned, to be freed elsewhere.
+    mutating func continueHistoryCompaction(until shouldStop: () -> Bool) -> ReleasedHistory? {
+        guard let released = history.continueCompaction(until: shouldStop) else { return nil }
+        timeCursor = nil
+        return released
     }
 
     /// How many nodes ``serviceContainers`` has looked at (nodes are only ever appended).
