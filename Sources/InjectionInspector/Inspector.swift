@@ -433,7 +433,7 @@ public final class Inspector: TerminalApplication {
     /// Forgets one session, keeping the connection and process maps and the shown session
     /// pointing at the same sessions.
     private func removeSession(at removed: Int) {
-        sessions.remove(at: removed)
+        Self.freeElsewhere(sessions.remove(at: removed))
         viewIsStale = true
         sessionOfConnection = sessionOfConnection.filter { $0.value != removed }.mapValues { $0 > removed ? $0 - 1 : $0 }
         processOfSession = Dictionary(uniqueKeysWithValues: processOfSession.compactMap { key, value in
@@ -465,7 +465,7 @@ public final class Inspector: TerminalApplication {
                 index = largest
             }
             guard let released = sessions[index].continueHistoryCompaction(until: shouldStop) else { return }
-            Self.freeElsewhere(released)
+            if !released.isEmpty { Self.freeElsewhere(released) }
             if index == current {
                 state.timeCursor = nil
                 viewIsStale = true
@@ -481,8 +481,8 @@ public final class Inspector: TerminalApplication {
     /// back to the system: freeing a few hundred MB of records, one by one, is what used to stall
     /// a frame for a quarter of a second. The box is the only reference once this returns (if
     /// the task emptied it first, the memory is freed here instead: slower, never wrong).
-    nonisolated static func freeElsewhere(_ released: consuming ReleasedHistory) {
-        guard !released.isEmpty else { return }
+    /// A forgotten session goes the same way (its history may weigh the whole budget).
+    nonisolated static func freeElsewhere(_ released: consuming some Sendable) {
         let box = ReleasedBox(released)
         Task.detached(priority: .background) {
             box.empty()
@@ -490,10 +490,10 @@ public final class Inspector: TerminalApplication {
         }
     }
 
-    /// Carries released history to the task that frees it: emptied there, under its lock.
+    /// Carries what is let go of to the task that frees it: emptied there, under its lock.
     private final class ReleasedBox: Sendable {
-        private let contents: Mutex<ReleasedHistory?>
-        init(_ released: consuming ReleasedHistory) { contents = Mutex(released) }
+        private let contents: Mutex<(any Sendable)?>
+        init(_ released: consuming some Sendable) { contents = Mutex(released) }
         func empty() { contents.withLock { $0 = nil } }
     }
 
