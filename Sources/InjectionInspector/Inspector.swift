@@ -249,6 +249,8 @@ public final class Inspector: TerminalApplication {
     /// says so (what is left goes to ``carried``).
     private func absorb(_ updates: [LiveUpdate], until shouldStop: () -> Bool = { false }) {
         let now = milliseconds
+        // Ended sessions past the cap go as soon as they ended, not when the next app connects.
+        defer { forgetOldSessions() }
         for (position, update) in updates.enumerated() {
             // Sessions coming and going cost a little each: asked every few updates too.
             if position > 0, position % Self.updatesBetweenChecks == 0, shouldStop() {
