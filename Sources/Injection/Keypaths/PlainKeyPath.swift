@@ -32,7 +32,7 @@ enum PlainKeyPaths {
     private static let table = Mutex<[SendableKeyPath: PlainKeyPath]>([:])
 
     /// The key and name of `keyPath`, worked out on its first use in the process.
-    static func entry(for keyPath: AnyKeyPath) -> PlainKeyPath {
+    static func entry(for keyPath: any AnyKeyPath & Sendable) -> PlainKeyPath {
         let sendable = SendableKeyPath(keyPath: keyPath)
         if let known = table.withLock({ $0[sendable] }) { return known }
         // Named outside the lock: naming may read the binary's symbol table.
@@ -50,7 +50,7 @@ enum PlainKeyPaths {
     }
 
     /// The entry of a keypath already used, without naming it.
-    static func existing(_ keyPath: AnyKeyPath) -> PlainKeyPath? {
+    static func existing(_ keyPath: any AnyKeyPath & Sendable) -> PlainKeyPath? {
         table.withLock { $0[SendableKeyPath(keyPath: keyPath)] }
     }
 
