@@ -112,15 +112,8 @@ extension Container {
             identity: plain.identity(T.self, in: self), scope: .unique, location: SourceLocation(file, line),
             producedType: T.self, isOverride: false, takesArguments: false,
             factory: Factory<T>(.withContainer { container in container[keyPath: keyPath] }))
-        let inserted = state.withLock { state -> Bool in
+        insertDeclared(registration, under: plain.key) { state in
             state.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = KeyPathKey(key: plain.key, keyPath: SendableKeyPath(keyPath: keyPath))
-            guard state.providers[plain.key] == nil else { return false }
-            state.providers[plain.key] = ContainerState.Entry(registration: registration)
-            return true
-        }
-        if inserted, EventHub.shared.isActive {
-            EventHub.shared.emit(.registered(Registered(
-                service: registration.identity, scope: registration.scope, location: registration.location, replaced: nil)))
         }
     }
 

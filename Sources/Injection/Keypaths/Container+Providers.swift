@@ -56,9 +56,19 @@ extension Container {
             identity: provider.identity, scope: provider.scope, location: SourceLocation(provider.file, provider.line),
             producedType: T.self, isOverride: false, takesArguments: false,
             factory: provider.factory())
+        insertDeclared(registration, under: provider.key)
+    }
+
+    /// Keeps `registration` under `key` unless this container has one already (a declared
+    /// service, a provider or a plain property, registers once, on first use), and reports it.
+    /// `alsoUnderLock` runs under the same lock, whether or not it was inserted.
+    func insertDeclared(
+        _ registration: AnyRegistration, under key: ProviderKey, alsoUnderLock: (inout ContainerState) -> Void = { _ in }
+    ) {
         let inserted = state.withLock { state -> Bool in
-            guard state.providers[provider.key] == nil else { return false }
-            state.providers[provider.key] = ContainerState.Entry(registration: registration)
+            alsoUnderLock(&state)
+            guard state.providers[key] == nil else { return false }
+            state.providers[key] = ContainerState.Entry(registration: registration)
             return true
         }
         if inserted, EventHub.shared.isActive {

@@ -35,26 +35,37 @@ struct SendableKeyPath: Sendable, Hashable {
 }
 
 /// A mapping's target keypath, kept so that it can be read back as the
-/// `any KeyPath<Container, Value> & Sendable` it was given. A conditional cast cannot add `Sendable`
+/// `KeyPath<Container, Value> & Sendable` it was given. A conditional cast cannot add `Sendable`
 /// (a marker protocol: `as? KeyPath<…> & Sendable` does not compile), but a cast to a generic
-/// struct whose field is `Sendable` keeps it.
+/// class whose field is `Sendable` keeps it. A class, not a struct: a resolve that follows a
+/// mapping reads it back, and a class cast costs what the keypath's own cast cost (a cast out of
+/// `any Sendable` to a generic struct cost a mapped resolve ~740 instructions, callgrind).
 struct TypedKeyPath: Sendable {
-    let id: SendableKeyPath
-    private let typed: any Sendable
+    /// One reference, so that a resolve copying a ``MappedTarget`` retains what it did before.
+    private let box: any TypedKeyPathBox
 
-    private struct Typed<Value>: Sendable {
+    private final class Typed<Value>: TypedKeyPathBox {
         let keyPath: any KeyPath<Container, Value> & Sendable
+        init(_ keyPath: any KeyPath<Container, Value> & Sendable) { self.keyPath = keyPath }
+        var anyKeyPath: any AnyKeyPath & Sendable { keyPath }
     }
 
     init<Value>(_ keyPath: any KeyPath<Container, Value> & Sendable) {
-        id = SendableKeyPath(keyPath: keyPath)
-        typed = Typed(keyPath: keyPath)
+        box = Typed(keyPath)
     }
+
+    /// The keypath as a table key.
+    var id: SendableKeyPath { SendableKeyPath(keyPath: box.anyKeyPath) }
 
     /// The keypath, if it leads to a `Value`.
     func keyPath<Value>(to: Value.Type) -> (any KeyPath<Container, Value> & Sendable)? {
-        (typed as? Typed<Value>)?.keyPath
+        (box as? Typed<Value>)?.keyPath
     }
+}
+
+/// What ``TypedKeyPath`` keeps: a keypath, with its static type in the box's class.
+private protocol TypedKeyPathBox: AnyObject, Sendable {
+    var anyKeyPath: any AnyKeyPath & Sendable { get }
 }
 
 /// One end of a mapping as the mapping table sees it, whatever the keypath addresses: a

@@ -100,8 +100,9 @@ enum KeyPathDescription {
         return parts.dropFirst().map(component)
     }
 
-    /// Splits at dots outside `<…>`, `(…)` and `[…]`.
-    private static func topLevelParts(_ text: Substring) -> [Substring] {
+    /// Splits at dots outside `<…>`, `(…)` and `[…]` (a keypath's description, a demangled
+    /// getter's name in ``KeyPathSymbols``).
+    static func topLevelParts(_ text: Substring) -> [Substring] {
         var parts: [Substring] = []
         var depth = 0
         var start = text.startIndex
