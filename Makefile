@@ -52,11 +52,12 @@ app-links: deps
 	Scripts/check-app-links.sh .build/debug/sample-app .build-notracing/debug/sample-app .build/debug/di-inspect
 
 # The runtime's tests (the InjectionTests suites) under AddressSanitizer, in their own build
-# folder: use after free (a frame's unowned container), overflows, bad frees. Leak checking is off
-# until LeakSanitizer's reports here are explained (DECISIONS.md, "The runtime's tests run under
-# AddressSanitizer").
+# folder: use after free (a frame's unowned container), overflows, bad frees, and leaks
+# (LeakSanitizer, with the named suppressions in Scripts/lsan-suppressions.txt; allocation stacks
+# of 100 frames, so a suppressed frame is on the stack LeakSanitizer matches).
 asan: deps
-	ASAN_OPTIONS="detect_leaks=0 $${ASAN_OPTIONS:-}" \
+	ASAN_OPTIONS="detect_leaks=1 malloc_context_size=100 $${ASAN_OPTIONS:-}" \
+	LSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt $${LSAN_OPTIONS:-}" \
 		$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter '^InjectionTests\.' $(SWIFT_FLAGS)
 
 # The concurrency tests under ThreadSanitizer, in their own build folder. The suppressions file

@@ -20,6 +20,7 @@ struct CheckCommand: ParsableCommand {
               $ di-inspect check trace.ndjson --format xcode
               $ di-inspect check trace.ndjson --format github
               $ di-inspect check trace.ndjson --format sarif -o check.sarif
+              $ di-inspect check --list-rules
 
             xcode, github and sarif point each problem at its source line (the resolve site, the \
             line that closes a cycle, a captive's registration, the line that set an override), \
@@ -27,38 +28,30 @@ struct CheckCommand: ParsableCommand {
             """)
 
     @Argument(help: "The trace file (NDJSON) written by 'di-inspect record' or DI_INSPECT=file:….")
-    var file: String
+    var file: String?
 
-    @Option(help: "text, json (schema in docs/CHECK_JSON.md), xcode (file:line: error: …), github (workflow annotations) or sarif (SARIF 2.1.0).")
-    var format: ReportFormat = .text
+    @Flag(help: "List every diagnostic check runs (its name in json and sarif, and what it means), and exit.")
+    var listRules = false
 
-    @Flag(help: "The same as --format json.")
-    var json = false
-
-    @Option(help: "Where the app's sources are, to turn the trace's file IDs into paths (xcode, github, sarif).")
-    var sourceRoot: String = "."
-
-    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var report: ReportOptions
 
     @Flag(help: "Count optional requests that resolved to nil as problems, not notes.")
     var strict = false
 
+    func validate() throws {
+        if file == nil && !listRules { throw ValidationError("Missing expected argument '<file>'.") }
+    }
+
     func run() throws {
-        let (graph, diagnostics) = try loadGraphWithDiagnostics(file)
-        let report = graph.check(strict: strict)
-        let format = json ? .json : format
-        let text: String
-        switch format {
-        case .text: text = report.text
-        case .json: text = report.json
-        case .xcode, .github, .sarif:
-            let paths = SourcePaths(root: sourceRoot)
-            let annotations = ProblemAnnotations(report: report, graph: graph) { paths.path(for: $0) }
-            text = format == .xcode ? annotations.xcode(fallbackFile: file)
-                : format == .github ? annotations.github() : annotations.sarif(toolVersion: InjectionVersion.current)
+        guard let file, !listRules else {
+            print(Self.rules, terminator: "")
+            return
         }
-        try writeReport(text, to: output, escaping: format != .json && format != .sarif)
+        let (graph, diagnostics) = try loadGraphWithDiagnostics(file)
+        let problems = graph.check(strict: strict)
+        try report.write(text: problems.text, json: problems.json, fallbackFile: file) { path in
+            ProblemAnnotations(report: problems, graph: graph, path: path)
+        }
         // A trace with rejected lines cannot be called clean, whatever the rest says. A truncated
         // last line (what a crash leaves) stays a warning.
         let rejected = diagnostics.filter { $0.severity == .error && !$0.isTruncatedLastLine }
@@ -66,7 +59,20 @@ struct CheckCommand: ParsableCommand {
             PosixIO.printError("error: " + Self.rejection(rejected))
             throw ExitCode(2)
         }
-        if !report.isClean { throw ExitCode(1) }
+        if !problems.isClean { throw ExitCode(1) }
+    }
+
+    /// One line per registered diagnostic (``DiagnosticKind/all``): name, note or problem, title
+    /// and meaning.
+    static var rules: String {
+        let width = DiagnosticKind.all.map { $0.name.count }.max() ?? 0
+        var out = ""
+        for kind in DiagnosticKind.all {
+            let name = kind.name + String(repeating: " ", count: width - kind.name.count)
+            let role = kind.isNote ? "note   " : "problem"
+            out += "\(name)  \(role)  \(kind.title): \(kind.summary)\n"
+        }
+        return out
     }
 
     /// `3 lines were rejected (lines 2, 5, 9); the trace cannot be called clean`

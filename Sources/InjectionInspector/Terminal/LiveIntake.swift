@@ -14,9 +14,19 @@ import InjectionGraph
 ///   queued, up to ``recordLimit``; past that it is dropped, counted, and reported to the
 ///   graph as a `dropped` record so the header shows it.
 ///
+/// - A connection that arrives while ``sessionLimit`` new sessions already wait in the queue is
+///   shed whole: its session, records and disconnect never queue, its records are counted as
+///   dropped and the header says how many apps were shed. Apps that come and go faster than the
+///   screen can take them (thousands of short-lived apps, a reconnect loop) cost a counter, not a
+///   queue; one app reconnecting while the queue is full of its records is never shed (it is
+///   one session waiting, not dozens).
+/// - A connection's header is always kept (one per connection): a reconnecting app is known
+///   by it.
+///
 /// Folded aggregates join the queue at the next ``take(maximumRecords:)`` (after what was
 /// queued before them), or before their connection's disconnect. Memory is bounded by
-/// ``recordLimit`` plus one slot per distinct resolve key (at most ``keyLimit`` per connection).
+/// ``recordLimit`` plus one slot per distinct resolve key (at most ``keyLimit`` per connection)
+/// of the connections let in.
 ///
 /// ```swift
 /// var intake = LiveIntake(exactLimit: 2, recordLimit: 4)
@@ -31,6 +41,10 @@ struct LiveIntake: Sendable {
     let recordLimit: Int
     /// Distinct resolve keys remembered per connection; a key past it is never folded.
     let keyLimit: Int
+    /// New sessions that may wait in the queue; a connection arriving past it is shed.
+    let sessionLimit: Int
+    /// New sessions waiting in the queue.
+    private(set) var waitingSessions = 0
 
     /// What the intake did, counted since it was made.
     struct Statistics: Sendable, Hashable {
@@ -38,8 +52,10 @@ struct LiveIntake: Sendable {
         var received: UInt64 = 0
         /// Resolutions folded into aggregates here rather than queued one by one.
         var folded: UInt64 = 0
-        /// Novel records dropped because the queue was full.
+        /// Novel records dropped because the queue was full (those of shed connections too).
         var dropped: UInt64 = 0
+        /// Connections shed whole because they arrived while the queue was full.
+        var shedConnections: UInt64 = 0
     }
 
     private(set) var statistics = Statistics()
@@ -54,11 +70,14 @@ struct LiveIntake: Sendable {
     private var pendingFolds: Set<Int> = []
     /// Per connection: novel records dropped since the last take, and the latest time seen.
     private var pendingDrops: [Int: (count: UInt64, time: UInt64)] = [:]
+    /// Connections shed at their arrival, until their disconnect.
+    private var shed: Set<Int> = []
 
-    init(exactLimit: Int = 20_000, recordLimit: Int = 100_000, keyLimit: Int = 65_536) {
+    init(exactLimit: Int = 20_000, recordLimit: Int = 100_000, keyLimit: Int = 65_536, sessionLimit: Int = 64) {
         self.exactLimit = max(0, exactLimit)
         self.recordLimit = max(self.exactLimit, recordLimit)
         self.keyLimit = keyLimit
+        self.sessionLimit = max(1, sessionLimit)
     }
 
     /// Updates waiting.
@@ -71,6 +90,17 @@ struct LiveIntake: Sendable {
 
     mutating func add(_ update: LiveUpdate) {
         switch update {
+        case .session(let connection, _, _) where waitingSessions >= sessionLimit:
+            shed.insert(connection)
+            statistics.shedConnections += 1
+        case .records(let connection, let records) where shed.contains(connection):
+            for record in records {
+                statistics.received.addSaturating(Self.events(in: record))
+                if case .header = record { continue }
+                statistics.dropped += 1
+            }
+        case .connection(let connection?, let change) where shed.contains(connection):
+            if case .disconnected = change { shed.remove(connection) }
         case .records(let connection, let records):
             add(records, from: connection)
         case .connection(let connection?, .disconnected):
@@ -104,7 +134,7 @@ struct LiveIntake: Sendable {
                     table[key] = FoldSlot()
                 }
             }
-            if queuedRecords + kept.count >= recordLimit {
+            if queuedRecords + kept.count >= recordLimit, !record.isHeader {
                 statistics.dropped += 1
                 var drop = pendingDrops[connection] ?? (0, 0)
                 drop.count += 1
@@ -132,6 +162,7 @@ struct LiveIntake: Sendable {
                 continue
             }
         }
+        if case .session = update { waitingSessions += 1 }
         queue.append(update)
     }
 
@@ -158,6 +189,7 @@ struct LiveIntake: Sendable {
                 budget -= records.count
                 queuedRecords -= records.count
             }
+            if case .session = update { waitingSessions -= 1 }
             taken.append(update)
             head += 1
         }
@@ -253,5 +285,12 @@ private struct FoldSlot: Sendable {
         ResolutionAggregate(
             service: key.service, requester: key.requester, scope: key.scope, outcome: key.outcome, source: key.source,
             count: count, totalNanoseconds: nanoseconds, firstTime: first == .max ? last : first, lastTime: last)
+    }
+}
+
+private extension TraceRecord {
+    var isHeader: Bool {
+        if case .header = self { return true }
+        return false
     }
 }
