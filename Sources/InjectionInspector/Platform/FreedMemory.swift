@@ -25,7 +25,7 @@ enum FreedMemory {
 
     static func returnToSystem() {
         #if os(Linux)
-        trim?(0)
+        _ = trim?(0)
         #endif
     }
 
