@@ -106,13 +106,14 @@ struct LiveShapesEndToEndTests {
         guard let (tmux, socket, folder) = listening("short-lived") else { return }
         defer { finish(tmux, folder: folder) }
         let (sent, largest) = watchingMemory(of: socket) {
-            LiveShapeDriver(shape: .shortLived, socketPath: socket, recordsPerConnection: 200).run(seconds: 8)
+            LiveShapeDriver(shape: .shortLived, socketPath: socket, recordsPerConnection: 200).run(seconds: 5)
         }
         #expect(sent.connections > 100, "\(sent)")
         #expect(largest < 64 + 48, "RSS \(largest) MB with a 64 MB budget")
         // Every app ended: none is live, and once their connections' ends are in (an app that
         // said `end` is shown ended before its socket closes), at most 64 sessions are kept.
-        #expect(tmux.waitUntil(timeout: 20) { screen in
+        // (A debug build under a loaded full-suite run takes a while to drain 256 connections.)
+        #expect(tmux.waitUntil(timeout: 30) { screen in
             screen.contains("0 live · session") && (Self.sessions(on: screen).map { $0.total <= 64 } ?? false)
         }, "\(tmux.capture())")
         let kept = Self.sessions(on: tmux.capture())
