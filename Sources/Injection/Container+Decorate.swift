@@ -42,7 +42,7 @@ extension Container {
     public func decorate(
         file: StaticString = #fileID, line: UInt = #line, _ decorator: @escaping @Sendable (Any) -> Void
     ) {
-        decorators.withLock { $0.append(InstalledDecorator(run: decorator, file: file, line: line)) }
+        core.decorators.withLock { $0.append(InstalledDecorator(run: decorator, file: file, line: line)) }
         Decorators.installed.add(1, ordering: .releasing)
     }
 
@@ -55,7 +55,7 @@ extension Container {
 
     /// Removes this container's decorators.
     public func removeDecorators() {
-        let removed = decorators.withLock { list -> Int in
+        let removed = core.decorators.withLock { list -> Int in
             defer { list.removeAll() }
             return list.count
         }
@@ -70,7 +70,7 @@ extension Container {
         let outer = context.runningDecorator
         defer { context.runningDecorator = outer }
         for container in Array(lineage).reversed() {
-            for decorator in container.decorators.withLock({ $0 }) {
+            for decorator in container.core.decorators.withLock({ $0 }) {
                 context.runningDecorator = (context.frames.count - 1, decorator.file, decorator.line)
                 decorator.run(instance)
             }

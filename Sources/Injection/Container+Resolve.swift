@@ -200,20 +200,19 @@ extension Container {
         origin: Container? = nil
     ) throws(ResolutionError) -> T {
         // Borrowed, not retained: `self` is alive for the whole call and holds its ancestors
-        // strongly (`parent` is a `let`). A Container's retains are expensive: `ContainerRegistry`
-        // references it weakly, which gives it a side table, and every retain/release of an
-        // object with a side table takes the runtime's slow path (~100 instructions each).
+        // strongly (`parent` is a `let`), so a retain (an atomic add, and a release to match)
+        // buys nothing.
         var container = Unmanaged.passUnretained(self)
         var key = requested
         while true {
-            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: &$0, lifetime: lifetime) } }
+            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.withLock { key.lookup(in: &$0, lifetime: lifetime) } }
             guard let registration = lookup.registration else {
                 if case .keyPath(let id) = key {
                     // Ancestors and added children remember no keypaths of this container: ask
                     // them by provider key, projecting the keypath now if this container never
                     // did (else an added child that projected it would answer before an earlier
                     // child that holds the provider: the order would depend on history).
-                    if let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) {
+                    if let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) {
                         key = .provider(known)
                     } else if case .project(let keyPath) = missing {
                         // This container may hold the provider without having projected the
@@ -267,7 +266,7 @@ extension Container {
                     lifetime: lifetime, args: args, file: site.file ?? #fileID, line: site.line, missing: missing)
             }
             do throws(ResolutionError) {
-                // `origin ?? self` would retain a container (slow: its side table); binding
+                // `origin ?? self` would retain a container; binding
                 // borrows it.
                 if let origin {
                     return try origin.build(

@@ -32,10 +32,10 @@ extension Container {
             // Removing this container's mappings can uncover an ancestor's that a descendant's
             // lead back to.
             if let loop = mappingLoop(withOwnMappings: [:], changed: nil) { return loop }
-            mappingState.withLock { table in
+            core.mappingState.withLock { table in
                 table.mappings.removeAll()
                 table.byProvider.removeAll()
-                hasMappings.store(false, ordering: .releasing)
+                core.hasMappings.store(false, ordering: .releasing)
             }
             return nil
         }
@@ -78,8 +78,8 @@ extension Container {
         let key = SendableKeyPath(keyPath: original)
         var current: Container? = self
         while let container = current {
-            if container.hasMappings.load(ordering: .acquiring),
-               let target = container.mappingState.withLock({ $0.mappings[key]?.target }) {
+            if container.core.hasMappings.load(ordering: .acquiring),
+               let target = container.core.mappingState.withLock({ $0.mappings[key]?.target }) {
                 return target.keyPath as? KeyPath<Container, Provider<T>>
             }
             current = container.parent
@@ -114,10 +114,10 @@ extension Container {
         }
         // The check and the change are one step under one lock (see `mappingChanges`).
         let outcome = Container.mappingChanges.withLock { _ -> Result<SendableKeyPath?, MappingLoop> in
-            var proposed = mappingState.withLock { $0.byProvider }
+            var proposed = core.mappingState.withLock { $0.byProvider }
             proposed[providerKey] = mapped
             if let loop = mappingLoop(withOwnMappings: proposed, changed: providerKey) { return .failure(loop) }
-            return .success(mappingState.withLock { table -> SendableKeyPath? in
+            return .success(core.mappingState.withLock { table -> SendableKeyPath? in
                 let previous = table.mappings[key]?.target
                 if let target {
                     table.mappings[key] = MappingTable.Mapping(target: target.keyPath, location: location)
@@ -126,7 +126,7 @@ extension Container {
                     table.mappings.removeValue(forKey: key)
                     table.byProvider.removeValue(forKey: providerKey)
                 }
-                hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
+                core.hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
                 return previous
             })
         }
@@ -158,7 +158,7 @@ extension Container {
     var anyMappings: Bool {
         var current: Container? = self
         while let container = current {
-            if container.hasMappings.load(ordering: .acquiring) { return true }
+            if container.core.hasMappings.load(ordering: .acquiring) { return true }
             current = container.parent
         }
         return false
@@ -173,8 +173,8 @@ extension Container {
     func mappedTarget(forProvider key: ProviderKey) -> MappedTarget? {
         var current: Container? = self
         while let container = current {
-            if container.hasMappings.load(ordering: .acquiring),
-               let target = container.mappingState.withLock({ $0.byProvider[key] }) {
+            if container.core.hasMappings.load(ordering: .acquiring),
+               let target = container.core.mappingState.withLock({ $0.byProvider[key] }) {
                 return target
             }
             current = container.parent
@@ -183,7 +183,7 @@ extension Container {
     }
 
     func hasKeptInstance(_ key: ProviderKey) -> Bool {
-        state.withLock { state in
+        core.state.withLock { state in
             guard let entry = state.providers[key] else { return false }
             return entry.holdsInstance
         }

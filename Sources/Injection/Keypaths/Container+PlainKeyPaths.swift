@@ -94,7 +94,7 @@ extension Container {
     private func leadsNowhere(_ key: EntryKey) -> Bool {
         switch key {
         case .keyPath(let id):
-            guard let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else { return true }
+            guard let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else { return true }
             return registration(forProvider: known) == nil
         case .provider(let providerKey):
             return registration(forProvider: providerKey) == nil
@@ -116,7 +116,7 @@ extension Container {
                 // Safe: `sendable` wraps the `KeyPath<Container, T>` this factory was made for.
                 container[keyPath: unsafeDowncast(sendable.keyPath, to: KeyPath<Container, T>.self)]
             }))
-        let inserted = state.withLock { state -> Bool in
+        let inserted = core.state.withLock { state -> Bool in
             state.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = KeyPathKey(key: plain.key, keyPath: sendable)
             guard state.providers[plain.key] == nil else { return false }
             state.providers[plain.key] = ContainerState.Entry(registration: registration)
@@ -170,8 +170,8 @@ extension Container {
         let key = SendableKeyPath(keyPath: original)
         var current: Container? = self
         while let container = current {
-            if container.hasMappings.load(ordering: .acquiring),
-               let target = container.mappingState.withLock({ $0.mappings[key]?.target }) {
+            if container.core.hasMappings.load(ordering: .acquiring),
+               let target = container.core.mappingState.withLock({ $0.mappings[key]?.target }) {
                 return target.keyPath as? K
             }
             current = container.parent

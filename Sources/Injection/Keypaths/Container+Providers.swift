@@ -36,7 +36,7 @@ extension Container {
     /// The registration this container (or an ancestor) holds for a provider key.
     func registration(forProvider key: ProviderKey) -> AnyRegistration? {
         for container in lineage {
-            if let registration = container.state.withLock({ $0.providers[key]?.registration }) { return registration }
+            if let registration = container.core.state.withLock({ $0.providers[key]?.registration }) { return registration }
         }
         return nil
     }
@@ -46,7 +46,7 @@ extension Container {
     func project<T>(_ keyPath: KeyPath<Container, Provider<T>>) -> Provider<T> {
         let provider = self[keyPath: keyPath]
         let remembered = KeyPathKey(key: provider.key, keyPath: SendableKeyPath(keyPath: keyPath))
-        state.withLock { $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = remembered }
+        core.state.withLock { $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = remembered }
         return provider
     }
 
@@ -56,7 +56,7 @@ extension Container {
             identity: provider.identity, scope: provider.scope, location: SourceLocation(provider.file, provider.line),
             producedType: T.self, isOverride: false, takesArguments: false,
             factory: provider.factory())
-        let inserted = state.withLock { state -> Bool in
+        let inserted = core.state.withLock { state -> Bool in
             guard state.providers[provider.key] == nil else { return false }
             state.providers[provider.key] = ContainerState.Entry(registration: registration)
             return true
@@ -76,7 +76,7 @@ extension Container {
         let registration = AnyRegistration(
             identity: identity, scope: scope, location: location, producedType: T.self,
             isOverride: true, takesArguments: false, factory: Factory<T>(.withContainer(make)))
-        let previous = state.withLock { state -> (AnyRegistration, Bool)? in
+        let previous = core.state.withLock { state -> (AnyRegistration, Bool)? in
             let previous = state.providers[provider.key]
             state.providers[provider.key] = ContainerState.Entry(registration: registration)
             return previous.map { ($0.registration, $0.holdsInstance) }
@@ -94,7 +94,7 @@ extension Container {
 
     /// Forgets a provider's registration (and kept instance) in this container.
     func removeProviderRegistration<T>(_ provider: Provider<T>) {
-        _ = state.withLock { $0.providers.removeValue(forKey: provider.key) }
+        _ = core.state.withLock { $0.providers.removeValue(forKey: provider.key) }
     }
 
     // MARK: - Keypath resolution
@@ -132,7 +132,7 @@ extension Container {
             return try resolveEntry(.keyPath(ObjectIdentifier(keyPath)), T.self, lifetime: lifetime, args: .none,
                                     missing: .project(keyPath))
         }
-        if let key = state.withLock({ $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))]?.key }) {
+        if let key = core.state.withLock({ $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))]?.key }) {
             return try resolveProvided(key, T.self, lifetime: lifetime, missing: .project(keyPath))
         }
         let provider = project(keyPath)

@@ -11,7 +11,7 @@ extension Container {
     ///
     /// - Parameter holder: The container whose table holds the entry (`self` or one of its
     ///   ancestors or added children), borrowed: the resolve that found the entry keeps it alive
-    ///   (a container's retain takes the runtime's slow path, see ``Container``), and only the
+    ///   (a retain would buy nothing), and only the
     ///   keeping reads it. Passed rather than made `self` so the resolve calls this directly,
     ///   not through a closure (a reabstraction thunk and an untyped rethrow per build).
     func build<T>(
@@ -86,7 +86,7 @@ extension Container {
             // is kept and this resolve answers what it built.
             let box = Instance(value)
             let winner = holder._withUnsafeGuaranteedRef { holder in
-                holder.state.withLock { state in
+                holder.core.state.withLock { state in
                     key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
                         guard entry.registration === registration else { return nil }
                         return entry.keepInstance(box, scope: keptScope, replace: replace)
@@ -105,7 +105,7 @@ extension Container {
             }
         case .weak(let object):
             holder._withUnsafeGuaranteedRef { holder in
-                holder.state.withLock { state in
+                holder.core.state.withLock { state in
                     _ = key.withEntry(in: &state) { entry in
                         if entry.registration === registration { entry.weak = WeakInstance(object) }
                     }
