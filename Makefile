@@ -52,12 +52,16 @@ app-links: deps
 	Scripts/check-app-links.sh .build/debug/sample-app .build-notracing/debug/sample-app .build/debug/di-inspect
 
 # The runtime's tests (the InjectionTests suites) under AddressSanitizer, in their own build
-# folder: use after free (a frame's unowned container), overflows, bad frees. Leak checking is off
-# until LeakSanitizer's reports here are explained (DECISIONS.md, "The runtime's tests run under
-# AddressSanitizer").
+# folder: use after free (a frame's unowned container), overflows, bad frees, and leaks
+# (LeakSanitizer, with the named suppressions in Scripts/lsan-suppressions.txt). The access-style
+# table runs in a process of its own: with DecoratorReentryTests in the same process, LeakSanitizer
+# reports a cycle's path as leaked, which is not explained yet (DECISIONS.md, "The runtime's tests
+# run under AddressSanitizer").
 asan: deps
-	ASAN_OPTIONS="detect_leaks=0 $${ASAN_OPTIONS:-}" \
-		$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter '^InjectionTests\.' $(SWIFT_FLAGS)
+	ASAN_OPTIONS="detect_leaks=1 $${ASAN_OPTIONS:-}" LSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt $${LSAN_OPTIONS:-}" \
+		$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter '^InjectionTests\.' --skip '^InjectionTests\.AccessStyleTableTests' $(SWIFT_FLAGS)
+	ASAN_OPTIONS="detect_leaks=1 $${ASAN_OPTIONS:-}" LSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt $${LSAN_OPTIONS:-}" \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '^InjectionTests\.AccessStyleTableTests' $(SWIFT_FLAGS)
 
 # The concurrency tests under ThreadSanitizer, in their own build folder. The suppressions file
 # names each lock whose bodies TSan cannot see ordered (Synchronization.Mutex on Linux), with why.

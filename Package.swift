@@ -74,7 +74,8 @@ let package = Package(
         // `make bench`'s graph-at-scale and big-trace figures.
         .executableTarget(name: "GraphBenchmarks", dependencies: ["Injection", "InjectionTrace", "InjectionGraph", "InjectionSynthetic"]),
         .testTarget(name: "InjectionTraceTests", dependencies: ["InjectionTrace", "Injection"]),
-        .testTarget(name: "InjectionTests", dependencies: ["Injection", "InjectionTesting", "InjectionTrace"]),
+        .testTarget(
+            name: "InjectionTests", dependencies: ["Injection", "InjectionTesting", "InjectionTrace", "ArticleListingSupport"]),
         .testTarget(
             name: "InjectionGraphTests",
             dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"],

@@ -9,7 +9,11 @@
 #  - the longest gap between two frames and the longest key-to-screen time (the UI loop measures
 #    both and writes them to DI_INSPECT_STATS when it ends), with a key sent every 2 s;
 #  - the time from SIGTERM to the inspector's exit, and whether the launched app ended with it;
-#  - the app's throughput attached ÷ detached.
+#  - the app's throughput attached ÷ detached: detached is measured right before and right after
+#    the attached run (the mean of both, so that a change in the machine's load during the soak
+#    does not decide the ratio), and also per CPU-second of the app's main thread (what tracing
+#    costs the app itself, whatever share of the CPU the machine gave it);
+#  - the CPU the inspector used (its threads' user + system time ÷ wall time, % of one core).
 # Targets: RSS within the budget (256 MB) and flat after the first minute, frame gap ≤ 250 ms, key
 # latency ≤ 100 ms, exit ≤ 200 ms, attached ≥ 0.67× detached.
 set -euo pipefail
@@ -32,6 +36,24 @@ rss() { awk '/VmRSS/ {print int($2/1024)}' "/proc/$1/status" 2>/dev/null || echo
 stat() { awk -v k="$2" '$1 == k {print $2}' "$1"; }
 ok() { awk -v v="$1" -v t="$2" -v op="$3" 'BEGIN { if ((op == "le" && v <= t) || (op == "ge" && v >= t)) print "✓"; else print "✗" }'; }
 screens() { sed -n 's/.*(\([0-9]*\) screens\/s).*/\1/p'; }
+# "opened N screens in S s" → N.
+opened() { sed -n 's/.*opened \([0-9]*\) screens in.*/\1/p'; }
+# CPU ticks (user + system, 1/100 s) of process $1's thread $2 (default: the main thread), or of all
+# its threads with "all".
+ticks() {
+    if [ "${2:-main}" = all ]; then awk '{ s += $14 + $15 } END { print s + 0 }' /proc/"$1"/task/*/stat 2>/dev/null
+    else awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null; fi
+}
+# The app alone for $2 seconds at interval $1: "screens main-thread-ticks".
+detached_run() {
+    local log="$work/detached-$1-$RANDOM"
+    "$bin/sample-app" --interval-ms "$1" >"$log" 2>&1 &
+    local app=$!
+    sleep "$2"
+    local used; used=$(ticks "$app")
+    kill -INT "$app"; wait "$app" 2>/dev/null || true
+    echo "$(opened < "$log") $used"
+}
 # The app's own count: "traced N records in S s (…)" → N / S.
 produced() { awk '/sample-app: traced/ { for (i = 1; i <= NF; i++) if ($i == "traced") n = $(i + 1); else if ($i == "in") s = $(i + 1) }
                   END { if (s > 0) printf "%d", n / s; else print "-" }'; }
@@ -40,8 +62,9 @@ produced() { awk '/sample-app: traced/ { for (i = 1; i <= NF; i++) if ($i == "tr
 soak() {
     local interval=$1 stats="$work/stats-$1"
     local marks=("$((duration / 10 > 60 ? 60 : duration / 10))" "$((duration / 2 > 300 ? 300 : duration / 2))" "$duration")
-    local detached
-    detached=$("$bin/sample-app" --duration "$(( duration / 10 > 5 ? 5 : duration / 10 + 1 ))" --interval-ms "$interval" 2>&1 | screens)
+    local probe=$(( duration / 10 > 30 ? 30 : duration / 10 + 1 ))
+    local before_screens before_ticks
+    read -r before_screens before_ticks <<<"$(detached_run "$interval" "$probe")"
     tmux -L "$server" -f /dev/null new-session -d -x 160 -y 48 \
         "TERM=xterm-256color DI_INSPECT_STATS=$stats $bin/di-inspect run -- $bin/sample-app --interval-ms $interval --seed $$$interval; sleep 600"
     local pid="" app=""
@@ -62,6 +85,7 @@ soak() {
         done
         rss_marks+=("$(rss "$pid")")
     done
+    local app_ticks inspector_ticks; app_ticks=$(ticks "$app"); inspector_ticks=$(ticks "$pid" all)
     local before; before=$(date +%s%N)
     kill -TERM "$pid"
     while kill -0 "$pid" 2>/dev/null; do sleep 0.005; done
@@ -73,19 +97,28 @@ soak() {
     local attached applog="${TMPDIR:-/tmp}/di-inspect-$pid-sample-app.log"
     attached=$(screens < "$applog" 2>/dev/null || true)
     local produced_rate; produced_rate=$(produced < "$applog" 2>/dev/null || echo "-")
+    local attached_screens; attached_screens=$(opened < "$applog" 2>/dev/null || true)
     rm -f "$applog"
-    local ratio; ratio=$(awk -v a="${attached:-0}" -v d="$detached" 'BEGIN { printf "%.2f", (d > 0 ? a / d : 0) }')
+    local after_screens after_ticks
+    read -r after_screens after_ticks <<<"$(detached_run "$interval" "$probe")"
+    # Wall: attached screens/s ÷ the mean detached screens/s; per CPU: screens per main-thread
+    # CPU-second, attached ÷ detached.
+    local ratio; ratio=$(awk -v a="${attached:-0}" -v b="$before_screens" -v c="$after_screens" -v p="$probe" \
+        'BEGIN { d = (b + c) / (2 * p); printf "%.2f", (d > 0 ? a / d : 0) }')
+    local cpu_ratio; cpu_ratio=$(awk -v a="${attached_screens:-0}" -v at="$app_ticks" -v b="$before_screens" -v bt="$before_ticks" \
+        -v c="$after_screens" -v ct="$after_ticks" 'BEGIN { d = (b + c) / (bt + ct); printf "%.2f", (at > 0 && d > 0 ? a / at / d : 0) }')
+    local inspector_cpu; inspector_cpu=$(awk -v t="$inspector_ticks" -v s="$duration" 'BEGIN { printf "%d", t / s }')
     local secs=$duration
     per_second() { awk -v v="$1" -v s="$secs" 'BEGIN { printf "%d", v / s }'; }
-    echo "$interval|$produced_rate|$(per_second "$(stat "$stats" received)")|$(per_second "$(stat "$stats" folded)")|$(stat "$stats" dropped)|$(per_second "$(stat "$stats" applied)")|${rss_marks[0]}|${rss_marks[1]}|${rss_marks[2]}|$peak|$(stat "$stats" longest_frame_gap_ms)|$(stat "$stats" longest_key_latency_ms)|$exit_ms|$app_left|$ratio|$(stat "$stats" history_dropped_records)"
+    echo "$interval|$produced_rate|$(per_second "$(stat "$stats" received)")|$(per_second "$(stat "$stats" folded)")|$(stat "$stats" dropped)|$(per_second "$(stat "$stats" applied)")|${rss_marks[0]}|${rss_marks[1]}|${rss_marks[2]}|$peak|$(stat "$stats" longest_frame_gap_ms)|$(stat "$stats" longest_key_latency_ms)|$exit_ms|$app_left|$ratio|$(stat "$stats" history_dropped_records)|$cpu_ratio|$inspector_cpu|$(cut -d' ' -f1 /proc/loadavg)"
     tmux -L "$server" kill-server 2>/dev/null || true
 }
 
 echo "## Live soak ($duration s per rate; load average $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-echo "| --interval-ms | produced ev/s | received ev/s | folded ev/s | dropped | applied ev/s | RSS 1st mark MB | RSS mid MB | RSS end MB | peak MB | longest frame gap ms | key latency ms | SIGTERM → exit ms | launched app | attached ÷ detached | history records compacted |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
+echo "| --interval-ms | produced ev/s | received ev/s | folded ev/s | dropped | applied ev/s | RSS 1st mark MB | RSS mid MB | RSS end MB | peak MB | longest frame gap ms | key latency ms | SIGTERM → exit ms | launched app | attached ÷ detached | history records compacted | attached ÷ detached per app CPU-s | inspector CPU % of a core | load at end |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|"
 for interval in 0 1; do
-    IFS='|' read -r i prod rec fold drop app r1 r5 r10 peak gap key exit left ratio compacted <<<"$(soak "$interval")"
-    echo "| $i | $prod | $rec | $fold | $drop | $app | $r1 | $r5 | $r10 $(ok "$r10" 256 le) | $peak | $gap $(ok "$gap" 250 le) | $key $(ok "$key" 100 le) | $exit $(ok "$exit" 200 le) | $left | $ratio $(ok "$ratio" 0.67 ge) | $compacted |"
+    IFS='|' read -r i prod rec fold drop app r1 r5 r10 peak gap key exit left ratio compacted cpu_ratio cpu load <<<"$(soak "$interval")"
+    echo "| $i | $prod | $rec | $fold | $drop | $app | $r1 | $r5 | $r10 $(ok "$r10" 256 le) | $peak | $gap $(ok "$gap" 250 le) | $key $(ok "$key" 100 le) | $exit $(ok "$exit" 200 le) | $left | $ratio $(ok "$ratio" 0.67 ge) | $compacted | $cpu_ratio | $cpu | $load |"
 done

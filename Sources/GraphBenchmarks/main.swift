@@ -17,9 +17,24 @@ func format(_ value: Double, _ digits: Int = 2) -> String {
     return String((value * scale).rounded() / scale)
 }
 
+let arguments = CommandLine.arguments
+
+// `GraphBenchmarks --live-shape SHAPE SOCKET SECONDS [SERVICES]`: sends a LiveShape (churn,
+// reconnects, short-lived) to `di-inspect listen --socket SOCKET` for SECONDS, prints what it sent
+// and exits (Scripts/bench-live-soak.sh --shapes).
+if arguments.count >= 5, arguments[1] == "--live-shape" {
+    guard let shape = LiveShape(rawValue: arguments[2]), let seconds = Double(arguments[4]) else {
+        print("usage: GraphBenchmarks --live-shape \(LiveShape.allCases.map(\.rawValue).joined(separator: "|")) SOCKET SECONDS [SERVICES]")
+        exit(2)
+    }
+    let driver = LiveShapeDriver(shape: shape, socketPath: arguments[3], services: arguments.count > 5 ? Int(arguments[5]) ?? 5_000 : 5_000)
+    let sent = driver.run(seconds: seconds)
+    print("\(shape.rawValue): \(sent.connections) connections, \(sent.records) records, \(sent.failures) failures")
+    exit(0)
+}
+
 // `GraphBenchmarks --write-trace PATH [SERVICES EDGES]`: writes a synthetic trace file for the
 // inspector's memory benchmark (Scripts/bench-inspector.sh) and exits.
-let arguments = CommandLine.arguments
 if arguments.count >= 3, arguments[1] == "--write-trace" {
     let services = arguments.count > 3 ? Int(arguments[3]) ?? 100_000 : 100_000
     let edges = arguments.count > 4 ? Int(arguments[4]) ?? 1_000_000 : 1_000_000

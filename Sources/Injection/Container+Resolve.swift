@@ -165,7 +165,7 @@ extension Container {
         case declare(Provider<T>)
         /// Project the keypath to its provider (remembering the keypath's provider key), then
         /// resolve that provider.
-        case project(KeyPath<Container, Provider<T>>)
+        case project(any KeyPath<Container, Provider<T>> & Sendable)
     }
 
     /// - Parameter origin: Where the resolve started, when it continues in `self` on its behalf

@@ -1,6 +1,7 @@
 import Injection
 import InjectionTrace
 import InjectionGraph
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -175,15 +176,17 @@ public final class Inspector: TerminalApplication {
         // and the keys stay answered whatever the input rate; what is left waits (and folds) in
         // the feed.
         let deadline = clock.now.advanced(by: Self.applyTimePerFrame)
+        func shouldStop() -> Bool { clock.now >= deadline || shouldYield() }
         var took = false
         var taken = 0
         repeat {
-            let updates = feed.take(maximumRecords: Self.recordsPerBatch)
+            let updates = carried.isEmpty ? feed.take(maximumRecords: Self.recordsPerBatch) : carried
+            carried = []
             guard !updates.isEmpty else { break }
-            absorb(updates)
+            absorb(updates, until: shouldStop)
             took = true
             taken += Self.recordsPerBatch
-        } while clock.now < deadline && taken < Self.recordsPerFrame && !shouldYield()
+        } while carried.isEmpty && taken < Self.recordsPerFrame && !shouldStop()
         // The view is rebuilt when it is drawn (``render(rows:columns:)``), at most
         // ``viewRebuildInterval`` apart while records flow.
         return took
@@ -191,7 +194,7 @@ public final class Inspector: TerminalApplication {
 
     func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool {
         let took = refresh(shouldYield: shouldYield)
-        if took, !shouldYield() { keepWithinBudget() }
+        keepWithinBudget(shouldYield: shouldYield)
         let before = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
         sessions[current].advance(to: milliseconds)
         let after = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
@@ -229,10 +232,24 @@ public final class Inspector: TerminalApplication {
         state.sync(with: shownModel)
     }
 
-    /// Applies live updates to the sessions without rebuilding the view.
-    private func absorb(_ updates: [LiveUpdate]) {
+    /// Updates taken from the feed but not applied yet: records are applied a few dozen at a
+    /// time, and when a frame's time runs out in the middle of a batch the rest waits here (at
+    /// most one batch) and goes first on the next frame.
+    private var carried: [LiveUpdate] = []
+    /// How many updates ``absorb(_:until:)`` handles between two questions to its `shouldStop`
+    /// (records are asked about within a batch, see ``InspectorModel/recordsBetweenChecks``).
+    static let updatesBetweenChecks = 16
+
+    /// Applies live updates to the sessions without rebuilding the view, until `shouldStop`
+    /// says so (what is left goes to ``carried``).
+    private func absorb(_ updates: [LiveUpdate], until shouldStop: () -> Bool = { false }) {
         let now = milliseconds
-        for update in updates {
+        for (position, update) in updates.enumerated() {
+            // Sessions coming and going cost a little each: asked every few updates too.
+            if position > 0, position % Self.updatesBetweenChecks == 0, shouldStop() {
+                carried = Array(updates[position...])
+                return
+            }
             switch update {
             case .session(let connection, let name, let processID):
                 let index: Int
@@ -253,18 +270,19 @@ public final class Inspector: TerminalApplication {
             case .records(let connection, let records):
                 guard var index = sessionOfConnection[connection] ?? (connection == LiveUpdate.firstSession ? 0 : nil)
                 else { continue }
+                var fresh = records
                 if case .header(let header)? = records.first, sessions[index].graph.session.header == nil,
                    let earlier = rejoinedSession(for: header, instead: index) {
                     index = rejoin(connection: connection, fresh: index, earlier: earlier)
-                    activity += 1
-                    sessions[index].lastActivity = activity
-                    sessions[index].apply(Self.newSinceReconnect(records, after: sessions[index].graph.session.lastTime),
-                                          now: now)
-                    continue
+                    fresh = Self.newSinceReconnect(records, after: sessions[index].graph.session.lastTime)
                 }
                 activity += 1
                 sessions[index].lastActivity = activity
-                sessions[index].apply(records, now: now)
+                let applied = sessions[index].apply(fresh, now: now, until: shouldStop)
+                if applied < fresh.count {
+                    carried = [.records(connection: connection, Array(fresh[applied...]))] + updates[(position + 1)...]
+                    return
+                }
             case .connection(let connection?, let change):
                 guard let index = sessionOfConnection[connection] ?? (connection == LiveUpdate.firstSession ? 0 : nil)
                 else { continue }
@@ -361,6 +379,9 @@ public final class Inspector: TerminalApplication {
         if let feed {
             let status = feed.status
             if status.statistics.folded > 0 { parts.append("folded \(status.statistics.folded)") }
+            if status.statistics.shedConnections > 0 {
+                parts.append("shed \(status.statistics.shedConnections) app\(status.statistics.shedConnections == 1 ? "" : "s")")
+            }
             if status.queuedRecords >= Self.recordsPerFrame { parts.append("behind \(status.queuedRecords)") }
             if state.paused, status.queuedRecords > 0 { parts.append("\(status.queuedRecords) held") }
         }
@@ -387,6 +408,7 @@ public final class Inspector: TerminalApplication {
             figures["received"] = status.statistics.received
             figures["folded"] = status.statistics.folded
             figures["dropped"] = status.statistics.dropped
+            figures["shed_connections"] = status.statistics.shedConnections
         }
         figures["applied"] = sessions.reduce(0) { $0 + $1.appliedEvents }
         figures["sessions"] = UInt64(sessions.count)
@@ -400,8 +422,9 @@ public final class Inspector: TerminalApplication {
         while sessions.count > Self.maximumSessions {
             // The ended session that heard from its app longest ago: a long run that keeps
             // reconnecting stays, however many short-lived apps came and went meanwhile.
+            let connected = Set(sessionOfConnection.values)
             guard let oldest = sessions.indices.filter({ index in
-                index != current && !sessionOfConnection.values.contains(index)
+                index != current && !connected.contains(index)
             }).min(by: { sessions[$0].lastActivity < sessions[$1].lastActivity }) else { return }
             removeSession(at: oldest)
         }
@@ -420,26 +443,58 @@ public final class Inspector: TerminalApplication {
         shownCache = nil
     }
 
-    /// Compacts the largest history until the sessions' histories fit ``historyBudget``.
-    private func keepWithinBudget() {
-        var total = sessions.reduce(0) { $0 + $1.history.footprint.total }
-        var guardCount = 0
-        while total > historyBudget, guardCount < 8 {
-            guardCount += 1
-            guard let largest = sessions.indices.max(by: {
-                sessions[$0].history.footprint.total < sessions[$1].history.footprint.total
-            }) else { return }
-            let before = sessions[largest].history.footprint.total
-            sessions[largest].compactHistory()
-            let after = sessions[largest].history.footprint.total
-            guard after < before else { return }
-            total -= before - after
-            if largest == current {
+    /// Keeps the sessions' histories within ``historyBudget``: past it the largest history drops
+    /// its older half, a slice at a time (at most ``compactionTimePerTick`` per tick, and none
+    /// while a key or a signal waits), so that no frame waits for a whole compaction; what the
+    /// cut let go of is freed on another thread.
+    private func keepWithinBudget(shouldYield: () -> Bool) {
+        let deadline = clock.now.advanced(by: Self.compactionTimePerTick)
+        func shouldStop() -> Bool { shouldYield() || clock.now >= deadline }
+        // A few compactions at most per tick: each halves a history, and the budget check
+        // starts the next one if it is still over.
+        for _ in 0..<8 {
+            guard !shouldStop() else { return }
+            let index: Int
+            if let compacting = sessions.indices.first(where: { sessions[$0].history.isCompacting }) {
+                index = compacting
+            } else {
+                let footprints = sessions.map(\.history.footprint.total)
+                guard footprints.reduce(0, +) > historyBudget,
+                      let largest = footprints.indices.max(by: { footprints[$0] < footprints[$1] }),
+                      sessions[largest].beginHistoryCompaction() else { return }
+                index = largest
+            }
+            guard let released = sessions[index].continueHistoryCompaction(until: shouldStop) else { return }
+            Self.freeElsewhere(released)
+            if index == current {
                 state.timeCursor = nil
                 viewIsStale = true
             }
             shownCache = nil
         }
+    }
+
+    /// The most a tick spends compacting histories.
+    static let compactionTimePerTick: Duration = .milliseconds(15)
+
+    /// Drops what a compaction let go of on a background thread, then gives the freed pages
+    /// back to the system: freeing a few hundred MB of records, one by one, is what used to stall
+    /// a frame for a quarter of a second. The box is the only reference once this returns (if
+    /// the task emptied it first, the memory is freed here instead: slower, never wrong).
+    nonisolated static func freeElsewhere(_ released: consuming ReleasedHistory) {
+        guard !released.isEmpty else { return }
+        let box = ReleasedBox(released)
+        Task.detached(priority: .background) {
+            box.empty()
+            FreedMemory.returnToSystem()
+        }
+    }
+
+    /// Carries released history to the task that frees it: emptied there, under its lock.
+    private final class ReleasedBox: Sendable {
+        private let contents: Mutex<ReleasedHistory?>
+        init(_ released: consuming ReleasedHistory) { contents = Mutex(released) }
+        func empty() { contents.withLock { $0 = nil } }
     }
 
     private func switchSession(by step: Int) {

@@ -76,6 +76,7 @@ public enum InspectorLauncher {
             "frames \(loop.frames)", "longest_frame_gap_ms \(milliseconds(loop.longestFrameGap))",
             "keys \(loop.keys)", "longest_key_latency_ms \(milliseconds(loop.longestKeyLatency))",
         ]
+        lines += loop.longestStep.map { "longest_\($0.key)_ms \(milliseconds($0.value))" }.sorted()
         lines += inspector.statistics.map { "\($0.key) \($0.value)" }.sorted()
         guard let file = fopen(path, "w") else { return }
         defer { fclose(file) }

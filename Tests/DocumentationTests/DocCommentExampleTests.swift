@@ -219,6 +219,13 @@ struct DocCommentExampleTests {
         }
     }
 
+    @Test func mappingsSubscriptExampleEndsUnmapped() {
+        let container = Container(name: "doc-mappings")
+        DocCommentExamples.mappingsSubscript(container)
+        #expect(container.mapping(for: \.login.viewModel) == nil)
+        #expect(container.mappings[\.login.viewModel] == \.login.viewModel)
+    }
+
     @Test func traceExamplesRun() throws {
         let app = Container(name: "doc-trace")
         #expect(DocCommentExamples.recordToMemory(app).contains(#""reason":"exit""#))

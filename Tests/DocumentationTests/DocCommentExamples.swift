@@ -442,6 +442,12 @@ enum DocCommentExamples {
         // or: container.mappings[\.login.viewModel] = \.login.mockTestViewModel
     }
 
+    // Injection/Keypaths/Container+Mapping.swift: the mappings subscript.
+    static func mappingsSubscript(_ container: Container) {
+        container.mappings[\.login.viewModel] = \.login.mockTestViewModel
+        container.mappings[\.login.viewModel] = \.login.viewModel   // answers for itself again
+    }
+
     // Injection/Keypaths/Container+Mapping.swift: the mapper works on Container.shared.
     static func mapper() {
         InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel

@@ -138,8 +138,8 @@ struct AppPackageTests {
         process.currentDirectoryURL = directory
         let out = Command.temporaryFile(".out"), err = Command.temporaryFile(".err")
         defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
         try process.run()

@@ -3,13 +3,29 @@ import Testing
 
 /// An app whose trace cannot be written says so once, on stderr, and exits normally.
 struct TraceLossTests {
-    @Test func aFullDiskIsReportedOnceAtExit() throws {
-        let result = try Command.run(
-            Command.path(of: "sample-app"), ["--duration", "0.3", "--interval-ms", "1"], environment: ["DI_INSPECT": "file:/dev/full"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.stderr.split(separator: "\n").filter { $0.contains("is incomplete") }
-        #expect(lines.count == 1, "\(result.stderr)")
-        #expect(lines.first?.hasPrefix("di-inspect: the trace to file:/dev/full is incomplete: ") == true, "\(result.stderr)")
-        #expect(lines.first?.contains("write failed: No space left on device") == true, "\(result.stderr)")
+    /// The trace file cannot grow: the app runs under a file-size limit of zero (`ulimit -f 0`,
+    /// with `SIGXFSZ` ignored so a write fails with `EFBIG` instead of killing it), which Linux
+    /// and Darwin both have. Its stderr goes to a pipe, which the limit does not apply to.
+    @Test func aTraceFileThatCannotGrowIsReportedOnceAtExit() throws {
+        let trace = Command.temporaryFile(".ndjson")
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"ulimit -f 0 && trap '' XFSZ && exec "$0" "$@""#,
+            Command.path(of: "sample-app"), "--duration", "0.3", "--interval-ms", "1",
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DI_INSPECT": "file:\(trace)"]) { $1 }
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        let lines = stderr.split(separator: "\n").filter { $0.contains("is incomplete") }
+        #expect(lines.count == 1, "\(stderr)")
+        #expect(lines.first?.hasPrefix("di-inspect: the trace to file:\(trace) is incomplete: ") == true, "\(stderr)")
+        #expect(lines.first?.contains("write failed: File too large") == true, "\(stderr)")
     }
 }

@@ -41,12 +41,12 @@ extension Container {
 
 /// Where the table reaches each kind of service by keypath.
 protocol TableKeyPaths: TableService {
-    static func keyPath(_ scope: Scope) -> KeyPath<Container, Provider<Self>>
-    static var origin: KeyPath<Container, Provider<Self>> { get }
+    static func keyPath(_ scope: Scope) -> any KeyPath<Container, Provider<Self>> & Sendable
+    static var origin: any KeyPath<Container, Provider<Self>> & Sendable { get }
 }
 
 extension TableObject: TableKeyPaths {
-    static func keyPath(_ scope: Scope) -> KeyPath<Container, Provider<TableObject>> {
+    static func keyPath(_ scope: Scope) -> any KeyPath<Container, Provider<TableObject>> & Sendable {
         switch scope.kind {
         case .unique: \.objectTable.unique
         case .graph: \.objectTable.graph
@@ -56,11 +56,11 @@ extension TableObject: TableKeyPaths {
         case .custom: \.objectTable.custom
         }
     }
-    static var origin: KeyPath<Container, Provider<TableObject>> { \.objectTable.origin }
+    static var origin: any KeyPath<Container, Provider<TableObject>> & Sendable { \.objectTable.origin }
 }
 
 extension TableValue: TableKeyPaths {
-    static func keyPath(_ scope: Scope) -> KeyPath<Container, Provider<TableValue>> {
+    static func keyPath(_ scope: Scope) -> any KeyPath<Container, Provider<TableValue>> & Sendable {
         switch scope.kind {
         case .unique: \.valueTable.unique
         case .graph: \.valueTable.graph
@@ -70,7 +70,7 @@ extension TableValue: TableKeyPaths {
         case .custom: \.valueTable.custom
         }
     }
-    static var origin: KeyPath<Container, Provider<TableValue>> { \.valueTable.origin }
+    static var origin: any KeyPath<Container, Provider<TableValue>> & Sendable { \.valueTable.origin }
 }
 
 /// One way to resolve a service: the table runs the same scenario through each.

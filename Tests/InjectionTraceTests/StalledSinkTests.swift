@@ -41,15 +41,26 @@ struct StalledSinkTests {
         #expect(recorder.statistics.linesWritten < 20_000)
     }
 
+    /// A write that fails, on Linux and Darwin alike: the trace "file" is a named pipe whose
+    /// only reader closes after the sink has opened it, so later writes fail with `EPIPE` (the
+    /// recorder's writer thread blocks `SIGPIPE`).
     @Test func aFileThatCannotBeWrittenIsReportedOnceWithWhatWasLost() throws {
-        let recorder = TraceRecorder(sink: FileTraceSink(path: "/dev/full"), header: Self.header)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stall-\(UUID().uuidString.prefix(8)).fifo").path
+        try #require(mkfifo(path, 0o600) == 0, "mkfifo: \(PosixIO.errorDescription(PosixIO.lastError))")
+        defer { PosixIO.removeFile(path) }
+        // A reader, so the sink's open does not wait for one.
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0, "open: \(PosixIO.errorDescription(PosixIO.lastError))")
+        let recorder = TraceRecorder(sink: FileTraceSink(path: path), header: Self.header)
         recorder.start(observingEvents: false)
-        for sequence in 1...500 { recorder.observe(resolved(UInt64(sequence))) }
+        // The header and one record fit the pipe's buffer: the sink is open and has written.
+        recorder.observe(resolved(1))
         #expect(recorder.flush(timeout: .seconds(5)))
-        for sequence in 501...600 { recorder.observe(resolved(UInt64(sequence))) }
+        PosixIO.closeDescriptor(reader)
+        for sequence in 2...101 { recorder.observe(resolved(UInt64(sequence))) }
         let report = try #require(recorder.stop())
-        #expect(report.hasPrefix("the trace to file:/dev/full is incomplete: "), "\(report)")
-        #expect(report.contains("records not written (write failed: No space left on device)"), "\(report)")
+        #expect(report.hasPrefix("the trace to file:\(path) is incomplete: "), "\(report)")
+        #expect(report.contains("records not written (write failed: Broken pipe)"), "\(report)")
         // The first failed batch and everything after it: at least the 100 resolutions and the end.
         let lost = try #require(Int(report.split(separator: ";").last { $0.contains("records not written") }!
             .split(separator: " ").first { Int($0) != nil } ?? ""))

@@ -15,7 +15,7 @@ struct FuzzLayer: DependencyLayer {
     static let scopes: [Scope] = [.unique, .cached, .singleton, .graph, .shared, .unique]
 
     /// The keypath of provider `index` (a literal each: keypaths are resolved by identity).
-    static func keyPath(_ index: Int) -> KeyPath<Container, Provider<Built>> {
+    static func keyPath(_ index: Int) -> any KeyPath<Container, Provider<Built>> & Sendable {
         switch index {
         case 0: \.fuzz.p0
         case 1: \.fuzz.p1

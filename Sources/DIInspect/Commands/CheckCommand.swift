@@ -29,36 +29,17 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The trace file (NDJSON) written by 'di-inspect record' or DI_INSPECT=file:….")
     var file: String
 
-    @Option(help: "text, json (schema in docs/CHECK_JSON.md), xcode (file:line: error: …), github (workflow annotations) or sarif (SARIF 2.1.0).")
-    var format: ReportFormat = .text
-
-    @Flag(help: "The same as --format json.")
-    var json = false
-
-    @Option(help: "Where the app's sources are, to turn the trace's file IDs into paths (xcode, github, sarif).")
-    var sourceRoot: String = "."
-
-    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var report: ReportOptions
 
     @Flag(help: "Count optional requests that resolved to nil as problems, not notes.")
     var strict = false
 
     func run() throws {
         let (graph, diagnostics) = try loadGraphWithDiagnostics(file)
-        let report = graph.check(strict: strict)
-        let format = json ? .json : format
-        let text: String
-        switch format {
-        case .text: text = report.text
-        case .json: text = report.json
-        case .xcode, .github, .sarif:
-            let paths = SourcePaths(root: sourceRoot)
-            let annotations = ProblemAnnotations(report: report, graph: graph) { paths.path(for: $0) }
-            text = format == .xcode ? annotations.xcode(fallbackFile: file)
-                : format == .github ? annotations.github() : annotations.sarif(toolVersion: InjectionVersion.current)
+        let problems = graph.check(strict: strict)
+        try report.write(text: problems.text, json: problems.json, fallbackFile: file) { path in
+            ProblemAnnotations(report: problems, graph: graph, path: path)
         }
-        try writeReport(text, to: output, escaping: format != .json && format != .sarif)
         // A trace with rejected lines cannot be called clean, whatever the rest says. A truncated
         // last line (what a crash leaves) stays a warning.
         let rejected = diagnostics.filter { $0.severity == .error && !$0.isTruncatedLastLine }
@@ -66,7 +47,7 @@ struct CheckCommand: ParsableCommand {
             PosixIO.printError("error: " + Self.rejection(rejected))
             throw ExitCode(2)
         }
-        if !report.isClean { throw ExitCode(1) }
+        if !problems.isClean { throw ExitCode(1) }
     }
 
     /// `3 lines were rejected (lines 2, 5, 9); the trace cannot be called clean`

@@ -27,33 +27,14 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The trace of the head run (after the change).")
     var head: String
 
-    @Option(help: "text, json, xcode (file:line: error: …), github (workflow annotations) or sarif (SARIF 2.1.0).")
-    var format: ReportFormat = .text
-
-    @Flag(help: "The same as --format json.")
-    var json = false
-
-    @Option(help: "Where the app's sources are, to turn the trace's file IDs into paths (xcode, github, sarif).")
-    var sourceRoot: String = "."
-
-    @Option(name: .shortAndLong, help: "Write the diff to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var report: ReportOptions
 
     func run() throws {
         let headGraph = try loadGraph(head)
         let diff = GraphDiff(base: try loadGraph(base), head: headGraph)
-        let format = json ? .json : format
-        let text: String
-        switch format {
-        case .text: text = diff.text
-        case .json: text = diff.json
-        case .xcode, .github, .sarif:
-            let paths = SourcePaths(root: sourceRoot)
-            let annotations = ProblemAnnotations(diff: diff, head: headGraph) { paths.path(for: $0) }
-            text = format == .xcode ? annotations.xcode(fallbackFile: head)
-                : format == .github ? annotations.github() : annotations.sarif(toolVersion: InjectionVersion.current)
+        try report.write(text: diff.text, json: diff.json, fallbackFile: head) { path in
+            ProblemAnnotations(diff: diff, head: headGraph, path: path)
         }
-        try writeReport(text, to: output, escaping: format != .json && format != .sarif)
         if diff.hasNewProblems { throw ExitCode(1) }
     }
 }

@@ -25,7 +25,8 @@ enum GraphvizRenderer {
         let input = folder.appendingPathComponent("graph.dot"), output = folder.appendingPathComponent("graph.svg")
         let errors = folder.appendingPathComponent("stderr")
         try dot.write(to: input, atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        // Opened for writing just below, which reports a failure to create it.
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["-Tsvg", "-o", output.path, input.path]

@@ -40,7 +40,7 @@ extension Container {
     }
 
     /// Reports the first read of a plain keypath `@LazyInjected`.
-    func reportLazyPlainResolution<T>(_ keyPath: KeyPath<Container, T>, owner: ServiceIdentity?, file: StaticString, line: UInt) {
+    func reportLazyPlainResolution<T>(_ keyPath: any KeyPath<Container, T> & Sendable, owner: ServiceIdentity?, file: StaticString, line: UInt) {
         guard EventHub.shared.isActive else { return }
         let plain = PlainKeyPaths.entry(for: keyPath)
         let service = registration(forProvider: plain.key)?.identity ?? plain.identity(T.self, in: self)
@@ -48,7 +48,7 @@ extension Container {
     }
 
     /// Reports the first read of a keypath `@LazyInjected`.
-    func reportLazyResolution<T>(_ keyPath: KeyPath<Container, Provider<T>>, owner: ServiceIdentity?, file: StaticString, line: UInt) {
+    func reportLazyResolution<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable, owner: ServiceIdentity?, file: StaticString, line: UInt) {
         guard EventHub.shared.isActive else { return }
         let service = self[keyPath: keyPath].identity
         EventHub.shared.emit(.lazyResolved(LazyResolution(owner: owner, service: service, location: SourceLocation(file, line))))

@@ -195,24 +195,32 @@ final class EventHub: Sendable {
         return table
     }
 
-    /// Counts a repeat of an identical resolution on `context`'s thread when every observer in
-    /// `list` folds and the key was seen before; false when the caller must deliver the event.
+    /// Counts a repeat of an identical resolution on `context`'s thread when every observer
+    /// folds and the key was seen before; false when the caller must deliver the event (through
+    /// ``receivers(in:)``). Builds nothing and retains nothing on a repeat: the flags it reads are
+    /// the thread's own copy of the list's, taken again when the hub's generation moved on. `start` and `end` are raw ``EventClock`` readings.
     @inline(__always)
     func foldRepeat(
-        _ registration: AnyRegistration, requester: AnyRegistration?, scope: Scope, outcome: Resolved.Outcome,
-        source: Resolved.Source, duration: UInt64, time: UInt64, list: ObserverList, in context: ResolutionContext
+        _ registration: AnyRegistration, scope: Scope, outcome: Resolved.Outcome, source: Resolved.Source,
+        start: UInt64, end: UInt64, in context: ResolutionContext
     ) -> Bool {
-        guard list.folds else { return false }
+        if context.observerGeneration != generation.load(ordering: .acquiring) { _ = refresh(context) }
+        guard context.foldsRepeats, !ValidationRun.isActive(in: context) else { return false }
         if context.emitNextResolution {
             // A failure was reported on this thread: the next resolution is an event, which tells
             // a recorder the thread went on (it forgets the failure as the reason for a trap).
             context.emitNextResolution = false
             return false
         }
-        let table = context.repeatTable ?? makeRepeatTable(for: context)
-        return table.fold(
-            registration, requester: requester, scope: scope, outcome: outcome, source: source,
-            duration: duration, time: time, generation: context.observerGeneration)
+        let requesterID = context.requesterID
+        // Property-injection resolves are never folded: the fold key has no room for the edge kind.
+        if requesterID != 0, context.requesterInjectsProperties { return false }
+        let table = context.repeatTableReference ?? Unmanaged.passUnretained(makeRepeatTable(for: context))
+        return table._withUnsafeGuaranteedRef { table in
+            table.fold(
+                registration, requesterID: requesterID, requester: context.requester, scope: scope, outcome: outcome,
+                source: source, start: start, end: end, generation: context.observerGeneration)
+        }
     }
 
     /// The current list, from `context`'s copy when no change was published since it was taken.
@@ -230,6 +238,7 @@ final class EventHub: Sendable {
         let (list, current) = observers.withLock { ($0.list, generation.load(ordering: .relaxed)) }
         context.observerList = list
         context.observerGeneration = current
+        context.foldsRepeats = list.folds
         return list
     }
 

@@ -2,71 +2,99 @@ import Synchronization
 
 /// One thread's repeated identical resolutions, counted at the source instead of built into
 /// events, while every attached observer folds repeats (``ResolutionObserver/foldsRepeatedResolutions``).
+/// This is the only place a repeat is folded: observers get the counts as aggregates.
 ///
-/// The resolving thread is the only writer but for ``EventHub/collectRepeats()``, which takes the
-/// counts from another thread (a recorder's background thread, a flush, a change of observers);
-/// the lock is therefore uncontended on the hot path but for the moment of a collection.
+/// The resolving thread (the owner) counts; ``EventHub/collectRepeats()`` takes the counts from
+/// any thread (a recorder's background thread, a flush, a change of observers). A repeat takes
+/// no lock: the owner marks its count as in progress (`writing` odd, one atomic add) and checks
+/// that no collection is under way (`collecting`); a collection takes `lock`, raises
+/// `collecting`, and waits for a count in progress to end. Both sides use sequentially
+/// consistent operations for the mark and the flag, so either the owner sees the collection and
+/// counts under the lock instead, or the collection sees the mark and waits. (An uncontended
+/// `Mutex` was two locked instructions per repeat and ~40 instructions, callgrind.)
 ///
 /// A key is the registration and the requester's registration (by object identity: each entry
 /// keeps both registrations alive, so an address cannot be reused while its entry exists), the
 /// outcome, the source and the scope's kind. The scope itself follows from the registration and
 /// its kind (a `.custom` scope is always the registration's own; other kinds are fixed scopes),
 /// and is checked anyway for `.custom`.
-final class RepeatTable: Sendable {
-    struct Key: Hashable {
-        let registration: ObjectIdentifier
-        let requester: ObjectIdentifier?
+///
+/// The keys live in an open-addressed table probed with a pointer mix: a repeat is a hash of
+/// three words, one or two compares and four counter updates. `Dictionary` with a `Hashable`
+/// key cost ~100 instructions per repeat more (callgrind), and its entries' registrations were
+/// retained and released on every lookup.
+///
+/// `@unchecked Sendable`: `state` is read and written only (a) by the owner between raising
+/// `writing` to odd and lowering it, having seen `collecting` false after raising it, or (b) by
+/// a thread holding `lock` (the owner adding a key or counting during a collection, a
+/// collector). A collector holds `lock` for as long as `collecting` is true and, having raised
+/// it, waits until `writing` is even: (a) and (b) never overlap, and two (b)s exclude each other.
+final class RepeatTable: @unchecked Sendable {
+    /// Everything that makes two resolutions on one thread "the same", as plain bits.
+    struct Key: Equatable {
+        /// The registration's address; 0 marks an empty slot.
+        let registration: UInt
+        /// The requester's registration's address, or 0 for a resolve from app code.
+        let requester: UInt
         /// Outcome, source and scope kind, packed.
-        let bits: UInt16
+        let bits: UInt
+
+        static let empty = Key(registration: 0, requester: 0, bits: 0)
 
         @inline(__always)
-        init(_ registration: AnyRegistration, _ requester: AnyRegistration?, _ outcome: Resolved.Outcome,
-             _ source: Resolved.Source, _ scope: Scope) {
-            self.registration = ObjectIdentifier(registration)
-            self.requester = requester.map(ObjectIdentifier.init)
-            let outcomeBits: UInt16 = outcome == .created ? 0 : 1
-            let sourceBits: UInt16 = switch source {
+        init(registration: UInt, requester: UInt, bits: UInt) {
+            self.registration = registration
+            self.requester = requester
+            self.bits = bits
+        }
+
+        @inline(__always)
+        init(_ registration: AnyRegistration, requester: UInt, outcome: Resolved.Outcome, source: Resolved.Source,
+             scope: Scope.Kind) {
+            self.registration = UInt(bitPattern: ObjectIdentifier(registration).hashValueBits)
+            self.requester = requester
+            let outcomeBits: UInt = outcome == .created ? 0 : 1
+            let sourceBits: UInt = switch source {
             case .factory: 0
             case .override: 1
             case .mapping: 2
             case .argument: 3
             }
-            bits = outcomeBits | sourceBits << 1 | UInt16(scope.kind.rawValue) << 3
+            bits = outcomeBits | sourceBits << 1 | UInt(scope.rawValue) << 3
         }
 
-        /// A multiplicative hash instead of SipHash, as for ``TypeKey``: the key is two pointers
-        /// the runtime chose and a few bits. SipHash was ~200 of a folded repeat's ~770
-        /// instructions (callgrind, transient with the recorder attached).
-        func _rawHashValue(seed: Int) -> Int {
-            let requesterBits = requester.map { UInt(bitPattern: $0.hashValueBits) } ?? 0
-            return FastHash.mix(
-                UInt(bitPattern: registration.hashValueBits) &+ requesterBits &* 31 &+ UInt(bits) &* 1_000_003,
-                seed: seed)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(_rawHashValue(seed: 0))
+        /// The key's home slot in a table of `mask + 1` slots.
+        @inline(__always)
+        func slot(mask: Int) -> Int {
+            FastHash.mix(registration &+ requester &* 31 &+ bits &* 1_000_003, seed: 0) & mask
         }
     }
 
+    /// One key: its counts and what its aggregate names.
     struct Entry {
-        let registration: AnyRegistration
+        var key: Key
+        /// Keeps the key's addresses from being reused while the entry exists.
+        let registration: AnyRegistration?
         let requester: AnyRegistration?
         let scope: Scope
         let outcome: Resolved.Outcome
         let source: Resolved.Source
-        /// The counts, kept as the recorder keeps its own (``TraceAggregationSlot``).
-        var counts = TraceAggregationSlot()
-        var count: UInt64 { counts.count }
+        /// The repeats since the last collection; times are raw ``EventClock`` readings (turned
+        /// into event times only when collected, so a repeat does no arithmetic on them).
+        var counts = RepeatCounts()
         /// Set by a collection that found no repeats; a second such collection drops the entry
         /// (its next occurrence is then an event again), so registrations are not kept forever.
         var idle = false
 
-        var aggregate: ResolutionAggregate {
-            ResolutionAggregate(
+        static let vacant = Entry(
+            key: .empty, registration: nil, requester: nil, scope: .unique, outcome: .created, source: .factory)
+
+        var aggregate: ResolutionAggregate? {
+            guard let registration else { return nil }
+            return ResolutionAggregate(
                 service: registration.identity, requester: requester?.identity, scope: scope,
                 outcome: outcome, source: source, count: counts.count, totalNanoseconds: counts.totalNanoseconds,
-                firstTime: counts.firstTime, lastTime: counts.lastTime)
+                firstTime: EventClock.since(raw: counts.firstTime), lastTime: EventClock.since(raw: counts.lastTime))
         }
     }
 
@@ -74,42 +102,132 @@ final class RepeatTable: Sendable {
         /// The hub's observer generation the keys were seen under; a thread holding an older
         /// list does not fold (its observers may not have seen the first occurrence).
         var generation: UInt64
-        var entries: [Key: Entry] = [:]
+        /// Open-addressed slots, a power of two in number, at most half full (linear probing).
+        var slots: [Entry] = Array(repeating: .vacant, count: RepeatTable.initialSlots)
+        var count = 0
         var pending = false
         /// The thread exited: the next collection takes the counts and forgets the table.
         var retired = false
+
+        /// The slot holding `key`, or the empty slot where it would go (negated, minus one).
+        @inline(__always)
+        func find(_ key: Key) -> Int {
+            let mask = slots.count - 1
+            var index = key.slot(mask: mask)
+            while true {
+                let found = slots[index].key
+                if found == key { return index }
+                if found.registration == 0 { return -1 - index }
+                index = (index + 1) & mask
+            }
+        }
+
+        mutating func insert(_ entry: Entry) {
+            if (count + 1) * 2 > slots.count { rebuild(capacity: slots.count * 2) }
+            let index = find(entry.key)
+            guard index < 0 else { return }
+            slots[-1 - index] = entry
+            count += 1
+        }
+
+        /// Rehashes the entries `keep` accepts into `capacity` slots.
+        mutating func rebuild(capacity: Int, keeping keep: (Entry) -> Bool = { _ in true }) {
+            let old = slots
+            slots = Array(repeating: .vacant, count: capacity)
+            count = 0
+            for entry in old where entry.key.registration != 0 && keep(entry) {
+                slots[-1 - find(entry.key)] = entry
+                count += 1
+            }
+        }
     }
 
     /// Beyond this many keys a thread's resolutions are delivered as events again.
     static let keyLimit = 4096
+    static let initialSlots = 32
 
-    let state: Mutex<State>
+    @exclusivity(unchecked) private var state: State
+    /// Odd while the owner counts a repeat without the lock.
+    private let writing = Atomic<UInt64>(0)
+    /// True while a collector works on `state` (it holds `lock` meanwhile).
+    private let collecting = Atomic<Bool>(false)
+    private let lock = Mutex<Void>(())
 
     init(generation: UInt64) {
-        state = Mutex(State(generation: generation))
+        state = State(generation: generation)
     }
 
     /// Counts a repeat of a key seen before under `generation`, or remembers the key and returns
-    /// false: the caller then delivers the full event (the first occurrence).
+    /// false: the caller then delivers the full event (the first occurrence). `requester` is
+    /// read only for a new key (`requesterID` is its address, or 0). Called by the owner only.
     @inline(__always)
     func fold(
-        _ registration: AnyRegistration, requester: AnyRegistration?, scope: Scope, outcome: Resolved.Outcome,
-        source: Resolved.Source, duration: UInt64, time: UInt64, generation: UInt64
+        _ registration: AnyRegistration, requesterID: UInt, requester: @autoclosure () -> AnyRegistration?,
+        scope: Scope, outcome: Resolved.Outcome, source: Resolved.Source, start: UInt64, end: UInt64,
+        generation: UInt64
     ) -> Bool {
-        let key = Key(registration, requester, outcome, source, scope)
-        return state.withLock { state in
-            guard state.generation == generation else { return false }
-            if let index = state.entries.index(forKey: key) {
-                if scope.kind == .custom, state.entries.values[index].scope != scope { return false }
-                state.entries.values[index].counts.add(duration: duration, time: time)
-                state.pending = true
-                return true
+        let key = Key(registration, requester: requesterID, outcome: outcome, source: source, scope: scope.kind)
+        let mark = writing.add(1, ordering: .sequentiallyConsistent).newValue
+        let counted: Bool?
+        if !collecting.load(ordering: .sequentiallyConsistent) {
+            counted = count(key, scope: scope, duration: end &- start, time: end, generation: generation)
+            writing.store(mark &+ 1, ordering: .releasing)
+        } else {
+            writing.store(mark &+ 1, ordering: .releasing)
+            counted = countDuringCollection(key, scope: scope, duration: end &- start, time: end, generation: generation)
+        }
+        if let counted { return counted }
+        remember(Entry(
+            key: key, registration: registration, requester: requester(), scope: scope, outcome: outcome,
+            source: source), generation: generation)
+        return false
+    }
+
+    /// Counts a repeat of `key`: true when counted, false when the caller must deliver the event,
+    /// nil for a key not seen yet. The caller has access to `state` (see the type's comment).
+    @inline(__always)
+    private func count(_ key: Key, scope: Scope, duration: UInt64, time: UInt64, generation: UInt64) -> Bool? {
+        guard state.generation == generation else { return false }
+        let index = state.find(key)
+        guard index >= 0 else { return nil }
+        if scope.kind == .custom, state.slots[index].scope != scope { return false }
+        state.slots[index].counts.add(duration: duration, time: time)
+        state.pending = true
+        return true
+    }
+
+    /// ``count(_:scope:duration:time:generation:)`` while a collector may be at work: after it.
+    @inline(never)
+    private func countDuringCollection(
+        _ key: Key, scope: Scope, duration: UInt64, time: UInt64, generation: UInt64
+    ) -> Bool? {
+        lock.withLock { _ in count(key, scope: scope, duration: duration, time: time, generation: generation) }
+    }
+
+    /// Adds a key's first occurrence (out of line: the repeat's path stays small).
+    @inline(never)
+    private func remember(_ entry: Entry, generation: UInt64) {
+        lock.withLock { _ in
+            guard state.generation == generation, state.count < RepeatTable.keyLimit else { return }
+            state.insert(entry)
+        }
+    }
+
+    /// Runs `body` on `state` with the owner kept out (see the type's comment).
+    private func whileCollecting<R>(_ body: (inout State) -> R) -> R {
+        lock.withLock { _ in
+            collecting.store(true, ordering: .sequentiallyConsistent)
+            let mark = writing.load(ordering: .sequentiallyConsistent)
+            if mark & 1 == 1 {
+                // The owner is counting (a few dozen instructions, unless it was preempted).
+                var spins = 0
+                while writing.load(ordering: .sequentiallyConsistent) == mark {
+                    spins += 1
+                    if spins > 100 { PosixIO.sleep(nanoseconds: 1_000) }
+                }
             }
-            if state.entries.count < RepeatTable.keyLimit {
-                state.entries[key] = Entry(
-                    registration: registration, requester: requester, scope: scope, outcome: outcome, source: source)
-            }
-            return false
+            defer { collecting.store(false, ordering: .releasing) }
+            return body(&state)
         }
     }
 
@@ -117,25 +235,28 @@ final class RepeatTable: Sendable {
     /// observers changed: their first occurrences must be events again). Returns whether the
     /// table is retired and can be forgotten.
     func collect(into aggregates: inout [ResolutionAggregate], resetTo generation: UInt64?) -> Bool {
-        state.withLock { state in
+        whileCollecting { state in
             if state.pending {
                 state.pending = false
-                for index in state.entries.indices {
-                    let entry = state.entries.values[index]
-                    guard entry.count > 0 else { continue }
-                    aggregates.append(entry.aggregate)
-                    state.entries.values[index].counts = TraceAggregationSlot()
-                    state.entries.values[index].idle = false
+                for index in state.slots.indices where state.slots[index].counts.count > 0 {
+                    if let aggregate = state.slots[index].aggregate { aggregates.append(aggregate) }
+                    state.slots[index].counts = RepeatCounts()
+                    state.slots[index].idle = false
                 }
             }
             if let generation {
                 state.generation = generation
-                state.entries.removeAll()
-            } else if !state.entries.isEmpty {
+                if state.count > 0 { state.rebuild(capacity: RepeatTable.initialSlots) { _ in false } }
+            } else if state.count > 0 {
                 // Entries that saw no repeat over two collections are dropped.
-                state.entries = state.entries.filter { _, entry in !entry.idle || entry.count > 0 }
-                for index in state.entries.indices where state.entries.values[index].count == 0 {
-                    state.entries.values[index].idle = true
+                if state.slots.contains(where: { $0.idle }) {
+                    var capacity = RepeatTable.initialSlots
+                    let kept = state.slots.count { $0.key.registration != 0 && !$0.idle }
+                    while kept * 2 >= capacity { capacity *= 2 }
+                    state.rebuild(capacity: capacity) { !$0.idle }
+                }
+                for index in state.slots.indices where state.slots[index].key.registration != 0 {
+                    state.slots[index].idle = true
                 }
             }
             return state.retired
@@ -143,7 +264,24 @@ final class RepeatTable: Sendable {
     }
 
     func retire() {
-        state.withLock { $0.retired = true }
+        whileCollecting { $0.retired = true }
     }
 }
 
+/// One key's repeats on one thread since the last collection.
+struct RepeatCounts {
+    var count: UInt64 = 0
+    var totalNanoseconds: UInt64 = 0
+    var firstTime: UInt64 = 0
+    var lastTime: UInt64 = 0
+
+    /// One thread's readings of a monotonic clock never go back, so the last is the latest
+    /// (``TraceAggregationSlot`` merges threads' counts and compares).
+    @inline(__always)
+    mutating func add(duration: UInt64, time: UInt64) {
+        if count == 0 { firstTime = time }
+        count &+= 1
+        totalNanoseconds &+= duration
+        lastTime = time
+    }
+}

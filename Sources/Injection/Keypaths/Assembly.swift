@@ -109,7 +109,7 @@ extension Container {
         let keyPaths = core.mappingState.withLock { table in table.mappings.map { ($0.key, $0.value) } }
         var byProvider: [ProviderKey: MappedTarget] = [:]
         for (original, mapping) in keyPaths {
-            if let from = PlainKeyPaths.existing(original.keyPath), let to = PlainKeyPaths.existing(mapping.target.keyPath) {
+            if let from = PlainKeyPaths.existing(original.keyPath), let to = PlainKeyPaths.existing(mapping.target.id.keyPath) {
                 // A plain property's key is its keypath's, whatever the assembly: it stays.
                 let previous = core.mappingState.withLock { $0.byProvider[from.key] }
                 if let previous { byProvider[from.key] = previous }
@@ -117,8 +117,8 @@ extension Container {
                 continue
             }
             // Projected outside the lock: a keypath runs the app's layer code.
-            guard let from = self[keyPath: original.keyPath] as? any ProviderKeyed,
-                  let to = self[keyPath: mapping.target.keyPath] as? any ProviderKeyed else { continue }
+            guard let from = self[keyPath: original.keyPath as AnyKeyPath] as? any ProviderKeyed,
+                  let to = self[keyPath: mapping.target.id.keyPath as AnyKeyPath] as? any ProviderKeyed else { continue }
             byProvider[from.key] = MappedTarget(
                 keyPath: mapping.target, key: to.key, original: from.identity, target: to.identity,
                 location: mapping.location)

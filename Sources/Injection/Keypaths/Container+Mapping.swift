@@ -15,14 +15,14 @@ extension Container {
     ///   - file: The mapping file, reported with the mapping's event; leave the default.
     ///   - line: The mapping line, reported with the mapping's event; leave the default.
     public func map<T>(
-        _ replacement: KeyPath<Container, Provider<T>>, to original: KeyPath<Container, Provider<T>>,
+        _ replacement: any KeyPath<Container, Provider<T>> & Sendable, to original: any KeyPath<Container, Provider<T>> & Sendable,
         file: StaticString = #fileID, line: UInt = #line
     ) {
         setMapping(original, to: replacement, file: file, line: line)
     }
 
     /// Removes the mapping of `original`; its own provider answers again.
-    public func resetMapping<T>(_ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line) {
+    public func resetMapping<T>(_ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line) {
         setMapping(original, to: nil, file: file, line: line)
     }
 
@@ -54,7 +54,7 @@ extension Container {
     }
 
     /// The provider that answers requests for `original`, when a mapping is set.
-    public func mapping<T>(for original: KeyPath<Container, Provider<T>>) -> KeyPath<Container, Provider<T>>? {
+    public func mapping<T>(for original: any KeyPath<Container, Provider<T>> & Sendable) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
         mappedTarget(of: original)
     }
 
@@ -62,33 +62,46 @@ extension Container {
     /// `container.mappings[\.login.viewModel] = \.login.mockTestViewModel`.
     public var mappings: Mappings { Mappings(container: self) }
 
-    /// Subscript access to a container's mappings.
+    /// Subscript access to a container's mappings: `mappings[original]` is the keypath that
+    /// answers requests for `original`, which is `original` itself while it is not mapped.
+    /// Assigning `original` its own keypath removes its mapping.
+    ///
+    /// ```swift
+    /// container.mappings[\.login.viewModel] = \.login.mockTestViewModel
+    /// container.mappings[\.login.viewModel] = \.login.viewModel   // answers for itself again
+    /// ```
+    /// Not optional, unlike ``Container/mapping(for:)``: an optional `KeyPath & Sendable` does
+    /// not take a `\.login.mockTestViewModel` literal (the compiler cannot infer its root,
+    /// swiftlang/swift#76716), and keypaths are stored only as `Sendable` ones.
     public struct Mappings: Sendable {
         let container: Container
 
         public subscript<T>(
-            _ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line
-        ) -> KeyPath<Container, Provider<T>>? {
-            get { container.mappedTarget(of: original) }
-            nonmutating set { container.setMapping(original, to: newValue, file: file, line: line) }
+            _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
+        ) -> any KeyPath<Container, Provider<T>> & Sendable {
+            get { container.mappedTarget(of: original) ?? original }
+            nonmutating set { container.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
         }
     }
 
-    func mappedTarget<T>(of original: KeyPath<Container, Provider<T>>) -> KeyPath<Container, Provider<T>>? {
+    func mappedTarget<T>(of original: any KeyPath<Container, Provider<T>> & Sendable) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
+        mappedKeyPath(of: original)
+    }
+
+    /// The keypath `original` (a provider's or a plain property's) is mapped to in this
+    /// container or an ancestor.
+    func mappedKeyPath<Value>(of original: any KeyPath<Container, Value> & Sendable) -> (any KeyPath<Container, Value> & Sendable)? {
         let key = SendableKeyPath(keyPath: original)
-        var current: Container? = self
-        while let container = current {
-            if container.core.hasMappings.load(ordering: .acquiring),
-               let target = container.core.mappingState.withLock({ $0.mappings[key]?.target }) {
-                return target.keyPath as? KeyPath<Container, Provider<T>>
+        for container in lineage where container.core.hasMappings.load(ordering: .acquiring) {
+            if let target = container.core.mappingState.withLock({ $0.mappings[key]?.target }) {
+                return target.keyPath(to: Value.self)
             }
-            current = container.parent
         }
         return nil
     }
 
     func setMapping<T>(
-        _ original: KeyPath<Container, Provider<T>>, to target: KeyPath<Container, Provider<T>>?,
+        _ original: any KeyPath<Container, Provider<T>> & Sendable, to target: (any KeyPath<Container, Provider<T>> & Sendable)?,
         file: StaticString, line: UInt
     ) {
         setMapping(MappingEnd(provider: original, in: self), to: target.map { MappingEnd(provider: $0, in: self) },
@@ -113,24 +126,24 @@ extension Container {
                 location: location)
         }
         // The check and the change are one step under one lock (see `mappingChanges`).
-        let outcome = Container.mappingChanges.withLock { _ -> Result<SendableKeyPath?, MappingLoop> in
+        let outcome = Container.mappingChanges.withLock { _ -> Result<TypedKeyPath?, MappingLoop> in
             var proposed = core.mappingState.withLock { $0.byProvider }
             proposed[providerKey] = mapped
             if let loop = mappingLoop(withOwnMappings: proposed, changed: providerKey) { return .failure(loop) }
-            return .success(core.mappingState.withLock { table -> SendableKeyPath? in
-                let previous = table.mappings[key]?.target
+            return .success(core.mappingState.withLock { table -> TypedKeyPath? in
+                let previous = table.mappings[key.id]?.target
                 if let target {
-                    table.mappings[key] = MappingTable.Mapping(target: target.keyPath, location: location)
+                    table.mappings[key.id] = MappingTable.Mapping(target: target.keyPath, location: location)
                     table.byProvider[providerKey] = mapped
                 } else {
-                    table.mappings.removeValue(forKey: key)
+                    table.mappings.removeValue(forKey: key.id)
                     table.byProvider.removeValue(forKey: providerKey)
                 }
                 core.hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
                 return previous
             })
         }
-        let previous: SendableKeyPath?
+        let previous: TypedKeyPath?
         switch outcome {
         case .success(let replaced): previous = replaced
         case .failure(let loop):
@@ -166,8 +179,8 @@ extension Container {
 
     /// The provider that answers for the provider with `key`, from this container's mappings or
     /// an ancestor's.
-    func mappedTarget<T>(forProvider key: ProviderKey, _ type: T.Type) -> KeyPath<Container, Provider<T>>? {
-        mappedTarget(forProvider: key)?.keyPath.keyPath as? KeyPath<Container, Provider<T>>
+    func mappedTarget<T>(forProvider key: ProviderKey, _ type: T.Type) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
+        mappedTarget(forProvider: key)?.keyPath.keyPath(to: Provider<T>.self)
     }
 
     func mappedTarget(forProvider key: ProviderKey) -> MappedTarget? {
@@ -200,23 +213,26 @@ extension Container {
 /// ```
 /// Mappings apply to instances created after they are set.
 public enum InjectionMapper {
+    /// The keypath that answers requests for `original` in ``Container/shared`` (`original`
+    /// itself while it is not mapped); assigning `original` its own keypath removes its
+    /// mapping. See ``Container/Mappings``.
     public static subscript<T>(
-        _ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line
-    ) -> KeyPath<Container, Provider<T>>? {
-        get { Container.shared.mappedTarget(of: original) }
-        set { Container.shared.setMapping(original, to: newValue, file: file, line: line) }
+        _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
+    ) -> any KeyPath<Container, Provider<T>> & Sendable {
+        get { Container.shared.mappedTarget(of: original) ?? original }
+        set { Container.shared.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
     }
 
     /// Answers requests for `original` with `replacement`.
     public static func map<T>(
-        _ replacement: KeyPath<Container, Provider<T>>, to original: KeyPath<Container, Provider<T>>,
+        _ replacement: any KeyPath<Container, Provider<T>> & Sendable, to original: any KeyPath<Container, Provider<T>> & Sendable,
         file: StaticString = #fileID, line: UInt = #line
     ) {
         Container.shared.map(replacement, to: original, file: file, line: line)
     }
 
     /// Removes the mapping of `original`.
-    public static func reset<T>(_ original: KeyPath<Container, Provider<T>>, file: StaticString = #fileID, line: UInt = #line) {
+    public static func reset<T>(_ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line) {
         Container.shared.resetMapping(original, file: file, line: line)
     }
 
@@ -224,4 +240,11 @@ public enum InjectionMapper {
     public static func resetAll(file: StaticString = #fileID, line: UInt = #line) {
         Container.shared.resetAllMappings(file: file, line: line)
     }
+}
+
+/// A mapping subscript's new target: nil (no mapping) when it is the original itself.
+func unlessItself<Value>(
+    _ target: any KeyPath<Container, Value> & Sendable, _ original: any KeyPath<Container, Value> & Sendable
+) -> (any KeyPath<Container, Value> & Sendable)? {
+    target as AnyKeyPath == original ? nil : target
 }

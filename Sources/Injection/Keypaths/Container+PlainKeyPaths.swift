@@ -20,7 +20,7 @@ extension Container {
     /// container: declare the layer's members as ``Provider``s to see those edges too.
     @_disfavoredOverload
     public subscript<T>(
-        _ keyPath: KeyPath<Container, T>, lifetime lifetime: ServiceLifetime = .automatic,
+        _ keyPath: any KeyPath<Container, T> & Sendable, lifetime lifetime: ServiceLifetime = .automatic,
         file file: StaticString = #fileID, line line: UInt = #line
     ) -> T {
         do {
@@ -32,7 +32,7 @@ extension Container {
 
     /// Resolves the plain property at `keyPath` in ``shared``: `Container[\.login.useCase]`.
     @_disfavoredOverload
-    public static subscript<T>(_ keyPath: KeyPath<Container, T>, file file: StaticString = #fileID, line line: UInt = #line) -> T {
+    public static subscript<T>(_ keyPath: any KeyPath<Container, T> & Sendable, file file: StaticString = #fileID, line line: UInt = #line) -> T {
         shared[keyPath, file: file, line: line]
     }
 
@@ -40,7 +40,7 @@ extension Container {
     /// cycle, or a resolve inside the property's body that failed).
     @_disfavoredOverload
     public func tryResolve<T>(
-        _ keyPath: KeyPath<Container, T>, lifetime: ServiceLifetime = .automatic,
+        _ keyPath: any KeyPath<Container, T> & Sendable, lifetime: ServiceLifetime = .automatic,
         file: StaticString = #fileID, line: UInt = #line
     ) throws(ResolutionError) -> T {
         try resolvePlain(keyPath, lifetime: lifetime, file: file, line: line)
@@ -49,14 +49,14 @@ extension Container {
     /// The plain keypath front end of the one resolve path: the keypath's remembered key when
     /// no mapping is active (one lock, as for a provider keypath), else its key's mappings.
     func resolvePlain<T>(
-        _ keyPath: KeyPath<Container, T>, lifetime: ServiceLifetime, file: StaticString, line: UInt
+        _ keyPath: any KeyPath<Container, T> & Sendable, lifetime: ServiceLifetime, file: StaticString, line: UInt
     ) throws(ResolutionError) -> T {
         if !anyMappings {
             return try resolveDeclaring(.keyPath(ObjectIdentifier(keyPath)), keyPath, lifetime: lifetime, file: file, line: line)
         }
         let plain = PlainKeyPaths.entry(for: keyPath)
         guard let target = try finalTarget(of: plain.key),
-              let targetKeyPath = target.keyPath.keyPath as? KeyPath<Container, T> else {
+              let targetKeyPath = target.keyPath.keyPath(to: T.self) else {
             return try resolveDeclaring(.provider(plain.key), keyPath, lifetime: lifetime, file: file, line: line)
         }
         // The original's identity builds strings: only when somebody will read the event.
@@ -74,7 +74,7 @@ extension Container {
     /// (callgrind). A miss thrown while `key` leads to no registration is this resolve's own (a
     /// miss inside the property's body needs `key` to have found it, to have run).
     private func resolveDeclaring<T>(
-        _ key: EntryKey, _ keyPath: KeyPath<Container, T>, lifetime: ServiceLifetime,
+        _ key: EntryKey, _ keyPath: any KeyPath<Container, T> & Sendable, lifetime: ServiceLifetime,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, file: StaticString, line: UInt
     ) throws(ResolutionError) -> T {
         do {
@@ -106,25 +106,14 @@ extension Container {
     /// Registers the plain property at `keyPath` in this container (once), and remembers which
     /// key the keypath literal leads to. Its location is where it was first used: a plain
     /// property carries no declaration site.
-    func declarePlain<T>(_ keyPath: KeyPath<Container, T>, file: StaticString, line: UInt) {
+    func declarePlain<T>(_ keyPath: any KeyPath<Container, T> & Sendable, file: StaticString, line: UInt) {
         let plain = PlainKeyPaths.entry(for: keyPath)
-        let sendable = SendableKeyPath(keyPath: keyPath)
         let registration = AnyRegistration(
             identity: plain.identity(T.self, in: self), scope: .unique, location: SourceLocation(file, line),
             producedType: T.self, isOverride: false, takesArguments: false,
-            factory: Factory<T>(.withContainer { container in
-                // Safe: `sendable` wraps the `KeyPath<Container, T>` this factory was made for.
-                container[keyPath: unsafeDowncast(sendable.keyPath, to: KeyPath<Container, T>.self)]
-            }))
-        let inserted = core.state.withLock { state -> Bool in
-            state.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = KeyPathKey(key: plain.key, keyPath: sendable)
-            guard state.providers[plain.key] == nil else { return false }
-            state.providers[plain.key] = ContainerState.Entry(registration: registration)
-            return true
-        }
-        if inserted, EventHub.shared.isActive {
-            EventHub.shared.emit(.registered(Registered(
-                service: registration.identity, scope: registration.scope, location: registration.location, replaced: nil)))
+            factory: Factory<T>(.withContainer { container in container[keyPath: keyPath] }))
+        insertDeclared(registration, under: plain.key) { state in
+            state.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = KeyPathKey(key: plain.key, keyPath: SendableKeyPath(keyPath: keyPath))
         }
     }
 
@@ -139,7 +128,7 @@ extension Container {
     /// another directly (`DefaultProfileViewModel(useCase: useCase)`) keeps reading it.
     @_disfavoredOverload
     public func map<T>(
-        _ replacement: KeyPath<Container, T>, to original: KeyPath<Container, T>,
+        _ replacement: any KeyPath<Container, T> & Sendable, to original: any KeyPath<Container, T> & Sendable,
         file: StaticString = #fileID, line: UInt = #line
     ) {
         setPlainMapping(original, to: replacement, file: file, line: line)
@@ -147,36 +136,22 @@ extension Container {
 
     /// Removes the mapping of the plain property `original`; it answers for itself again.
     @_disfavoredOverload
-    public func resetMapping<T>(_ original: KeyPath<Container, T>, file: StaticString = #fileID, line: UInt = #line) {
+    public func resetMapping<T>(_ original: any KeyPath<Container, T> & Sendable, file: StaticString = #fileID, line: UInt = #line) {
         setPlainMapping(original, to: nil, file: file, line: line)
     }
 
     /// The plain property that answers requests for `original`, when a mapping is set.
     @_disfavoredOverload
-    public func mapping<T>(for original: KeyPath<Container, T>) -> KeyPath<Container, T>? {
+    public func mapping<T>(for original: any KeyPath<Container, T> & Sendable) -> (any KeyPath<Container, T> & Sendable)? {
         mappedKeyPath(of: original)
     }
 
     func setPlainMapping<T>(
-        _ original: KeyPath<Container, T>, to target: KeyPath<Container, T>?, file: StaticString, line: UInt
+        _ original: any KeyPath<Container, T> & Sendable, to target: (any KeyPath<Container, T> & Sendable)?, file: StaticString, line: UInt
     ) {
         setMapping(
             MappingEnd(plain: original, in: self, file: file, line: line),
             to: target.map { MappingEnd(plain: $0, in: self, file: file, line: line) }, file: file, line: line)
-    }
-
-    /// The keypath `original` is mapped to in this container or an ancestor.
-    func mappedKeyPath<K: AnyKeyPath>(of original: K) -> K? {
-        let key = SendableKeyPath(keyPath: original)
-        var current: Container? = self
-        while let container = current {
-            if container.core.hasMappings.load(ordering: .acquiring),
-               let target = container.core.mappingState.withLock({ $0.mappings[key]?.target }) {
-                return target.keyPath as? K
-            }
-            current = container.parent
-        }
-        return nil
     }
 }
 
@@ -184,10 +159,10 @@ extension Container.Mappings {
     /// `container.mappings[\.login.viewModel] = \.login.mockTestViewModel` for plain properties.
     @_disfavoredOverload
     public subscript<T>(
-        _ original: KeyPath<Container, T>, file: StaticString = #fileID, line: UInt = #line
-    ) -> KeyPath<Container, T>? {
-        get { container.mappedKeyPath(of: original) }
-        nonmutating set { container.setPlainMapping(original, to: newValue, file: file, line: line) }
+        _ original: any KeyPath<Container, T> & Sendable, file: StaticString = #fileID, line: UInt = #line
+    ) -> any KeyPath<Container, T> & Sendable {
+        get { container.mappedKeyPath(of: original) ?? original }
+        nonmutating set { container.setPlainMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
     }
 }
 
@@ -196,17 +171,17 @@ extension InjectionMapper {
     /// ``Container/shared``.
     @_disfavoredOverload
     public static subscript<T>(
-        _ original: KeyPath<Container, T>, file: StaticString = #fileID, line: UInt = #line
-    ) -> KeyPath<Container, T>? {
-        get { Container.shared.mappedKeyPath(of: original) }
-        set { Container.shared.setPlainMapping(original, to: newValue, file: file, line: line) }
+        _ original: any KeyPath<Container, T> & Sendable, file: StaticString = #fileID, line: UInt = #line
+    ) -> any KeyPath<Container, T> & Sendable {
+        get { Container.shared.mappedKeyPath(of: original) ?? original }
+        set { Container.shared.setPlainMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
     }
 
     /// Answers requests for the plain property `original` with `replacement`:
     /// `InjectionMapper.map(\.login.previewUseCase, to: \.login.useCase)`.
     @_disfavoredOverload
     public static func map<T>(
-        _ replacement: KeyPath<Container, T>, to original: KeyPath<Container, T>,
+        _ replacement: any KeyPath<Container, T> & Sendable, to original: any KeyPath<Container, T> & Sendable,
         file: StaticString = #fileID, line: UInt = #line
     ) {
         Container.shared.setPlainMapping(original, to: replacement, file: file, line: line)
@@ -214,19 +189,7 @@ extension InjectionMapper {
 
     /// Removes the mapping of the plain property `original`.
     @_disfavoredOverload
-    public static func reset<T>(_ original: KeyPath<Container, T>, file: StaticString = #fileID, line: UInt = #line) {
+    public static func reset<T>(_ original: any KeyPath<Container, T> & Sendable, file: StaticString = #fileID, line: UInt = #line) {
         Container.shared.setPlainMapping(original, to: nil, file: file, line: line)
-    }
-}
-
-/// Lets `validate(\.login.viewModel)` declare a plain property named in a type-erased keypath
-/// without reading it.
-protocol PlainKeyPathDeclaring {
-    func declarePlain(in container: Container)
-}
-
-extension KeyPath: PlainKeyPathDeclaring where Root == Container {
-    func declarePlain(in container: Container) {
-        container.declarePlain(self, file: #fileID, line: #line)
     }
 }

@@ -14,7 +14,7 @@ extension Container {
         _ key: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, missing: MissingPolicy<T>
     ) throws(ResolutionError) -> T {
         guard anyMappings, let target = try finalTarget(of: key),
-              let targetKeyPath = target.keyPath.keyPath as? KeyPath<Container, Provider<T>> else {
+              let targetKeyPath = target.keyPath.keyPath(to: Provider<T>.self) else {
             return try resolveEntry(.provider(key), T.self, lifetime: lifetime, args: .none, missing: missing)
         }
         // The original's identity builds strings: only when somebody will read the event.
@@ -43,7 +43,7 @@ extension Container {
 
     /// Evaluates a keypath to its provider, remembering which provider key the keypath leads to
     /// (projecting a keypath is slow; its identity is one object per literal).
-    func project<T>(_ keyPath: KeyPath<Container, Provider<T>>) -> Provider<T> {
+    func project<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable) -> Provider<T> {
         let provider = self[keyPath: keyPath]
         let remembered = KeyPathKey(key: provider.key, keyPath: SendableKeyPath(keyPath: keyPath))
         core.state.withLock { $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = remembered }
@@ -56,9 +56,19 @@ extension Container {
             identity: provider.identity, scope: provider.scope, location: SourceLocation(provider.file, provider.line),
             producedType: T.self, isOverride: false, takesArguments: false,
             factory: provider.factory())
+        insertDeclared(registration, under: provider.key)
+    }
+
+    /// Keeps `registration` under `key` unless this container has one already (a declared
+    /// service, a provider or a plain property, registers once, on first use), and reports it.
+    /// `alsoUnderLock` runs under the same lock, whether or not it was inserted.
+    func insertDeclared(
+        _ registration: AnyRegistration, under key: ProviderKey, alsoUnderLock: (inout ContainerState) -> Void = { _ in }
+    ) {
         let inserted = core.state.withLock { state -> Bool in
-            guard state.providers[provider.key] == nil else { return false }
-            state.providers[provider.key] = ContainerState.Entry(registration: registration)
+            alsoUnderLock(&state)
+            guard state.providers[key] == nil else { return false }
+            state.providers[key] = ContainerState.Entry(registration: registration)
             return true
         }
         if inserted, EventHub.shared.isActive {
@@ -105,7 +115,7 @@ extension Container {
     /// let useCase = container[\.login.useCase]
     /// ```
     /// `container[\.session.token, lifetime: .new]` chooses the service type at the use site.
-    public subscript<T>(_ keyPath: KeyPath<Container, Provider<T>>, lifetime lifetime: ServiceLifetime = .automatic) -> T {
+    public subscript<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime lifetime: ServiceLifetime = .automatic) -> T {
         do {
             return try resolve(keyPath: keyPath, lifetime: lifetime)
         } catch {
@@ -115,18 +125,18 @@ extension Container {
     }
 
     /// Resolves the provider at `keyPath` in ``shared``: `Container[\.login.useCase]`.
-    public static subscript<T>(_ keyPath: KeyPath<Container, Provider<T>>) -> T {
+    public static subscript<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable) -> T {
         shared[keyPath]
     }
 
     /// Resolves the provider at `keyPath`, throwing a ``ResolutionError`` on failure.
     public func tryResolve<T>(
-        _ keyPath: KeyPath<Container, Provider<T>>, lifetime: ServiceLifetime = .automatic
+        _ keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime = .automatic
     ) throws(ResolutionError) -> T {
         try resolve(keyPath: keyPath, lifetime: lifetime)
     }
 
-    func resolve<T>(keyPath: KeyPath<Container, Provider<T>>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
+    func resolve<T>(keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
         if !anyMappings {
             // The common case: one lock finds the remembered provider key and its entry.
             return try resolveEntry(.keyPath(ObjectIdentifier(keyPath)), T.self, lifetime: lifetime, args: .none,

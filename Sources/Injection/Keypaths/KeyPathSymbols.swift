@@ -24,17 +24,7 @@ enum KeyPathSymbols {
         if let typeSeparator = path.firstRange(of: " : ") { path = path[..<typeSeparator.lowerBound] }
         if path.hasSuffix(".getter") { path = path.dropLast(".getter".count) }
         // The last dotted component outside generic arguments.
-        var depth = 0
-        var start = path.startIndex
-        for index in path.indices {
-            switch path[index] {
-            case "<", "(", "[": depth += 1
-            case ">", ")", "]": depth -= 1
-            case "." where depth == 0: start = path.index(after: index)
-            default: break
-            }
-        }
-        var name = path[start...]
+        var name = KeyPathDescription.topLevelParts(path).last ?? path
         // A private property carries its file's discriminator: `(plainClock in _6F1C…)`.
         if name.hasPrefix("("), name.hasSuffix(")"), let separator = name.firstRange(of: " in ") {
             name = name[name.index(after: name.startIndex)..<separator.lowerBound]

@@ -1,7 +1,7 @@
 /// The keypath mappings of one container: requests for one provider answered by another.
 struct MappingTable: ~Copyable {
     struct Mapping {
-        let target: SendableKeyPath
+        let target: TypedKeyPath
         let location: SourceLocation
     }
     var mappings: [SendableKeyPath: Mapping] = [:]
@@ -14,7 +14,7 @@ struct MappingTable: ~Copyable {
 /// resolve can follow the mapping without projecting keypaths. The identities and the line are
 /// what a mapping loop's message names (``MappingLoop``).
 struct MappedTarget: Sendable {
-    let keyPath: SendableKeyPath
+    let keyPath: TypedKeyPath
     let key: ProviderKey
     /// The provider whose requests are redirected, and the one that answers them.
     let original: ServiceIdentity
@@ -23,20 +23,55 @@ struct MappedTarget: Sendable {
     let location: SourceLocation
 }
 
-/// A keypath carried across the mapping table's lock.
-///
-/// `@unchecked Sendable` is sound: a `KeyPath` is an immutable object, and the ones stored here
-/// address computed properties of `Container` and its layers without captured subscript
-/// arguments, so no mutable state is reachable through them (the same reasoning that makes a
-/// capture-free keypath literal `Sendable` in Swift 6).
-struct SendableKeyPath: @unchecked Sendable, Hashable {
-    let keyPath: AnyKeyPath
+/// A keypath as a table key: equal keypaths (`\.login.viewModel` written in two files) are one
+/// key. Its `Sendable` is checked by the compiler: the public entry points take
+/// `any KeyPath<Container, …> & Sendable`, as swift-dependencies does, which a keypath literal is
+/// when it captures nothing that is not `Sendable` (Swift 6).
+struct SendableKeyPath: Sendable, Hashable {
+    let keyPath: any AnyKeyPath & Sendable
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.keyPath == rhs.keyPath }
+    func hash(into hasher: inout Hasher) { hasher.combine(keyPath) }
+}
+
+/// A mapping's target keypath, kept so that it can be read back as the
+/// `KeyPath<Container, Value> & Sendable` it was given. A conditional cast cannot add `Sendable`
+/// (a marker protocol: `as? KeyPath<…> & Sendable` does not compile), but a cast to a generic
+/// class whose field is `Sendable` keeps it. A class, not a struct: a resolve that follows a
+/// mapping reads it back, and a class cast costs what the keypath's own cast cost (a cast out of
+/// `any Sendable` to a generic struct cost a mapped resolve ~740 instructions, callgrind).
+struct TypedKeyPath: Sendable {
+    /// One reference, so that a resolve copying a ``MappedTarget`` retains what it did before.
+    private let box: any TypedKeyPathBox
+
+    private final class Typed<Value>: TypedKeyPathBox {
+        let keyPath: any KeyPath<Container, Value> & Sendable
+        init(_ keyPath: any KeyPath<Container, Value> & Sendable) { self.keyPath = keyPath }
+        var anyKeyPath: any AnyKeyPath & Sendable { keyPath }
+    }
+
+    init<Value>(_ keyPath: any KeyPath<Container, Value> & Sendable) {
+        box = Typed(keyPath)
+    }
+
+    /// The keypath as a table key.
+    var id: SendableKeyPath { SendableKeyPath(keyPath: box.anyKeyPath) }
+
+    /// The keypath, if it leads to a `Value`.
+    func keyPath<Value>(to: Value.Type) -> (any KeyPath<Container, Value> & Sendable)? {
+        (box as? Typed<Value>)?.keyPath
+    }
+}
+
+/// What ``TypedKeyPath`` keeps: a keypath, with its static type in the box's class.
+private protocol TypedKeyPathBox: AnyObject, Sendable {
+    var anyKeyPath: any AnyKeyPath & Sendable { get }
 }
 
 /// One end of a mapping as the mapping table sees it, whatever the keypath addresses: a
 /// ``Provider`` or a plain property (``PlainKeyPath``).
 struct MappingEnd {
-    let keyPath: SendableKeyPath
+    let keyPath: TypedKeyPath
     let key: ProviderKey
     let scope: Scope
     /// `Login.viewModel: LoginViewModel`; built only for a message or an event.
@@ -45,9 +80,9 @@ struct MappingEnd {
     let register: () -> Void
 
     /// The provider at `keyPath` (projected: a provider is cheap to make).
-    init<T>(provider keyPath: KeyPath<Container, Provider<T>>, in container: Container) {
+    init<T>(provider keyPath: any KeyPath<Container, Provider<T>> & Sendable, in container: Container) {
         let provider = container[keyPath: keyPath]
-        self.keyPath = SendableKeyPath(keyPath: keyPath)
+        self.keyPath = TypedKeyPath(keyPath)
         self.key = provider.key
         self.scope = provider.scope
         self.identity = { provider.identity }
@@ -55,9 +90,9 @@ struct MappingEnd {
     }
 
     /// The plain property at `keyPath` (never read here: reading it would build the service).
-    init<T>(plain keyPath: KeyPath<Container, T>, in container: Container, file: StaticString, line: UInt) {
+    init<T>(plain keyPath: any KeyPath<Container, T> & Sendable, in container: Container, file: StaticString, line: UInt) {
         let plain = PlainKeyPaths.entry(for: keyPath)
-        self.keyPath = SendableKeyPath(keyPath: keyPath)
+        self.keyPath = TypedKeyPath(keyPath)
         self.key = plain.key
         self.scope = .unique
         self.identity = { container.registration(forProvider: plain.key)?.identity ?? plain.identity(T.self, in: container) }

@@ -32,7 +32,7 @@ enum PlainKeyPaths {
     private static let table = Mutex<[SendableKeyPath: PlainKeyPath]>([:])
 
     /// The key and name of `keyPath`, worked out on its first use in the process.
-    static func entry(for keyPath: AnyKeyPath) -> PlainKeyPath {
+    static func entry(for keyPath: any AnyKeyPath & Sendable) -> PlainKeyPath {
         let sendable = SendableKeyPath(keyPath: keyPath)
         if let known = table.withLock({ $0[sendable] }) { return known }
         // Named outside the lock: naming may read the binary's symbol table.
@@ -50,7 +50,7 @@ enum PlainKeyPaths {
     }
 
     /// The entry of a keypath already used, without naming it.
-    static func existing(_ keyPath: AnyKeyPath) -> PlainKeyPath? {
+    static func existing(_ keyPath: any AnyKeyPath & Sendable) -> PlainKeyPath? {
         table.withLock { $0[SendableKeyPath(keyPath: keyPath)] }
     }
 
@@ -100,8 +100,9 @@ enum KeyPathDescription {
         return parts.dropFirst().map(component)
     }
 
-    /// Splits at dots outside `<…>`, `(…)` and `[…]`.
-    private static func topLevelParts(_ text: Substring) -> [Substring] {
+    /// Splits at dots outside `<…>`, `(…)` and `[…]` (a keypath's description, a demangled
+    /// getter's name in ``KeyPathSymbols``).
+    static func topLevelParts(_ text: Substring) -> [Substring] {
         var parts: [Substring] = []
         var depth = 0
         var start = text.startIndex

@@ -40,7 +40,7 @@ public struct Injected<Service> {
     /// }
     /// ```
     public init(
-        _ keyPath: KeyPath<Container, Provider<Service>>, lifetime: ServiceLifetime = .automatic,
+        _ keyPath: any KeyPath<Container, Provider<Service>> & Sendable, lifetime: ServiceLifetime = .automatic,
         container: Container? = nil, file: StaticString = #fileID, line: UInt = #line
     ) {
         do {
@@ -69,7 +69,7 @@ public struct Injected<Service> {
     /// ```
     @_disfavoredOverload
     public init(
-        _ keyPath: KeyPath<Container, Service>, lifetime: ServiceLifetime = .automatic,
+        _ keyPath: any KeyPath<Container, Service> & Sendable, lifetime: ServiceLifetime = .automatic,
         container: Container? = nil, file: StaticString = #fileID, line: UInt = #line
     ) {
         do {

@@ -22,7 +22,7 @@ public struct LazyInjected<Service> {
     /// The per-use service type.
     public var lifetime: ServiceLifetime
     /// The keypath provider to resolve, for the keypath form.
-    public var keyPath: KeyPath<Container, Provider<Service>>?
+    public var keyPath: (any KeyPath<Container, Provider<Service>> & Sendable)?
     /// Arguments for a factory registered with `{ container, args in … }`; settable until the
     /// first read, as the name is (type-keyed form only: keypath providers take no arguments).
     ///
@@ -32,7 +32,7 @@ public struct LazyInjected<Service> {
     /// ```
     public var args: Any?
     /// The plain property to resolve, for the plain keypath form.
-    private var plainKeyPath: KeyPath<Container, Service>?
+    private var plainKeyPath: (any KeyPath<Container, Service> & Sendable)?
     private let file: StaticString
     private let line: UInt
     /// The service whose factory created this wrapper (its enclosing object), captured at
@@ -59,7 +59,7 @@ public struct LazyInjected<Service> {
     /// }
     /// ```
     public init(
-        _ keyPath: KeyPath<Container, Provider<Service>>, lifetime: ServiceLifetime = .automatic,
+        _ keyPath: any KeyPath<Container, Provider<Service>> & Sendable, lifetime: ServiceLifetime = .automatic,
         container: Container? = nil, file: StaticString = #fileID, line: UInt = #line
     ) {
         self.init(lifetime, container: container, file: file, line: line)
@@ -75,7 +75,7 @@ public struct LazyInjected<Service> {
     /// ```
     @_disfavoredOverload
     public init(
-        _ keyPath: KeyPath<Container, Service>, lifetime: ServiceLifetime = .automatic,
+        _ keyPath: any KeyPath<Container, Service> & Sendable, lifetime: ServiceLifetime = .automatic,
         container: Container? = nil, file: StaticString = #fileID, line: UInt = #line
     ) {
         self.init(lifetime, container: container, file: file, line: line)

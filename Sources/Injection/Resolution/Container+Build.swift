@@ -32,7 +32,8 @@ extension Container {
             if EventHub.shared.isActive { emitCacheHit(registration, scope: scope) }
             return unsafeDowncast(kept, to: Instance<T>.self).value
         }
-        let observed = EventHub.shared.isActive
+        let hub = EventHub.shared
+        let observed = hub.isActive
         let start = observed ? EventClock.raw() : 0
         // The requester's frame is read in place (a copy of the frame costs its retains), and
         // only when somebody will read a mismatch. The captive rule is `Scope.captures(_:)`.
@@ -117,53 +118,57 @@ extension Container {
             result = consume value
         }
         if observed {
-            emitCreated(registration, scope: scope, requester: context.requester,
+            emitCreated(registration, scope: scope,
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom,
-                        viaProperty: context.requesterInjectsProperties, in: context)
+                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, hub: hub, in: context)
         }
         return result
     }
 
+    /// Inlined into `build`: a folded repeat then costs no call of its own.
+    @inline(__always)
     private func emitCreated(
-        _ registration: AnyRegistration, scope: Scope, requester: AnyRegistration?, source: Resolved.Source,
-        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, viaProperty: Bool,
-        in context: ResolutionContext
+        _ registration: AnyRegistration, scope: Scope, source: Resolved.Source, outcome: Resolved.Outcome,
+        start: UInt64, mappedFrom: ServiceIdentity?, hub: EventHub, in context: ResolutionContext
     ) {
         let end = EventClock.raw()
-        guard let receivers = EventHub.shared.receivers(in: context) else { return }
-        let time = EventClock.since(raw: end)
-        // Property-injection resolves are never folded: the fold key has no room for the edge kind.
-        if !viaProperty, EventHub.shared.foldRepeat(
-            registration, requester: requester, scope: scope, outcome: outcome,
-            source: source, duration: end &- start, time: time, list: receivers, in: context
-        ) { return }
-        receivers.deliver(ResolutionEvent(
-            sequence: EventHub.shared.nextSequence(), time: time,
-            thread: context.threadNumber,
-            kind: .resolved(Resolved(
-                service: registration.identity, requester: requester?.identity, scope: scope,
-                outcome: outcome, source: source, durationNanoseconds: end &- start,
-                depth: context.frames.count + 1, mappedFrom: mappedFrom, isPropertyInjection: viaProperty))))
+        if hub.foldRepeat(registration, scope: scope, outcome: outcome, source: source, start: start, end: end, in: context) {
+            return
+        }
+        emitResolved(
+            registration, scope: scope, source: source, outcome: outcome, duration: end &- start, end: end,
+            mappedFrom: mappedFrom, in: context)
     }
 
     func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
         ResolutionContext.withCurrent { context in
-            guard let receivers = EventHub.shared.receivers(in: context) else { return }
-            let time = EventClock.now()
+            let now = EventClock.raw()
             let source: Resolved.Source = registration.isOverride ? .override : .factory
-            let viaProperty = context.requesterInjectsProperties
-            if !viaProperty, EventHub.shared.foldRepeat(
-                registration, requester: context.requester, scope: scope, outcome: .cached,
-                source: source, duration: 0, time: time, list: receivers, in: context
+            if EventHub.shared.foldRepeat(
+                registration, scope: scope, outcome: .cached, source: source, start: now, end: now, in: context
             ) { return }
-            receivers.deliver(ResolutionEvent(
-                sequence: EventHub.shared.nextSequence(), time: time, thread: context.threadNumber,
-                kind: .resolved(Resolved(
-                    service: registration.identity, requester: context.requester?.identity,
-                    scope: scope, outcome: .cached, source: source,
-                    durationNanoseconds: 0, depth: context.frames.count + 1, isPropertyInjection: viaProperty))))
+            emitResolved(
+                registration, scope: scope, source: source, outcome: .cached, duration: 0, end: now, mappedFrom: nil,
+                in: context)
         }
+    }
+
+    /// Delivers a resolution as an event: the first of its kind on this thread (the repeat
+    /// table remembers it), or any resolution while an observer takes every event.
+    @inline(never)
+    private func emitResolved(
+        _ registration: AnyRegistration, scope: Scope, source: Resolved.Source, outcome: Resolved.Outcome,
+        duration: UInt64, end: UInt64, mappedFrom: ServiceIdentity?, in context: ResolutionContext
+    ) {
+        let hub = EventHub.shared
+        guard let receivers = hub.receivers(in: context) else { return }
+        let viaProperty = context.requesterInjectsProperties
+        receivers.deliver(ResolutionEvent(
+            sequence: hub.nextSequence(), time: EventClock.since(raw: end), thread: context.threadNumber,
+            kind: .resolved(Resolved(
+                service: registration.identity, requester: context.requester?.identity, scope: scope,
+                outcome: outcome, source: source, durationNanoseconds: duration,
+                depth: context.frames.count + 1, mappedFrom: mappedFrom, isPropertyInjection: viaProperty))))
     }
 }
 

@@ -20,15 +20,8 @@ extension Container {
     /// ```
     /// > Note: Factories run for real (once each), so they should not have side effects
     /// > beyond building their service.
-    public func validate(_ providers: PartialKeyPath<Container>...) -> ValidationReport {
-        for keyPath in providers {
-            if PlainKeyPaths.isPlain(keyPath) {
-                // A plain property is declared, not read: reading it would build the service.
-                (keyPath as? any PlainKeyPathDeclaring)?.declarePlain(in: self)
-            } else if let provider = self[keyPath: keyPath] as? any ProviderRegistering {
-                provider.registerForValidation()
-            }
-        }
+    public func validate<each Value>(_ keyPaths: repeat any KeyPath<Container, each Value> & Sendable) -> ValidationReport {
+        for keyPath in repeat each keyPaths { declareForValidation(keyPath) }
         var registrations: [(Container, AnyRegistration)] = []
         var answering: [String: (registration: AnyRegistration, distance: Int)] = [:]
         let run = ValidationRun()
@@ -105,4 +98,16 @@ protocol ProviderRegistering {
 
 extension Provider: ProviderRegistering {
     func registerForValidation() { container.registerDeclaredIfNeeded(self) }
+}
+
+extension Container {
+    /// Makes a keypath named to ``validate(_:)`` known, as a resolve through it would.
+    func declareForValidation<Value>(_ keyPath: any KeyPath<Container, Value> & Sendable) {
+        if PlainKeyPaths.isPlain(keyPath) {
+            // A plain property is declared, not read: reading it would build the service.
+            declarePlain(keyPath, file: #fileID, line: #line)
+        } else if let provider = self[keyPath: keyPath] as? any ProviderRegistering {
+            provider.registerForValidation()
+        }
+    }
 }

@@ -9,7 +9,8 @@ extension GraphHistory {
         /// Records kept whole, and the identity of every node.
         public var wholeRecords: Int
         public var identities: Int
-        /// The snapshot graphs (and the graph a compacted history starts from).
+        /// The snapshot graphs (and the graph a compacted history starts from, and the one a
+        /// compaction under way is rebuilding).
         public var snapshots: Int
 
         public var total: Int { entries + wholeRecords + identities + snapshots }
@@ -20,7 +21,7 @@ extension GraphHistory {
             entries: entries.capacity * MemoryLayout<HistoryEntry>.stride + (times.capacity + cumulativeResolves.capacity) * 8,
             wholeRecords: wholeRecords.capacity * MemoryLayout<TraceRecord>.stride,
             identities: nodeIdentities.capacity * MemoryLayout<ServiceIdentity>.stride,
-            snapshots: snapshotBytes + baseBytes)
+            snapshots: snapshotBytes + baseBytes + (compactionBytes ?? 0))
     }
 }
 

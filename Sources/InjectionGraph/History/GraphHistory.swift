@@ -17,6 +17,11 @@ import Injection
 /// ``graph(through:)`` starts from the nearest snapshot at or before the target and replays the
 /// entries since.
 ///
+/// Everything is kept in ``ChunkedArray``s: no append, and no compaction, ever copies the whole
+/// history. A long session that outgrows its memory budget drops its older half with a
+/// ``beginCompaction()`` and ``continueCompaction(until:)`` calls, a bounded slice of work each,
+/// and what the cut freed comes back as a ``ReleasedHistory`` to free on another thread.
+///
 /// ```swift
 /// var graph = DependencyGraph()
 /// var history = GraphHistory()
@@ -29,22 +34,22 @@ import Injection
 public struct GraphHistory: Sendable {
     /// For each record, the latest trace time (`t`, nanoseconds) seen up to and including it:
     /// non-decreasing, so a time maps to a record count by binary search.
-    public private(set) var times: [UInt64] = []
+    public private(set) var times = ChunkedArray<UInt64>()
     /// For each record, the successful resolves seen up to and including it.
-    public private(set) var cumulativeResolves: [UInt64] = []
+    public private(set) var cumulativeResolves = ChunkedArray<UInt64>()
     /// The first header record, if any (the app's name before the cursor reaches it).
     public private(set) var header: TraceHeader?
     /// Indices of header records (normally just 0).
     private var headerIndices: [Int] = []
-    private(set) var entries: [HistoryEntry] = []
-    private(set) var wholeRecords: [TraceRecord] = []
+    private(set) var entries = ChunkedArray<HistoryEntry>()
+    private(set) var wholeRecords = ChunkedArray<TraceRecord>()
     private var scopes: [Scope] = []
     private var scopeIndex: [Scope: UInt16] = [:]
     /// Most resolves repeat the previous one's scope: compared before hashing.
     private var lastScope: (scope: Scope, number: UInt16)?
     private var snapshots: [Snapshot] = []
     private(set) var snapshotBytes = 0
-    /// Records dropped from the start by ``dropOldestHalf()``: record numbers here count from
+    /// Records dropped from the start by a compaction: record numbers here count from
     /// the first record kept.
     public private(set) var droppedRecords = 0
     /// Header records among the dropped ones.
@@ -57,8 +62,26 @@ public struct GraphHistory: Sendable {
     /// The graph after the dropped records: what a rebuild starts from when no snapshot is nearer.
     private var base: DependencyGraph?
     private(set) var baseBytes = 0
-    /// Whole records dropped with their entries (``HistoryEntry/edge`` counts them too).
+    /// Whole records dropped with their entries (``HistoryEntry/edge`` counts them too, modulo
+    /// 2^32: see ``wholeRecordIndex(of:)``).
     private var droppedWholeRecords = 0
+    /// The compaction under way, if any.
+    private var compaction: Compaction?
+
+    /// A compaction under way: the graph as of ``cut`` is rebuilt from the nearest snapshot a
+    /// slice at a time; when it is ready the records before the cut are dropped at once.
+    struct Compaction: Sendable {
+        /// Records to drop (the older half when it began).
+        let cut: Int
+        /// The graph after the first ``position`` records.
+        var graph: DependencyGraph
+        var position: Int
+        /// The number (counted from the session's start) of the first whole record at or after
+        /// ``position``.
+        var nextWholeRecord: Int
+        /// What ``graph`` weighed when the compaction began.
+        let bytes: Int
+    }
 
     struct Snapshot: Sendable {
         /// Records applied to ``graph``.
@@ -66,6 +89,8 @@ public struct GraphHistory: Sendable {
         let graph: DependencyGraph
         /// ``DependencyGraph/estimatedBytes`` when taken.
         let bytes: Int
+        /// Whole records kept before it, counted from the session's start.
+        let wholeRecords: Int
     }
 
     /// The smallest and the largest replay cost between two snapshots.
@@ -95,6 +120,12 @@ public struct GraphHistory: Sendable {
 
     /// The time of the last record (0 when empty).
     public var endTime: UInt64 { times.last ?? 0 }
+
+    /// Whether a compaction began and has not finished yet (``continueCompaction(until:)``).
+    public var isCompacting: Bool { compaction != nil }
+
+    /// What the graph a compaction under way rebuilds weighed when it began.
+    var compactionBytes: Int? { compaction?.bytes }
 
     /// Snapshots kept.
     public var snapshotCount: Int { snapshots.count }
@@ -143,7 +174,8 @@ public struct GraphHistory: Sendable {
         costSinceSnapshot = 0
         let bytes = graph.estimatedBytes
         guard bytes <= snapshotMemoryLimit else { return }
-        snapshots.append(Snapshot(count: entries.count, graph: graph, bytes: bytes))
+        snapshots.append(Snapshot(count: entries.count, graph: graph, bytes: bytes,
+                                  wholeRecords: droppedWholeRecords + wholeRecords.count))
         snapshotBytes += bytes
         while snapshotBytes > snapshotMemoryLimit, snapshots.count > 1 {
             // Keep the latest; drop every other one before it.
@@ -168,15 +200,38 @@ public struct GraphHistory: Sendable {
         }
         var graph = low > 0 ? snapshots[low - 1].graph : (base ?? DependencyGraph())
         let start = low > 0 ? snapshots[low - 1].count : 0
-        for index in start..<target {
-            let entry = entries[index]
-            if entry.service == HistoryEntry.whole {
-                graph.apply(wholeRecords[Int(entry.edge) - droppedWholeRecords])
-            } else {
-                graph.replay(entry, scope: scopes[Int(entry.scope)], identities: nodeIdentities)
+        _ = replay(start..<target, onto: &graph)
+        return graph
+    }
+
+    /// Replays the entries in `range` onto `graph`; returns the number (from the session's
+    /// start) of the whole record after the last one replayed, nil when none was.
+    private func replay(_ range: Range<Int>, onto graph: inout DependencyGraph) -> Int? {
+        var lastWhole: Int?
+        entries.forEachRun(in: range) { run in
+            for entry in run {
+                if entry.service == HistoryEntry.whole {
+                    let index = wholeRecordIndex(of: entry)
+                    graph.apply(wholeRecords[index])
+                    lastWhole = droppedWholeRecords + index + 1
+                } else {
+                    graph.replay(entry, scope: scopes[Int(entry.scope)], identities: nodeIdentities)
+                }
             }
         }
-        return graph
+        return lastWhole
+    }
+
+    /// Where the whole record an entry points to is in ``wholeRecords``. The entry keeps its
+    /// number from the session's start in 32 bits, wrapping: fewer than 2^32 whole records are
+    /// ever kept at once, so the difference from ``droppedWholeRecords`` is exact even after an
+    /// all-day session has numbered billions of them.
+    private func wholeRecordIndex(of entry: HistoryEntry) -> Int {
+        Self.wholeRecordIndex(of: entry, dropped: droppedWholeRecords)
+    }
+
+    static func wholeRecordIndex(of entry: HistoryEntry, dropped: Int) -> Int {
+        Int(UInt32(bitPattern: entry.edge) &- UInt32(truncatingIfNeeded: dropped))
     }
 
     /// How many records happened at or before `time`.
@@ -197,6 +252,7 @@ public struct GraphHistory: Sendable {
     }
 
     /// How many of the first `count` records are headers (which the event log does not list).
+    /// (Headers are one per connection: a short list.)
     public func headerCount(before count: Int) -> Int { headerIndices.count { $0 < count } }
 
     /// The time after the first `count` records (``startTime`` before any).
@@ -227,33 +283,98 @@ public struct GraphHistory: Sendable {
     /// Drops the older half of the records kept, so a long session fits its memory budget: the
     /// graph as of the cut becomes the new start (rebuilds replay from it), and ``startTime``,
     /// ``droppedRecords`` say where the kept history now begins. The live graph is not touched.
+    /// All at once: ``beginCompaction()`` and ``continueCompaction(until:)`` do the same a slice
+    /// at a time (finishing one under way first).
     ///
     /// ```swift
     /// history.dropOldestHalf()
     /// history.startTime       // the time bar shows "history from +312 s"
     /// ```
-    public mutating func dropOldestHalf() {
+    @discardableResult
+    public mutating func dropOldestHalf() -> ReleasedHistory {
+        if compaction == nil, !beginCompaction() { return ReleasedHistory() }
+        return continueCompaction { false } ?? ReleasedHistory()
+    }
+
+    /// Starts dropping the older half of the records kept (see ``dropOldestHalf()``); returns
+    /// false when there is nothing to drop. Nothing changes until ``continueCompaction(until:)``
+    /// has rebuilt the graph at the cut, meanwhile records are appended and rebuilds answered as
+    /// before. A compaction already under way goes on.
+    ///
+    /// ```swift
+    /// if history.footprint.total > budget, history.beginCompaction() {}
+    /// // each frame:
+    /// if let released = history.continueCompaction(until: { clock.now > deadline }) {
+    ///     Task.detached { withExtendedLifetime(released) {} }   // freed off the UI thread
+    /// }
+    /// ```
+    @discardableResult
+    public mutating func beginCompaction() -> Bool {
+        if compaction != nil { return true }
         let cut = entries.count / 2
-        guard cut > 0 else { return }
-        let start = graph(through: cut)
-        let firstWhole = entries[cut...].first { $0.service == HistoryEntry.whole }.map { Int($0.edge) }
-            ?? (droppedWholeRecords + wholeRecords.count)
-        // New arrays, not removeFirst: the old buffers' capacity would stay allocated.
-        wholeRecords = Array(wholeRecords[(firstWhole - droppedWholeRecords)...])
-        droppedWholeRecords = firstWhole
+        guard cut > 0 else { return false }
+        // The nearest snapshot at or before the cut: at most a snapshot budget to replay.
+        let snapshot = snapshots.last { $0.count <= cut }
+        let graph = snapshot?.graph ?? base ?? DependencyGraph()
+        compaction = Compaction(
+            cut: cut, graph: graph, position: snapshot?.count ?? 0,
+            nextWholeRecord: snapshot?.wholeRecords ?? droppedWholeRecords, bytes: snapshot?.bytes ?? baseBytes)
+        return true
+    }
+
+    /// The replay cost ``continueCompaction(until:)`` does between two calls of its
+    /// `shouldStop` (in repeated resolves: a whole record costs ``wholeRecordCost``): a fraction
+    /// of a millisecond.
+    public static let compactionSlice = 1_024
+
+    /// Goes on with the compaction under way, asking `shouldStop` after every
+    /// ``compactionSlice`` of replay; returns nil while it is not done (or none is under way),
+    /// and once done, what the dropped records held. The cut itself unlinks whole chunks and
+    /// takes time in proportion to the chunks and snapshots, not the records.
+    public mutating func continueCompaction(until shouldStop: () -> Bool) -> ReleasedHistory? {
+        guard var work = compaction else { return nil }
+        // Out of the property while it is replayed onto, so that its graph is not copied.
+        compaction = nil
+        while work.position < work.cut {
+            var cost = 0
+            var end = work.position
+            while end < work.cut, cost < Self.compactionSlice {
+                cost += entries[end].service == HistoryEntry.whole ? Self.wholeRecordCost : 1
+                end += 1
+            }
+            if let next = replay(work.position..<end, onto: &work.graph) { work.nextWholeRecord = next }
+            work.position = end
+            if work.position < work.cut, shouldStop() {
+                compaction = work
+                return nil
+            }
+        }
+        return cut(at: work)
+    }
+
+    /// Drops the records before the compaction's cut; the graph it rebuilt becomes the base.
+    private mutating func cut(at work: Compaction) -> ReleasedHistory {
+        let cut = work.cut
+        var released = ReleasedHistory()
+        released.wholeRecords = wholeRecords.removeFirst(work.nextWholeRecord - droppedWholeRecords)
+        droppedWholeRecords = work.nextWholeRecord
         startTime = times[cut - 1]
         resolvesBeforeStart = cumulativeResolves[cut - 1]
-        entries = Array(entries[cut...])
-        times = Array(times[cut...])
-        cumulativeResolves = Array(cumulativeResolves[cut...])
+        released.entries = entries.removeFirst(cut)
+        released.times = times.removeFirst(cut)
+        released.cumulativeResolves = cumulativeResolves.removeFirst(cut)
         let droppedHeaderCount = headerIndices.count { $0 < cut }
         droppedHeaders += droppedHeaderCount
         headerIndices = headerIndices.dropFirst(droppedHeaderCount).map { $0 - cut }
-        snapshots = snapshots.filter { $0.count > cut }.map { Snapshot(count: $0.count - cut, graph: $0.graph, bytes: $0.bytes) }
+        released.graphs = snapshots.filter { $0.count <= cut }.map(\.graph) + (base.map { [$0] } ?? [])
+        snapshots = snapshots.filter { $0.count > cut }.map {
+            Snapshot(count: $0.count - cut, graph: $0.graph, bytes: $0.bytes, wholeRecords: $0.wholeRecords)
+        }
         snapshotBytes = snapshots.reduce(0) { $0 + $1.bytes }
-        base = start
-        baseBytes = start.estimatedBytes
+        base = work.graph
+        baseBytes = work.graph.estimatedBytes
         droppedRecords += cut
+        return released
     }
 
     /// The trace time a record carries; nil for the header.

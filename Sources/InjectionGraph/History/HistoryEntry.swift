@@ -1,7 +1,7 @@
 import Injection
 
-/// One record of a ``GraphHistory``: a resolve by ids, or (``service`` == ``whole``) the index
-/// of a record kept whole in ``edge``.
+/// One record of a ``GraphHistory``: a resolve by ids, or (``service`` == ``whole``) the number
+/// of a record kept whole in ``edge`` (modulo 2^32).
 struct HistoryEntry: Sendable {
     static let whole: Int32 = -2
 
@@ -33,7 +33,9 @@ struct HistoryEntry: Sendable {
     }
 
     init(wholeRecord index: Int) {
-        self.init(service: Self.whole, requester: -1, edge: Int32(index), scope: 0, isCreated: false, isAggregate: false,
+        // The number wraps at 2^32 (an all-day session numbers billions of whole records); the
+        // history reads it back relative to the records it dropped.
+        self.init(service: Self.whole, requester: -1, edge: Int32(truncatingIfNeeded: index), scope: 0, isCreated: false, isAggregate: false,
                   count: 0, nanoseconds: 0, first: 0, last: 0, sequence: 0)
     }
 }

@@ -19,9 +19,7 @@ extension DependencyGraph {
         if registered.scope.isLongLived, nodes[id].aliveInstances == nil { nodes[id].aliveInstances = 0 }
         guard let replaced = registered.replaced else { return }
         let replacedID = intern(replaced.service)
-        for index in overrides.indices
-        where overrides[index].kind == .registration && overrides[index].to == replaced.service
-            && overrides[index].state == .active {
+        for index in activeRegistrationOverrides.removeValue(forKey: replaced.service) ?? [] {
             overrides[index].state = .replaced
         }
         var record = OverrideRecord(
@@ -33,7 +31,46 @@ extension DependencyGraph {
         // and what held the old one no longer holds anything of this key.
         if nodes[replacedID].aliveInstances != nil { nodes[replacedID].aliveInstances = 0 }
         releaseHolders { $0.service == replaced.service }
-        overrides.append(record)
+        appendRegistrationOverride(record)
+    }
+
+    /// Keeps a registration override: an app that registers the same service again and again
+    /// from the same site (a test per case, a feature toggled, services rebuilt in a loop)
+    /// would otherwise grow ``overrides`` with its run. A repeat (same container, from, to and
+    /// both lines) is folded into the earlier record, in its place: the latest time, its
+    /// holders carried over. The graph grows with the distinct overrides, not the events.
+    mutating func appendRegistrationOverride(_ record: OverrideRecord) {
+        let key = RegistrationOverrideKey(container: record.container, from: record.from, to: record.to,
+                                          location: record.location, replacedLocation: record.replacedLocation)
+        var position = overrides.count
+        var record = record
+        if let earlierPosition = registrationOverrideIndex[key] {
+            position = earlierPosition
+            let earlier = overrides[earlierPosition]
+            for holder in earlier.holders {
+                if let same = record.holders.firstIndex(where: { $0.service == holder.service }) {
+                    record.holders[same].staleUses.addSaturating(holder.staleUses)
+                    if !holder.isRebuilt { activeStaleHolders -= 1 }
+                } else {
+                    record.holders.append(holder)
+                }
+            }
+            if record.staleness == nil { record.staleness = earlier.staleness }
+            // It may still be listed as active (a stale report set it); it is listed again below.
+            activeRegistrationOverrides[earlier.to]?.removeAll { $0 == earlierPosition }
+            overrides[earlierPosition] = record
+        } else {
+            registrationOverrideIndex[key] = position
+            overrides.append(record)
+        }
+        if record.state == .active { activeRegistrationOverrides[record.to, default: []].append(position) }
+    }
+
+    /// After a record was removed from ``overrides``: the indices point past it again.
+    mutating func reindexOverrides(afterRemoving removed: Int) {
+        guard !registrationOverrideIndex.isEmpty else { return }
+        registrationOverrideIndex = registrationOverrideIndex.mapValues { $0 > removed ? $0 - 1 : $0 }
+        activeRegistrationOverrides = activeRegistrationOverrides.mapValues { $0.map { $0 > removed ? $0 - 1 : $0 } }
     }
 
     /// Records on `record` the long-lived services alive now that were built with `replaced`:
@@ -126,6 +163,7 @@ extension DependencyGraph {
                 && $0.to == record.to && $0.location == record.location
         }) else { return }
         let earlier = overrides.remove(at: index)
+        reindexOverrides(afterRemoving: index)
         for use in earlier.uses {
             if let same = record.uses.firstIndex(where: { $0.requester == use.requester }) {
                 record.uses[same].count.addSaturating(use.count)
@@ -181,6 +219,6 @@ extension DependencyGraph {
             to: stale.replacement, location: stale.location, replacedLocation: nil, time: time)
         record.staleness = .reported
         record.staleScope = stale.scope
-        overrides.append(record)
+        appendRegistrationOverride(record)
     }
 }

@@ -56,6 +56,21 @@ public struct DependencyGraph: Sendable {
     var activeMappings = 0
     /// Holders of an overridden instance not rebuilt yet, whose cache hits are counted.
     var activeStaleHolders = 0
+    /// Where each distinct registration override is in ``overrides`` (a repeat folds into it),
+    /// and which of them are active, by the registration they installed: a re-registration
+    /// finds both without walking every override. Positions shift only when a mapping fold
+    /// removes a record (``DependencyGraph/reindexOverrides(afterRemoving:)``).
+    var registrationOverrideIndex: [RegistrationOverrideKey: Int] = [:]
+    var activeRegistrationOverrides: [ServiceIdentity: [Int]] = [:]
+
+    /// What makes two registration overrides the same one set again.
+    struct RegistrationOverrideKey: Hashable {
+        let container: String
+        let from: ServiceIdentity
+        let to: ServiceIdentity
+        let location: SourceLocation
+        let replacedLocation: SourceLocation?
+    }
 
     struct MissingKey: Hashable {
         let requested: ServiceIdentity

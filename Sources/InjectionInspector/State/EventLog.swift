@@ -16,8 +16,9 @@ struct EventLog: Sendable {
     private(set) var total: UInt64 = 0
 
     init(capacity: Int = 5_000) {
+        // No room reserved up front: the lines grow as they come, so the many short sessions of
+        // apps that come and go each weigh what they logged, not a full log.
         self.capacity = max(1, capacity)
-        lines.reserveCapacity(self.capacity)
     }
 
     mutating func append(_ record: TraceRecord) {

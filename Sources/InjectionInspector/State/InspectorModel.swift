@@ -52,12 +52,22 @@ public struct InspectorModel: Sendable {
 
     /// Applies records that arrived at `now` (milliseconds on the UI loop's clock).
     public mutating func apply(_ records: some Collection<TraceRecord>, now: UInt64) {
+        _ = apply(records, now: now, until: { false })
+    }
+
+    /// Applies records until `shouldStop` says so (asked every ``recordsBetweenChecks``
+    /// records, after at least that many); returns how many were applied. However slow one
+    /// record is to apply, the UI loop gets its frame back within a few dozen of them.
+    mutating func apply(_ records: some Collection<TraceRecord>, now: UInt64, until shouldStop: () -> Bool) -> Int {
         self.now = max(self.now, now)
         var count = 0
+        var applied = 0
         // Only the batch's last lines can stay in the log: the earlier ones are numbered, not
         // formatted (a frame after a flood formats at most the log's capacity).
         let formatFrom = records.count - events.capacity
         for (index, record) in records.enumerated() {
+            if index > 0, index % Self.recordsBetweenChecks == 0, shouldStop() { break }
+            applied += 1
             graph.apply(record)
             history.append(record, appliedTo: graph)
             if index >= formatFrom { events.append(record) } else { events.skip(record) }
@@ -82,13 +92,31 @@ public struct InspectorModel: Sendable {
             countedNodes = graph.nodes.count
         }
         updateRate()
+        return applied
     }
 
+    /// How many records ``apply(_:now:until:)`` applies between two questions to `shouldStop`.
+    static let recordsBetweenChecks = 32
+
     /// Drops the older half of the history (the time cursor's range) to stay within the memory
-    /// budget; the graph, the event log and the counts are not touched.
-    mutating func compactHistory() {
-        history.dropOldestHalf()
+    /// budget, all at once; the graph, the event log and the counts are not touched. Returns
+    /// what the history let go of (see ``ReleasedHistory``).
+    @discardableResult
+    mutating func compactHistory() -> ReleasedHistory {
         timeCursor = nil
+        return history.dropOldestHalf()
+    }
+
+    /// Starts dropping the older half of the history; false when there is nothing to drop.
+    mutating func beginHistoryCompaction() -> Bool { history.beginCompaction() }
+
+    /// Goes on with the compaction under way until `shouldStop` says so; once the cut is made,
+    /// the time cursor goes back to the end (the records it pointed at may be gone) and what the
+    /// history let go of is returned, to be freed elsewhere.
+    mutating func continueHistoryCompaction(until shouldStop: () -> Bool) -> ReleasedHistory? {
+        guard let released = history.continueCompaction(until: shouldStop) else { return nil }
+        timeCursor = nil
+        return released
     }
 
     /// How many nodes ``serviceContainers`` has looked at (nodes are only ever appended).

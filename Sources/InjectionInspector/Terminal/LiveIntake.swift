@@ -14,9 +14,17 @@ import InjectionGraph
 ///   queued, up to ``recordLimit``; past that it is dropped, counted, and reported to the
 ///   graph as a `dropped` record so the header shows it.
 ///
+/// - A connection that arrives while the queue is full (at ``recordLimit``) is shed whole: its
+///   session, records and disconnect never queue, its records are counted as dropped and the
+///   header says how many apps were shed. Apps that come and go faster than the screen can
+///   take them (thousands of short-lived apps, a reconnect loop) cost a counter, not a queue.
+/// - A connection's header is always kept (one per connection): a reconnecting app is known
+///   by it.
+///
 /// Folded aggregates join the queue at the next ``take(maximumRecords:)`` (after what was
 /// queued before them), or before their connection's disconnect. Memory is bounded by
-/// ``recordLimit`` plus one slot per distinct resolve key (at most ``keyLimit`` per connection).
+/// ``recordLimit`` plus one slot per distinct resolve key (at most ``keyLimit`` per connection)
+/// of the connections let in.
 ///
 /// ```swift
 /// var intake = LiveIntake(exactLimit: 2, recordLimit: 4)
@@ -38,8 +46,10 @@ struct LiveIntake: Sendable {
         var received: UInt64 = 0
         /// Resolutions folded into aggregates here rather than queued one by one.
         var folded: UInt64 = 0
-        /// Novel records dropped because the queue was full.
+        /// Novel records dropped because the queue was full (those of shed connections too).
         var dropped: UInt64 = 0
+        /// Connections shed whole because they arrived while the queue was full.
+        var shedConnections: UInt64 = 0
     }
 
     private(set) var statistics = Statistics()
@@ -54,6 +64,8 @@ struct LiveIntake: Sendable {
     private var pendingFolds: Set<Int> = []
     /// Per connection: novel records dropped since the last take, and the latest time seen.
     private var pendingDrops: [Int: (count: UInt64, time: UInt64)] = [:]
+    /// Connections shed at their arrival, until their disconnect.
+    private var shed: Set<Int> = []
 
     init(exactLimit: Int = 20_000, recordLimit: Int = 100_000, keyLimit: Int = 65_536) {
         self.exactLimit = max(0, exactLimit)
@@ -71,6 +83,17 @@ struct LiveIntake: Sendable {
 
     mutating func add(_ update: LiveUpdate) {
         switch update {
+        case .session(let connection, _, _) where queuedRecords >= recordLimit:
+            shed.insert(connection)
+            statistics.shedConnections += 1
+        case .records(let connection, let records) where shed.contains(connection):
+            for record in records {
+                statistics.received.addSaturating(Self.events(in: record))
+                if case .header = record { continue }
+                statistics.dropped += 1
+            }
+        case .connection(let connection?, let change) where shed.contains(connection):
+            if case .disconnected = change { shed.remove(connection) }
         case .records(let connection, let records):
             add(records, from: connection)
         case .connection(let connection?, .disconnected):
@@ -104,7 +127,7 @@ struct LiveIntake: Sendable {
                     table[key] = FoldSlot()
                 }
             }
-            if queuedRecords + kept.count >= recordLimit {
+            if queuedRecords + kept.count >= recordLimit, !record.isHeader {
                 statistics.dropped += 1
                 var drop = pendingDrops[connection] ?? (0, 0)
                 drop.count += 1
@@ -253,5 +276,12 @@ private struct FoldSlot: Sendable {
         ResolutionAggregate(
             service: key.service, requester: key.requester, scope: key.scope, outcome: key.outcome, source: key.source,
             count: count, totalNanoseconds: nanoseconds, firstTime: first == .max ? last : first, lastTime: last)
+    }
+}
+
+private extension TraceRecord {
+    var isHeader: Bool {
+        if case .header = self { return true }
+        return false
     }
 }

@@ -39,7 +39,15 @@ final class TerminalSession {
     /// The longest the loop sleeps between frames.
     static let tick: Duration = .milliseconds(100)
     /// A frame is drawn at least this often, changed or not: a frozen screen is measurable.
-    static let longestFrameInterval: Duration = .milliseconds(200)
+    /// With one step of work (a tick: ≤ 40 ms of records, ≤ 15 ms of compaction) after it,
+    /// frames stay within 250 ms of each other.
+    static let longestFrameInterval: Duration = .milliseconds(150)
+
+    /// Whether the frame that must be drawn every ``longestFrameInterval`` is due: it goes
+    /// before any more work.
+    private func frameIsDue(after lastFrame: ContinuousClock.Instant?) -> Bool {
+        lastFrame.map { clock.now - $0 >= Self.longestFrameInterval } ?? false
+    }
 
     /// What the loop measured: frames drawn, the longest time between two, and the longest time
     /// from reading a key to the frame that showed it (for `make bench`).
@@ -48,6 +56,13 @@ final class TerminalSession {
         var longestFrameGap: Duration = .zero
         var longestKeyLatency: Duration = .zero
         var keys = 0
+        /// The longest each step of the loop took once (`render`, `draw`, `refresh`, `keys`,
+        /// `tick`): which one a long frame gap came from.
+        var longestStep: [String: Duration] = [:]
+
+        mutating func note(_ step: String, since start: ContinuousClock.Instant, now: ContinuousClock.Instant) {
+            longestStep[step] = max(longestStep[step] ?? .zero, now - start)
+        }
     }
 
     private(set) var statistics = Statistics()
@@ -89,16 +104,24 @@ final class TerminalSession {
             if let lastFrame, clock.now - lastFrame >= Self.longestFrameInterval { dirty = true }
             if dirty {
                 let size = driver.size
-                driver.draw(app.render(rows: size.rows, columns: size.columns))
+                let started = clock.now
+                let canvas = app.render(rows: size.rows, columns: size.columns)
+                let rendered = clock.now
+                driver.draw(canvas)
                 dirty = false
                 let drawn = clock.now
+                statistics.note("render", since: started, now: rendered)
+                statistics.note("draw", since: rendered, now: drawn)
                 if let lastFrame { statistics.longestFrameGap = max(statistics.longestFrameGap, drawn - lastFrame) }
                 if let key = firstUnshownKey { statistics.longestKeyLatency = max(statistics.longestKeyLatency, drawn - key) }
                 firstUnshownKey = nil
                 lastFrame = drawn
                 statistics.frames += 1
             }
-            let remaining = (nextTick - clock.now).components
+            // The poll wakes for the next tick or the next frame that must be drawn, whichever
+            // comes first: a frame is never later than ``longestFrameInterval`` plus one step.
+            let wakeAt = lastFrame.map { min(nextTick, $0.advanced(by: Self.longestFrameInterval)) } ?? nextTick
+            let remaining = (wakeAt - clock.now).components
             let milliseconds = remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000
             let timeout = Int32(max(0, min(100, milliseconds)))
             var fds = [
@@ -108,12 +131,16 @@ final class TerminalSession {
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0, errno != EINTR { throw TerminalProblem.system("poll", errno) }
             if let number = SignalTrap.caught { return .signal(number) }
+            if frameIsDue(after: lastFrame) { continue }
             if ready > 0, fds[1].revents != 0 {
                 wake.drain()
+                let started = clock.now
                 if app.refresh(shouldYield: shouldYield) { dirty = true }
+                statistics.note("refresh", since: started, now: clock.now)
             }
             if let number = SignalTrap.caught { return .signal(number) }
             // Keys are drained every turn: a resize arrives as a key after EINTR.
+            let keysStarted = clock.now
             let keys = driver.readKeys()
             if !keys.isEmpty, firstUnshownKey == nil { firstUnshownKey = clock.now }
             statistics.keys += keys.count
@@ -131,11 +158,14 @@ final class TerminalSession {
                     dirty = true
                 }
             }
+            if !keys.isEmpty { statistics.note("keys", since: keysStarted, now: clock.now) }
             // A key's frame is drawn before the tick takes in more records.
             if !keys.isEmpty { continue }
+            if frameIsDue(after: lastFrame) { continue }
             let now = clock.now
             if now >= nextTick {
                 if app.tick(now: now, shouldYield: shouldYield) { dirty = true }
+                statistics.note("tick", since: now, now: clock.now)
                 nextTick = now.advanced(by: Self.tick)
             }
         }

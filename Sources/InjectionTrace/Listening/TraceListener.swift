@@ -27,8 +27,11 @@ import Synchronization
 /// No peer can wedge it: a TCP peer has ``handshakeTimeout`` to present the token, at most
 /// ``maximumWaitingForToken`` wait at once (a new one drops the oldest), and when the process is
 /// out of descriptors the oldest waiting peer is dropped or accepting pauses for a moment rather
-/// than spinning; every such refusal is reported with its reason. The handler is called on the
-/// listener's thread, one event at a time.
+/// than spinning; every such refusal is reported with its reason. At most
+/// ``maximumConnections`` are open at once: past it new apps wait in the socket's backlog (their
+/// own sink retries) until one ends, so a flood of short-lived apps costs the listener a bounded
+/// amount of memory and bookkeeping. The handler is called on the listener's thread, one event
+/// at a time.
 public final class TraceListener: Sendable {
     /// Where to listen: the transport's one address type.
     public typealias Address = TraceSocketAddress
@@ -177,6 +180,8 @@ public final class TraceListener: Sendable {
     public static let handshakeTimeout: Duration = .seconds(2)
     /// The most TCP peers waiting to present their token; a new one drops the oldest.
     public static let maximumWaitingForToken = 64
+    /// The most connections open at once (reading, or waiting for a token).
+    public static let maximumConnections = 256
     /// How long accepting pauses when the process is out of descriptors.
     static let descriptorBackOff: Duration = .milliseconds(100)
 
@@ -201,7 +206,9 @@ public final class TraceListener: Sendable {
             }
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(wake.readDescriptor)
-            descriptors.append(now >= acceptPausedUntil ? listenDescriptor : -1)
+            // Full: new apps wait in the backlog until a connection ends.
+            let accepts = now >= acceptPausedUntil && connections.count < Self.maximumConnections
+            descriptors.append(accepts ? listenDescriptor : -1)
             for connection in connections { descriptors.append(connection.fd) }
             // Wake for the nearest handshake deadline or the end of a back-off; otherwise sleep.
             var wakeAt = connections.lazy.filter { !$0.authenticated }.map(\.deadline).min() ?? .max
@@ -215,10 +222,11 @@ public final class TraceListener: Sendable {
             // (so the polled indices stay valid).
             var refused: [Int] = []
             func waitingIndices() -> [Int] {
-                connections.indices.filter { !connections[$0].authenticated && !refused.contains($0) }
+                // (A unix socket has no handshake: nobody waits.)
+                token == nil ? [] : connections.indices.filter { !connections[$0].authenticated && !refused.contains($0) }
             }
             if readable[1] {
-                accepting: while true {
+                accepting: while connections.count < Self.maximumConnections {
                     switch PosixIO.acceptConnection(listenDescriptor) {
                     case .none:
                         break accepting

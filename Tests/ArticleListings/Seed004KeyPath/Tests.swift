@@ -30,7 +30,7 @@ struct KeyPathArticleTests {
             #expect(InjectionMapper[\.login.viewModel] == \.login.mockTestViewModel)
             InjectionMapper.reset(\.login.viewModel)
             #expect(LoginViewController().viewModel is DefaultLoginViewModel)
-            #expect(InjectionMapper[\.login.viewModel] == nil)
+            #expect(InjectionMapper[\.login.viewModel] == \.login.viewModel, "it answers for itself again")
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Injection
 
-/// Type-checks a snippet with `swiftc` against the modules built next to this test bundle (as
-/// LayerAccessCompileTests does), for the listings' compile-fail tests.
+/// Type-checks a snippet with `swiftc` against the modules built next to this test bundle, for
+/// compile-fail tests: the listings' and the runtime's (LayerAccessCompileTests).
 public enum SnippetTypecheck {
     public static func run(_ source: String) throws -> (status: Int32, output: String) {
         guard let executable = PosixIO.executablePath() else { throw CocoaError(.fileNoSuchFile) }

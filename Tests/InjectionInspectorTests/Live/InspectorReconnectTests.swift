@@ -132,7 +132,7 @@ struct InspectorReconnectTests {
         #expect(screen.contains("Zeta"), "\(screen)")
     }
 
-    @Test func aWaitingKeyStopsTheRefreshAfterOneBatch() throws {
+    @Test func aWaitingKeyStopsTheRefreshWithinAFewDozenRecords() throws {
         let feed = LiveFeed(wake: try WakePipe())
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
         feed.send([.session(connection: 1, name: "#1", processID: 1), .connection(1, .live)])
@@ -142,8 +142,15 @@ struct InspectorReconnectTests {
             }))
         }
         #expect(inspector.refresh(shouldYield: { true }))
-        // One batch of records was applied; the other seven wait in the feed.
-        #expect(inspector.sessions[0].graph.session.eventCount == UInt64(Inspector.recordsPerBatch))
+        // 32 records of the first batch were applied; its other 1 968 wait in the inspector, the
+        // other seven batches in the feed.
+        #expect(inspector.sessions[0].graph.session.eventCount == UInt64(InspectorModel.recordsBetweenChecks))
+        #expect(feed.status.queuedRecords == 7 * Inspector.recordsPerBatch)
+        // The next frame goes on where it stopped (the loop takes updates at most every 100 ms).
+        _ = Spawn.run(["sleep", "0.15"])
+        var asked = 0
+        #expect(inspector.refresh(shouldYield: { asked += 1; return asked > 1 }))
+        #expect(inspector.sessions[0].graph.session.eventCount == 96)
         #expect(feed.status.queuedRecords == 7 * Inspector.recordsPerBatch)
     }
 

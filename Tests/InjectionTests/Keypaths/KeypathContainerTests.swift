@@ -42,6 +42,11 @@ struct KeypathContainerTests {
             #expect(Container[\.login.viewModel].title == "Preview")
             InjectionMapper.reset(\.login.viewModel)
             #expect(Container[\.login.viewModel].title == "Login")
+            #expect(InjectionMapper[\.login.viewModel] == \.login.viewModel, "unmapped, it answers for itself")
+            InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
+            InjectionMapper[\.login.viewModel] = \.login.viewModel
+            #expect(Container[\.login.viewModel].title == "Login", "assigning itself removes the mapping")
+            #expect(container.mapping(for: \.login.viewModel) == nil)
             InjectionMapper.map(\.login.mockTestUseCase, to: \.login.useCase)
             InjectionMapper.map(\.login.mockTestViewModel, to: \.login.viewModel)
             InjectionMapper.resetAll()

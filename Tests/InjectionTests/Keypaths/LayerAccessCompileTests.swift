@@ -1,3 +1,4 @@
+import ArticleListingSupport
 import Foundation
 import Injection
 import Testing
@@ -26,7 +27,7 @@ struct LayerAccessCompileTests {
         """
 
     @Test func aViewModelCannotInjectTheNetwork() throws {
-        let result = try typecheck(Self.layers + """
+        let result = try SnippetTypecheck.run(Self.layers + """
             final class ProfileViewModel {
                 @Injected(\\.viewModel.network) var network
             }
@@ -36,7 +37,7 @@ struct LayerAccessCompileTests {
     }
 
     @Test func theAllowedTwinCompiles() throws {
-        let result = try typecheck(Self.layers + """
+        let result = try SnippetTypecheck.run(Self.layers + """
             final class ProfileViewModel {
                 @Injected(\\.viewModel.appState) var appState
             }
@@ -45,28 +46,5 @@ struct LayerAccessCompileTests {
             }
             """)
         #expect(result.status == 0, "\(result.output)")
-    }
-
-    /// Type-checks `source` against the modules built next to this test bundle.
-    private func typecheck(_ source: String) throws -> (status: Int32, output: String) {
-        let executable = try #require(PosixIO.executablePath(), "the test binary's path")
-        let buildDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        let modules = buildDirectory.appendingPathComponent("Modules").path
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layer-access-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("Snippet.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules,
-                             "-module-cache-path", directory.appendingPathComponent("cache").path, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
     }
 }

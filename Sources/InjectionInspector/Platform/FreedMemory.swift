@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Hands memory the inspector freed back to the system, so that its RSS follows its memory budget.
+///
+/// glibc keeps freed heap pages for reuse, and after the first large block is freed it raises its
+/// mmap threshold, so a history's chunks come from the heap from then on: without a trim, a
+/// compacted history leaves the RSS at its peak. `malloc_trim(0)` gives the free pages back
+/// (`madvise`); it takes a few milliseconds, so it runs on the thread that freed the history, not
+/// the UI thread. Darwin's allocator returns pages on its own: nothing to do there.
+enum FreedMemory {
+    static func returnToSystem() {
+        #if os(Linux)
+        trim?(0)
+        #endif
+    }
+
+    #if os(Linux)
+    /// `malloc_trim(3)`, looked up in libc (Glibc's module map leaves `<malloc.h>` out).
+    private typealias Trim = @convention(c) (Int) -> Int32
+
+    private static let trim: Trim? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: Trim.self)
+    }()
+    #endif
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Injection
+import InjectionSynthetic
+import Synchronization
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The live inspector fed traffic of other shapes than the sample app's (``LiveShape``: a churn
+/// of thousands of services re-registered, an app reconnecting over and over, app after app
+/// coming and going), as fast as the socket takes it: the real binary in tmux, this process as
+/// the apps. Behaviour, not speed: the memory stays bounded, the sessions stay bounded, the
+/// screen keeps answering and `q` ends it.
+struct LiveShapesEndToEndTests {
+    let binary = BuiltProducts.diInspect ?? "di-inspect-was-not-built"
+
+    /// A private folder for the socket (the listener checks its mode) and the inspector on it,
+    /// with a 64 MB budget.
+    func listening(_ name: String) -> (tmux: TmuxSession, socket: String, folder: String)? {
+        let folder = "/tmp/di-live3-shapes-\(getpid())-\(name)-\(LiveLoadEndToEndTests.marker())"
+        guard mkdir(folder, 0o700) == 0 else {
+            Issue.record("cannot make \(folder)")
+            return nil
+        }
+        let socket = folder + "/live.sock"
+        let tmux = TmuxSession(command: "\(binary) listen --memory-budget 64 --socket \(socket); echo EXIT:$?",
+                               environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        #expect(tmux.waitFor("waiting on unix:\(socket)"))
+        return (tmux, socket, folder)
+    }
+
+    func finish(_ tmux: TmuxSession, folder: String) {
+        tmux.send("q")
+        #expect(tmux.waitFor("EXIT:0"), "q ends the inspector: \(tmux.capture())")
+        tmux.close()
+        rmdir(folder)
+    }
+
+    /// The inspector's pid and largest RSS while `drive` runs on another thread.
+    func watchingMemory(of socket: String, while drive: @escaping @Sendable () -> LiveShapeDriver.Sent) -> (LiveShapeDriver.Sent, Int) {
+        let pid = LiveLoadEndToEndTests.pid(startingWith: "\(binary) listen --memory-budget 64 --socket \(socket)")
+        let result = Outcome()
+        let thread = Thread { result.sent.withLock { $0 = drive() } }
+        thread.start()
+        var largest = 0
+        while result.sent.withLock({ $0 == nil }) {
+            _ = Spawn.run(["sleep", "0.5"])
+            if let pid { largest = max(largest, LiveLoadEndToEndTests.rssMegabytes(pid) ?? 0) }
+        }
+        return (result.sent.withLock { $0 ?? LiveShapeDriver.Sent() }, largest)
+    }
+
+    /// What the driver's thread sent, handed back under a lock.
+    final class Outcome: Sendable {
+        let sent = Mutex<LiveShapeDriver.Sent?>(nil)
+    }
+
+    /// The "session N/M" part of the header, if shown.
+    static func sessions(on screen: String) -> (shown: Int, total: Int)? {
+        guard let range = screen.range(of: #"session (\d+)/(\d+)"#, options: .regularExpression) else { return nil }
+        let numbers = screen[range].dropFirst("session ".count).split(separator: "/").compactMap { Int($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+
+    @Test func aChurnOfThousandsOfServicesStaysInTheBudgetWithBoundedOverrides() {
+        guard let (tmux, socket, folder) = listening("churn") else { return }
+        defer { finish(tmux, folder: folder) }
+        let (sent, largest) = watchingMemory(of: socket) {
+            LiveShapeDriver(shape: .churn, socketPath: socket, services: 3_000).run(seconds: 8)
+        }
+        #expect(sent.records > 100_000, "the driver sent its flood: \(sent)")
+        #expect(largest < 64 + 48, "RSS \(largest) MB with a 64 MB budget")
+        #expect(tmux.waitFor("● live"))
+        // One override per service re-registered (plus the first one of each), not one per
+        // registration.
+        let screen = tmux.capture()
+        if let range = screen.range(of: #"Overrides (\d+)"#, options: .regularExpression),
+           let overrides = Int(screen[range].split(separator: " ")[1]) {
+            #expect(overrides <= 2 * 3_000 + 64, "overrides \(overrides) after \(sent.records) records")
+        } else {
+            Issue.record("no Overrides tab count on screen: \(screen)")
+        }
+        tmux.send("5")
+        #expect(tmux.waitFor("Overrides"), "the screen answers keys")
+    }
+
+    @Test func anAppReconnectingOverAndOverStaysOneSession() {
+        guard let (tmux, socket, folder) = listening("reconnects") else { return }
+        defer { finish(tmux, folder: folder) }
+        let (sent, largest) = watchingMemory(of: socket) {
+            LiveShapeDriver(shape: .reconnects, socketPath: socket, recordsPerConnection: 200).run(seconds: 8)
+        }
+        #expect(sent.connections > 100, "\(sent)")
+        #expect(largest < 64 + 48, "RSS \(largest) MB with a 64 MB budget")
+        #expect(tmux.waitFor("reconnected"))
+        // Once the last connection's end is in, one session is left: no "session N/M" part.
+        #expect(tmux.waitUntil(timeout: 20) { Self.sessions(on: $0) == nil }, "\(tmux.capture())")
+        #expect(tmux.capture().contains("reconnects-app"))
+    }
+
+    @Test func appAfterAppComingAndGoingStaysWithinTheSessionCap() {
+        guard let (tmux, socket, folder) = listening("short-lived") else { return }
+        defer { finish(tmux, folder: folder) }
+        let (sent, largest) = watchingMemory(of: socket) {
+            LiveShapeDriver(shape: .shortLived, socketPath: socket, recordsPerConnection: 200).run(seconds: 8)
+        }
+        #expect(sent.connections > 100, "\(sent)")
+        #expect(largest < 64 + 48, "RSS \(largest) MB with a 64 MB budget")
+        // Every app ended: none is live, and at most 64 sessions are kept.
+        #expect(tmux.waitUntil(timeout: 20) { $0.contains("0 live · session") }, "\(tmux.capture())")
+        let kept = Self.sessions(on: tmux.capture())
+        #expect(kept.map { $0.total <= 64 } ?? false, "\(String(describing: kept))")
+        tmux.send("[")
+        #expect(tmux.waitUntil { Self.sessions(on: $0).map { $0.shown == (kept?.shown ?? 1) - 1 } ?? false }, "[ goes to the earlier session")
+    }
+}

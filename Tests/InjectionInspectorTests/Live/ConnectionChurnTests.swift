@@ -1,0 +1,47 @@
+import Injection
+import InjectionGraph
+import InjectionTrace
+import Testing
+@testable import InjectionInspector
+
+/// Apps that come and go faster than the screen takes them in: a reconnect loop stays one
+/// session, short-lived apps stay within the session cap, and connections that arrive while the
+/// intake's queue is full are shed whole (counted), never queued.
+@MainActor
+struct ConnectionChurnTests {
+    /// One connection's life as the listener reports it: 40 records after the header.
+    static func connection(_ number: Int, app: String, pid: Int32, from time: UInt64) -> [LiveUpdate] {
+        [.session(connection: number, name: "#\(number)", processID: pid), .connection(number, .live),
+         .records(connection: number, [InspectorSessionsTests.header(app, pid: pid)]
+             + (0..<40).map { InspectorSessionsTests.resolve("S\($0 % 10)", at: time + UInt64($0)) }),
+         .connection(number, .disconnected("connection \(number) closed"))]
+    }
+
+    @Test func aReconnectLoopStaysOneSessionWhateverTheScreenKeepsUpWith() throws {
+        let feed = LiveFeed(wake: try WakePipe(), intake: LiveIntake(exactLimit: 100, recordLimit: 400))
+        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
+        // 500 connections of one app, the screen taking 200 records after every tenth.
+        for number in 1...500 {
+            feed.send(Self.connection(number, app: "looping-app", pid: 7, from: UInt64(number) * 100))
+            if number % 10 == 0 { inspector.apply(feed.take(maximumRecords: 200)) }
+        }
+        while feed.status.queuedRecords > 0 { inspector.apply(feed.take(maximumRecords: 200)) }
+        let shed = Int(feed.status.statistics.shedConnections)
+        #expect(shed > 0, "the queue filled up: later connections were shed")
+        #expect(inspector.sessions.count == 1)
+        #expect(inspector.sessions[0].reconnections == 500 - shed - 1)
+        #expect(inspector.liveSummary.contains("shed \(shed) apps"))
+    }
+
+    @Test func shortLivedAppsStayWithinTheSessionCap() throws {
+        let feed = LiveFeed(wake: try WakePipe(), intake: LiveIntake(exactLimit: 100, recordLimit: 400))
+        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
+        for number in 1...500 {
+            feed.send(Self.connection(number, app: "app-\(number)", pid: Int32(number), from: 1))
+            if number % 10 == 0 { inspector.apply(feed.take(maximumRecords: 200)) }
+        }
+        while feed.status.queuedRecords > 0 { inspector.apply(feed.take(maximumRecords: 200)) }
+        #expect(inspector.sessions.count == Inspector.maximumSessions)
+        #expect(inspector.sessions.allSatisfy { if case .disconnected = $0.connection { true } else { false } })
+    }
+}

@@ -1,0 +1,132 @@
+@testable import Injection
+import Testing
+
+/// The per-thread table that folds repeated resolutions (``RepeatTable``), driven directly with
+/// chosen clock readings, so counts, durations and first/last times can be checked exactly.
+struct RepeatTableTests {
+    private final class NoFactory: Sendable {}
+
+    private static func registration(_ type: String, scope: Scope = .unique) -> AnyRegistration {
+        AnyRegistration(
+            identity: ServiceIdentity(type: type, container: "repeat-table"), scope: scope,
+            location: SourceLocation(fileID: "RepeatTableTests.swift", line: 1), producedType: Int.self,
+            isOverride: false, takesArguments: false, factory: NoFactory())
+    }
+
+    /// Folds one resolution of `registration` (requested by `requester`) ending at raw time `end`.
+    private static func fold(
+        _ table: RepeatTable, _ registration: AnyRegistration, requester: AnyRegistration? = nil,
+        scope: Scope = .unique, outcome: Resolved.Outcome = .created, took duration: UInt64 = 10,
+        at end: UInt64, generation: UInt64 = 1
+    ) -> Bool {
+        table.fold(
+            registration, requesterID: requester.map { UInt(bitPattern: ObjectIdentifier($0).hashValueBits) } ?? 0,
+            requester: requester, scope: scope, outcome: outcome, source: .factory, start: end - duration, end: end,
+            generation: generation)
+    }
+
+    private static func collect(_ table: RepeatTable, resetTo generation: UInt64? = nil) -> [ResolutionAggregate] {
+        var aggregates: [ResolutionAggregate] = []
+        _ = table.collect(into: &aggregates, resetTo: generation)
+        return aggregates
+    }
+
+    @Test func theFirstOccurrenceIsAnEventAndRepeatsCountWithExactTimes() {
+        let table = RepeatTable(generation: 1)
+        let service = Self.registration("Service")
+        let origin = EventClock.raw()
+        #expect(!Self.fold(table, service, at: origin + 100), "the first occurrence is delivered as an event")
+        #expect(Self.fold(table, service, took: 7, at: origin + 200))
+        #expect(Self.fold(table, service, took: 9, at: origin + 350))
+        let aggregates = Self.collect(table)
+        #expect(aggregates.count == 1)
+        let aggregate = aggregates.first
+        #expect(aggregate?.service == service.identity && aggregate?.requester == nil)
+        #expect(aggregate?.count == 2 && aggregate?.totalNanoseconds == 16)
+        #expect(aggregate?.firstTime == EventClock.since(raw: origin + 200))
+        #expect(aggregate?.lastTime == EventClock.since(raw: origin + 350))
+        // Collected counts start again from zero; the key stays known.
+        #expect(Self.fold(table, service, took: 1, at: origin + 400))
+        #expect(Self.collect(table).map(\.count) == [1])
+        #expect(Self.collect(table).isEmpty)
+    }
+
+    @Test func requesterOutcomeAndScopeKeepKeysApart() {
+        let table = RepeatTable(generation: 1)
+        let service = Self.registration("Service"), holder = Self.registration("Holder")
+        let base = EventClock.raw()
+        for round: UInt64 in 0..<3 {
+            let firsts = [
+                Self.fold(table, service, at: base + round),
+                Self.fold(table, service, requester: holder, at: base + round),
+                Self.fold(table, service, outcome: .cached, at: base + round),
+                Self.fold(table, service, scope: .custom("a"), at: base + round),
+                Self.fold(table, service, scope: .graph, at: base + round),
+            ]
+            #expect(firsts == Array(repeating: round > 0, count: 5), "round \(round)")
+        }
+        let aggregates = Self.collect(table)
+        #expect(aggregates.count == 5 && aggregates.allSatisfy { $0.count == 2 })
+        #expect(aggregates.filter { $0.requester == holder.identity }.count == 1)
+        // A custom scope of another name is not a repeat of the first one's key.
+        #expect(!Self.fold(table, service, scope: .custom("b"), at: base + 10))
+    }
+
+    @Test func manyKeysGrowTheTableAndAllStayExact() {
+        let table = RepeatTable(generation: 1)
+        let services = (0..<1_000).map { Self.registration("Service\($0)") }
+        let base = EventClock.raw()
+        for service in services { #expect(!Self.fold(table, service, at: base)) }
+        for round: UInt64 in 1...3 {
+            for service in services where !Self.fold(table, service, at: base + round) {
+                Issue.record("\(service.identity.type) was not folded in round \(round)")
+            }
+        }
+        let aggregates = Self.collect(table)
+        #expect(aggregates.count == services.count)
+        #expect(aggregates.allSatisfy { $0.count == 3 && $0.totalNanoseconds == 30 })
+        #expect(Set(aggregates.map(\.service)) == Set(services.map(\.identity)))
+    }
+
+    @Test func keysPastTheLimitAreEventsEveryTime() {
+        let table = RepeatTable(generation: 1)
+        let services = (0...RepeatTable.keyLimit).map { Self.registration("Service\($0)") }
+        let time = EventClock.raw()
+        for service in services { _ = Self.fold(table, service, at: time) }
+        let last = services[services.count - 1]
+        #expect(!Self.fold(table, last, at: time + 1), "the table is full: the key was not remembered")
+        #expect(Self.fold(table, services[0], at: time + 1))
+    }
+
+    @Test func anIdleKeyIsForgottenAndItsRegistrationReleased() {
+        let table = RepeatTable(generation: 1)
+        weak var released: AnyRegistration?
+        let busy = Self.registration("Busy")
+        let time = EventClock.raw()
+        do {
+            let idle = Self.registration("Idle")
+            released = idle
+            #expect(!Self.fold(table, idle, at: time))
+            #expect(Self.fold(table, idle, at: time + 1))
+        }
+        #expect(!Self.fold(table, busy, at: time))
+        #expect(Self.collect(table).count == 1)
+        // A whole interval without a repeat of "Idle": the next collection drops it.
+        #expect(Self.fold(table, busy, at: time + 2))
+        #expect(Self.collect(table).map(\.service.type) == ["Busy"])
+        #expect(released == nil, "the table let go of the idle key's registration")
+        #expect(Self.fold(table, busy, at: time + 3), "a key still repeating stays")
+    }
+
+    @Test func aNewGenerationForgetsEveryKeyAndFoldsOnlyUnderIt() {
+        let table = RepeatTable(generation: 1)
+        let service = Self.registration("Service")
+        let time = EventClock.raw()
+        _ = Self.fold(table, service, at: time)
+        #expect(Self.fold(table, service, at: time + 1))
+        #expect(Self.collect(table, resetTo: 2).map(\.count) == [1], "the counts so far are taken first")
+        #expect(!Self.fold(table, service, at: time + 2, generation: 1), "a thread holding the old list does not fold")
+        #expect(!Self.fold(table, service, at: time + 3, generation: 2), "the first occurrence under the new observers is an event")
+        #expect(Self.fold(table, service, at: time + 4, generation: 2))
+    }
+}
