@@ -158,6 +158,7 @@ extension Container {
     }
 
     /// What a resolve does when no container in the chain has the key.
+    @usableFromInline
     enum MissingPolicy<T> {
         /// Fail with a missing-registration diagnostic (reported to observers unless `quiet`).
         case report(file: StaticString, line: UInt, quiet: Bool)

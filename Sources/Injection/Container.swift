@@ -183,12 +183,24 @@ struct TypeKey: Hashable, Sendable {
 }
 
 /// The key of a keypath provider: the type it provides plus the layer and member that declare it.
+///
+/// `@usableFromInline`: a provider call is inlined into the app, where the key is made (see
+/// ``Container/resolve(_:lifetime:)``).
+@usableFromInline
 struct ProviderKey: Hashable, Sendable {
     let type: ObjectIdentifier
     let layer: ObjectIdentifier
     let site: UInt
 
+    @usableFromInline
+    init(type: ObjectIdentifier, layer: ObjectIdentifier, site: UInt) {
+        self.type = type
+        self.layer = layer
+        self.site = site
+    }
+
     /// A multiplicative hash instead of SipHash, as for ``TypeKey``.
+    @usableFromInline
     func _rawHashValue(seed: Int) -> Int {
         FastHash.mix(
             UInt(bitPattern: type.hashValueBits) &+ UInt(bitPattern: layer.hashValueBits) &* 31 &+ site &* 1_000_003,
