@@ -1,4 +1,5 @@
 import Injection
+import InjectionGraph
 import Testing
 
 /// `di-inspect` without a terminal: what it says with no subcommand, and `--help` everywhere.
@@ -46,5 +47,15 @@ struct CommandLineTests {
         let result = try Command.run(Command.path(of: "di-inspect"), ["listen", "--socket", "/tmp/x.sock", "--tcp", "7777"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("Give --socket or --tcp, not both."))
+    }
+
+    /// `check --list-rules` lists the registry: one line per diagnostic, in order, without a trace.
+    @Test func checkListsEveryRegisteredDiagnostic() throws {
+        let result = try Command.run(Command.path(of: "di-inspect"), ["check", "--list-rules"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = result.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(names == DiagnosticKind.all.map(\.name), "\(result.stdout)")
+        let missingFile = try Command.run(Command.path(of: "di-inspect"), ["check"])
+        #expect(missingFile.status != 0 && missingFile.stderr.contains("Missing expected argument '<file>'"), "\(missingFile.stderr)")
     }
 }

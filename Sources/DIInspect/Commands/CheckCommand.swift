@@ -20,6 +20,7 @@ struct CheckCommand: ParsableCommand {
               $ di-inspect check trace.ndjson --format xcode
               $ di-inspect check trace.ndjson --format github
               $ di-inspect check trace.ndjson --format sarif -o check.sarif
+              $ di-inspect check --list-rules
 
             xcode, github and sarif point each problem at its source line (the resolve site, the \
             line that closes a cycle, a captive's registration, the line that set an override), \
@@ -27,14 +28,25 @@ struct CheckCommand: ParsableCommand {
             """)
 
     @Argument(help: "The trace file (NDJSON) written by 'di-inspect record' or DI_INSPECT=file:….")
-    var file: String
+    var file: String?
+
+    @Flag(help: "List every diagnostic check runs (its name in json and sarif, and what it means), and exit.")
+    var listRules = false
 
     @OptionGroup var report: ReportOptions
 
     @Flag(help: "Count optional requests that resolved to nil as problems, not notes.")
     var strict = false
 
+    func validate() throws {
+        if file == nil && !listRules { throw ValidationError("Missing expected argument '<file>'.") }
+    }
+
     func run() throws {
+        guard let file, !listRules else {
+            print(Self.rules, terminator: "")
+            return
+        }
         let (graph, diagnostics) = try loadGraphWithDiagnostics(file)
         let problems = graph.check(strict: strict)
         try report.write(text: problems.text, json: problems.json, fallbackFile: file) { path in
@@ -48,6 +60,19 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if !problems.isClean { throw ExitCode(1) }
+    }
+
+    /// One line per registered diagnostic (``DiagnosticKind/all``): name, note or problem, title
+    /// and meaning.
+    static var rules: String {
+        let width = DiagnosticKind.all.map { $0.name.count }.max() ?? 0
+        var out = ""
+        for kind in DiagnosticKind.all {
+            let name = kind.name + String(repeating: " ", count: width - kind.name.count)
+            let role = kind.isNote ? "note   " : "problem"
+            out += "\(name)  \(role)  \(kind.title): \(kind.summary)\n"
+        }
+        return out
     }
 
     /// `3 lines were rejected (lines 2, 5, 9); the trace cannot be called clean`

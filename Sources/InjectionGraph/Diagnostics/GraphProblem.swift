@@ -37,33 +37,28 @@ public enum GraphProblem: Sendable, Hashable {
         case layers, scopes, cycles, overrides, missing
     }
 
-    /// The stable name used in JSON (`missing`, `cycle`, `loop`, `scopeMismatch`,
-    /// `staleOverride`, `activeMapping`, `resolvedToNil`, `lazyLoop`, `layerBreach`, `shadowed`).
-    public var kind: String {
+    /// The registered description of this kind of problem (``DiagnosticKind/all``): its name,
+    /// title, tab and meaning are read from there, not spelled again per output.
+    public var diagnostic: DiagnosticKind {
         switch self {
-        case .missing: "missing"
-        case .cycle: "cycle"
-        case .dependencyLoop: "loop"
-        case .scopeMismatch: "scopeMismatch"
-        case .staleOverride: "staleOverride"
-        case .activeMapping: "activeMapping"
-        case .resolvedToNil: "resolvedToNil"
-        case .lazyLoop: "lazyLoop"
-        case .layerBreach: "layerBreach"
-        case .shadowed: "shadowed"
+        case .missing: .missing
+        case .cycle: .cycle
+        case .dependencyLoop: .dependencyLoop
+        case .scopeMismatch: .scopeMismatch
+        case .staleOverride: .staleOverride
+        case .activeMapping: .activeMapping
+        case .resolvedToNil: .resolvedToNil
+        case .lazyLoop: .lazyLoop
+        case .layerBreach: .layerBreach
+        case .shadowed: .shadowed
         }
     }
 
+    /// The stable name used in JSON (`missing`, `cycle`, `loop`, …: ``DiagnosticKind/name``).
+    public var kind: String { diagnostic.name }
+
     /// The inspector tab that lists it.
-    public var area: Area {
-        switch self {
-        case .missing, .resolvedToNil: .missing
-        case .cycle, .dependencyLoop, .lazyLoop: .cycles
-        case .scopeMismatch: .scopes
-        case .staleOverride, .activeMapping, .shadowed: .overrides
-        case .layerBreach: .layers
-        }
-    }
+    public var area: Area { diagnostic.area }
 
     /// The services the problem is about, for a view to find it and for dot to mark it.
     public var services: [ServiceIdentity] {

@@ -183,20 +183,9 @@ public struct ProblemAnnotations: Sendable {
         return out
     }
 
+    /// The rule's description: the registered diagnostic's summary (``DiagnosticKind``).
     static func ruleDescription(_ rule: String) -> String {
-        switch rule {
-        case "missing": "A service was requested but nothing is registered for it."
-        case "cycle": "Resolving a service asked for itself again (a dependency cycle)."
-        case "loop": "Services reach each other in the recorded graph (a dependency loop)."
-        case "scopeMismatch": "A long-lived service captured a shorter-lived one (a captive dependency)."
-        case "staleOverride": "An override came after long-lived services were built with the old instance."
-        case "activeMapping": "A keypath mapping was still in effect when the trace ended."
-        case "resolvedToNil": "An optional request found nothing and gave nil."
-        case "lazyLoop": "Services reach each other only through a lazy edge (no cycle at run time)."
-        case "layerBreach": "Layers reach each other (upward, or around a loop)."
-        case "shadowed": "A key registered in two containers of one search order: a farther one answers."
-        default: "A problem di-inspect found in the trace."
-        }
+        DiagnosticKind.named(rule)?.summary ?? "A problem di-inspect found in the trace."
     }
 }
 

@@ -26,18 +26,7 @@ enum ProblemItems {
 
     /// A title for the detail pane.
     static func title(_ problem: GraphProblem) -> String {
-        switch problem {
-        case .missing: "Missing registration"
-        case .resolvedToNil: "Resolved to nil"
-        case .cycle: "Cycle"
-        case .dependencyLoop: "Dependency loop"
-        case .lazyLoop: "Cycle broken lazily"
-        case .scopeMismatch: "Captive dependency"
-        case .staleOverride: "Stale override"
-        case .activeMapping: "Mapping left active"
-        case .layerBreach: "Layer breach"
-        case .shadowed: "Shadowed registration"
-        }
+        problem.diagnostic.title
     }
 
     /// The message, its first line as the headline and each `Fix:`/`Or:` line highlighted.

@@ -26,7 +26,7 @@ struct DecoratorReentryTests {
         let outcomes = Outcomes()
         let recorder = EventRecorder(name)
         app.register { ReentryClock() }.scope(.singleton)
-        app.decorate { service in
+        app.decorate { [unowned app] service in
             guard service is ReentryClock else { return }
             outcomes.record { _ = try app.tryResolve(ReentryClock.self) }
         }; let closing = #line - 1
@@ -53,7 +53,7 @@ struct DecoratorReentryTests {
         let recorder = EventRecorder(name)
         app.register { ReentryLedger() }.scope(.singleton)
         app.register { ReentryPrinter() }.scope(.singleton)
-        app.decorate { service in
+        app.decorate { [unowned app] service in
             if service is ReentryLedger { outcomes.record { _ = try app.tryResolve(ReentryPrinter.self) } }
             if service is ReentryPrinter { outcomes.record { _ = try app.tryResolve(ReentryLedger.self) } }
         }; let closing = #line - 1
@@ -77,7 +77,7 @@ struct DecoratorReentryTests {
         app.register { ReentryLedger() }.scope(.singleton)
         app.register { ReentryPrinter() }
         let printers = Mutex(0)
-        app.decorate { service in
+        app.decorate { [unowned app] service in
             if service is ReentryLedger, (try? app.tryResolve(ReentryPrinter.self)) != nil { printers.withLock { $0 += 1 } }
         }
         _ = try app.tryResolve(ReentryLedger.self)

@@ -1,0 +1,66 @@
+/// What one diagnostic of `check` is, described once: the name the outputs use (`kind` in JSON,
+/// the rule id in SARIF), the inspector's title and tab, and what it means (the SARIF rule's
+/// description, `di-inspect check --list-rules`). ``all`` is the registry; each
+/// ``GraphProblem`` case names its entry in ``GraphProblem/diagnostic``, and everything that
+/// describes a kind of problem reads it from there.
+///
+/// ```swift
+/// for kind in DiagnosticKind.all { print(kind.name, kind.summary) }
+/// ```
+public struct DiagnosticKind: Sendable, Hashable {
+    /// The stable name: `kind` in `check --json`, the SARIF rule id.
+    public let name: String
+    /// The inspector's detail-pane title.
+    public let title: String
+    /// One sentence: what it means.
+    public let summary: String
+    /// The inspector tab whose badge counts it.
+    public let area: GraphProblem.Area
+    /// A note rather than a problem unless `--strict` says otherwise (it does not change the
+    /// exit code).
+    public let isNote: Bool
+
+    init(_ name: String, _ title: String, _ area: GraphProblem.Area, note: Bool = false, _ summary: String) {
+        self.name = name
+        self.title = title
+        self.area = area
+        self.isNote = note
+        self.summary = summary
+    }
+
+    /// Every diagnostic, in the order `check` reports them (problems, then notes).
+    public static let all: [DiagnosticKind] = [
+        .missing, .cycle, .dependencyLoop, .scopeMismatch, .staleOverride, .activeMapping, .layerBreach, .shadowed,
+        .resolvedToNil, .lazyLoop,
+    ]
+
+    /// The registered diagnostic called `name`.
+    public static func named(_ name: String) -> DiagnosticKind? {
+        all.first { $0.name == name }
+    }
+
+    public static let missing = DiagnosticKind(
+        "missing", "Missing registration", .missing, "A service was requested but nothing is registered for it.")
+    public static let cycle = DiagnosticKind(
+        "cycle", "Cycle", .cycles, "Resolving a service asked for itself again (a dependency cycle).")
+    public static let dependencyLoop = DiagnosticKind(
+        "loop", "Dependency loop", .cycles, "Services reach each other in the recorded graph (a dependency loop).")
+    public static let scopeMismatch = DiagnosticKind(
+        "scopeMismatch", "Captive dependency", .scopes,
+        "A long-lived service captured a shorter-lived one (a captive dependency).")
+    public static let staleOverride = DiagnosticKind(
+        "staleOverride", "Stale override", .overrides,
+        "An override came after long-lived services were built with the old instance.")
+    public static let activeMapping = DiagnosticKind(
+        "activeMapping", "Mapping left active", .overrides, "A keypath mapping was still in effect when the trace ended.")
+    public static let layerBreach = DiagnosticKind(
+        "layerBreach", "Layer breach", .layers, "Layers reach each other (upward, or around a loop).")
+    public static let shadowed = DiagnosticKind(
+        "shadowed", "Shadowed registration", .overrides,
+        "A key registered in two containers of one search order: a farther one answers.")
+    public static let resolvedToNil = DiagnosticKind(
+        "resolvedToNil", "Resolved to nil", .missing, note: true, "An optional request found nothing and gave nil.")
+    public static let lazyLoop = DiagnosticKind(
+        "lazyLoop", "Cycle broken lazily", .cycles, note: true,
+        "Services reach each other only through a lazy edge (no cycle at run time).")
+}
