@@ -70,7 +70,7 @@ extension Container {
     /// container.mappings[\.login.viewModel] = \.login.mockTestViewModel
     /// container.mappings[\.login.viewModel] = \.login.viewModel   // answers for itself again
     /// ```
-    /// Not optional, unlike ``Container/mapping(for:)``: an optional `KeyPath & Sendable` does
+    /// Not optional, unlike `mapping(for:)`: an optional `KeyPath & Sendable` does
     /// not take a `\.login.mockTestViewModel` literal (the compiler cannot infer its root,
     /// swiftlang/swift#76716), and keypaths are stored only as `Sendable` ones.
     public struct Mappings: Sendable {
