@@ -78,6 +78,11 @@ public final class Inspector: TerminalApplication {
 
     /// What the histories may weigh together.
     var historyBudget: Int { max(memoryBudget / 4, memoryBudget - Self.reservedMemory) }
+    /// Where a compaction starts: 85 % of ``historyBudget``, because records keep arriving while
+    /// it runs (a slice per tick, for a second or two at full rate) and the history must still
+    /// be within its budget when the cut is made (the 10-minute soak peaked 23 MB over the
+    /// budget when compaction started at 100 %).
+    var compactionThreshold: Int { historyBudget / 20 * 17 }
     /// The most sessions kept: past it the oldest ended one is forgotten.
     static let maximumSessions = 64
     private let clock = ContinuousClock()
@@ -244,6 +249,8 @@ public final class Inspector: TerminalApplication {
     /// says so (what is left goes to ``carried``).
     private func absorb(_ updates: [LiveUpdate], until shouldStop: () -> Bool = { false }) {
         let now = milliseconds
+        // Ended sessions past the cap go as soon as they ended, not when the next app connects.
+        defer { forgetOldSessions() }
         for (position, update) in updates.enumerated() {
             // Sessions coming and going cost a little each: asked every few updates too.
             if position > 0, position % Self.updatesBetweenChecks == 0, shouldStop() {
@@ -433,7 +440,7 @@ public final class Inspector: TerminalApplication {
     /// Forgets one session, keeping the connection and process maps and the shown session
     /// pointing at the same sessions.
     private func removeSession(at removed: Int) {
-        sessions.remove(at: removed)
+        Self.freeElsewhere(sessions.remove(at: removed))
         viewIsStale = true
         sessionOfConnection = sessionOfConnection.filter { $0.value != removed }.mapValues { $0 > removed ? $0 - 1 : $0 }
         processOfSession = Dictionary(uniqueKeysWithValues: processOfSession.compactMap { key, value in
@@ -459,13 +466,13 @@ public final class Inspector: TerminalApplication {
                 index = compacting
             } else {
                 let footprints = sessions.map(\.history.footprint.total)
-                guard footprints.reduce(0, +) > historyBudget,
+                guard footprints.reduce(0, +) > compactionThreshold,
                       let largest = footprints.indices.max(by: { footprints[$0] < footprints[$1] }),
                       sessions[largest].beginHistoryCompaction() else { return }
                 index = largest
             }
             guard let released = sessions[index].continueHistoryCompaction(until: shouldStop) else { return }
-            Self.freeElsewhere(released)
+            if !released.isEmpty { Self.freeElsewhere(released) }
             if index == current {
                 state.timeCursor = nil
                 viewIsStale = true
@@ -481,8 +488,8 @@ public final class Inspector: TerminalApplication {
     /// back to the system: freeing a few hundred MB of records, one by one, is what used to stall
     /// a frame for a quarter of a second. The box is the only reference once this returns (if
     /// the task emptied it first, the memory is freed here instead: slower, never wrong).
-    nonisolated static func freeElsewhere(_ released: consuming ReleasedHistory) {
-        guard !released.isEmpty else { return }
+    /// A forgotten session goes the same way (its history may weigh the whole budget).
+    nonisolated static func freeElsewhere(_ released: consuming some Sendable) {
         let box = ReleasedBox(released)
         Task.detached(priority: .background) {
             box.empty()
@@ -490,10 +497,10 @@ public final class Inspector: TerminalApplication {
         }
     }
 
-    /// Carries released history to the task that frees it: emptied there, under its lock.
+    /// Carries what is let go of to the task that frees it: emptied there, under its lock.
     private final class ReleasedBox: Sendable {
-        private let contents: Mutex<ReleasedHistory?>
-        init(_ released: consuming ReleasedHistory) { contents = Mutex(released) }
+        private let contents: Mutex<(any Sendable)?>
+        init(_ released: consuming some Sendable) { contents = Mutex(released) }
         func empty() { contents.withLock { $0 = nil } }
     }
 

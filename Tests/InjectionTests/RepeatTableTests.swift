@@ -1,4 +1,5 @@
 @testable import Injection
+import Synchronization
 import Testing
 
 /// The per-thread table that folds repeated resolutions (``RepeatTable``), driven directly with
@@ -128,5 +129,49 @@ struct RepeatTableTests {
         #expect(!Self.fold(table, service, at: time + 2, generation: 1), "a thread holding the old list does not fold")
         #expect(!Self.fold(table, service, at: time + 3, generation: 2), "the first occurrence under the new observers is an event")
         #expect(Self.fold(table, service, at: time + 4, generation: 2))
+    }
+
+    /// The owner counts without a lock while another thread collects over and over: every repeat
+    /// is in exactly one aggregate (or, when a collection found the key idle and dropped it, is
+    /// an event again), and each aggregate's times cover only its own repeats. Run under
+    /// ThreadSanitizer too (`make tsan`).
+    @Test func collectionsWhileTheOwnerCountsLoseAndRepeatNothing() {
+        let table = RepeatTable(generation: 1)
+        let service = Self.registration("Service")
+        let repeats: UInt64 = 200_000
+        let done = Atomic<Bool>(false)
+        let collected = Mutex<[ResolutionAggregate]>([])
+        let events = Mutex<[UInt64]>([])
+        let base = EventClock.raw()
+        onThreads(2) { thread in
+            if thread == 0 {
+                _ = Self.fold(table, service, took: 0, at: base)
+                var delivered: [UInt64] = []
+                for index in 1...repeats where !Self.fold(table, service, took: 1, at: base + index) {
+                    delivered.append(index)
+                }
+                events.withLock { $0 = delivered }
+                done.store(true, ordering: .releasing)
+            } else {
+                while !done.load(ordering: .acquiring) {
+                    let aggregates = Self.collect(table)
+                    collected.withLock { $0 += aggregates }
+                }
+            }
+        }
+        let aggregates = collected.withLock { $0 } + Self.collect(table)
+        let delivered = events.withLock { $0 }
+        #expect(aggregates.reduce(0) { $0 + $1.count } + UInt64(delivered.count) == repeats)
+        #expect(aggregates.reduce(0) { $0 + $1.totalNanoseconds } + UInt64(delivered.count) == repeats)
+        // Repeat n ends at base + n: each aggregate spans exactly its own repeats, and together
+        // with the events they cover every repeat once, in order.
+        let spans = aggregates.map { ($0.firstTime, $0.lastTime, $0.count) }
+            + delivered.map { (EventClock.since(raw: base + $0), EventClock.since(raw: base + $0), UInt64(1)) }
+        var next = EventClock.since(raw: base + 1)
+        for (first, last, count) in spans.sorted(by: { $0.0 < $1.0 }) {
+            #expect(first == next && last - first == count - 1)
+            next = last + 1
+        }
+        #expect(next == EventClock.since(raw: base + repeats) + 1)
     }
 }

@@ -14,10 +14,12 @@ import InjectionGraph
 ///   queued, up to ``recordLimit``; past that it is dropped, counted, and reported to the
 ///   graph as a `dropped` record so the header shows it.
 ///
-/// - A connection that arrives while the queue is full (at ``recordLimit``) is shed whole: its
-///   session, records and disconnect never queue, its records are counted as dropped and the
-///   header says how many apps were shed. Apps that come and go faster than the screen can
-///   take them (thousands of short-lived apps, a reconnect loop) cost a counter, not a queue.
+/// - A connection that arrives while ``sessionLimit`` new sessions already wait in the queue is
+///   shed whole: its session, records and disconnect never queue, its records are counted as
+///   dropped and the header says how many apps were shed. Apps that come and go faster than the
+///   screen can take them (thousands of short-lived apps, a reconnect loop) cost a counter, not a
+///   queue; one app reconnecting while the queue is full of its records is never shed (it is
+///   one session waiting, not dozens).
 /// - A connection's header is always kept (one per connection): a reconnecting app is known
 ///   by it.
 ///
@@ -39,6 +41,10 @@ struct LiveIntake: Sendable {
     let recordLimit: Int
     /// Distinct resolve keys remembered per connection; a key past it is never folded.
     let keyLimit: Int
+    /// New sessions that may wait in the queue; a connection arriving past it is shed.
+    let sessionLimit: Int
+    /// New sessions waiting in the queue.
+    private(set) var waitingSessions = 0
 
     /// What the intake did, counted since it was made.
     struct Statistics: Sendable, Hashable {
@@ -67,10 +73,11 @@ struct LiveIntake: Sendable {
     /// Connections shed at their arrival, until their disconnect.
     private var shed: Set<Int> = []
 
-    init(exactLimit: Int = 20_000, recordLimit: Int = 100_000, keyLimit: Int = 65_536) {
+    init(exactLimit: Int = 20_000, recordLimit: Int = 100_000, keyLimit: Int = 65_536, sessionLimit: Int = 64) {
         self.exactLimit = max(0, exactLimit)
         self.recordLimit = max(self.exactLimit, recordLimit)
         self.keyLimit = keyLimit
+        self.sessionLimit = max(1, sessionLimit)
     }
 
     /// Updates waiting.
@@ -83,7 +90,7 @@ struct LiveIntake: Sendable {
 
     mutating func add(_ update: LiveUpdate) {
         switch update {
-        case .session(let connection, _, _) where queuedRecords >= recordLimit:
+        case .session(let connection, _, _) where waitingSessions >= sessionLimit:
             shed.insert(connection)
             statistics.shedConnections += 1
         case .records(let connection, let records) where shed.contains(connection):
@@ -155,6 +162,7 @@ struct LiveIntake: Sendable {
                 continue
             }
         }
+        if case .session = update { waitingSessions += 1 }
         queue.append(update)
     }
 
@@ -181,6 +189,7 @@ struct LiveIntake: Sendable {
                 budget -= records.count
                 queuedRecords -= records.count
             }
+            if case .session = update { waitingSessions -= 1 }
             taken.append(update)
             head += 1
         }

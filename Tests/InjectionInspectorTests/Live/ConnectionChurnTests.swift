@@ -18,12 +18,13 @@ struct ConnectionChurnTests {
     }
 
     @Test func aReconnectLoopStaysOneSessionWhateverTheScreenKeepsUpWith() throws {
-        let feed = LiveFeed(wake: try WakePipe(), intake: LiveIntake(exactLimit: 100, recordLimit: 400))
+        let feed = LiveFeed(wake: try WakePipe(), intake: LiveIntake(exactLimit: 100, recordLimit: 400, sessionLimit: 8))
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
-        // 500 connections of one app, the screen taking 200 records after every tenth.
+        // 500 connections of one app, the screen taking 100 records after every tenth: more
+        // than 8 new sessions come to wait, and the later ones are shed.
         for number in 1...500 {
             feed.send(Self.connection(number, app: "looping-app", pid: 7, from: UInt64(number) * 100))
-            if number % 10 == 0 { inspector.apply(feed.take(maximumRecords: 200)) }
+            if number % 10 == 0 { inspector.apply(feed.take(maximumRecords: 100)) }
         }
         while feed.status.queuedRecords > 0 { inspector.apply(feed.take(maximumRecords: 200)) }
         let shed = Int(feed.status.statistics.shedConnections)
@@ -34,7 +35,7 @@ struct ConnectionChurnTests {
     }
 
     @Test func shortLivedAppsStayWithinTheSessionCap() throws {
-        let feed = LiveFeed(wake: try WakePipe(), intake: LiveIntake(exactLimit: 100, recordLimit: 400))
+        let feed = LiveFeed(wake: try WakePipe(), intake: LiveIntake(exactLimit: 100, recordLimit: 400, sessionLimit: 8))
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
         for number in 1...500 {
             feed.send(Self.connection(number, app: "app-\(number)", pid: Int32(number), from: 1))

@@ -126,4 +126,50 @@ struct LiveIntakeTests {
         if case .message(let text) = taken.first { #expect(text == "Refused connection #300: no token") }
         if case .refusals(let counts) = taken.last { #expect(counts == ["timed out": 300]) }
     }
+
+    static func header(_ app: String) -> TraceRecord {
+        .header(TraceHeader(app: app, pid: 1, startTime: "2026-11-25T08:00:00Z"))
+    }
+
+    @Test func aConnectionArrivingPastTheSessionLimitIsShedWholeAndCounted() {
+        var intake = LiveIntake(sessionLimit: 2)
+        for connection in 1...3 {
+            intake.add(.session(connection: connection, name: "#\(connection)", processID: nil))
+            intake.add(.connection(connection, .live))
+            intake.add(.records(connection: connection, [Self.header("app-\(connection)")]
+                + (1...5).map { Self.resolve(ServiceIdentity(type: "S\($0)", container: "app"), at: UInt64($0)) }))
+        }
+        intake.add(.connection(3, .disconnected("connection 3 closed")))
+        // The third: its 5 events received and dropped (its header is not an event), nothing queued.
+        #expect(intake.statistics.shedConnections == 1)
+        #expect(intake.statistics.received == 15)
+        #expect(intake.statistics.dropped == 5)
+        #expect(intake.queuedRecords == 12)
+        #expect(intake.waitingSessions == 2)
+        let taken = intake.take(maximumRecords: 100)
+        #expect(taken.count == 6)
+        #expect(!taken.contains { if case .session(3, _, _) = $0 { true } else { false } })
+        #expect(!taken.contains { if case .connection(3, _) = $0 { true } else { false } })
+        // Once the waiting sessions are taken, a new connection is let in.
+        #expect(intake.waitingSessions == 0)
+        intake.add(.session(connection: 4, name: "#4", processID: nil))
+        #expect(intake.take(maximumRecords: 100).count == 1)
+        #expect(intake.statistics.shedConnections == 1)
+    }
+
+    @Test func aConnectionsHeaderIsKeptEvenWhenTheQueueIsFull() {
+        var intake = LiveIntake(exactLimit: 0, recordLimit: 2)
+        let distinct = (1...3).map { Self.resolve(ServiceIdentity(type: "S\($0)", container: "app"), at: UInt64($0)) }
+        intake.add(.records(connection: 1, [Self.header("first")] + distinct))
+        intake.add(.records(connection: 2, [Self.header("second")]))
+        // Connection 1: its header and first resolve fill the queue, two resolves are dropped;
+        // connection 2's header is queued past the limit.
+        #expect(intake.statistics.dropped == 2)
+        #expect(intake.queuedRecords == 3)
+        let records = intake.take(maximumRecords: 100).flatMap { update -> [TraceRecord] in
+            if case .records(_, let records) = update { records } else { [] }
+        }
+        #expect(records.count == 4)
+        #expect(records.contains { if case .header(let header) = $0 { header.app == "second" } else { false } })
+    }
 }
