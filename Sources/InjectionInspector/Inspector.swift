@@ -484,17 +484,14 @@ public final class Inspector: TerminalApplication {
     /// The most a tick spends compacting histories.
     static let compactionTimePerTick: Duration = .milliseconds(15)
 
-    /// Drops what a compaction let go of on a background thread, then gives the freed pages
-    /// back to the system: freeing a few hundred MB of records, one by one, is what used to stall
+    /// Drops what a compaction let go of on a background thread (``FreedMemory`` says how the
+    /// pages go back to the system): freeing a few hundred MB of records, one by one, is what used to stall
     /// a frame for a quarter of a second. The box is the only reference once this returns (if
     /// the task emptied it first, the memory is freed here instead: slower, never wrong).
     /// A forgotten session goes the same way (its history may weigh the whole budget).
     nonisolated static func freeElsewhere(_ released: consuming some Sendable) {
         let box = ReleasedBox(released)
-        Task.detached(priority: .background) {
-            box.empty()
-            FreedMemory.returnToSystem()
-        }
+        Task.detached(priority: .background) { box.empty() }
     }
 
     /// Carries what is let go of to the task that frees it: emptied there, under its lock.

@@ -36,7 +36,7 @@ public enum InspectorLauncher {
             PosixIO.printError(error.description)
             return TerminalProblem.exitCode
         }
-        FreedMemory.limitArenas()
+        FreedMemory.configure()
         do {
             let wake = try WakePipe()
             let feed = LiveFeed(wake: wake)

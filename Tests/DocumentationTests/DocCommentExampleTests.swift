@@ -219,6 +219,24 @@ struct DocCommentExampleTests {
         }
     }
 
+    @Test func assigningNilRemovesAMapping() {
+        let container = Container(name: "doc-mappings-nil")
+        container.mappings[\.login.viewModel] = \.login.mockTestViewModel
+        #expect(container.mapping(for: \.login.viewModel) != nil)
+        #expect(container.mappings[\.login.viewModel] == \.login.mockTestViewModel)
+        container.mappings[\.login.viewModel] = nil
+        #expect(container.mapping(for: \.login.viewModel) == nil)
+        #expect(container.mappings[\.login.viewModel] == \.login.viewModel)
+
+        withContainer(container) {
+            InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
+            #expect(InjectionMapper[\.login.viewModel] == \.login.mockTestViewModel)
+            InjectionMapper[\.login.viewModel] = nil
+            #expect(InjectionMapper[\.login.viewModel] == \.login.viewModel)
+            #expect(Container.shared.mapping(for: \.login.viewModel) == nil)
+        }
+    }
+
     @Test func mappingsSubscriptExampleEndsUnmapped() {
         let container = Container(name: "doc-mappings")
         DocCommentExamples.mappingsSubscript(container)

@@ -445,7 +445,8 @@ enum DocCommentExamples {
     // Injection/Keypaths/Container+Mapping.swift: the mappings subscript.
     static func mappingsSubscript(_ container: Container) {
         container.mappings[\.login.viewModel] = \.login.mockTestViewModel
-        container.mappings[\.login.viewModel] = \.login.viewModel   // answers for itself again
+        container.mappings[\.login.viewModel] = nil                  // answers for itself again
+        container.mappings[\.login.viewModel] = \.login.viewModel   // the same
     }
 
     // Injection/Keypaths/Container+Mapping.swift: the mapper works on Container.shared.
@@ -453,6 +454,7 @@ enum DocCommentExamples {
         InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
         InjectionMapper.map(\.login.mockTestViewModel, to: \.login.viewModel)   // the same, as a call
         InjectionMapper.reset(\.login.viewModel)
+        InjectionMapper[\.login.viewModel] = nil                                  // the same as reset
         InjectionMapper.resetAll()
     }
 

@@ -64,15 +64,17 @@ extension Container {
 
     /// Subscript access to a container's mappings: `mappings[original]` is the keypath that
     /// answers requests for `original`, which is `original` itself while it is not mapped.
-    /// Assigning `original` its own keypath removes its mapping.
+    /// Assigning `nil`, or `original` its own keypath, removes its mapping.
     ///
     /// ```swift
     /// container.mappings[\.login.viewModel] = \.login.mockTestViewModel
-    /// container.mappings[\.login.viewModel] = \.login.viewModel   // answers for itself again
+    /// container.mappings[\.login.viewModel] = nil                  // answers for itself again
+    /// container.mappings[\.login.viewModel] = \.login.viewModel   // the same
     /// ```
-    /// Not optional, unlike ``Container/mapping(for:)``: an optional `KeyPath & Sendable` does
-    /// not take a `\.login.mockTestViewModel` literal (the compiler cannot infer its root,
-    /// swiftlang/swift#76716), and keypaths are stored only as `Sendable` ones.
+    /// A read is not optional, unlike `mapping(for:)`, and a keypath literal is assigned through
+    /// the non-optional subscript: an optional `KeyPath & Sendable` does not take a
+    /// `\.login.mockTestViewModel` literal (the compiler cannot infer its root,
+    /// swiftlang/swift#76716). The optional subscript is there for `nil` and for optional values.
     public struct Mappings: Sendable {
         let container: Container
 
@@ -81,6 +83,17 @@ extension Container {
         ) -> any KeyPath<Container, Provider<T>> & Sendable {
             get { container.mappedTarget(of: original) ?? original }
             nonmutating set { container.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
+        }
+
+        /// The mapping of `original`, or nil; assigning nil removes it (as the article's
+        /// `InjectionMapper[\.login.viewModel] = nil` does). Disfavoured, so that reads and
+        /// keypath literals go through the non-optional subscript.
+        @_disfavoredOverload
+        public subscript<T>(
+            _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
+        ) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
+            get { container.mappedTarget(of: original) }
+            nonmutating set { container.setMapping(original, to: newValue.flatMap { unlessItself($0, original) }, file: file, line: line) }
         }
     }
 
@@ -209,6 +222,7 @@ extension Container {
 /// InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
 /// InjectionMapper.map(\.login.mockTestViewModel, to: \.login.viewModel)   // the same, as a call
 /// InjectionMapper.reset(\.login.viewModel)
+/// InjectionMapper[\.login.viewModel] = nil                                  // the same as reset
 /// InjectionMapper.resetAll()
 /// ```
 /// Mappings apply to instances created after they are set.
@@ -221,6 +235,17 @@ public enum InjectionMapper {
     ) -> any KeyPath<Container, Provider<T>> & Sendable {
         get { Container.shared.mappedTarget(of: original) ?? original }
         set { Container.shared.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
+    }
+
+    /// The mapping of `original` in ``Container/shared``, or nil; assigning nil removes it:
+    /// `InjectionMapper[\.login.viewModel] = nil` is ``reset(_:file:line:)``. Disfavoured, so
+    /// that reads and keypath literals go through the non-optional subscript.
+    @_disfavoredOverload
+    public static subscript<T>(
+        _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
+    ) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
+        get { Container.shared.mappedTarget(of: original) }
+        set { Container.shared.setMapping(original, to: newValue.flatMap { unlessItself($0, original) }, file: file, line: line) }
     }
 
     /// Answers requests for `original` with `replacement`.

@@ -26,4 +26,7 @@ public struct ReleasedHistory: Sendable {
     /// Records whose compact entries it holds (whole chunks only: the rest of the cut stays in
     /// the history's first chunk until that goes).
     public var recordCount: Int { entries.reduce(0) { $0 + $1.count } }
+
+    /// Chunks of records kept whole that it holds.
+    public var wholeRecordChunks: Int { wholeRecords.count }
 }

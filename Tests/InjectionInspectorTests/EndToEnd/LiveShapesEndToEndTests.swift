@@ -72,7 +72,7 @@ struct LiveShapesEndToEndTests {
         let (sent, largest) = watchingMemory(of: socket) {
             LiveShapeDriver(shape: .churn, socketPath: socket, services: 3_000).run(seconds: 8)
         }
-        #expect(sent.records > 100_000, "the driver sent its flood: \(sent)")
+        #expect(sent.connections == 1 && sent.records >= 10_000, "the driver sent its flood: \(sent)")
         #expect(largest < 64 + 48, "RSS \(largest) MB with a 64 MB budget")
         #expect(tmux.waitFor("● live"))
         // One override per service re-registered (plus the first one of each), not one per
