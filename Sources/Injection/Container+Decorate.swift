@@ -27,10 +27,14 @@ extension Container {
     /// app.register(scope: .singleton) { Clock() }
     /// app.decorate { service in
     ///     guard service is Clock else { return }
-    ///     _ = try? app.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
-    ///     _ = try? app.tryResolve(Logger.self)  // fine: a dependency of Clock
+    ///     let container = Container.current            // the container resolving right now
+    ///     _ = try? container.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
+    ///     _ = try? container.tryResolve(Logger.self)  // fine: a dependency of Clock
     /// }
     /// ```
+    /// Resolve through ``Container/current`` (or capture the container `unowned`), not by
+    /// capturing the container strongly: the container keeps its decorators, so a decorator that
+    /// holds its own container is a retain cycle, and neither it nor anything it keeps is ever freed.
     /// Resolver ran its decorator after every resolve, cached ones included, outside any
     /// resolution, so a decorator resolving its own service recursed until the stack overflowed.
     ///

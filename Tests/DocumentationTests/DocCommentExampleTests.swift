@@ -202,10 +202,15 @@ struct DocCommentExampleTests {
         DocCommentExamples.decorate(app, appLogger: Logger(label: "app"))
         #expect(app.resolve(ReportService.self).logger?.label == "app")
 
-        let clocks = Container(name: "doc-decorate-cycle")
-        clocks.register { Logger(label: "clock") }
-        DocCommentExamples.decorateResolvingItself(clocks)
-        #expect(clocks.resolve(Clock.self) === clocks.resolve(Clock.self), "the decorator's cycle is thrown to it; the build goes on")
+        weak var released: Container?
+        do {
+            let clocks = Container(name: "doc-decorate-cycle")
+            clocks.register { Logger(label: "clock") }
+            DocCommentExamples.decorateResolvingItself(clocks)
+            #expect(clocks.resolve(Clock.self) === clocks.resolve(Clock.self), "the decorator's cycle is thrown to it; the build goes on")
+            released = clocks
+        }
+        #expect(released == nil, "a decorator that resolves through Container.current does not keep its container")
 
         let editor = withContainer(Container(name: "doc-static")) { DocCommentExamples.staticRegistrations() }
         #expect(editor.id == 3)

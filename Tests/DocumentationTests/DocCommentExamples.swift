@@ -320,8 +320,9 @@ enum DocCommentExamples {
         app.register(scope: .singleton) { Clock() }
         app.decorate { service in
             guard service is Clock else { return }
-            _ = try? app.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
-            _ = try? app.tryResolve(Logger.self)  // fine: a dependency of Clock
+            let container = Container.current            // the container resolving right now
+            _ = try? container.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
+            _ = try? container.tryResolve(Logger.self)  // fine: a dependency of Clock
         }
     }
 
