@@ -21,8 +21,8 @@ extension Container {
         // pass a separate check and make a loop. Adding children is rare, so one lock suffices.
         let closesLoop = Container.childAdditions.withLock { _ -> Bool in
             if child.reachesByAddedChildren(self) { return true }
-            addedChildren.withLock { $0.append(child) }
-            hasAddedChildren.store(true, ordering: .releasing)
+            core.addedChildren.withLock { $0.append(child) }
+            core.hasAddedChildren.store(true, ordering: .releasing)
             return false
         }
         if !closesLoop, EventHub.shared.isActive {
@@ -45,19 +45,19 @@ extension Container {
     private static let childAdditions = Mutex<Void>(())
 
     /// The containers added with ``add(child:file:line:)``, in search order (not theirs).
-    public var children: [Container] { addedChildren.withLock { $0 } }
+    public var children: [Container] { core.addedChildren.withLock { $0 } }
 
     /// Whether `other` is this container or one it searches through added children.
     func reachesByAddedChildren(_ other: Container) -> Bool {
-        if self === other { return true }
+        if isSame(as: other) { return true }
         return children.contains { $0.reachesByAddedChildren(other) }
     }
 
     /// The first added child (depth first, in order added) whose own table has `key`.
     func addedChild(holding key: EntryKey) -> Container? {
         for child in children {
-            if child.state.withLock({ state in key.withEntry(in: &state) { _ in true } }) == true { return child }
-            if child.hasAddedChildren.load(ordering: .acquiring), let found = child.addedChild(holding: key) {
+            if child.core.state.withLock({ state in key.withEntry(in: &state) { _ in true } }) == true { return child }
+            if child.core.hasAddedChildren.load(ordering: .acquiring), let found = child.addedChild(holding: key) {
                 return found
             }
         }

@@ -27,10 +27,14 @@ extension Container {
     /// app.register(scope: .singleton) { Clock() }
     /// app.decorate { service in
     ///     guard service is Clock else { return }
-    ///     _ = try? app.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
-    ///     _ = try? app.tryResolve(Logger.self)  // fine: a dependency of Clock
+    ///     let container = Container.current            // the container resolving right now
+    ///     _ = try? container.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
+    ///     _ = try? container.tryResolve(Logger.self)  // fine: a dependency of Clock
     /// }
     /// ```
+    /// Resolve through ``Container/current`` (or capture the container `unowned`), not by
+    /// capturing the container strongly: the container keeps its decorators, so a decorator that
+    /// holds its own container is a retain cycle, and neither it nor anything it keeps is ever freed.
     /// Resolver ran its decorator after every resolve, cached ones included, outside any
     /// resolution, so a decorator resolving its own service recursed until the stack overflowed.
     ///
@@ -42,7 +46,7 @@ extension Container {
     public func decorate(
         file: StaticString = #fileID, line: UInt = #line, _ decorator: @escaping @Sendable (Any) -> Void
     ) {
-        decorators.withLock { $0.append(InstalledDecorator(run: decorator, file: file, line: line)) }
+        core.decorators.withLock { $0.append(InstalledDecorator(run: decorator, file: file, line: line)) }
         Decorators.installed.add(1, ordering: .releasing)
     }
 
@@ -55,7 +59,7 @@ extension Container {
 
     /// Removes this container's decorators.
     public func removeDecorators() {
-        let removed = decorators.withLock { list -> Int in
+        let removed = core.decorators.withLock { list -> Int in
             defer { list.removeAll() }
             return list.count
         }
@@ -70,7 +74,7 @@ extension Container {
         let outer = context.runningDecorator
         defer { context.runningDecorator = outer }
         for container in Array(lineage).reversed() {
-            for decorator in container.decorators.withLock({ $0 }) {
+            for decorator in container.core.decorators.withLock({ $0 }) {
                 context.runningDecorator = (context.frames.count - 1, decorator.file, decorator.line)
                 decorator.run(instance)
             }

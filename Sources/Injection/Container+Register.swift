@@ -80,7 +80,7 @@ extension Container {
 
     /// Removes every registration and kept instance (the container's own, not its parent's).
     public func removeAll() {
-        state.withLock { $0 = ContainerState() }
+        core.state.withLock { $0 = ContainerState() }
     }
 
     /// Discards the instances `scope` keeps in this container; the next resolve builds new ones.
@@ -90,7 +90,7 @@ extension Container {
     /// container.reset(.custom("session"))
     /// ```
     public func reset(_ scope: Scope) {
-        let discarded = state.withLock { state -> Int in
+        let discarded = core.state.withLock { state -> Int in
             var count = 0
             for key in state.unnamed.keys { count += state.unnamed[key]!.discard(scope) }
             for key in state.named.keys { count += state.named[key]!.discard(scope) }
@@ -132,7 +132,7 @@ extension Container {
         let identity = ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
         let key = ObjectIdentifier(T.self)
         let observed = EventHub.shared.isActive
-        let (registration, previous, stale) = state.withLock { state -> (AnyRegistration, AnyRegistration?, Bool) in
+        let (registration, previous, stale) = core.state.withLock { state -> (AnyRegistration, AnyRegistration?, Bool) in
             let slot = EntryKey(key, name: name)
             let previous = slot.entry(in: &state)
             let registration = AnyRegistration(

@@ -116,14 +116,49 @@ extension Container {
     // MARK: - The one resolve path
 
     /// What a container's table says about a key.
-    enum Lookup: Sendable {
-        case missing
-        case kept(AnyRegistration, any AnyObject & Sendable)
-        case keptWeakly(AnyRegistration, InstanceBox)
-        case build(AnyRegistration)
+    ///
+    /// A struct of two references and a tag rather than an enum with payloads: the resolve path
+    /// is generic and unspecialised, and copying and destroying a multi-payload enum there went
+    /// through outlined value-witness calls (~200 instructions per resolve, callgrind).
+    struct Lookup: Sendable {
+        enum Answer: UInt8, Sendable {
+            /// No entry under the key.
+            case missing
+            /// A kept ``Instance`` answers (`instance`).
+            case kept
+            /// A live `.shared` instance answers (`instance`, the object itself).
+            case keptWeakly
+            /// `registration` builds.
+            case build
+        }
+
+        let answer: Answer
+        /// The entry's registration; nil only when `answer` is `.missing`.
+        let registration: AnyRegistration?
+        /// The instance that answers a cache hit.
+        let instance: InstanceBox?
+
+        @inline(__always)
+        static var missing: Lookup { Lookup(answer: .missing, registration: nil, instance: nil) }
+
+        @inline(__always)
+        static func kept(_ registration: AnyRegistration, _ kept: any AnyObject & Sendable) -> Lookup {
+            Lookup(answer: .kept, registration: registration, instance: InstanceBox(kept))
+        }
+
+        @inline(__always)
+        static func keptWeakly(_ registration: AnyRegistration, _ object: AnyObject) -> Lookup {
+            Lookup(answer: .keptWeakly, registration: registration, instance: InstanceBox(object))
+        }
+
+        @inline(__always)
+        static func build(_ registration: AnyRegistration) -> Lookup {
+            Lookup(answer: .build, registration: registration, instance: nil)
+        }
     }
 
     /// What a resolve does when no container in the chain has the key.
+    @usableFromInline
     enum MissingPolicy<T> {
         /// Fail with a missing-registration diagnostic (reported to observers unless `quiet`).
         case report(file: StaticString, line: UInt, quiet: Bool)
@@ -166,21 +201,19 @@ extension Container {
         origin: Container? = nil
     ) throws(ResolutionError) -> T {
         // Borrowed, not retained: `self` is alive for the whole call and holds its ancestors
-        // strongly (`parent` is a `let`). A Container's retains are expensive: `ContainerRegistry`
-        // references it weakly, which gives it a side table, and every retain/release of an
-        // object with a side table takes the runtime's slow path (~100 instructions each).
+        // strongly (`parent` is a `let`), so a retain (an atomic add, and a release to match)
+        // buys nothing.
         var container = Unmanaged.passUnretained(self)
         var key = requested
         while true {
-            let lookup = container._withUnsafeGuaranteedRef { $0.state.withLock { key.lookup(in: &$0, lifetime: lifetime) } }
-            switch lookup {
-            case .missing:
+            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.withLock { key.lookup(in: &$0, lifetime: lifetime) } }
+            guard let registration = lookup.registration else {
                 if case .keyPath(let id) = key {
                     // Ancestors and added children remember no keypaths of this container: ask
                     // them by provider key, projecting the keypath now if this container never
                     // did (else an added child that projected it would answer before an earlier
                     // child that holds the provider: the order would depend on history).
-                    if let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) {
+                    if let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) {
                         key = .provider(known)
                     } else if case .project(let keyPath) = missing {
                         // This container may hold the provider without having projected the
@@ -209,53 +242,48 @@ extension Container {
                         .provider(provider.key), T.self, lifetime: lifetime, args: args, source: source,
                         mappedFrom: mappedFrom, missing: .declare(provider))
                 }
+            }
             // The only cache-hit answer. Spelled out rather than shared through a helper: in this
             // unspecialised generic hot path a helper returning `Optional<T>` cost ~50 ns.
-            case .kept(let registration, let kept) where !ValidationRun.isActiveOnThisThread:
-                if EventHub.shared.isActive {
-                    emitCacheHit(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime))
+            if lookup.answer != .build, let kept = lookup.instance, !ValidationRun.isActiveOnThisThread {
+                if lookup.answer == .kept {
+                    if EventHub.shared.isActive {
+                        emitCacheHit(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime))
+                    }
+                    // Safe: `kept` was stored by `build` for this registration, as an `Instance<T>`.
+                    return unsafeDowncast(kept.object, to: Instance<T>.self).value
                 }
-                // Safe: `kept` was stored by `build` for this registration, as an `Instance<T>`.
-                return unsafeDowncast(kept, to: Instance<T>.self).value
-            case .keptWeakly(let registration, let box) where !ValidationRun.isActiveOnThisThread:
                 if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-                return box.value as! T
-            case .build(let registration), .kept(let registration, _), .keptWeakly(let registration, _):
+                return kept.object as! T
+            }
+            if registration.isAlias {
                 let site: (file: StaticString?, line: UInt) = switch missing {
                 case .report(let file, let line, _): (file, line)
                 case .declare, .project: (nil, 0)
                 }
-                if registration.isAlias {
-                    // An `.implements` key (never kept): answered through the implementing key.
-                    return try follow(
-                        alias: registration, T.self, holder: container.takeUnretainedValue(), origin: origin ?? self,
-                        lifetime: lifetime, args: args, file: site.file ?? #fileID, line: site.line, missing: missing)
+                // An `.implements` key (never kept): answered through the implementing key.
+                return try follow(
+                    alias: registration, T.self, holder: container.takeUnretainedValue(), origin: origin ?? self,
+                    lifetime: lifetime, args: args, file: site.file ?? #fileID, line: site.line, missing: missing)
+            }
+            do throws(ResolutionError) {
+                // `origin ?? self` would retain a container; binding
+                // borrows it.
+                if let origin {
+                    return try origin.build(
+                        registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+                        mappedFrom: mappedFrom, holder: container)
                 }
-                do {
-                    // `origin ?? self` would retain a container (slow: its side table); binding
-                    // borrows it.
-                    if let origin {
-                        return try container._withUnsafeGuaranteedRef { holder in
-                            try holder.build(
-                                registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                                mappedFrom: mappedFrom, resolver: origin)
-                        }
-                    }
-                    return try container._withUnsafeGuaranteedRef { holder in
-                        try holder.build(
-                            registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                            mappedFrom: mappedFrom, resolver: self)
-                    }
-                } catch {
-                    // `_withUnsafeGuaranteedRef` rethrows untyped; `build` throws only this.
-                    let failure = error as! ResolutionError
-                    // A cycle is reported by the resolve that closed it: the innermost one, whose
-                    // site (when it has one) is the line that asked for the service again.
-                    if case .cycle(let cycle) = failure, ResolutionContext.current.hasUnreportedCycle {
-                        throw .cycle(reportCycle(cycle, closedBy: missing))
-                    }
-                    throw failure
+                return try build(
+                    registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+                    mappedFrom: mappedFrom, holder: container)
+            } catch {
+                // A cycle is reported by the resolve that closed it: the innermost one, whose
+                // site (when it has one) is the line that asked for the service again.
+                if case .cycle(let cycle) = error, ResolutionContext.current.hasUnreportedCycle {
+                    throw .cycle(reportCycle(cycle, closedBy: missing))
                 }
+                throw error
             }
         }
     }

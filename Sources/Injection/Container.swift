@@ -29,20 +29,18 @@ public final class Container: Sendable {
     let traceName: String
     /// The container this one falls back to when it has no registration for a key.
     public let parent: Container?
+    /// Everything else: the tables, mappings, assembly, added children and decorators
+    /// (``ContainerCore``). The registry references the core, weakly, never the container: a
+    /// weak reference gives its object a side table, and every retain and release of an object
+    /// with one takes the runtime's slow path, so the object apps retain all the time has none.
+    let core: ContainerCore
+    /// Whether this is the container that made ``core``, not a registry handle on it.
+    private let isOwner: Bool
 
-    let state: Mutex<ContainerState>
-    let mappingState: Mutex<MappingTable>
-    /// Whether any keypath mapping is active: the keypath resolve reads the mapping table only
-    /// when this is set.
-    let hasMappings = Atomic<Bool>(false)
-    /// The layer implementations installed with ``use(_:file:line:)``.
-    let assemblyState = Mutex<(any Assembly)?>(nil)
-    /// Containers searched after this one, in the order added (``add(child:)``).
-    let addedChildren = Mutex<[Container]>([])
-    /// Whether ``addedChildren`` is non-empty: a miss reads the list only when this is set.
-    let hasAddedChildren = Atomic<Bool>(false)
-    /// The hooks ``decorate(file:line:_:)-swift.method`` installed, called with every instance built here.
-    let decorators = Mutex<[InstalledDecorator]>([])
+    /// Whether `other` is a handle on the same container (``ContainerRegistry`` hands out
+    /// handles of its own, which share the container's core).
+    @inline(__always)
+    func isSame(as other: Container) -> Bool { core === other.core }
 
     /// Creates a container.
     ///
@@ -60,14 +58,30 @@ public final class Container: Sendable {
         self.parent = parent
         let namesakes = parent?.lineage.count { $0.name == name } ?? 0
         self.traceName = namesakes == 0 ? name : "\(name)#\(namesakes + 1)"
-
-        self.state = Mutex(ContainerState())
-        self.mappingState = Mutex(MappingTable())
-        ContainerRegistry.shared.add(self)
+        self.core = ContainerCore(name: name, traceName: traceName, parent: parent?.core)
+        self.isOwner = true
+        ContainerRegistry.shared.add(core)
         if EventHub.shared.isActive {
             EventHub.shared.emit(.containerCreated(ContainerCreated(
                 container: traceName, parent: parent?.traceName, location: SourceLocation(file, line))))
         }
+    }
+
+    deinit {
+        // Only the container that made the core releases it (``ContainerRegistry`` handles never
+        // do): what it keeps goes with it, whoever still holds the core.
+        if isOwner { core.releaseContents() }
+    }
+
+    /// Another handle on the container `core` belongs to, for ``ContainerRegistry``: it reads
+    /// and changes the same tables, and compares equal to it with ``isSame(as:)``, not `===`.
+    /// Its parent is a handle on the parent's core (a handle holds no container alive).
+    init(sharing core: ContainerCore) {
+        self.name = core.name
+        self.traceName = core.traceName
+        self.parent = core.parent.map(Container.init(sharing:))
+        self.core = core
+        self.isOwner = false
     }
 
     /// A child container: it resolves its own registrations first, then this container's.
@@ -89,7 +103,7 @@ public final class Container: Sendable {
 
     /// Whether `other` is this container or one of its ancestors.
     func hasAncestor(_ other: Container) -> Bool {
-        lineage.contains { $0 === other }
+        lineage.contains { $0.isSame(as: other) }
     }
 }
 
@@ -169,12 +183,24 @@ struct TypeKey: Hashable, Sendable {
 }
 
 /// The key of a keypath provider: the type it provides plus the layer and member that declare it.
+///
+/// `@usableFromInline`: a provider call is inlined into the app, where the key is made (see
+/// ``Container/resolve(_:lifetime:)``).
+@usableFromInline
 struct ProviderKey: Hashable, Sendable {
     let type: ObjectIdentifier
     let layer: ObjectIdentifier
     let site: UInt
 
+    @usableFromInline
+    init(type: ObjectIdentifier, layer: ObjectIdentifier, site: UInt) {
+        self.type = type
+        self.layer = layer
+        self.site = site
+    }
+
     /// A multiplicative hash instead of SipHash, as for ``TypeKey``.
+    @usableFromInline
     func _rawHashValue(seed: Int) -> Int {
         FastHash.mix(
             UInt(bitPattern: type.hashValueBits) &+ UInt(bitPattern: layer.hashValueBits) &* 31 &+ site &* 1_000_003,

@@ -202,10 +202,15 @@ struct DocCommentExampleTests {
         DocCommentExamples.decorate(app, appLogger: Logger(label: "app"))
         #expect(app.resolve(ReportService.self).logger?.label == "app")
 
-        let clocks = Container(name: "doc-decorate-cycle")
-        clocks.register { Logger(label: "clock") }
-        DocCommentExamples.decorateResolvingItself(clocks)
-        #expect(clocks.resolve(Clock.self) === clocks.resolve(Clock.self), "the decorator's cycle is thrown to it; the build goes on")
+        weak var released: Container?
+        do {
+            let clocks = Container(name: "doc-decorate-cycle")
+            clocks.register { Logger(label: "clock") }
+            DocCommentExamples.decorateResolvingItself(clocks)
+            #expect(clocks.resolve(Clock.self) === clocks.resolve(Clock.self), "the decorator's cycle is thrown to it; the build goes on")
+            released = clocks
+        }
+        #expect(released == nil, "a decorator that resolves through Container.current does not keep its container")
 
         let editor = withContainer(Container(name: "doc-static")) { DocCommentExamples.staticRegistrations() }
         #expect(editor.id == 3)
@@ -216,6 +221,24 @@ struct DocCommentExampleTests {
         withContainer(container) {
             DocCommentExamples.mapper()
             #expect(LoginViewController().viewModel.title == "Sign in")
+        }
+    }
+
+    @Test func assigningNilRemovesAMapping() {
+        let container = Container(name: "doc-mappings-nil")
+        container.mappings[\.login.viewModel] = \.login.mockTestViewModel
+        #expect(container.mapping(for: \.login.viewModel) != nil)
+        #expect(container.mappings[\.login.viewModel] == \.login.mockTestViewModel)
+        container.mappings[\.login.viewModel] = nil
+        #expect(container.mapping(for: \.login.viewModel) == nil)
+        #expect(container.mappings[\.login.viewModel] == \.login.viewModel)
+
+        withContainer(container) {
+            InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
+            #expect(InjectionMapper[\.login.viewModel] == \.login.mockTestViewModel)
+            InjectionMapper[\.login.viewModel] = nil
+            #expect(InjectionMapper[\.login.viewModel] == \.login.viewModel)
+            #expect(Container.shared.mapping(for: \.login.viewModel) == nil)
         }
     }
 

@@ -320,8 +320,9 @@ enum DocCommentExamples {
         app.register(scope: .singleton) { Clock() }
         app.decorate { service in
             guard service is Clock else { return }
-            _ = try? app.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
-            _ = try? app.tryResolve(Logger.self)  // fine: a dependency of Clock
+            let container = Container.current            // the container resolving right now
+            _ = try? container.tryResolve(Clock.self)   // throws .cycle (Clock → Clock): it is being built
+            _ = try? container.tryResolve(Logger.self)  // fine: a dependency of Clock
         }
     }
 
@@ -445,7 +446,8 @@ enum DocCommentExamples {
     // Injection/Keypaths/Container+Mapping.swift: the mappings subscript.
     static func mappingsSubscript(_ container: Container) {
         container.mappings[\.login.viewModel] = \.login.mockTestViewModel
-        container.mappings[\.login.viewModel] = \.login.viewModel   // answers for itself again
+        container.mappings[\.login.viewModel] = nil                  // answers for itself again
+        container.mappings[\.login.viewModel] = \.login.viewModel   // the same
     }
 
     // Injection/Keypaths/Container+Mapping.swift: the mapper works on Container.shared.
@@ -453,6 +455,7 @@ enum DocCommentExamples {
         InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
         InjectionMapper.map(\.login.mockTestViewModel, to: \.login.viewModel)   // the same, as a call
         InjectionMapper.reset(\.login.viewModel)
+        InjectionMapper[\.login.viewModel] = nil                                  // the same as reset
         InjectionMapper.resetAll()
     }
 

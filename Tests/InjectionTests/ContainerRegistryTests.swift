@@ -10,7 +10,7 @@ struct ContainerRegistryTests {
         do {
             let container = Container(name: name)
             dropped = container
-            #expect(ContainerRegistry.shared.all.contains { $0 === container })
+            #expect(ContainerRegistry.shared.all.contains { $0.isSame(as: container) })
         }
         #expect(dropped == nil, "the registry kept a container alive")
         #expect(!ContainerRegistry.shared.all.contains { $0.name == name })
@@ -20,8 +20,47 @@ struct ContainerRegistryTests {
         let survivor = Container(name: uniqueName("registry-survivor"))
         for index in 0..<200 { _ = Container(name: uniqueName("registry-temporary-\(index)")) }
         let listed = ContainerRegistry.shared.all
-        #expect(listed.contains { $0 === survivor })
+        #expect(listed.contains { $0.isSame(as: survivor) })
         #expect(!listed.contains { $0.name.hasPrefix("registry-temporary-") })
+    }
+
+    /// The registry lists handles on containers' cores (so the container itself never gets the
+    /// side table a weak reference gives): a handle reads and changes the same tables.
+    @Test func aListedHandleSharesTheContainersTables() throws {
+        let name = uniqueName("registry-handle")
+        let container = Container(name: name)
+        container.register(name: "before") { XYZService() }
+        let handle = try #require(ContainerRegistry.shared.all.first { $0.isSame(as: container) })
+        #expect(handle !== container)
+        #expect(handle.name == name && handle.parent == nil)
+        #expect(handle.isRegistered(XYZService.self, name: "before"))
+        handle.register(name: "after") { XYZService() }
+        #expect(container.isRegistered(XYZService.self, name: "after"))
+    }
+
+    /// A handle the registry gave out keeps no container alive, neither its own nor its
+    /// parent: each is released when the app drops it, with the instances it keeps (a handle
+    /// still answers for the ancestry).
+    @Test func aHandleKeepsNoContainerAlive() throws {
+        weak var droppedParent: Container?
+        weak var droppedChild: Container?
+        weak var instance: XYZService?
+        var handle: Container?
+        do {
+            let parent = Container(name: uniqueName("registry-parent"))
+            let child = parent.makeChild(name: uniqueName("registry-child"))
+            child.register(scope: .singleton) { XYZService() }
+            instance = child.resolve(XYZService.self)
+            droppedParent = parent
+            droppedChild = child
+            handle = ContainerRegistry.shared.all.first { $0.isSame(as: child) }
+            let kept = try #require(handle)
+            #expect(kept.hasAncestor(parent) && kept.parent?.isSame(as: parent) == true)
+        }
+        #expect(droppedChild == nil, "a registry handle kept its container alive")
+        #expect(droppedParent == nil, "a registry handle kept its container's parent alive")
+        #expect(instance == nil, "a registry handle kept its container's instances alive")
+        #expect(handle != nil)
     }
 
     @Test func listingWhileContainersDieOnOtherThreadsHandsOutOnlyLiveOnes() async {
@@ -38,7 +77,7 @@ struct ContainerRegistryTests {
             group.addTask {
                 for _ in 0..<200 {
                     // Every container handed out is alive: reading its state must not crash.
-                    for container in ContainerRegistry.shared.all { _ = container.state.withLock { $0.unnamed.count } }
+                    for container in ContainerRegistry.shared.all { _ = container.core.state.withLock { $0.unnamed.count } }
                 }
             }
         }

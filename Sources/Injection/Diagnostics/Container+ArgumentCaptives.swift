@@ -24,7 +24,7 @@ extension Container {
         for object in objects where type(of: object) is AnyClass {
             let produced = ObjectIdentifier(type(of: object))
             for (container, _) in searchOrder() {
-                let entries = container.state.withLock { $0.allEntries.map(\.registration) }
+                let entries = container.core.state.withLock { $0.allEntries.map(\.registration) }
                 guard let captive = entries.first(where: { ObjectIdentifier($0.producedType) == produced }) else { continue }
                 // The nearest registration of the type is the one the app resolves.
                 if captive.scope.isShortLived, reported.insert(produced).inserted {

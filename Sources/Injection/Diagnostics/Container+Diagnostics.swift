@@ -77,9 +77,17 @@ extension Container {
         var result: [NearMiss] = []
         for container in ContainerRegistry.shared.all {
             let relation: String? =
-                hasAncestor(container) ? (container === self ? nil : "parent")
+                hasAncestor(container) ? (container.isSame(as: self) ? nil : "parent")
                 : container.hasAncestor(self) ? "child" : "other"
-            let entries = container.state.withLock { $0.allEntries }
+            // Judged under the container's lock, so no kept instance is held past it: the
+            // container may be one another thread is dropping (a registry handle), and its
+            // instances go with it.
+            let entries = container.core.state.withLock { state in
+                state.allEntries.map { entry in
+                    (registration: entry.registration,
+                     implements: Container.looksLikeImplementation(entry, of: T.self, asked: asked))
+                }
+            }
             for entry in entries {
                 let identity = entry.registration.identity
                 guard identity.member == nil || identity.type == asked else { continue }
@@ -91,7 +99,7 @@ extension Container {
                 } else if !sameType && (identity.type == optionalOfAsked || "Optional<\(identity.type)>" == asked) {
                     result.append(NearMiss(kind: .optional, service: identity))
                 } else if !sameType && (relation == nil || relation == "parent"),
-                          Container.looksLikeImplementation(entry, of: T.self, asked: asked) {
+                          entry.implements {
                     result.append(NearMiss(kind: .concreteType, service: identity))
                 }
             }

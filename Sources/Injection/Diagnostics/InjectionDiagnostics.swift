@@ -23,6 +23,8 @@ public enum InjectionDiagnostics {
     }
 
     /// Stops the program with `error`'s message, after running the trap handlers.
+    /// (`@usableFromInline`: a provider call, inlined into the app, calls it.)
+    @usableFromInline
     static func trap(_ error: ResolutionError, file: StaticString, line: UInt) -> Never {
         if let validation = ResolutionContext.current.validation {
             validation.abandonThread(after: error)

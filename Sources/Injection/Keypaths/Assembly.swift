@@ -37,7 +37,7 @@ extension Container {
     /// ``AssemblyChange``, and mappings are re-pointed at the new layers. Explicit overrides
     /// (`provider.register { … }`) and type-keyed registrations stay.
     public func use(_ assembly: some Assembly, file: StaticString = #fileID, line: UInt = #line) {
-        let previous = assemblyState.withLock { installed -> (any Assembly)? in
+        let previous = core.assemblyState.withLock { installed -> (any Assembly)? in
             defer { installed = assembly }
             return installed
         }
@@ -53,7 +53,7 @@ extension Container {
     /// with a message saying what to install when there is none.
     public func assembly<A>(_ type: A.Type = A.self, file: StaticString = #fileID, line: UInt = #line) -> A {
         for container in lineage {
-            if let assembly = container.assemblyState.withLock({ $0 }) {
+            if let assembly = container.core.assemblyState.withLock({ $0 }) {
                 guard let typed = assembly as? A else {
                     InjectionDiagnostics.trap(
                         "Assembly mismatch: '\(container.name)' uses \(typeName(Swift.type(of: assembly))), which is not a \(typeName(A.self)).\n  Fix: \(container.name).use(<#an assembly conforming to \(typeName(A.self))#>)",
@@ -70,10 +70,10 @@ extension Container {
     /// Live descendants that have no assembly of their own between them and this container.
     private func descendantsSharingAssembly() -> [Container] {
         ContainerRegistry.shared.all.filter { candidate in
-            guard candidate !== self, candidate.hasAncestor(self) else { return false }
+            guard !candidate.isSame(as: self), candidate.hasAncestor(self) else { return false }
             for container in candidate.lineage {
-                if container === self { return true }
-                if container.assemblyState.withLock({ $0 != nil }) { return false }
+                if container.isSame(as: self) { return true }
+                if container.core.assemblyState.withLock({ $0 != nil }) { return false }
             }
             return true
         }
@@ -83,7 +83,7 @@ extension Container {
     /// provider registrations and every provider's kept instance, the keypath → provider cache,
     /// and the provider keys mappings were pointed at.
     private func startLayersAfresh(after change: AssemblyChange) {
-        let dropped = state.withLock { state -> [Scope: Int] in
+        let dropped = core.state.withLock { state -> [Scope: Int] in
             state.keyPathKeys.removeAll()
             var dropped: [Scope: Int] = [:]
             for key in Array(state.providers.keys) {
@@ -105,13 +105,13 @@ extension Container {
     /// Recomputes the provider keys of this container's mappings: a keypath through a layer now
     /// leads to the new assembly's provider.
     private func repointMappings() {
-        guard hasMappings.load(ordering: .acquiring) else { return }
-        let keyPaths = mappingState.withLock { table in table.mappings.map { ($0.key, $0.value) } }
+        guard core.hasMappings.load(ordering: .acquiring) else { return }
+        let keyPaths = core.mappingState.withLock { table in table.mappings.map { ($0.key, $0.value) } }
         var byProvider: [ProviderKey: MappedTarget] = [:]
         for (original, mapping) in keyPaths {
             if let from = PlainKeyPaths.existing(original.keyPath), let to = PlainKeyPaths.existing(mapping.target.id.keyPath) {
                 // A plain property's key is its keypath's, whatever the assembly: it stays.
-                let previous = mappingState.withLock { $0.byProvider[from.key] }
+                let previous = core.mappingState.withLock { $0.byProvider[from.key] }
                 if let previous { byProvider[from.key] = previous }
                 _ = to
                 continue
@@ -123,6 +123,6 @@ extension Container {
                 keyPath: mapping.target, key: to.key, original: from.identity, target: to.identity,
                 location: mapping.location)
         }
-        mappingState.withLock { $0.byProvider = byProvider }
+        core.mappingState.withLock { $0.byProvider = byProvider }
     }
 }

@@ -32,10 +32,10 @@ extension Container {
             // Removing this container's mappings can uncover an ancestor's that a descendant's
             // lead back to.
             if let loop = mappingLoop(withOwnMappings: [:], changed: nil) { return loop }
-            mappingState.withLock { table in
+            core.mappingState.withLock { table in
                 table.mappings.removeAll()
                 table.byProvider.removeAll()
-                hasMappings.store(false, ordering: .releasing)
+                core.hasMappings.store(false, ordering: .releasing)
             }
             return nil
         }
@@ -64,15 +64,17 @@ extension Container {
 
     /// Subscript access to a container's mappings: `mappings[original]` is the keypath that
     /// answers requests for `original`, which is `original` itself while it is not mapped.
-    /// Assigning `original` its own keypath removes its mapping.
+    /// Assigning `nil`, or `original` its own keypath, removes its mapping.
     ///
     /// ```swift
     /// container.mappings[\.login.viewModel] = \.login.mockTestViewModel
-    /// container.mappings[\.login.viewModel] = \.login.viewModel   // answers for itself again
+    /// container.mappings[\.login.viewModel] = nil                  // answers for itself again
+    /// container.mappings[\.login.viewModel] = \.login.viewModel   // the same
     /// ```
-    /// Not optional, unlike ``Container/mapping(for:)``: an optional `KeyPath & Sendable` does
-    /// not take a `\.login.mockTestViewModel` literal (the compiler cannot infer its root,
-    /// swiftlang/swift#76716), and keypaths are stored only as `Sendable` ones.
+    /// A read is not optional, unlike `mapping(for:)`, and a keypath literal is assigned through
+    /// the non-optional subscript: an optional `KeyPath & Sendable` does not take a
+    /// `\.login.mockTestViewModel` literal (the compiler cannot infer its root,
+    /// swiftlang/swift#76716). The optional subscript is there for `nil` and for optional values.
     public struct Mappings: Sendable {
         let container: Container
 
@@ -81,6 +83,17 @@ extension Container {
         ) -> any KeyPath<Container, Provider<T>> & Sendable {
             get { container.mappedTarget(of: original) ?? original }
             nonmutating set { container.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
+        }
+
+        /// The mapping of `original`, or nil; assigning nil removes it (as the article's
+        /// `InjectionMapper[\.login.viewModel] = nil` does). Disfavoured, so that reads and
+        /// keypath literals go through the non-optional subscript.
+        @_disfavoredOverload
+        public subscript<T>(
+            _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
+        ) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
+            get { container.mappedTarget(of: original) }
+            nonmutating set { container.setMapping(original, to: newValue.flatMap { unlessItself($0, original) }, file: file, line: line) }
         }
     }
 
@@ -92,8 +105,8 @@ extension Container {
     /// container or an ancestor.
     func mappedKeyPath<Value>(of original: any KeyPath<Container, Value> & Sendable) -> (any KeyPath<Container, Value> & Sendable)? {
         let key = SendableKeyPath(keyPath: original)
-        for container in lineage where container.hasMappings.load(ordering: .acquiring) {
-            if let target = container.mappingState.withLock({ $0.mappings[key]?.target }) {
+        for container in lineage where container.core.hasMappings.load(ordering: .acquiring) {
+            if let target = container.core.mappingState.withLock({ $0.mappings[key]?.target }) {
                 return target.keyPath(to: Value.self)
             }
         }
@@ -127,10 +140,10 @@ extension Container {
         }
         // The check and the change are one step under one lock (see `mappingChanges`).
         let outcome = Container.mappingChanges.withLock { _ -> Result<TypedKeyPath?, MappingLoop> in
-            var proposed = mappingState.withLock { $0.byProvider }
+            var proposed = core.mappingState.withLock { $0.byProvider }
             proposed[providerKey] = mapped
             if let loop = mappingLoop(withOwnMappings: proposed, changed: providerKey) { return .failure(loop) }
-            return .success(mappingState.withLock { table -> TypedKeyPath? in
+            return .success(core.mappingState.withLock { table -> TypedKeyPath? in
                 let previous = table.mappings[key.id]?.target
                 if let target {
                     table.mappings[key.id] = MappingTable.Mapping(target: target.keyPath, location: location)
@@ -139,7 +152,7 @@ extension Container {
                     table.mappings.removeValue(forKey: key.id)
                     table.byProvider.removeValue(forKey: providerKey)
                 }
-                hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
+                core.hasMappings.store(!table.mappings.isEmpty, ordering: .releasing)
                 return previous
             })
         }
@@ -171,7 +184,7 @@ extension Container {
     var anyMappings: Bool {
         var current: Container? = self
         while let container = current {
-            if container.hasMappings.load(ordering: .acquiring) { return true }
+            if container.core.hasMappings.load(ordering: .acquiring) { return true }
             current = container.parent
         }
         return false
@@ -186,8 +199,8 @@ extension Container {
     func mappedTarget(forProvider key: ProviderKey) -> MappedTarget? {
         var current: Container? = self
         while let container = current {
-            if container.hasMappings.load(ordering: .acquiring),
-               let target = container.mappingState.withLock({ $0.byProvider[key] }) {
+            if container.core.hasMappings.load(ordering: .acquiring),
+               let target = container.core.mappingState.withLock({ $0.byProvider[key] }) {
                 return target
             }
             current = container.parent
@@ -196,7 +209,7 @@ extension Container {
     }
 
     func hasKeptInstance(_ key: ProviderKey) -> Bool {
-        state.withLock { state in
+        core.state.withLock { state in
             guard let entry = state.providers[key] else { return false }
             return entry.holdsInstance
         }
@@ -209,6 +222,7 @@ extension Container {
 /// InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
 /// InjectionMapper.map(\.login.mockTestViewModel, to: \.login.viewModel)   // the same, as a call
 /// InjectionMapper.reset(\.login.viewModel)
+/// InjectionMapper[\.login.viewModel] = nil                                  // the same as reset
 /// InjectionMapper.resetAll()
 /// ```
 /// Mappings apply to instances created after they are set.
@@ -221,6 +235,17 @@ public enum InjectionMapper {
     ) -> any KeyPath<Container, Provider<T>> & Sendable {
         get { Container.shared.mappedTarget(of: original) ?? original }
         set { Container.shared.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
+    }
+
+    /// The mapping of `original` in ``Container/shared``, or nil; assigning nil removes it:
+    /// `InjectionMapper[\.login.viewModel] = nil` is ``reset(_:file:line:)``. Disfavoured, so
+    /// that reads and keypath literals go through the non-optional subscript.
+    @_disfavoredOverload
+    public static subscript<T>(
+        _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
+    ) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
+        get { Container.shared.mappedTarget(of: original) }
+        set { Container.shared.setMapping(original, to: newValue.flatMap { unlessItself($0, original) }, file: file, line: line) }
     }
 
     /// Answers requests for `original` with `replacement`.

@@ -94,7 +94,7 @@ extension Container {
     private func leadsNowhere(_ key: EntryKey) -> Bool {
         switch key {
         case .keyPath(let id):
-            guard let known = state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else { return true }
+            guard let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else { return true }
             return registration(forProvider: known) == nil
         case .provider(let providerKey):
             return registration(forProvider: providerKey) == nil

@@ -4,12 +4,19 @@ extension Container {
     /// Resolves a keypath provider (called directly, or reached through a keypath): mappings
     /// first, then the one resolve path, which registers the provider's declared factory in this
     /// container on first use (reporting a `registered` event).
+    ///
+    /// `@inlinable`, with ``Provider/callAsFunction(lifetime:)``: here `.declare(provider)`
+    /// copies the `Provider<T>`, and unspecialised that looked `Provider<T>`'s generic metadata
+    /// up on every call (~320 instructions, callgrind); inlined into the app's call site it is
+    /// static.
+    @inlinable
     func resolve<T>(_ provider: Provider<T>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
         try resolveProvided(provider.key, T.self, lifetime: lifetime, missing: .declare(provider))
     }
 
     /// Resolves the provider with `key`, following mappings by key (this container's and its
     /// ancestors'), through ``resolveEntry(_:_:lifetime:args:source:mappedFrom:missing:)``.
+    @usableFromInline
     func resolveProvided<T>(
         _ key: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, missing: MissingPolicy<T>
     ) throws(ResolutionError) -> T {
@@ -36,7 +43,7 @@ extension Container {
     /// The registration this container (or an ancestor) holds for a provider key.
     func registration(forProvider key: ProviderKey) -> AnyRegistration? {
         for container in lineage {
-            if let registration = container.state.withLock({ $0.providers[key]?.registration }) { return registration }
+            if let registration = container.core.state.withLock({ $0.providers[key]?.registration }) { return registration }
         }
         return nil
     }
@@ -46,7 +53,7 @@ extension Container {
     func project<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable) -> Provider<T> {
         let provider = self[keyPath: keyPath]
         let remembered = KeyPathKey(key: provider.key, keyPath: SendableKeyPath(keyPath: keyPath))
-        state.withLock { $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = remembered }
+        core.state.withLock { $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = remembered }
         return provider
     }
 
@@ -65,7 +72,7 @@ extension Container {
     func insertDeclared(
         _ registration: AnyRegistration, under key: ProviderKey, alsoUnderLock: (inout ContainerState) -> Void = { _ in }
     ) {
-        let inserted = state.withLock { state -> Bool in
+        let inserted = core.state.withLock { state -> Bool in
             alsoUnderLock(&state)
             guard state.providers[key] == nil else { return false }
             state.providers[key] = ContainerState.Entry(registration: registration)
@@ -86,7 +93,7 @@ extension Container {
         let registration = AnyRegistration(
             identity: identity, scope: scope, location: location, producedType: T.self,
             isOverride: true, takesArguments: false, factory: Factory<T>(.withContainer(make)))
-        let previous = state.withLock { state -> (AnyRegistration, Bool)? in
+        let previous = core.state.withLock { state -> (AnyRegistration, Bool)? in
             let previous = state.providers[provider.key]
             state.providers[provider.key] = ContainerState.Entry(registration: registration)
             return previous.map { ($0.registration, $0.holdsInstance) }
@@ -104,7 +111,7 @@ extension Container {
 
     /// Forgets a provider's registration (and kept instance) in this container.
     func removeProviderRegistration<T>(_ provider: Provider<T>) {
-        _ = state.withLock { $0.providers.removeValue(forKey: provider.key) }
+        _ = core.state.withLock { $0.providers.removeValue(forKey: provider.key) }
     }
 
     // MARK: - Keypath resolution
@@ -142,7 +149,7 @@ extension Container {
             return try resolveEntry(.keyPath(ObjectIdentifier(keyPath)), T.self, lifetime: lifetime, args: .none,
                                     missing: .project(keyPath))
         }
-        if let key = state.withLock({ $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))]?.key }) {
+        if let key = core.state.withLock({ $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))]?.key }) {
             return try resolveProvided(key, T.self, lifetime: lifetime, missing: .project(keyPath))
         }
         let provider = project(keyPath)

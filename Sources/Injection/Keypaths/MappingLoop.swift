@@ -50,11 +50,11 @@ extension Container {
     /// - Parameter changed: The provider whose mapping changes: its loop is reported starting there.
     func mappingLoop(withOwnMappings proposed: [ProviderKey: MappedTarget], changed: ProviderKey?) -> MappingLoop? {
         var viewers = [self]
-        for container in ContainerRegistry.shared.all where container !== self && container.hasAncestor(self) {
+        for container in ContainerRegistry.shared.all where !container.isSame(as: self) && container.hasAncestor(self) {
             // A descendant sees what this container sees unless a container between them maps too.
             var current: Container? = container
-            while let between = current, between !== self {
-                if between.hasMappings.load(ordering: .acquiring) { viewers.append(container); break }
+            while let between = current, !between.isSame(as: self) {
+                if between.core.hasMappings.load(ordering: .acquiring) { viewers.append(container); break }
                 current = between.parent
             }
         }
@@ -68,7 +68,7 @@ extension Container {
             // Outermost first, so that a nearer container's mapping of the same provider wins.
             var effective: [ProviderKey: MappingLoop.Step] = [:]
             for container in chain.reversed() {
-                let table = container === self ? proposed : container.mappingState.withLock { $0.byProvider }
+                let table = container.isSame(as: self) ? proposed : container.core.mappingState.withLock { $0.byProvider }
                 for (key, mapping) in table {
                     effective[key] = MappingLoop.Step(mapping: mapping, container: container.traceName)
                 }
@@ -151,8 +151,8 @@ extension Container {
     private func mappedTargetAndHolder(forProvider key: ProviderKey) -> (MappedTarget, String)? {
         var current: Container? = self
         while let container = current {
-            if container.hasMappings.load(ordering: .acquiring),
-               let target = container.mappingState.withLock({ $0.byProvider[key] }) {
+            if container.core.hasMappings.load(ordering: .acquiring),
+               let target = container.core.mappingState.withLock({ $0.byProvider[key] }) {
                 return (target, container.traceName)
             }
             current = container.parent

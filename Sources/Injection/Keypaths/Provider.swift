@@ -10,11 +10,11 @@
 /// ```
 public struct Provider<T>: Sendable {
     public let container: Container
-    let layer: any DependencyLayer.Type
-    let member: StaticString
+    @usableFromInline let layer: any DependencyLayer.Type
+    @usableFromInline let member: StaticString
     public let scope: Scope
-    let file: StaticString
-    let line: UInt
+    @usableFromInline let file: StaticString
+    @usableFromInline let line: UInt
     let make: Make
 
     /// The factory as declared. Two cases rather than one wrapping closure, so that declaring a
@@ -52,6 +52,7 @@ public struct Provider<T>: Sendable {
 
     /// The key the container keeps this provider's registration under: the provided type, the
     /// declaring layer type and the declaration site (cheap to hash: no string is built).
+    @inlinable
     var key: ProviderKey {
         ProviderKey(
             type: ObjectIdentifier(T.self), layer: ObjectIdentifier(layer),
@@ -65,6 +66,7 @@ public struct Provider<T>: Sendable {
     }
 
     /// Resolves the service, stopping the program with a diagnostic when it cannot.
+    @inlinable
     public func callAsFunction(lifetime: ServiceLifetime = .automatic) -> T {
         do {
             return try container.resolve(self, lifetime: lifetime)
@@ -74,6 +76,7 @@ public struct Provider<T>: Sendable {
     }
 
     /// Resolves the service, throwing a ``ResolutionError`` that explains a failure.
+    @inlinable
     public func tryResolve(lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
         try container.resolve(self, lifetime: lifetime)
     }

@@ -5,12 +5,18 @@ extension Container {
     /// detecting cycles, sharing graph-scoped instances, reporting captive dependencies, and
     /// keeps it in the entry under `key` as ``ScopeRules`` say.
     ///
-    /// - Parameter resolver: The container the resolve started in (`self` holds the entry, and
-    ///   may be one of its ancestors): the factory, and `Container.resolve()` inside it, resolve
-    ///   from there, so a child container's registrations apply.
+    /// `self` is the resolver: the container the resolve started in. The factory, and
+    /// `Container.resolve()` inside it, resolve from there, so a child container's registrations
+    /// apply.
+    ///
+    /// - Parameter holder: The container whose table holds the entry (`self` or one of its
+    ///   ancestors or added children), borrowed: the resolve that found the entry keeps it alive
+    ///   (a retain would buy nothing), and only the
+    ///   keeping reads it. Passed rather than made `self` so the resolve calls this directly,
+    ///   not through a closure (a reabstraction thunk and an untyped rethrow per build).
     func build<T>(
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, resolver: Container
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Unmanaged<Container>
     ) throws(ResolutionError) -> T {
         let context = ResolutionContext.current
         let scope = ScopeRules.effectiveScope(registration.scope, lifetime)
@@ -45,9 +51,9 @@ extension Container {
         // Keyed arguments a long-lived instance is built from are kept by it: captives too.
         // `args.isEmpty` last: it copies the `Any?` existential (~90 instructions, callgrind).
         if observed || context.validation != nil, scope.isLongLived, !args.isEmpty {
-            resolver.reportArgumentCaptives(args, holder: registration, holderScope: scope, in: context)
+            reportArgumentCaptives(args, holder: registration, holderScope: scope, in: context)
         }
-        context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: resolver))
+        context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: self))
         let value: T
         do {
             // The frame (and the `unowned(unsafe)` container it holds) is popped here on every
@@ -55,8 +61,8 @@ extension Container {
             // instance's own frame (DECISIONS.md, "Every re-entry is a cycle"): what they resolve
             // is its dependency, and resolving it again is a cycle.
             defer { context.unwind() }
-            value = try registration.typedFactory(T.self)(resolver, args)
-            if Decorators.areInstalled, context.validation == nil { resolver.decorate(built: value) }
+            value = try registration.typedFactory(T.self)(self, args)
+            if Decorators.areInstalled, context.validation == nil { decorate(built: value) }
         } catch {
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             switch error {
@@ -75,16 +81,18 @@ extension Container {
         }
         switch ScopeRules.keeping(value, scope: scope, lifetime: lifetime) {
         case .none:
-            result = value
+            result = consume value
         case .strong(let keptScope, let replace):
             // The entry may have been replaced (or dropped by `use(_:)`) meanwhile: then nothing
             // is kept and this resolve answers what it built.
             let box = Instance(value)
-            let winner = state.withLock { state in
-                key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
-                    guard entry.registration === registration else { return nil }
-                    return entry.keepInstance(box, scope: keptScope, replace: replace)
-                } ?? nil
+            let winner = holder._withUnsafeGuaranteedRef { holder in
+                holder.core.state.withLock { state in
+                    key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
+                        guard entry.registration === registration else { return nil }
+                        return entry.keepInstance(box, scope: keptScope, replace: replace)
+                    } ?? nil
+                }
             }
             // No `Optional<T>` here: in this unspecialised generic function it costs a runtime
             // metadata lookup on every resolve, kept or not.
@@ -94,18 +102,20 @@ extension Container {
                 if winner !== box { lostRace = true }
                 result = unsafeDowncast(winner, to: Instance<T>.self).value
             } else {
-                result = value
+                result = consume value
             }
         case .weak(let object):
-            state.withLock { state in
-                _ = key.withEntry(in: &state) { entry in
-                    if entry.registration === registration { entry.weak = WeakInstance(object) }
+            holder._withUnsafeGuaranteedRef { holder in
+                holder.core.state.withLock { state in
+                    _ = key.withEntry(in: &state) { entry in
+                        if entry.registration === registration { entry.weak = WeakInstance(object) }
+                    }
                 }
             }
-            result = value
+            result = consume value
         case .graph:
             if !context.frames.isEmpty { context.graphInstances[registrationID] = Instance(value) }
-            result = value
+            result = consume value
         }
         if observed {
             emitCreated(registration, scope: scope,

@@ -1,14 +1,19 @@
-/// An instance a container built, carried across its lock and between threads.
+/// An instance a container built, carried across its lock and between threads: the answer of a
+/// cache hit (``Container/Lookup``).
 ///
 /// Why `@unchecked Sendable` is sound here: a container hands the instances it builds to whoever
 /// resolves them, on any thread, by design, as every dependency-injection container does. The
 /// container itself never reads or mutates an instance after building it; it only stores the
 /// reference under its lock and returns it. Whether a service may be used from several threads is
 /// the service's own contract, documented on ``Scope``. The box is immutable.
+///
+/// It holds the object itself, not an `Any`: one reference, copied with a retain, where an
+/// existential is copied through value witnesses in the unspecialised resolve path.
 struct InstanceBox: @unchecked Sendable {
-    let value: Any
+    let object: AnyObject
 
-    init(_ value: Any) { self.value = value }
+    @inline(__always)
+    init(_ object: AnyObject) { self.object = object }
 }
 
 /// A weak reference to an instance kept by the ``Scope/shared`` scope.

@@ -71,7 +71,8 @@ final class Factory<T>: Sendable, ValidationBuilding {
     }
 
     func validationBuild(_ registration: AnyRegistration, in container: Container) throws(ResolutionError) {
-        _ = try container.build(registration, T.self, key: .detached, lifetime: .automatic, args: .none, resolver: container)
+        _ = try container.build(
+            registration, T.self, key: .detached, lifetime: .automatic, args: .none, holder: .passUnretained(container))
     }
 }
 

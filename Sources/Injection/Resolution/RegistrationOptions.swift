@@ -136,7 +136,7 @@ extension Container {
         _ old: AnyRegistration, key: ObjectIdentifier, name: String?,
         with change: (AnyRegistration) -> AnyRegistration
     ) -> AnyRegistration? {
-        state.withLock { state -> AnyRegistration? in
+        core.state.withLock { state -> AnyRegistration? in
             let slot = EntryKey(key, name: name)
             guard let entry = slot.entry(in: &state), entry.registration === old else { return nil }
             let updated = change(old)
@@ -158,7 +158,7 @@ extension Container {
     func rename(_ registration: AnyRegistration, key: ObjectIdentifier, from old: String?, to new: String) -> AnyRegistration? {
         var identity = registration.identity
         identity.name = new
-        let result = state.withLock { state -> (AnyRegistration, AnyRegistration?)? in
+        let result = core.state.withLock { state -> (AnyRegistration, AnyRegistration?)? in
             let from = EntryKey(key, name: old), to = EntryKey(key, name: new)
             guard let entry = from.entry(in: &state), entry.registration === registration else { return nil }
             let previous = to.entry(in: &state)?.registration

@@ -41,7 +41,7 @@ enum ScopeRules {
             // Only a scope that keeps instances answers from the slot: a `.singleton` use of a
             // unique or graph registration must not make later automatic resolves shared.
             if registration.scope.isLongLived, let kept = entry.kept { return .kept(registration, kept) }
-            if let object = entry.weak?.object { return .keptWeakly(registration, InstanceBox(object)) }
+            if let object = entry.weak?.object { return .keptWeakly(registration, object) }
             return .build(registration)
         }
     }

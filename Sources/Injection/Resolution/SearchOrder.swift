@@ -12,13 +12,13 @@ extension Container {
     /// child that holds it, else the parent; nil at the end of the chain, or for a keypath
     /// identity (which only the container that projected it knows).
     ///
-    /// Borrowed, not retained (a container's retain takes the runtime's slow path, see
+    /// Borrowed, not retained (a retain is an atomic add and buys nothing here, see
     /// ``Container``): the parent is held by this container's `let`, an added child by its
-    /// ``addedChildren`` list, which only grows.
+    /// ``ContainerCore/addedChildren`` list, which only grows while the container lives.
     @inline(__always)
     func nextInSearch(afterMissing key: EntryKey) -> Unmanaged<Container>? {
         guard key.isRemembered else { return nil }
-        if hasAddedChildren.load(ordering: .acquiring), let child = addedChild(holding: key) {
+        if core.hasAddedChildren.load(ordering: .acquiring), let child = addedChild(holding: key) {
             return Unmanaged.passUnretained(child)
         }
         return parent.map(Unmanaged.passUnretained)
@@ -29,7 +29,7 @@ extension Container {
         var container = Unmanaged.passUnretained(self)
         while true {
             let found = container._withUnsafeGuaranteedRef { holder in
-                holder.state.withLock { key.withEntry(in: &$0) { $0.registration } }
+                holder.core.state.withLock { key.withEntry(in: &$0) { $0.registration } }
             }
             if let found { return found }
             guard let next = container._withUnsafeGuaranteedRef({ $0.nextInSearch(afterMissing: key) }) else {

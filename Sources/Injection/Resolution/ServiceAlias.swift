@@ -78,7 +78,7 @@ extension Container {
         _ type: P.Type, name: String?, of options: RegistrationOptions<T>, location: SourceLocation
     ) -> ServiceIdentity? {
         let key = ObjectIdentifier(P.self)
-        return state.withLock { state -> ServiceIdentity? in
+        return core.state.withLock { state -> ServiceIdentity? in
             guard let entry = EntryKey(options.key, name: options.name).entry(in: &state),
                   entry.registration === options.registration else { return nil }
             let registration = (options.registration.factory as! any FactoryOperations).alias(

@@ -28,7 +28,7 @@ extension Container {
         // The search order a resolve from here follows: own table, added children (depth first),
         // then the parent and its added children. What `add(child:)` modules register is built too.
         for (container, distance) in searchOrder() {
-            let entries = container.state.withLock { $0.allEntries.map(\.registration) }
+            let entries = container.core.state.withLock { $0.allEntries.map(\.registration) }
             for registration in entries {
                 let key = ServiceIdentity(
                     type: registration.identity.type, name: registration.identity.name, container: "",

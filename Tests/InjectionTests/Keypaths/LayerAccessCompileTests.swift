@@ -6,6 +6,8 @@ import Testing
 /// Proves the layer protocols refuse, at compile time, what a layer may not inject: a snippet is
 /// type-checked with `swiftc` against the built `Injection` module.
 struct LayerAccessCompileTests {
+    /// The layer shapes of LayerFixtures again, as text on purpose: swiftc type-checks the
+    /// snippet alone, against the built module, without the test target's declarations.
     static let layers = """
         import Injection
         final class AppState {}
