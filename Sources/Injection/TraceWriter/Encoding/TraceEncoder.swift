@@ -73,6 +73,10 @@ public enum TraceEncoder {
         out.byte(UInt8(ascii: "\n"))
     }
 
+    /// Each case writes its kind's fields in order, key then value: the cases look alike because
+    /// they are the format's field lists (docs/TRACE_FORMAT.md), written out by hand on purpose
+    /// (no `JSONEncoder`: see ``JSONOutput``). `TraceLineDecoder.read` in
+    /// InjectionTrace is the mirror that reads them back; `TraceRoundTripTests` holds the two together.
     private static func writeEvent(_ event: ResolutionEvent, to out: inout JSONOutput) {
         out.raw(#"{"kind":""#)
         out.raw(event.kind.name)
