@@ -30,12 +30,14 @@ public final class LiveFeed: Sendable {
 
     /// Queues an update and wakes the loop. Safe from any thread.
     public func send(_ update: LiveUpdate) {
-        let wasEmpty = intake.withLock { intake in
+        // What the update let go of is dropped here, after the lock: the UI's take never waits
+        // for a finished connection's key table to be freed.
+        let (wasEmpty, released) = intake.withLock { intake in
             let empty = intake.count == 0
-            intake.add(update)
-            return empty
+            return (empty, intake.add(update))
         }
         if wasEmpty { wake.wake() }
+        _ = consume released
     }
 
     /// Queues several updates in order.
