@@ -50,6 +50,11 @@ public final class LiveFeed: Sendable {
         intake.withLock { $0.take(maximumRecords: maximumRecords) }
     }
 
+    /// Whether connections arriving from now on are let in (see ``LiveIntake/admitsNewSessions``).
+    func admitsNewSessions(_ admitting: Bool) {
+        intake.withLock { $0.admitsNewSessions = admitting }
+    }
+
     /// What the intake folded and dropped so far, and how much is still queued.
     var status: (statistics: LiveIntake.Statistics, queuedRecords: Int) {
         intake.withLock { ($0.statistics, $0.queuedRecords) }

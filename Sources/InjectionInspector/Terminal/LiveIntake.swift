@@ -20,6 +20,8 @@ import InjectionGraph
 ///   screen can take them (thousands of short-lived apps, a reconnect loop) cost a counter, not a
 ///   queue; one app reconnecting while the queue is full of its records is never shed (it is
 ///   one session waiting, not dozens).
+/// - While the inspector says it holds its budget (``admitsNewSessions`` false), every
+///   connection arriving is shed the same way.
 /// - A connection's header is always kept (one per connection): a reconnecting app is known
 ///   by it.
 ///
@@ -45,6 +47,10 @@ struct LiveIntake: Sendable {
     let sessionLimit: Int
     /// New sessions waiting in the queue.
     private(set) var waitingSessions = 0
+    /// Whether a connection arriving now is let in: the inspector says no while what it holds
+    /// (histories, memory still being freed) fills its budget; one arriving meanwhile is shed
+    /// whole, as past ``sessionLimit``.
+    var admitsNewSessions = true
 
     /// What the intake did, counted since it was made.
     struct Statistics: Sendable, Hashable {
@@ -109,7 +115,7 @@ struct LiveIntake: Sendable {
     mutating func add(_ update: LiveUpdate) -> Released {
         var released = Released()
         switch update {
-        case .session(let connection, _, _) where waitingSessions >= sessionLimit:
+        case .session(let connection, _, _) where waitingSessions >= sessionLimit || !admitsNewSessions:
             shed.insert(connection)
             statistics.shedConnections += 1
         case .records(let connection, let records) where shed.contains(connection):
