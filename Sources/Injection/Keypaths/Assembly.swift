@@ -47,6 +47,26 @@ extension Container {
         for container in [self] + descendantsSharingAssembly() {
             container.startLayersAfresh(after: change)
         }
+        refuseMappingLoops(after: change, file: file, line: line)
+    }
+
+    /// Stops the program when the re-pointed mappings lead round: two keypaths that named
+    /// different providers under the previous assembly can name one under the new one (a layer
+    /// whose `offlineNetwork` returns its `network`), so a mapping between them, or a chain
+    /// through them, would now send a resolve back to where it started. A mapping set with
+    /// `map` is refused the same way when it is set; here the assembly is what closed the loop.
+    private func refuseMappingLoops(after change: AssemblyChange, file: StaticString, line: UInt) {
+        let loop = Container.mappingChanges.withLock { _ in
+            mappingLoop(withOwnMappings: core.mappingState.withLock { $0.byProvider }, changed: nil)
+        }
+        guard let loop else { return }
+        let around = loop.seenFrom == traceName ? "" : " for resolves from '\(loop.seenFrom)'"
+        InjectionDiagnostics.trap(
+            "Mapping loop: using \(change.installed) in '\(name)' at \(change.location) re-points mappings at its layers "
+                + "so that they lead back to where they start\(around):\n"
+                + loop.stepLines.joined(separator: "\n")
+                + "\n  Fix: reset one of those mappings before use(_:), or give the assembly's layers a provider of their own for each mapped keypath.",
+            file: file, line: line)
     }
 
     /// The installed assembly, as `A` (usually the app's assembly protocol). Stops the program

@@ -77,6 +77,30 @@ struct LiveAssemblyTests {
         #expect(container.seedInteractor.network().name == "preview offline")
     }
 
+    /// Under the new assembly both keypaths name one provider, so the mapping between them
+    /// would send a resolve of it back to itself: `use` refuses it, as `map` refuses a loop.
+    @Test func anAssemblyThatClosesAMappingLoopIsRefused() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = Container(name: "one-network")
+            container.use(SeedLiveLayers(appState: SeedAppState()))
+            container.map(\.seedInteractor.offlineNetwork, to: \.seedInteractor.network)
+            container.use(SeedOneNetworkLayers(appState: SeedAppState()), line: 7)
+        }
+        let stderr = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(stderr.contains("Mapping loop: using SeedOneNetworkLayers in 'one-network' at InjectionTests/LiveAssemblyTests.swift:7 re-points mappings"), "\(stderr)")
+        #expect(stderr.contains("  Requests for SeedOneNetworkInteractor.network: Networking go to SeedOneNetworkInteractor.network: Networking"), "\(stderr)")
+        #expect(stderr.contains("Fix: reset one of those mappings before use(_:)"), "\(stderr)")
+    }
+
+    @Test func anAssemblyThatKeepsTheProvidersApartKeepsTheMapping() {
+        let container = Container(name: uniqueName("seed-002-apart"))
+        container.use(SeedOneNetworkLayers(appState: SeedAppState()))
+        container.use(SeedLiveLayers(appState: SeedAppState()))
+        container.map(\.seedInteractor.offlineNetwork, to: \.seedInteractor.network)
+        container.use(SeedPreviewLayers(appState: SeedAppState()))
+        #expect(container[\.seedInteractor.network].name == "preview offline")
+    }
+
     @Test func aChildWithoutItsOwnAssemblyChangesWithItsParent() {
         let parent = Container(name: uniqueName("seed-002-parent"))
         parent.use(SeedLiveLayers(appState: SeedAppState()))

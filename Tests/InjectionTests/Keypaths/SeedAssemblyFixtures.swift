@@ -57,6 +57,22 @@ struct SeedPreviewInteractorLayer: SeedInteractorLayer {
     var offlineNetwork: Provider<Networking> { provide(.singleton) { SeedNetwork("preview offline") } }
 }
 
+/// One network for both: `offlineNetwork` is `network`'s provider, so the two keypaths name one
+/// provider under this assembly.
+struct SeedOneNetworkInteractorLayer: SeedInteractorLayer {
+    let container: Container
+    let state: SeedAppState
+    var appState: Provider<SeedAppState> { provide { state } }
+    var network: Provider<Networking> { provide(.singleton) { SeedNetwork("only") } }
+    var offlineNetwork: Provider<Networking> { network }
+}
+
+struct SeedOneNetworkLayers: SeedLayers {
+    let appState: SeedAppState
+    func viewModel(_ container: Container) -> any SeedViewModelLayer { SeedStateViewModelLayer(container: container, state: appState) }
+    func interactor(_ container: Container) -> any SeedInteractorLayer { SeedOneNetworkInteractorLayer(container: container, state: appState) }
+}
+
 struct SeedLiveLayers: SeedLayers {
     let appState: SeedAppState
     func viewModel(_ container: Container) -> any SeedViewModelLayer { SeedStateViewModelLayer(container: container, state: appState) }
