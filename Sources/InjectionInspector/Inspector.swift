@@ -47,6 +47,8 @@ public final class Inspector: TerminalApplication {
     private var viewIsStale = false
     private(set) var state = InspectorState()
     private let feed: LiveFeed?
+    /// What was handed to the background freeing and is not freed yet: counted into the budget.
+    let releasing = ReleaseLedger()
     /// The session of each connection still in the inspector (connection number → index).
     private var sessionOfConnection: [Int: Int] = [:]
     /// The process of each session, when known (the launched app's is matched by it).
@@ -200,6 +202,11 @@ public final class Inspector: TerminalApplication {
     func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool {
         let took = refresh(shouldYield: shouldYield)
         keepWithinBudget(shouldYield: shouldYield)
+        // New apps are shed (counted, in the header) while the histories and what is still
+        // being freed fill the whole budget: a flood of short-lived apps must not hold more than
+        // the budget in sessions waiting to be freed. (The whole budget, not the histories'
+        // share: a compaction's older half waiting to be freed must not shed a reconnect.)
+        feed?.admitsNewSessions(heldBytes <= memoryBudget)
         let before = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
         sessions[current].advance(to: milliseconds)
         let after = (sessions[current].eventsPerSecond, sessions[current].hasFadingHighlights)
@@ -420,8 +427,15 @@ public final class Inspector: TerminalApplication {
         figures["applied"] = sessions.reduce(0) { $0 + $1.appliedEvents }
         figures["sessions"] = UInt64(sessions.count)
         figures["history_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.history.footprint.total })
+        figures["releasing_bytes"] = UInt64(releasing.pendingBytes)
+        figures["releasing_peak_bytes"] = UInt64(releasing.peakPendingBytes)
         figures["history_dropped_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.droppedRecords })
         return figures
+    }
+
+    /// The histories and what is still being freed, in bytes.
+    var heldBytes: Int {
+        sessions.reduce(releasing.pendingBytes) { $0 + $1.history.footprint.total }
     }
 
     /// Keeps at most ``maximumSessions``: the oldest ended sessions go first.
@@ -440,7 +454,8 @@ public final class Inspector: TerminalApplication {
     /// Forgets one session, keeping the connection and process maps and the shown session
     /// pointing at the same sessions.
     private func removeSession(at removed: Int) {
-        Self.freeElsewhere(sessions.remove(at: removed))
+        let forgotten = sessions.remove(at: removed)
+        Self.freeElsewhere(forgotten, weighing: forgotten.history.footprint.total, in: releasing)
         viewIsStale = true
         sessionOfConnection = sessionOfConnection.filter { $0.value != removed }.mapValues { $0 > removed ? $0 - 1 : $0 }
         processOfSession = Dictionary(uniqueKeysWithValues: processOfSession.compactMap { key, value in
@@ -471,8 +486,11 @@ public final class Inspector: TerminalApplication {
                       sessions[largest].beginHistoryCompaction() else { return }
                 index = largest
             }
+            let before = sessions[index].history.footprint.total
             guard let released = sessions[index].continueHistoryCompaction(until: shouldStop) else { return }
-            if !released.isEmpty { Self.freeElsewhere(released) }
+            if !released.isEmpty {
+                Self.freeElsewhere(released, weighing: before - sessions[index].history.footprint.total, in: releasing)
+            }
             if index == current {
                 state.timeCursor = nil
                 viewIsStale = true
@@ -489,9 +507,14 @@ public final class Inspector: TerminalApplication {
     /// a frame for a quarter of a second. The box is the only reference once this returns (if
     /// the task emptied it first, the memory is freed here instead: slower, never wrong).
     /// A forgotten session goes the same way (its history may weigh the whole budget).
-    nonisolated static func freeElsewhere(_ released: consuming some Sendable) {
+    /// `bytes` (what `released` weighs) is pending in `ledger` until it is freed.
+    nonisolated static func freeElsewhere(_ released: consuming some Sendable, weighing bytes: Int, in ledger: ReleaseLedger) {
         let box = ReleasedBox(released)
-        Task.detached(priority: .background) { box.empty() }
+        ledger.handed(bytes)
+        Task.detached(priority: .background) {
+            box.empty()
+            ledger.freed(bytes)
+        }
     }
 
     /// Carries what is let go of to the task that frees it: emptied there, under its lock.

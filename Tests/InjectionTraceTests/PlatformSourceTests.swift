@@ -123,11 +123,9 @@ struct PlatformSourceTests {
     }
 
     /// Files allowed a Linux-only path outside a `#if os(Linux)` branch, each with why.
-    static let linuxOnlyPathExceptions: [String: String] = [
-        // Reads a process's memory and state for a soak figure; owned by the live pipeline,
-        // which has still to give it a Darwin reading (`proc_pidinfo`).
-        "Tests/InjectionInspectorTests/EndToEnd/LiveLoadEndToEndTests.swift": "/proc/",
-    ]
+    /// None today: the end-to-end tests' process readings live in
+    /// Tests/InjectionInspectorTests/Platform/ProcessProbe.swift, with a Darwin branch.
+    static let linuxOnlyPathExceptions: [String: String] = [:]
 
     @Test func linuxOnlyPathsStayInPlatformFoldersOrLinuxBranches() throws {
         let offenders = try Self.swiftFiles().filter { file in

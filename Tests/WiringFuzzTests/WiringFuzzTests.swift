@@ -62,7 +62,7 @@ enum WiringFuzzer {
         inFlight.withLock { _ = $0.insert(seed) }
         defer { inFlight.withLock { _ = $0.remove(seed) } }
         let wiring = Wiring.generate(seed: seed)
-        var problems = WiringCheck.sequential(wiring, traced: true)
+        let problems = WiringCheck.sequential(wiring, traced: true)
         let concurrent = problems.isEmpty ? WiringCheck.concurrent(wiring) : []
         if problems.isEmpty && concurrent.isEmpty { return [] }
         if problems.isEmpty {

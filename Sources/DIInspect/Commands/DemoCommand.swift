@@ -34,17 +34,12 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError(
                 "Unknown fault '\(fault)'; the sample app knows \(Self.sampleAppFaults.joined(separator: ", ")).")
         }
-        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
     }
 
     @Flag(help: "Run the sample app in mock-network mode (a keypath mapping for the whole run).")
     var mockNetwork = false
 
-    @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
-    var noColor = false
-
-    @Option(help: "Memory the inspector may use, in MB: past it the oldest history is compacted (the time bar says where history starts).")
-    var memoryBudget: Int = Inspector.defaultMemoryBudget >> 20
+    @OptionGroup var live: LiveOptions
 
     @Flag(help: "Leave the app running when the inspector ends (by default it gets SIGTERM, then SIGKILL).")
     var keepApp = false
@@ -58,7 +53,7 @@ struct DemoCommand: ParsableCommand {
         let socket = TraceDestination.defaultSocketDirectory() + "/demo-\(getpid()).sock"
         let command = [sampleApp] + faults.flatMap { ["--fault", $0] } + (mockNetwork ? ["--mock-network"] : [])
         let status = try LiveInspection(
-            address: .unix(path: socket), launch: command, noColor: noColor, memoryBudget: memoryBudget << 20, keepApp: keepApp
+            address: .unix(path: socket), launch: command, noColor: live.noColor, memoryBudget: live.memoryBudgetBytes, keepApp: keepApp
         ).run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -81,16 +81,8 @@ struct ExportCommand: ParsableCommand {
         try write(format == .svg ? try GraphvizRenderer.svg(fromDot: text) : text)
     }
 
+    /// Graph formats are written as they are: dot, mermaid and JSON escape their own labels.
     private func write(_ text: String) throws {
-        guard let output else {
-            print(text, terminator: "")
-            return
-        }
-        do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            PosixIO.printError("error: cannot write \(output): \(error.localizedDescription)")
-            throw ExitCode(2)
-        }
+        try writeReport(text, to: output, escaping: false)
     }
 }

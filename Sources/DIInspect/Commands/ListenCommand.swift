@@ -31,14 +31,9 @@ struct ListenCommand: ParsableCommand {
     @Flag(help: "Allow a TCP address other machines can reach (0.0.0.0, a LAN address): a phone or another computer streaming to this one.")
     var allowRemote = false
 
-    @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
-    var noColor = false
-
-    @Option(help: "Memory the inspector may use, in MB: past it the oldest history is compacted (the time bar says where history starts).")
-    var memoryBudget: Int = Inspector.defaultMemoryBudget >> 20
+    @OptionGroup var live: LiveOptions
 
     func validate() throws {
-        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
         if socket != nil && tcp != nil { throw ValidationError("Give --socket or --tcp, not both.") }
         if let tcp, case let address = try Self.tcpAddress(tcp), !address.isLocalOnly, !allowRemote {
             throw ValidationError(
@@ -52,7 +47,7 @@ struct ListenCommand: ParsableCommand {
         if let tcp { address = try Self.tcpAddress(tcp) }
         else { address = .unix(path: socket ?? TraceDestination.defaultSocketPath()) }
         let status = try LiveInspection(
-            address: address, launch: nil, noColor: noColor, allowingRemote: allowRemote, memoryBudget: memoryBudget << 20
+            address: address, launch: nil, noColor: live.noColor, allowingRemote: allowRemote, memoryBudget: live.memoryBudgetBytes
         ).run()
         if status != 0 { throw ExitCode(status) }
     }

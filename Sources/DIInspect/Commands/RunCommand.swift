@@ -16,11 +16,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Listen on this unix socket (default: a private one for this run).")
     var socket: String?
 
-    @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
-    var noColor = false
-
-    @Option(help: "Memory the inspector may use, in MB: past it the oldest history is compacted (the time bar says where history starts).")
-    var memoryBudget: Int = Inspector.defaultMemoryBudget >> 20
+    @OptionGroup var live: LiveOptions
 
     @Flag(help: "Leave the app running when the inspector ends (by default it gets SIGTERM, then SIGKILL).")
     var keepApp = false
@@ -29,14 +25,13 @@ struct RunCommand: ParsableCommand {
     var command: [String] = []
 
     func validate() throws {
-        if memoryBudget < 32 { throw ValidationError("--memory-budget is in MB and at least 32 (the default is \(Inspector.defaultMemoryBudget >> 20)).") }
         if command.isEmpty { throw ValidationError("Give the command to run after '--', as in: di-inspect run -- ./my-app") }
     }
 
     func run() throws {
         let path = socket ?? TraceDestination.defaultSocketDirectory() + "/run-\(getpid()).sock"
         let status = try LiveInspection(
-            address: .unix(path: path), launch: command, noColor: noColor, memoryBudget: memoryBudget << 20, keepApp: keepApp
+            address: .unix(path: path), launch: command, noColor: live.noColor, memoryBudget: live.memoryBudgetBytes, keepApp: keepApp
         ).run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -238,7 +238,7 @@ public enum InjectionMapper {
     }
 
     /// The mapping of `original` in ``Container/shared``, or nil; assigning nil removes it:
-    /// `InjectionMapper[\.login.viewModel] = nil` is ``reset(_:file:line:)``. Disfavoured, so
+    /// `InjectionMapper[\.login.viewModel] = nil` is `reset(_:)`. Disfavoured, so
     /// that reads and keypath literals go through the non-optional subscript.
     @_disfavoredOverload
     public static subscript<T>(

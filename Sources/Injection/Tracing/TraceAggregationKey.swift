@@ -1,7 +1,8 @@
 /// What makes two resolutions "the same" for folding: service, requester, scope, outcome, source.
 ///
 /// The hash is computed once, by the resolving thread before it takes the recorder's lock, so
-/// the lock is held only for the table lookup.
+/// the lock is held only for the table lookup. (`ServiceIdentity.Storage` precomputes its own
+/// hash the same way, over its own fields, deliberately: each keys a different hot table.)
 struct TraceAggregationKey: Hashable {
     let service: ServiceIdentity
     let requester: ServiceIdentity?
@@ -42,6 +43,10 @@ struct TraceAggregationKey: Hashable {
 }
 
 /// The repeats of one key since the last aggregate record was written.
+///
+/// Its twin `RepeatCounts` (Events/RepeatFolding.swift) counts one thread's repeats and so may
+/// take the last time as the latest; this slot merges threads, whose times arrive out of order,
+/// and compares. Kept apart on purpose: `RepeatCounts.add` runs on every folded resolve.
 struct TraceAggregationSlot {
     var count: UInt64 = 0
     var totalNanoseconds: UInt64 = 0

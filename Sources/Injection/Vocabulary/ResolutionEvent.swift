@@ -60,6 +60,10 @@ public struct ResolutionEvent: Sendable {
 
 extension ResolutionEvent.Kind {
     /// The name a trace writes in its `kind` field: `resolved`, `missing`, `scopeMismatch`, …
+    ///
+    /// The reader's `TraceKind.name` (InjectionTrace/Decoding/TraceFields.swift) repeats this
+    /// table on purpose: it matches raw bytes before any payload exists, and the reading side is
+    /// not linked into apps. `TraceSchemaTests` holds the two equal.
     public var name: StaticString {
         switch self {
         case .containerCreated: "containerCreated"

@@ -94,7 +94,8 @@ public struct MermaidExporter: Sendable {
     }
 
     /// `text` for inside a quoted Mermaid label: control characters as visible `\u{…}`, and
-    /// `"` `#` `<` `>` `&` and backtick as entity codes.
+    /// `"` `#` `<` `>` `&` and backtick as entity codes. (`ProblemAnnotations.githubData` has the
+    /// same shape with GitHub's escapes; each format keeps its own table on purpose.)
     ///
     /// ```swift
     /// MermaidExporter.label("Say \"hi\" #1")  // Say #quot;hi#quot; #35;1

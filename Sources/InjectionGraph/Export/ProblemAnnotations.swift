@@ -102,7 +102,8 @@ public struct ProblemAnnotations: Sendable {
         return out
     }
 
-    /// A command's message: `%`, CR and LF encoded.
+    /// A command's message: `%`, CR and LF encoded. (Shaped like `MermaidExporter.label`, apart
+    /// on purpose: each format has its own escapes, and this one works on scalars, not characters.)
     static func githubData(_ text: String) -> String {
         var out = ""
         for character in text.unicodeScalars {

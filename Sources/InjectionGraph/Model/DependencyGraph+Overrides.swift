@@ -47,15 +47,7 @@ extension DependencyGraph {
         if let earlierPosition = registrationOverrideIndex[key] {
             position = earlierPosition
             let earlier = overrides[earlierPosition]
-            for holder in earlier.holders {
-                if let same = record.holders.firstIndex(where: { $0.service == holder.service }) {
-                    record.holders[same].staleUses.addSaturating(holder.staleUses)
-                    if !holder.isRebuilt { activeStaleHolders -= 1 }
-                } else {
-                    record.holders.append(holder)
-                }
-            }
-            if record.staleness == nil { record.staleness = earlier.staleness }
+            carryHolders(of: earlier, into: &record)
             // It may still be listed as active (a stale report set it); it is listed again below.
             activeRegistrationOverrides[earlier.to]?.removeAll { $0 == earlierPosition }
             overrides[earlierPosition] = record
@@ -171,6 +163,13 @@ extension DependencyGraph {
                 record.uses.append(use)
             }
         }
+        carryHolders(of: earlier, into: &record)
+    }
+
+    /// Folds a repeated override's `earlier` record into `record`: the holders it names carry
+    /// over (a holder named by both is counted once, its stale uses summed) and so does its
+    /// staleness if the new record has none yet.
+    mutating func carryHolders(of earlier: OverrideRecord, into record: inout OverrideRecord) {
         for holder in earlier.holders {
             if let same = record.holders.firstIndex(where: { $0.service == holder.service }) {
                 record.holders[same].staleUses.addSaturating(holder.staleUses)

@@ -30,12 +30,14 @@ public final class LiveFeed: Sendable {
 
     /// Queues an update and wakes the loop. Safe from any thread.
     public func send(_ update: LiveUpdate) {
-        let wasEmpty = intake.withLock { intake in
+        // What the update let go of is dropped here, after the lock: the UI's take never waits
+        // for a finished connection's key table to be freed.
+        let (wasEmpty, released) = intake.withLock { intake in
             let empty = intake.count == 0
-            intake.add(update)
-            return empty
+            return (empty, intake.add(update))
         }
         if wasEmpty { wake.wake() }
+        _ = consume released
     }
 
     /// Queues several updates in order.
@@ -46,6 +48,11 @@ public final class LiveFeed: Sendable {
     /// Up to `maximumRecords` records' worth of updates, oldest first.
     func take(maximumRecords: Int) -> [LiveUpdate] {
         intake.withLock { $0.take(maximumRecords: maximumRecords) }
+    }
+
+    /// Whether connections arriving from now on are let in (see ``LiveIntake/admitsNewSessions``).
+    func admitsNewSessions(_ admitting: Bool) {
+        intake.withLock { $0.admitsNewSessions = admitting }
     }
 
     /// What the intake folded and dropped so far, and how much is still queued.

@@ -20,6 +20,8 @@ import InjectionGraph
 ///   screen can take them (thousands of short-lived apps, a reconnect loop) cost a counter, not a
 ///   queue; one app reconnecting while the queue is full of its records is never shed (it is
 ///   one session waiting, not dozens).
+/// - While the inspector says it holds its budget (``admitsNewSessions`` false), every
+///   connection arriving is shed the same way.
 /// - A connection's header is always kept (one per connection): a reconnecting app is known
 ///   by it.
 ///
@@ -45,6 +47,10 @@ struct LiveIntake: Sendable {
     let sessionLimit: Int
     /// New sessions waiting in the queue.
     private(set) var waitingSessions = 0
+    /// Whether a connection arriving now is let in: the inspector says no while what it holds
+    /// (histories, memory still being freed) fills its budget; one arriving meanwhile is shed
+    /// whole, as past ``sessionLimit``.
+    var admitsNewSessions = true
 
     /// What the intake did, counted since it was made.
     struct Statistics: Sendable, Hashable {
@@ -66,6 +72,15 @@ struct LiveIntake: Sendable {
     private(set) var queuedRecords = 0
     /// Per connection: every resolve key seen, with the repeats folded since the last take.
     private var folds: [Int: [FoldKey: FoldSlot]] = [:]
+    /// Per connection: the keys with repeats folded since the last take, in the order they were
+    /// first folded. Queuing the aggregates visits these, not every key seen (up to
+    /// ``keyLimit``), so the UI's take under the feed's lock is as long as the folding was.
+    private var foldedKeys: [Int: [FoldKey]] = [:]
+    /// Records of the oldest queued update (at ``head``) already taken: a batch split by a
+    /// take is left in place and read from here on, never copied.
+    private var headOffset = 0
+    /// Fold slots the last ``take(maximumRecords:)`` visited to queue aggregates.
+    private(set) var foldSlotsVisitedByLastTake = 0
     /// Connections with folded repeats not yet queued.
     private var pendingFolds: Set<Int> = []
     /// Per connection: novel records dropped since the last take, and the latest time seen.
@@ -88,9 +103,19 @@ struct LiveIntake: Sendable {
 
     // MARK: - Adding
 
-    mutating func add(_ update: LiveUpdate) {
+    /// What an update let go of, to be dropped by the caller once it has released the lock the
+    /// intake is kept under (a finished connection's key table can hold ``keyLimit`` entries).
+    struct Released: Sendable {
+        fileprivate var foldTable: [FoldKey: FoldSlot]?
+        /// Resolve keys in the key table let go of.
+        var foldKeys: Int { foldTable?.count ?? 0 }
+    }
+
+    @discardableResult
+    mutating func add(_ update: LiveUpdate) -> Released {
+        var released = Released()
         switch update {
-        case .session(let connection, _, _) where waitingSessions >= sessionLimit:
+        case .session(let connection, _, _) where waitingSessions >= sessionLimit || !admitsNewSessions:
             shed.insert(connection)
             statistics.shedConnections += 1
         case .records(let connection, let records) where shed.contains(connection):
@@ -107,11 +132,12 @@ struct LiveIntake: Sendable {
             // Everything the connection sent is applied before it is shown as gone.
             queueFolds(of: connection)
             queueDrops(of: connection)
-            folds[connection] = nil
+            released.foldTable = folds.removeValue(forKey: connection)
             append(update)
         default:
             append(update)
         }
+        return released
     }
 
     private mutating func add(_ records: [TraceRecord], from connection: Int) {
@@ -119,12 +145,17 @@ struct LiveIntake: Sendable {
         kept.reserveCapacity(min(records.count, max(0, recordLimit - queuedRecords)))
         // Taken out for the loop, so that adding to it does not copy it.
         var table = folds.removeValue(forKey: connection) ?? [:]
-        defer { folds[connection] = table }
+        var folded = foldedKeys.removeValue(forKey: connection) ?? []
+        defer {
+            folds[connection] = table
+            if !folded.isEmpty { foldedKeys[connection] = folded }
+        }
         for record in records {
             statistics.received.addSaturating(Self.events(in: record))
             if let key = FoldKey(record) {
                 if let index = table.index(forKey: key) {
                     if queuedRecords + kept.count >= exactLimit {
+                        if table.values[index].count == 0 { folded.append(key) }
                         table.values[index].add(record)
                         statistics.folded.addSaturating(Self.events(in: record))
                         pendingFolds.insert(connection)
@@ -171,6 +202,7 @@ struct LiveIntake: Sendable {
     /// Up to `maximumRecords` records (whole non-record updates always come along), oldest
     /// first; folded repeats and drop counts join the queue's end first.
     mutating func take(maximumRecords: Int) -> [LiveUpdate] {
+        foldSlotsVisitedByLastTake = 0
         for connection in pendingFolds.sorted() { queueFolds(of: connection) }
         pendingFolds = []
         for connection in pendingDrops.keys.sorted() { queueDrops(of: connection) }
@@ -179,15 +211,21 @@ struct LiveIntake: Sendable {
         while head < queue.count, budget > 0 {
             let update = queue[head]
             if case .records(let connection, let records) = update {
-                if records.count > budget {
-                    taken.append(.records(connection: connection, Array(records[..<budget])))
-                    queue[head] = .records(connection: connection, Array(records[budget...]))
+                let remaining = records.count - headOffset
+                if remaining > budget {
+                    // Only the part taken is copied; the rest stays where it is.
+                    taken.append(.records(connection: connection, Array(records[headOffset..<(headOffset + budget)])))
+                    headOffset += budget
                     queuedRecords -= budget
                     budget = 0
                     break
                 }
-                budget -= records.count
-                queuedRecords -= records.count
+                budget -= remaining
+                queuedRecords -= remaining
+                taken.append(headOffset == 0 ? update : .records(connection: connection, Array(records[headOffset...])))
+                headOffset = 0
+                head += 1
+                continue
             }
             if case .session = update { waitingSessions -= 1 }
             taken.append(update)
@@ -205,13 +243,17 @@ struct LiveIntake: Sendable {
     }
 
     private mutating func queueFolds(of connection: Int) {
-        guard var table = folds[connection] else { return }
+        guard let keys = foldedKeys.removeValue(forKey: connection),
+              var table = folds.removeValue(forKey: connection) else { return }
+        defer { folds[connection] = table }
         var aggregates: [TraceRecord] = []
-        for index in table.indices where table.values[index].count > 0 {
-            aggregates.append(.aggregate(table.values[index].aggregate(for: table.keys[index])))
+        aggregates.reserveCapacity(keys.count)
+        for key in keys {
+            guard let index = table.index(forKey: key) else { continue }
+            foldSlotsVisitedByLastTake += 1
+            aggregates.append(.aggregate(table.values[index].aggregate(for: key)))
             table.values[index] = FoldSlot()
         }
-        folds[connection] = table
         guard !aggregates.isEmpty else { return }
         queuedRecords += aggregates.count
         append(.records(connection: connection, aggregates))

@@ -33,7 +33,9 @@ struct TraceLineDecoder {
     private mutating func read(
         _ key: UnsafeBufferPointer<UInt8>, into f: inout TraceFields, _ s: inout JSONScanner
     ) throws(TraceLineError) {
-        // Most frequent first: the fields of a `resolved` line.
+        // Most frequent first: the fields of a `resolved` line. One branch a field, alike on
+        // purpose: this is the mirror of `TraceEncoder.writeEvent`'s field lists, matched from
+        // raw bytes without building a dictionary (`TraceRoundTripTests` holds the two together).
         if key.equals("kind") {
             f.kind = try TraceKind(&s)
         } else if key.equals("seq") {

@@ -28,13 +28,6 @@ struct LiveLoadEndToEndTests {
         return Int32(found.output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    static func rssMegabytes(_ pid: Int32) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
-        return kilobytes / 1024
-    }
-
     @Test func atFullRateMemoryStaysInTheBudgetAndTheScreenKeepsChanging() {
         let seed = Self.marker()
         let tmux = inspector("run --memory-budget 64 -- \(sampleApp) --interval-ms 0 --seed \(seed)")
@@ -49,9 +42,10 @@ struct LiveLoadEndToEndTests {
         for _ in 0..<16 {
             _ = Spawn.run(["sleep", "0.5"])
             screens.insert(tmux.capture().split(separator: "\n").first.map(String.init) ?? "")
-            largest = max(largest, Self.rssMegabytes(pid) ?? 0)
+            largest = max(largest, ProcessProbe.residentMegabytes(pid) ?? 0)
         }
         #expect(screens.count > 3, "the header (rate, events) keeps changing: \(screens)")
+        #expect(largest > 0, "the inspector's memory was read")
         // The budget bounds what the inspector keeps; the process also holds code and buffers.
         #expect(largest < 64 + 48, "RSS \(largest) MB with a 64 MB budget")
         tmux.send("q")
@@ -74,7 +68,7 @@ struct LiveLoadEndToEndTests {
         #expect(tmux.waitFor("extproc"), "the whole of stty -a is on screen")
         let modes = Set(tmux.capture().split { $0 == " " || $0 == "\n" || $0 == ";" }.map(String.init))
         #expect(modes.contains("echo") && modes.contains("icanon"), "the terminal is back")
-        #expect(tmux.waitUntil { _ in Self.hasEnded(app) }, "the launched app ended with the inspector")
+        #expect(tmux.waitUntil { _ in ProcessProbe.hasEnded(app) }, "the launched app ended with the inspector")
     }
 
     @Test func anAppThatReconnectsAfterTheInspectorStalledKeepsOneSession() {
@@ -107,12 +101,6 @@ struct LiveLoadEndToEndTests {
         #expect(tmux.waitFor("EXIT:0"))
     }
 
-    /// Whether a process has ended (gone, or a zombie nobody reaped yet).
-    static func hasEnded(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
-    }
-
     #if os(Linux)
     @Test func theLaunchedAppDoesNotOutliveAKilledInspector() {
         let seed = Self.marker()
@@ -126,8 +114,8 @@ struct LiveLoadEndToEndTests {
         }
         kill(pid, SIGKILL)
         #expect(tmux.waitFor("EXIT:137"))
-        #expect(tmux.waitUntil { _ in Self.hasEnded(app) }, "PR_SET_PDEATHSIG ended the app with its inspector")
-        if !Self.hasEnded(app) { kill(app, SIGKILL) }
+        #expect(tmux.waitUntil { _ in ProcessProbe.hasEnded(app) }, "PR_SET_PDEATHSIG ended the app with its inspector")
+        if !ProcessProbe.hasEnded(app) { kill(app, SIGKILL) }
     }
     #endif
 

@@ -49,7 +49,7 @@ struct LiveShapesEndToEndTests {
         var largest = 0
         while result.sent.withLock({ $0 == nil }) {
             _ = Spawn.run(["sleep", "0.5"])
-            if let pid { largest = max(largest, LiveLoadEndToEndTests.rssMegabytes(pid) ?? 0) }
+            if let pid { largest = max(largest, ProcessProbe.residentMegabytes(pid) ?? 0) }
         }
         return (result.sent.withLock { $0 ?? LiveShapeDriver.Sent() }, largest)
     }

@@ -31,6 +31,15 @@ package struct JSONOutput {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    /// `,"name":"value"` when `value` is there; nothing when it is nil (the trace format leaves
+    /// absent fields out rather than writing `null`).
+    @inline(__always)
+    mutating func optionalString(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
     mutating func number(_ value: UInt64) {
         var digits = 1
         var probe = value

@@ -44,10 +44,7 @@ public enum TraceEncoder {
             out.number(Int(header.pid))
             out.key("start")
             out.string(header.startTime)
-            if let library = header.libraryVersion {
-                out.key("library")
-                out.string(library)
-            }
+            out.optionalString("library", header.libraryVersion)
         case .event(let event):
             writeEvent(event, to: &out)
         case .aggregate(let aggregate):
@@ -76,6 +73,10 @@ public enum TraceEncoder {
         out.byte(UInt8(ascii: "\n"))
     }
 
+    /// Each case writes its kind's fields in order, key then value: the cases look alike because
+    /// they are the format's field lists (docs/TRACE_FORMAT.md), written out by hand on purpose
+    /// (no `JSONEncoder`: see ``JSONOutput``). `TraceLineDecoder.read` in
+    /// InjectionTrace is the mirror that reads them back; `TraceRoundTripTests` holds the two together.
     private static func writeEvent(_ event: ResolutionEvent, to out: inout JSONOutput) {
         out.raw(#"{"kind":""#)
         out.raw(event.kind.name)
@@ -91,14 +92,8 @@ public enum TraceEncoder {
         case .containerCreated(let created):
             out.key("container")
             out.string(created.container)
-            if let parent = created.parent {
-                out.key("parent")
-                out.string(parent)
-            }
-            if let addedTo = created.addedTo {
-                out.key("addedTo")
-                out.string(addedTo)
-            }
+            out.optionalString("parent", created.parent)
+            out.optionalString("addedTo", created.addedTo)
             out.key("at")
             location(created.location, &out)
         case .registered(let registered):
@@ -126,10 +121,7 @@ public enum TraceEncoder {
             out.number(resolved.durationNanoseconds)
             out.key("depth")
             out.number(resolved.depth)
-            if let mappedFrom = resolved.mappedFrom {
-                out.key("mappedFrom")
-                identity(mappedFrom, &out)
-            }
+            optionalIdentity("mappedFrom", resolved.mappedFrom, &out)
             if resolved.isPropertyInjection {
                 out.key("property")
                 out.raw("true")
@@ -147,40 +139,25 @@ public enum TraceEncoder {
                 out.string(near.kind.rawValue)
                 out.key("service")
                 identity(near.service, &out)
-                if let relation = near.relation {
-                    out.key("relation")
-                    out.string(relation)
-                }
+                out.optionalString("relation", near.relation)
                 out.byte(UInt8(ascii: "}"))
             }
             out.byte(UInt8(ascii: "]"))
             out.key("fix")
             out.string(missing.fix)
-            if let at = missing.location {
-                out.key("at")
-                location(at, &out)
-            }
-            if let lazyRead = missing.lazyRead {
-                out.key("lazyRead")
-                location(lazyRead, &out)
-            }
+            optionalLocation("at", missing.location, &out)
+            optionalLocation("lazyRead", missing.lazyRead, &out)
         case .cycle(let cycle):
             out.key("path")
             identities(cycle.path, &out)
             out.key("through")
             identities(cycle.enteredThrough, &out)
-            if let closedAt = cycle.closedAt {
-                out.key("at")
-                location(closedAt, &out)
-            }
+            optionalLocation("at", cycle.closedAt, &out)
             if !cycle.requestedAs.isEmpty {
                 out.key("requestedAs")
                 identities(cycle.requestedAs, &out)
             }
-            if let lazyRead = cycle.lazyRead {
-                out.key("lazyRead")
-                location(lazyRead, &out)
-            }
+            optionalLocation("lazyRead", cycle.lazyRead, &out)
         case .scopeMismatch(let mismatch):
             out.key("holder")
             identity(mismatch.holder, &out)
@@ -206,14 +183,8 @@ public enum TraceEncoder {
             out.string(change.action.rawValue)
             out.key("container")
             out.string(change.container)
-            if let from = change.from {
-                out.key("from")
-                identity(from, &out)
-            }
-            if let to = change.to {
-                out.key("to")
-                identity(to, &out)
-            }
+            optionalIdentity("from", change.from, &out)
+            optionalIdentity("to", change.to, &out)
             out.key("at")
             location(change.location, &out)
         case .staleOverride(let stale):
@@ -235,10 +206,7 @@ public enum TraceEncoder {
         case .lazyResolved(let lazy):
             out.key("service")
             identity(lazy.service, &out)
-            if let owner = lazy.owner {
-                out.key("requester")
-                identity(owner, &out)
-            }
+            optionalIdentity("requester", lazy.owner, &out)
             out.key("at")
             location(lazy.location, &out)
         }
@@ -264,23 +232,30 @@ public enum TraceEncoder {
         out.string(source.rawValue)
     }
 
+    /// `,"key":{…}` when `id` is there; an absent field is left out, as the format says.
+    @inline(__always)
+    private static func optionalIdentity(_ key: StaticString, _ id: ServiceIdentity?, _ out: inout JSONOutput) {
+        guard let id else { return }
+        out.key(key)
+        identity(id, &out)
+    }
+
+    /// `,"key":{…}` when `location` is there; an absent field is left out.
+    @inline(__always)
+    private static func optionalLocation(_ key: StaticString, _ location: SourceLocation?, _ out: inout JSONOutput) {
+        guard let location else { return }
+        out.key(key)
+        Self.location(location, &out)
+    }
+
     private static func identity(_ id: ServiceIdentity, _ out: inout JSONOutput) {
         out.raw(#"{"type":"#)
         out.string(id.type)
-        if let name = id.name {
-            out.key("name")
-            out.string(name)
-        }
+        out.optionalString("name", id.name)
         out.key("container")
         out.string(id.container)
-        if let layer = id.layer {
-            out.key("layer")
-            out.string(layer)
-        }
-        if let member = id.member {
-            out.key("member")
-            out.string(member)
-        }
+        out.optionalString("layer", id.layer)
+        out.optionalString("member", id.member)
         out.byte(UInt8(ascii: "}"))
     }
 
