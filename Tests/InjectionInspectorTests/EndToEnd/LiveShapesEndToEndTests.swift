@@ -27,7 +27,9 @@ struct LiveShapesEndToEndTests {
         }
         let socket = folder + "/live.sock"
         // Wide enough for the whole header (folded, shed, live, session N/M).
-        let tmux = TmuxSession(command: "\(binary) listen --memory-budget 64 --socket \(socket); echo EXIT:$?", columns: 220,
+        // Its standard error goes to a file: a trap's backtrace is longer than the pane, and a
+        // failure below prints the file (see ``crashReport(_:)``).
+        let tmux = TmuxSession(command: "\(binary) listen --memory-budget 64 --socket \(socket) 2>\(folder)/stderr; echo EXIT:$?", columns: 220,
                                environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
         #expect(tmux.waitFor("waiting on unix:\(socket)"))
         return (tmux, socket, folder)
@@ -35,9 +37,19 @@ struct LiveShapesEndToEndTests {
 
     func finish(_ tmux: TmuxSession, folder: String) {
         tmux.send("q")
-        #expect(tmux.waitFor("EXIT:0"), "q ends the inspector: \(tmux.capture())")
+        #expect(tmux.waitFor("EXIT:0"), "q ends the inspector: \(tmux.capture())\n\(crashReport(folder))")
         tmux.close()
+        unlink(folder + "/stderr")
         rmdir(folder)
+    }
+
+    /// What the inspector wrote to its standard error (a trap's message and backtrace), for a
+    /// failure's message.
+    func crashReport(_ folder: String) -> String {
+        guard let text = try? String(contentsOfFile: folder + "/stderr", encoding: .utf8), !text.isEmpty else {
+            return "(nothing on the inspector's standard error)"
+        }
+        return "the inspector's standard error:\n" + text.split(separator: "\n").prefix(60).joined(separator: "\n")
     }
 
     /// The inspector's pid and largest RSS while `drive` runs on another thread.
@@ -98,7 +110,7 @@ struct LiveShapesEndToEndTests {
         #expect(largest < 64 + 48, "RSS \(largest) MB with a 64 MB budget")
         #expect(tmux.waitFor("reconnected"))
         // Once the last connection's end is in, one session is left: no "session N/M" part.
-        #expect(tmux.waitUntil(timeout: 20) { Self.sessions(on: $0) == nil }, "\(tmux.capture())")
+        #expect(tmux.waitUntil(timeout: 20) { Self.sessions(on: $0) == nil }, "\(tmux.capture())\n\(crashReport(folder))")
         #expect(tmux.capture().contains("reconnects-app"))
     }
 
@@ -115,7 +127,7 @@ struct LiveShapesEndToEndTests {
         // (A debug build under a loaded full-suite run takes a while to drain 256 connections.)
         #expect(tmux.waitUntil(timeout: 30) { screen in
             screen.contains("0 live · session") && (Self.sessions(on: screen).map { $0.total <= 64 } ?? false)
-        }, "\(tmux.capture())")
+        }, "\(tmux.capture())\n\(crashReport(folder))")
         let kept = Self.sessions(on: tmux.capture())
         tmux.send("[")
         #expect(tmux.waitUntil { Self.sessions(on: $0).map { $0.shown == (kept?.shown ?? 1) - 1 } ?? false }, "[ goes to the earlier session")
