@@ -60,6 +60,8 @@ extension Container {
             mappingLoop(withOwnMappings: core.mappingState.withLock { $0.byProvider }, changed: nil)
         }
         guard let loop else { return }
+        // Shaped like `resetAllMappings`' refusal (Container+Mapping.swift) on purpose: the same
+        // loop listing, but another cause and another fix, so each says its own.
         let around = loop.seenFrom == traceName ? "" : " for resolves from '\(loop.seenFrom)'"
         InjectionDiagnostics.trap(
             "Mapping loop: using \(change.installed) in '\(name)' at \(change.location) re-points mappings at its layers "
