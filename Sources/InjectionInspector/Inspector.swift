@@ -154,6 +154,8 @@ public final class Inspector: TerminalApplication {
         }
         state.pageSize = InspectorLayout(rows: size.rows, columns: size.columns).pageSize
         state.screenSize = size
+        let started = clock.now
+        defer { longestKey[screenName, default: .zero] = max(longestKey[screenName] ?? .zero, clock.now - started) }
         var result = KeyResult.handled
         for effect in state.handle(key, model: shownModel) {
             switch effect {
@@ -227,19 +229,24 @@ public final class Inspector: TerminalApplication {
             state.sync(with: shown)
             lastViewRebuild = drawn
             viewIsStale = false
-            longestViewRebuild = max(longestViewRebuild, clock.now - drawn)
+            longestViewRebuild[screenName, default: .zero] = max(longestViewRebuild[screenName] ?? .zero, clock.now - drawn)
         }
         let painting = clock.now
         var view = state
         view.liveSummary = liveSummary
-        defer { longestPainting = max(longestPainting, clock.now - painting) }
+        defer { longestPainting[screenName, default: .zero] = max(longestPainting[screenName] ?? .zero, clock.now - painting) }
         return InspectorView.render(model: shown, state: view, rows: rows, columns: columns)
     }
 
     /// The longest a render spent rebuilding the view (problems, flags, counts, rows) and
-    /// painting it into the canvas: which of the two a long render was (`DI_INSPECT_STATS`).
-    private var longestViewRebuild: Duration = .zero
-    private var longestPainting: Duration = .zero
+    /// painting it into the canvas, per screen: which of the two a long render was, and where
+    /// (`DI_INSPECT_STATS`).
+    private var longestViewRebuild: [String: Duration] = [:]
+    private var longestPainting: [String: Duration] = [:]
+    /// The longest a key took to handle (with the view rebuilt for it), per screen it ended on.
+    private var longestKey: [String: Duration] = [:]
+    /// The screen shown, for those figures (`services`, `layers`, …, `tree` for a drill-down).
+    private var screenName: String { state.route.screen.map { $0.title.lowercased() } ?? "tree" }
 
     // MARK: - Updates
 
@@ -445,8 +452,9 @@ public final class Inspector: TerminalApplication {
         figures["releasing_bytes"] = UInt64(releasing.pendingBytes)
         figures["releasing_peak_bytes"] = UInt64(releasing.peakPendingBytes)
         figures["history_dropped_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.droppedRecords })
-        figures["longest_render_rebuild_us"] = Self.microseconds(longestViewRebuild)
-        figures["longest_render_paint_us"] = Self.microseconds(longestPainting)
+        for (screen, duration) in longestViewRebuild { figures["longest_rebuild_\(screen)_us"] = Self.microseconds(duration) }
+        for (screen, duration) in longestPainting { figures["longest_paint_\(screen)_us"] = Self.microseconds(duration) }
+        for (screen, duration) in longestKey { figures["longest_key_\(screen)_us"] = Self.microseconds(duration) }
         return figures
     }
 
