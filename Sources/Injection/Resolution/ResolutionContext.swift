@@ -44,7 +44,7 @@ final class ResolutionContext {
     @exclusivity(unchecked) var pendingMismatches: [(holderIndex: Int, mismatch: ScopeMismatch)] = []
     /// The `.implements` aliases being followed, with the stack depth at which each was entered:
     /// an alias builds nothing, so only this shows a resolve coming back to one
-    /// (``Container/follow(alias:_:holder:origin:lifetime:args:file:line:missing:)``).
+    /// (``Container/follow(alias:_:holder:origin:lifetime:args:file:line:site:)``).
     @exclusivity(unchecked) var followedAliases: [(alias: AnyRegistration, depth: Int)] = []
     /// The decorator running on this thread: the stack index of the frame it decorates and the
     /// line that installed it (``Container/decorate(built:)``); read only to word a captive.

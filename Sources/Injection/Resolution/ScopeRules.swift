@@ -1,7 +1,7 @@
 /// The scope and lifetime rules, written once: which scope a resolve builds under, what a table
 /// entry answers, how a built instance is kept and what a reset discards. Every access style
 /// (type-keyed, keypath, `@Inject`, a provider called directly, a mapped provider) goes through
-/// ``Container/resolveEntry(_:_:lifetime:args:source:mappedFrom:missing:)``, which asks here.
+/// ``Container/answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)``, which asks here.
 ///
 /// | lifetime | builds under | answers from the kept slot |
 /// |---|---|---|
