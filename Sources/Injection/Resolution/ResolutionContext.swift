@@ -18,7 +18,11 @@ final class ResolutionContext {
         /// call, and `build` pops the frame before it returns or throws. A strong reference
         /// cost a retain on the push and a release on the pop (callgrind).
         unowned(unsafe) let registration: AnyRegistration
-        let scope: Scope
+        /// The lifetime the resolve asked for: with the registration's scope, the scope the
+        /// frame builds under (``scope``). Kept instead of the ``Scope`` itself, whose name is a
+        /// `String`: copying it into the frame and out again cost a retain and a release of
+        /// the string each (callgrind), on every build, for a value read only by diagnostics.
+        let lifetime: ServiceLifetime
         /// The container running this step. `unowned(unsafe)` is sound: the caller of the
         /// outermost resolve keeps the container alive, since it is passed down borrowed (+0)
         /// through synchronous calls only, and `build` pops the frame in a `defer` around the
@@ -28,6 +32,9 @@ final class ResolutionContext {
         /// Set while the registration's `resolveProperties` block runs: what it resolves is
         /// reported as property injection.
         var injectsProperties = false
+
+        /// The scope this frame builds under.
+        var scope: Scope { ScopeRules.effectiveScope(registration.scope, lifetime) }
     }
 
     // `@exclusivity(unchecked)`: a context is only ever touched by its own thread, and no access

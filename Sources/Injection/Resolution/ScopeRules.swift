@@ -26,6 +26,19 @@ enum ScopeRules {
         }
     }
 
+    /// The kind of ``effectiveScope(_:_:)``, without copying a ``Scope`` (its name is a
+    /// `String`: a copy is a retain and a release): what a build's hot path decides by.
+    @inline(__always)
+    static func effectiveKind(_ registered: Scope.Kind, _ lifetime: ServiceLifetime) -> Scope.Kind {
+        switch lifetime {
+        case .automatic: registered
+        case .new: .unique
+        // Long-lived kinds, as ``Scope/isLongLived``.
+        case .singleton, .newSingleton: registered == .cached || registered == .singleton || registered == .custom
+            ? registered : .singleton
+        }
+    }
+
     /// What an entry answers for a resolve with `lifetime`, reading it in place (copying the
     /// entry out of the table costs four retains and releases).
     @inline(__always)
