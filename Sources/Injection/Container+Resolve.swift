@@ -190,9 +190,9 @@ extension Container {
         _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments,
         file: StaticString, line: UInt, quiet: Bool = false, origin: Container? = nil
     ) throws(ResolutionError) -> T {
-        var key: EntryKey = if let name { .named(NamedKey(type: ObjectIdentifier(T.self), name: name)) } else {
-            .type(ObjectIdentifier(T.self))
-        }
+        // `== nil` looks at the name in place; `if let` copied it (a retain) even when nil.
+        var key: EntryKey = name == nil ? .type(ObjectIdentifier(T.self))
+            : .named(NamedKey(type: ObjectIdentifier(T.self), name: name.unsafelyUnwrapped))
         let found = locate(&key, lifetime: lifetime)
         guard found.lookup.registration != nil else {
             throw .missing(reportMissing(T.self, name: name, file: file, line: line, quiet: quiet))
