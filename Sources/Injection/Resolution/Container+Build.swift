@@ -51,7 +51,11 @@ extension Container {
             // instance's own frame (DECISIONS.md, "Every re-entry is a cycle"): what they resolve
             // is its dependency, and resolving it again is a cycle.
             defer { context.unwind() }
-            value = try registration.typedFactory(T.self)(self, args)
+            // The factory borrowed: `registration` holds it in a `let` and is itself kept alive
+            // by this build's caller, yet reading it out for a call retained it for the call's
+            // length (a retain and a release per build, callgrind).
+            value = try Unmanaged.passUnretained(registration.typedFactory(T.self))
+                ._withUnsafeGuaranteedRef { factory in try factory(self, args) }
             if Decorators.areInstalled, context.validation == nil { decorate(built: value) }
         } catch {
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
