@@ -39,7 +39,7 @@ struct LiveInspection {
         let refusals = Mutex<[String: Int]>([:])
         let budget = memoryBudget
         let status = MainActor.assumeIsolated {
-            InspectorLauncher.run(noColor: noColor) { feed in
+            InspectorLauncher.run(noColor: noColor, memoryBudget: budget) { feed in
                 let started = try TraceListener(address: address, allowingRemote: allowingRemote) { event in
                     if case .connected = event { connected.store(true, ordering: .releasing) }
                     if case .refused(_, let reason) = event {
