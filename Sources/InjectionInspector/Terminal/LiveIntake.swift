@@ -164,7 +164,10 @@ struct LiveIntake: Sendable {
 
     private mutating func add(_ records: [TraceRecord], from connection: Int) {
         var kept: [TraceRecord] = []
-        kept.reserveCapacity(min(records.count, max(0, recordLimit - queuedRecords)))
+        // Room for the whole batch only while nothing folds: past ``exactLimit`` most of a batch
+        // folds, and a queued batch of a few novel records kept its whole batch's capacity
+        // (46 MB of empty slots in a churn's queue).
+        if !isFolding { kept.reserveCapacity(min(records.count, max(0, recordLimit - queuedRecords))) }
         // Taken out for the loop, so that adding to it does not copy it.
         var table = folds.removeValue(forKey: connection) ?? [:]
         var folded = foldedKeys.removeValue(forKey: connection) ?? []
@@ -199,6 +202,13 @@ struct LiveIntake: Sendable {
             kept.append(record)
         }
         guard !kept.isEmpty else { return }
+        if kept.capacity > kept.count * 2 + 16 {
+            // Folding started inside the batch: queue only what was kept.
+            var trimmed: [TraceRecord] = []
+            trimmed.reserveCapacity(kept.count)
+            trimmed.append(contentsOf: kept)
+            kept = trimmed
+        }
         queuedRecords += kept.count
         append(.records(connection: connection, kept))
     }

@@ -42,6 +42,26 @@ struct GraphBudgetTests {
         })
     }
 
+    /// A batch that mostly folds queues its few novel records in an array of their size, not of
+    /// the batch's.
+    @Test func aMostlyFoldedBatchQueuesOnlyWhatItKept() {
+        var intake = LiveIntake(exactLimit: 10, recordLimit: 1_000)
+        intake.add(.records(connection: 1, (0..<10).map { LiveIntakeTests.resolve(Self.service($0), at: UInt64($0 + 1)) }))
+        // 500 records: 497 repeats of S0…S9 and 3 new services.
+        let batch = (0..<500).map { index in
+            LiveIntakeTests.resolve(Self.service(index < 3 ? 100 + index : index % 10), at: UInt64(100 + index))
+        }
+        intake.add(.records(connection: 1, batch))
+        #expect(intake.queuedRecords == 13)
+        #expect(intake.statistics.folded == 497)
+        let queued = intake.take(maximumRecords: 100).compactMap { update -> [TraceRecord]? in
+            if case .records(1, let records) = update { return records }
+            return nil
+        }
+        #expect(queued.map(\.count) == [10, 3, 10])   // the first ten, the three new, the aggregates
+        #expect(queued[1].capacity < 3 * 2 + 16)
+    }
+
     @Test func resolveKeysAreBoundedOverAllConnections() {
         var intake = LiveIntake(exactLimit: 0, recordLimit: 1_000, keyLimit: 100, totalKeyLimit: 150)
         for connection in 1...2 {
