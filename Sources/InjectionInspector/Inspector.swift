@@ -75,11 +75,17 @@ public final class Inspector: TerminalApplication {
     let memoryBudget: Int
     /// The default budget: 256 MB, a laptop's share for watching an app all day.
     public nonisolated static let defaultMemoryBudget = 256 << 20
-    /// What the budget keeps aside for everything but the histories.
+    /// What the budget keeps aside for everything but the histories and the graphs (the feed's
+    /// queue, the listener, the event logs, the screen).
     nonisolated static let reservedMemory = 96 << 20
 
-    /// What the histories may weigh together.
-    var historyBudget: Int { max(memoryBudget / 4, memoryBudget - Self.reservedMemory) }
+    /// What the histories may weigh together: what the reserve and the graphs leave, and at
+    /// least a quarter of the budget (graphs are bounded by ``serviceLimit``, and ended ones
+    /// are forgotten past the budget).
+    var historyBudget: Int {
+        let graphs = sessions.reduce(0) { $0 + $1.graph.residentBytes }
+        return max(memoryBudget / 4, memoryBudget - Self.reservedMemory - graphs)
+    }
     /// Where a compaction starts: 85 % of ``historyBudget``, because records keep arriving while
     /// it runs (a slice per tick, for a second or two at full rate) and the history must still
     /// be within its budget when the cut is made (the 10-minute soak peaked 23 MB over the

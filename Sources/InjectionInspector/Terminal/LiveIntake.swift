@@ -103,18 +103,19 @@ struct LiveIntake: Sendable {
     }
 
     /// An intake sized for an inspector with `memoryBudget` bytes: its queue and its key tables
-    /// may hold an eighth of it, half each. A queued record costs up to ``bytesPerRecord`` (the
-    /// record and, when the decoder's identity cache missed, its own two identities), and a
-    /// remembered key about as much. 256 MB: 104 857 records (20 971 before repeats fold) and
-    /// as many keys; 64 MB: 26 214.
+    /// may hold a quarter of it, half each, at ``bytesPerRecord`` a record or a key. 256 MB:
+    /// 65 536 records (13 107 before repeats fold) and as many keys; 64 MB: 16 384.
     init(memoryBudget: Int, sessionLimit: Int = 64) {
-        let records = max(1_000, memoryBudget / 8 / 2 / Self.bytesPerRecord)
+        let records = max(1_000, memoryBudget / 4 / 2 / Self.bytesPerRecord)
         self.init(exactLimit: records / 5, recordLimit: records, keyLimit: min(65_536, records),
                   totalKeyLimit: records, sessionLimit: sessionLimit)
     }
 
-    /// What a queued record or a remembered key is taken to cost, in bytes.
-    static let bytesPerRecord = 160
+    /// What a queued record or a remembered key is taken to cost, in bytes: a record is 136
+    /// bytes, and when the decoder's identity cache misses (an app with thousands of services)
+    /// it holds two identities of its own (112 bytes each) and its locations' strings; the
+    /// queue's arrays grow by doubling.
+    static let bytesPerRecord = 512
 
     /// Updates waiting.
     var count: Int { queue.count - head }

@@ -14,9 +14,15 @@ struct GraphBudgetTests {
 
     @Test func theIntakeIsSizedFromTheBudget() {
         let laptop = LiveIntake(memoryBudget: 256 << 20)
-        #expect([laptop.exactLimit, laptop.recordLimit, laptop.keyLimit, laptop.totalKeyLimit] == [20_971, 104_857, 65_536, 104_857])
+        #expect([laptop.exactLimit, laptop.recordLimit, laptop.keyLimit, laptop.totalKeyLimit] == [13_107, 65_536, 65_536, 65_536])
         let small = LiveIntake(memoryBudget: 64 << 20)
-        #expect([small.exactLimit, small.recordLimit, small.keyLimit, small.totalKeyLimit] == [5_242, 26_214, 26_214, 26_214])
+        #expect([small.exactLimit, small.recordLimit, small.keyLimit, small.totalKeyLimit] == [3_276, 16_384, 16_384, 16_384])
+    }
+
+    /// What a queued record is taken to cost covers the record itself and two identities of its
+    /// own (the decoder's identity cache misses when an app has thousands of services).
+    @Test func aQueuedRecordsEstimateCoversTheRecordAndItsIdentities() {
+        #expect(LiveIntake.bytesPerRecord >= MemoryLayout<TraceRecord>.stride + 2 * 112)
     }
 
     /// Aggregates of a churn of keys join the queue only when they fit within its record limit
@@ -92,6 +98,18 @@ struct GraphBudgetTests {
         #expect(inspector.model.graph.servicesNotShown == 200)
         #expect(inspector.liveSummary.contains("200 more services not shown (limit 1000)"))
         #expect(inspector.statistics["services_not_shown"] == 200)
+    }
+
+    @Test func theHistoriesGetWhatTheReserveAndTheGraphsLeave() throws {
+        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: LiveFeed(wake: try WakePipe()))
+        #expect(inspector.historyBudget == 160 << 20)
+        inspector.apply(Self.connection(1, services: 0..<900, ends: false))
+        let graph = inspector.model.graph.residentBytes
+        #expect(graph > 900 * 112)
+        #expect(inspector.historyBudget == (160 << 20) - graph)
+        // A small budget keeps a quarter for the histories whatever the graphs weigh.
+        let small = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), memoryBudget: 64 << 20)
+        #expect(small.historyBudget == 16 << 20)
     }
 
     @Test func endedSessionsAreForgottenIdlestFirstWhenTheSessionsHoldMoreThanTheBudget() throws {
