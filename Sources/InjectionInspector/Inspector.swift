@@ -75,16 +75,30 @@ public final class Inspector: TerminalApplication {
     let memoryBudget: Int
     /// The default budget: 256 MB, a laptop's share for watching an app all day.
     public nonisolated static let defaultMemoryBudget = 256 << 20
-    /// What the budget keeps aside for everything but the histories.
+    /// What the budget keeps aside for everything but the histories and the graphs (the feed's
+    /// queue, the listener, the event logs, the screen).
     nonisolated static let reservedMemory = 96 << 20
 
-    /// What the histories may weigh together.
-    var historyBudget: Int { max(memoryBudget / 4, memoryBudget - Self.reservedMemory) }
+    /// What the histories may weigh together: what the reserve and the graphs leave, and at
+    /// least a quarter of the budget (graphs are bounded by ``serviceLimit``, and ended ones
+    /// are forgotten past the budget).
+    var historyBudget: Int {
+        let graphs = sessions.reduce(0) { $0 + $1.graph.residentBytes }
+        return max(memoryBudget / 4, memoryBudget - Self.reservedMemory - graphs)
+    }
     /// Where a compaction starts: 85 % of ``historyBudget``, because records keep arriving while
     /// it runs (a slice per tick, for a second or two at full rate) and the history must still
     /// be within its budget when the cut is made (the 10-minute soak peaked 23 MB over the
     /// budget when compaction started at 100 %).
     var compactionThreshold: Int { historyBudget / 20 * 17 }
+    /// The most services a live session's graph keeps (``DependencyGraph/serviceLimit``): a
+    /// quarter of the budget at ``bytesPerService``; past it new names fold into one node and
+    /// the header says how many (`1 234 more services not shown`). 256 MB: 65 536; 64 MB:
+    /// 16 384.
+    var serviceLimit: Int { max(1_000, memoryBudget / 4 / Self.bytesPerService) }
+    /// What a service is taken to cost a live session: its node, names, edges' share, the
+    /// history's copy of its identity and its highlight.
+    static let bytesPerService = 1_024
     /// The most sessions kept: past it the oldest ended one is forgotten.
     static let maximumSessions = 64
     private let clock = ContinuousClock()
@@ -201,6 +215,7 @@ public final class Inspector: TerminalApplication {
     func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool {
         let took = refresh(shouldYield: shouldYield)
         keepWithinBudget(shouldYield: shouldYield)
+        forgetEndedSessionsOverBudget()
         // New apps are shed (counted, in the header) while the histories and what is still
         // being freed fill the whole budget: a flood of short-lived apps must not hold more than
         // the budget in sessions waiting to be freed. (The whole budget, not the histories'
@@ -300,6 +315,7 @@ public final class Inspector: TerminalApplication {
                     if current == index - 1 { current = index }
                 }
                 sessionOfConnection[connection] = index
+                sessions[index].graph.serviceLimit = serviceLimit
                 if let processID { processOfSession[index] = processID }
                 state.message = "New session: \(name)"
                 forgetOldSessions()
@@ -426,6 +442,11 @@ public final class Inspector: TerminalApplication {
             let reasons = refusals.sorted { $0.value > $1.value }.prefix(2).map { "\($0.value) \($0.key)" }
             parts.append("refused \(refused) (" + reasons.joined(separator: ", ") + ")")
         }
+        let graph = sessions[current].graph
+        if graph.servicesNotShown > 0 {
+            parts.append("\(graph.servicesNotShown)\(graph.servicesNotShownIsExact ? "" : "+") more services not shown"
+                + " (limit \(graph.serviceLimit))")
+        }
         let reconnections = sessions[current].reconnections
         if reconnections > 0 { parts.append("reconnected \(reconnections)") }
         let live = sessions.count { if case .live = $0.connection { true } else { false } }
@@ -449,6 +470,9 @@ public final class Inspector: TerminalApplication {
         figures["applied"] = sessions.reduce(0) { $0 + $1.appliedEvents }
         figures["sessions"] = UInt64(sessions.count)
         figures["history_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.history.footprint.total })
+        figures["graph_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.graph.residentBytes })
+        figures["services_not_shown"] = UInt64(sessions.reduce(0) { $0 + $1.graph.servicesNotShown })
+        figures["sessions_forgotten_over_budget"] = UInt64(forgottenOverBudget)
         figures["releasing_bytes"] = UInt64(releasing.pendingBytes)
         figures["releasing_peak_bytes"] = UInt64(releasing.peakPendingBytes)
         figures["history_dropped_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.droppedRecords })
@@ -461,11 +485,6 @@ public final class Inspector: TerminalApplication {
     private static func microseconds(_ duration: Duration) -> UInt64 {
         let (seconds, attoseconds) = duration.components
         return UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
-    }
-
-    /// The histories and what is still being freed, in bytes.
-    var heldBytes: Int {
-        sessions.reduce(releasing.pendingBytes) { $0 + $1.history.footprint.total }
     }
 
     /// What does not add up in the session bookkeeping (tests check it stays empty): the
@@ -482,6 +501,34 @@ public final class Inspector: TerminalApplication {
         }
         return problems
     }
+
+    /// The histories, the graphs and what is still being freed, in bytes.
+    var heldBytes: Int { sessionBytes + releasing.pendingBytes }
+
+    /// The sessions' histories and graphs, in bytes.
+    var sessionBytes: Int {
+        sessions.reduce(0) { $0 + $1.history.footprint.total + $1.graph.residentBytes }
+    }
+
+    /// While what the sessions hold is over the budget, forgets ended sessions, the one idle
+    /// longest first: a graph is kept whole or not at all, and the session on screen and the
+    /// live ones stay (their graphs are bounded by ``serviceLimit``, their histories compact).
+    /// (What is still being freed is not counted here: a session just forgotten would
+    /// otherwise make the next one look over the budget too.)
+    private func forgetEndedSessionsOverBudget() {
+        while sessions.count > 1, sessionBytes > memoryBudget {
+            let connected = Set(sessionOfConnection.values)
+            guard let oldest = sessions.indices.filter({ index in
+                index != current && !connected.contains(index)
+            }).min(by: { sessions[$0].lastActivity < sessions[$1].lastActivity }) else { return }
+            removeSession(at: oldest)
+            forgottenOverBudget += 1
+        }
+    }
+
+    /// Ended sessions forgotten because the budget was full (not counting those past
+    /// ``maximumSessions``).
+    private(set) var forgottenOverBudget = 0
 
     /// Keeps at most ``maximumSessions``: the oldest ended sessions go first.
     private func forgetOldSessions() {

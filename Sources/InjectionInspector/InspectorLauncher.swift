@@ -20,11 +20,14 @@ import Darwin
 @MainActor
 public enum InspectorLauncher {
     /// Whether this terminal can host the inspector (a tty, a usable TERM, a big enough
-    /// screen); ``run(noColor:start:ending:)`` says why not.
+    /// screen); ``run(noColor:memoryBudget:start:ending:)`` says why not.
     public static var terminalCanShowInspector: Bool { (try? NCursesDriver.preflight()) != nil }
 
     /// - Parameters:
     ///   - noColor: The `--no-color` flag.
+    ///   - memoryBudget: What the inspector may use (`--memory-budget`): the feed's queue is
+    ///     sized from it (``Inspector/init(model:feed:exportDirectory:memoryBudget:sourceRoot:)``
+    ///     takes the same figure).
     ///   - start: Called once the terminal checks passed, with the feed producers should use;
     ///     returns the inspector to run.
     ///   - ending: Called once the terminal is restored, before `run` returns: where the
@@ -32,7 +35,8 @@ public enum InspectorLauncher {
     ///     say how long each step of the way out took.
     /// - Returns: 0 after `q`, 128 + signal after SIGINT/SIGTERM/SIGHUP, 2 when the terminal
     ///   cannot host the inspector, 1 after an error (printed).
-    public static func run(noColor: Bool, start: (LiveFeed) throws -> Inspector, ending: () -> Void = {}) -> Int32 {
+    public static func run(noColor: Bool, memoryBudget: Int = Inspector.defaultMemoryBudget,
+                           start: (LiveFeed) throws -> Inspector, ending: () -> Void = {}) -> Int32 {
         do {
             try NCursesDriver.preflight()
         } catch {
@@ -49,7 +53,7 @@ public enum InspectorLauncher {
         }
         do {
             let wake = try WakePipe()
-            let feed = LiveFeed(wake: wake)
+            let feed = LiveFeed(wake: wake, intake: LiveIntake(memoryBudget: memoryBudget))
             let inspector = try start(feed)
             let session = TerminalSession(driver: NCursesDriver(noColor: noColor), wake: wake)
             let end = try session.run(inspector)

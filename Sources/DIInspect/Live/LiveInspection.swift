@@ -43,7 +43,7 @@ struct LiveInspection {
         let refusals = Mutex<[String: Int]>([:])
         let budget = memoryBudget
         let status = MainActor.assumeIsolated {
-            InspectorLauncher.run(noColor: noColor, start: { feed in
+            InspectorLauncher.run(noColor: noColor, memoryBudget: budget, start: { feed in
                 let started = try TraceListener(address: address, allowingRemote: allowingRemote) { event in
                     if leaving.load(ordering: .relaxed) { return }
                     if case .connected = event { connected.store(true, ordering: .releasing) }
