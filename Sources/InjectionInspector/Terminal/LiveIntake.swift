@@ -263,13 +263,25 @@ struct LiveIntake: Sendable {
                 }
                 budget -= remaining
                 queuedRecords -= remaining
-                taken.append(headOffset == 0 ? update : .records(connection: connection, Array(records[headOffset...])))
+                if headOffset == 0 {
+                    taken.append(update)
+                } else {
+                    taken.append(.records(connection: connection, Array(records[headOffset...])))
+                    // The batch split by earlier takes: its last reference, dropped by the
+                    // caller after the lock.
+                    releasedByTake.append(update)
+                }
                 headOffset = 0
+                // A taken slot lets go of its records at once: until the queue is compacted
+                // (1 024 taken updates) they stayed referenced here, a 64 KB read's worth
+                // each (35 MB of records held in a flood of new names).
+                queue[head] = Self.takenSlot
                 head += 1
                 continue
             }
             if case .session = update { waitingSessions -= 1 }
             taken.append(update)
+            queue[head] = Self.takenSlot
             head += 1
         }
         // Compact once the taken prefix outweighs what is left.
@@ -281,6 +293,28 @@ struct LiveIntake: Sendable {
             head = 0
         }
         return taken
+    }
+
+    /// What a taken slot of the queue holds: nothing to free.
+    private static let takenSlot = LiveUpdate.message("")
+
+    /// Updates the last takes let go of whose last reference is here (batches split across
+    /// takes), for the caller to drop after releasing the lock.
+    private var releasedByTake: [LiveUpdate] = []
+
+    /// Hands over what the takes let go of (see ``releasedByTake``).
+    mutating func takeReleased() -> [LiveUpdate] {
+        guard !releasedByTake.isEmpty else { return [] }
+        defer { releasedByTake = [] }
+        return releasedByTake
+    }
+
+    /// Records referenced by the queue, taken slots included: what it keeps alive.
+    var referencedRecords: Int {
+        queue.reduce(0) { total, update in
+            if case .records(_, let records) = update { return total + records.count }
+            return total
+        }
     }
 
     private mutating func queueFolds(of connection: Int) {
