@@ -168,6 +168,8 @@ public final class Inspector: TerminalApplication {
         }
         state.pageSize = InspectorLayout(rows: size.rows, columns: size.columns).pageSize
         state.screenSize = size
+        let started = clock.now
+        defer { longestKey[screenName, default: .zero] = max(longestKey[screenName] ?? .zero, clock.now - started) }
         var result = KeyResult.handled
         for effect in state.handle(key, model: shownModel) {
             switch effect {
@@ -201,10 +203,7 @@ public final class Inspector: TerminalApplication {
         var took = false
         var taken = 0
         repeat {
-            let updates = carried.isEmpty ? feed.take(maximumRecords: Self.recordsPerBatch) : carried
-            carried = []
-            guard !updates.isEmpty else { break }
-            absorb(updates, until: shouldStop)
+            guard absorbNext(from: { feed.take(maximumRecords: Self.recordsPerBatch) }, until: shouldStop) else { break }
             took = true
             taken += Self.recordsPerBatch
         } while carried.isEmpty && taken < Self.recordsPerFrame && !shouldStop()
@@ -245,11 +244,24 @@ public final class Inspector: TerminalApplication {
             state.sync(with: shown)
             lastViewRebuild = drawn
             viewIsStale = false
+            longestViewRebuild[screenName, default: .zero] = max(longestViewRebuild[screenName] ?? .zero, clock.now - drawn)
         }
+        let painting = clock.now
         var view = state
         view.liveSummary = liveSummary
+        defer { longestPainting[screenName, default: .zero] = max(longestPainting[screenName] ?? .zero, clock.now - painting) }
         return InspectorView.render(model: shown, state: view, rows: rows, columns: columns)
     }
+
+    /// The longest a render spent rebuilding the view (problems, flags, counts, rows) and
+    /// painting it into the canvas, per screen: which of the two a long render was, and where
+    /// (`DI_INSPECT_STATS`).
+    private var longestViewRebuild: [String: Duration] = [:]
+    private var longestPainting: [String: Duration] = [:]
+    /// The longest a key took to handle (with the view rebuilt for it), per screen it ended on.
+    private var longestKey: [String: Duration] = [:]
+    /// The screen shown, for those figures (`services`, `layers`, …, `tree` for a drill-down).
+    private var screenName: String { state.route.screen.map { $0.title.lowercased() } ?? "tree" }
 
     // MARK: - Updates
 
@@ -262,10 +274,20 @@ public final class Inspector: TerminalApplication {
     /// Updates taken from the feed but not applied yet: records are applied a few dozen at a
     /// time, and when a frame's time runs out in the middle of a batch the rest waits here (at
     /// most one batch) and goes first on the next frame.
-    private var carried: [LiveUpdate] = []
+    private(set) var carried: [LiveUpdate] = []
     /// How many updates ``absorb(_:until:)`` handles between two questions to its `shouldStop`
     /// (records are asked about within a batch, see ``InspectorModel/recordsBetweenChecks``).
     static let updatesBetweenChecks = 16
+
+    /// Applies what was carried over from the last frame, or else the updates `source` gives,
+    /// until `shouldStop` says so; false when there was nothing to apply.
+    func absorbNext(from source: () -> [LiveUpdate], until shouldStop: () -> Bool) -> Bool {
+        let updates = carried.isEmpty ? source() : carried
+        carried = []
+        guard !updates.isEmpty else { return false }
+        absorb(updates, until: shouldStop)
+        return true
+    }
 
     /// Applies live updates to the sessions without rebuilding the view, until `shouldStop`
     /// says so (what is left goes to ``carried``).
@@ -454,7 +476,30 @@ public final class Inspector: TerminalApplication {
         figures["releasing_bytes"] = UInt64(releasing.pendingBytes)
         figures["releasing_peak_bytes"] = UInt64(releasing.peakPendingBytes)
         figures["history_dropped_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.droppedRecords })
+        for (screen, duration) in longestViewRebuild { figures["longest_rebuild_\(screen)_us"] = Self.microseconds(duration) }
+        for (screen, duration) in longestPainting { figures["longest_paint_\(screen)_us"] = Self.microseconds(duration) }
+        for (screen, duration) in longestKey { figures["longest_key_\(screen)_us"] = Self.microseconds(duration) }
         return figures
+    }
+
+    private static func microseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        return UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
+    }
+
+    /// What does not add up in the session bookkeeping (tests check it stays empty): the
+    /// session shown, the connections' sessions and the processes' sessions must all be
+    /// sessions that exist.
+    var bookkeepingProblems: [String] {
+        var problems: [String] = []
+        if !sessions.indices.contains(current) { problems.append("current \(current) of \(sessions.count) sessions") }
+        for (connection, index) in sessionOfConnection where !sessions.indices.contains(index) {
+            problems.append("connection \(connection) → session \(index) of \(sessions.count)")
+        }
+        for index in processOfSession.keys where !sessions.indices.contains(index) {
+            problems.append("process of session \(index) of \(sessions.count)")
+        }
+        return problems
     }
 
     /// The histories, the graphs and what is still being freed, in bytes.

@@ -264,6 +264,9 @@ public final class TraceListener: Sendable {
             }
             var closed: [Int] = []
             for index in 0..<polled where readable[index + 2] && !refused.contains(index) {
+                // Stopping: the connections not read yet are not decoded (up to 256 reads of
+                // 64 KB each would stand between ``stop()`` and its join).
+                if stopped.load(ordering: .relaxed) { break }
                 let count = chunk.withUnsafeMutableBytes { PosixIO.readSome(connections[index].fd, into: $0) }
                 if count > 0, !connections[index].authenticated {
                     let admission = chunk.withUnsafeBytes { admit(&connections[index], UnsafeRawBufferPointer(rebasing: $0[..<count])) }
