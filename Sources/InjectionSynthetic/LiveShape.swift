@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// Traffic of other shapes than the sample app's, for soaking the live inspector over its socket
-/// (`GraphBenchmarks --live-shape`, `Scripts/bench-live-soak.sh --shapes`, the end-to-end tests):
+/// (`GraphBenchmarks --live-shape`, `Scripts/bench-live-shapes.sh`, the end-to-end tests):
 ///
 /// - ``churn``: one app whose thousands of services are registered again and again (each
 ///   registration replaces the last one of the same service) and resolved through each other,
