@@ -102,13 +102,16 @@ struct LiveIntake: Sendable {
         self.sessionLimit = max(1, sessionLimit)
     }
 
-    /// An intake sized for an inspector with `memoryBudget` bytes: its queue and its key tables
-    /// may hold a quarter of it, half each, at ``bytesPerRecord`` a record or a key. 256 MB:
-    /// 65 536 records (13 107 before repeats fold) and as many keys; 64 MB: 16 384.
+    /// An intake sized for an inspector with `memoryBudget` bytes: its queue may hold a quarter
+    /// of it at ``bytesPerRecord`` a record, and its key tables a quarter as many keys (an app
+    /// has far fewer distinct resolve keys than records in flight; past the limit a key's
+    /// repeats are queued, not folded). 256 MB: 131 072 records (26 214 before repeats fold) and
+    /// 32 768 keys; 64 MB: 32 768 records and 8 192 keys. (Half the records at the default
+    /// budget dropped 176 k novel records in a minute of the sample app at full rate.)
     init(memoryBudget: Int, sessionLimit: Int = 64) {
-        let records = max(1_000, memoryBudget / 4 / 2 / Self.bytesPerRecord)
-        self.init(exactLimit: records / 5, recordLimit: records, keyLimit: min(65_536, records),
-                  totalKeyLimit: records, sessionLimit: sessionLimit)
+        let records = max(1_000, memoryBudget / 4 / Self.bytesPerRecord)
+        self.init(exactLimit: records / 5, recordLimit: records, keyLimit: min(65_536, records / 4),
+                  totalKeyLimit: records / 4, sessionLimit: sessionLimit)
     }
 
     /// What a queued record or a remembered key is taken to cost, in bytes: a record is 136

@@ -14,9 +14,9 @@ struct GraphBudgetTests {
 
     @Test func theIntakeIsSizedFromTheBudget() {
         let laptop = LiveIntake(memoryBudget: 256 << 20)
-        #expect([laptop.exactLimit, laptop.recordLimit, laptop.keyLimit, laptop.totalKeyLimit] == [13_107, 65_536, 65_536, 65_536])
+        #expect([laptop.exactLimit, laptop.recordLimit, laptop.keyLimit, laptop.totalKeyLimit] == [26_214, 131_072, 32_768, 32_768])
         let small = LiveIntake(memoryBudget: 64 << 20)
-        #expect([small.exactLimit, small.recordLimit, small.keyLimit, small.totalKeyLimit] == [3_276, 16_384, 16_384, 16_384])
+        #expect([small.exactLimit, small.recordLimit, small.keyLimit, small.totalKeyLimit] == [6_553, 32_768, 8_192, 8_192])
     }
 
     /// What a queued record is taken to cost covers the record itself and two identities of its
