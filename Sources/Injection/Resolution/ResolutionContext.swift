@@ -96,6 +96,15 @@ final class ResolutionContext {
         return makeCurrent()
     }
 
+    /// The calling thread's context, unretained: the thread-specific slot keeps it alive until
+    /// the thread exits. For code on this thread that borrows it (`_withUnsafeGuaranteedRef`).
+    static var currentReference: Unmanaged<ResolutionContext> {
+        @inline(__always) get {
+            if let raw = pthread_getspecific(ContextKey.value) { return Unmanaged.fromOpaque(raw) }
+            return Unmanaged.passUnretained(makeCurrent())
+        }
+    }
+
     /// Runs `body` with the calling thread's context, borrowed without a retain: the
     /// thread-specific slot keeps it alive until the thread exits, and `body` runs on this thread.
     @inline(__always)
