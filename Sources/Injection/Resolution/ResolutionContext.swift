@@ -35,6 +35,9 @@ final class ResolutionContext {
 
         /// The scope this frame builds under.
         var scope: Scope { ScopeRules.effectiveScope(registration.scope, lifetime) }
+
+        /// The kind of ``scope``, without making the scope.
+        var scopeKind: Scope.Kind { ScopeRules.effectiveKind(registration.scope.kind, lifetime) }
     }
 
     // `@exclusivity(unchecked)`: a context is only ever touched by its own thread, and no access
