@@ -242,24 +242,25 @@ extension Container {
                 // now declared.
                 let provider = project(keyPath)
                 return try resolveDeclared(
-                    .provider(provider.key), T.self, lifetime: lifetime, source: source, mappedFrom: mappedFrom,
+                    provider.key, T.self, lifetime: lifetime, source: source, mappedFrom: mappedFrom,
                     provider: { provider })
             }
         }
     }
 
     /// The resolve of a provider (called directly, or projected from a keypath) under `requested`,
-    /// its key or the key a mapping leads to: ``locate(_:lifetime:)``, and on a miss the
+    /// its key or the key a mapping leads to (a provider key: copying an ``EntryKey`` goes through
+    /// its outlined copy): ``locate(_:lifetime:)``, and on a miss the
     /// provider's declared factory registered in this container, then looked up again.
     ///
     /// `provider` gives the provider only on a miss: a ``MissingPolicy`` holding it, or the
     /// provider passed as a value, copied it on every call (its container, scope name and
     /// closure retained and released) and looked its generic metadata up.
     func resolveDeclared<T>(
-        _ requested: EntryKey, _ type: T.Type, lifetime: ServiceLifetime,
+        _ requested: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, provider: () -> Provider<T>
     ) throws(ResolutionError) -> T {
-        var key = requested
+        var key = EntryKey.provider(requested)
         while true {
             let found = locate(&key, lifetime: lifetime)
             if found.lookup.registration != nil {
@@ -290,7 +291,7 @@ extension Container {
         // Never projected here (this container may still hold the provider, declared by a
         // direct call or a mapping), or projected and held nowhere in the chain.
         let provider = project(keyPath)
-        return try resolveDeclared(.provider(provider.key), T.self, lifetime: lifetime, provider: { provider })
+        return try resolveDeclared(provider.key, T.self, lifetime: lifetime, provider: { provider })
     }
 
     /// What a container's table answered, and which container's table it was.
@@ -349,13 +350,13 @@ extension Container {
         // unspecialised generic hot path a helper returning `Optional<T>` cost ~50 ns.
         if found.lookup.answer != .build, let kept = found.lookup.instance, !ValidationRun.isActiveOnThisThread {
             if found.lookup.answer == .kept {
-                if EventHub.shared.isActive {
+                if EventHub.isActive {
                     emitCacheHit(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime))
                 }
                 // Safe: `kept` was stored by `build` for this registration, as an `Instance<T>`.
                 return unsafeDowncast(kept.object, to: Instance<T>.self).value
             }
-            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+            if EventHub.isActive { emitCacheHit(registration, scope: registration.scope) }
             return kept.object as! T
         }
         if registration.isAlias {

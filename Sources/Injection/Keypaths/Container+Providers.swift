@@ -27,7 +27,7 @@ extension Container {
         _ key: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, _ provider: () -> Provider<T>
     ) throws(ResolutionError) -> T {
         if anyMappings { return try resolveProvided(key, T.self, lifetime: lifetime, missing: .declare(provider())) }
-        return try resolveDeclared(.provider(key), T.self, lifetime: lifetime, provider: provider)
+        return try resolveDeclared(key, T.self, lifetime: lifetime, provider: provider)
     }
 
     /// Resolves the provider with `key`, following mappings by key (this container's and its

@@ -94,14 +94,14 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 // `Scope` (its name is a `String`, retained on every copy).
 extension Scope.Kind {
     /// See ``Scope/isLongLived``.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     var isLongLived: Bool { self == .cached || self == .singleton || self == .custom }
 
     /// See ``Scope/isShortLived``.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     var isShortLived: Bool { self == .unique || self == .graph }
 
     /// See ``Scope/captures(_:)``.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func captures(_ captive: Scope.Kind) -> Bool { isLongLived && captive.isShortLived }
 }
