@@ -94,6 +94,9 @@ extension Container {
             }
         }
 
+        // A unique instance nobody observes is kept nowhere and reported to nobody: answered at
+        // once, moved once (each move of `T` is a value-witness call in this unspecialised code).
+        if kind == .unique, !observed, context.validation == nil { return value }
         let result: T
         var lostRace = false
         if let validation = context.validation {
