@@ -46,6 +46,8 @@ struct SessionBookkeepingTests {
     struct Run {
         var problem: String?
         var peakSessions = 0
+        /// Ended sessions forgotten because the sessions held more than the budget.
+        var forgottenOverBudget = 0
         var framesCut = 0
         var reconnections = 0
         var compactions = 0
@@ -131,6 +133,7 @@ struct SessionBookkeepingTests {
             run.peakSessions = max(run.peakSessions, inspector.sessions.count)
         }
         run.reconnections = inspector.sessions.reduce(0) { $0 + $1.reconnections }
+        run.forgottenOverBudget = inspector.forgottenOverBudget
         run.compactions = inspector.sessions.count { $0.history.droppedRecords > 0 }
         return run
     }
@@ -139,10 +142,10 @@ struct SessionBookkeepingTests {
     func sessionsComingGoingAndForgottenKeepEveryIndexValid(seed: UInt64) {
         let run = hammer(seed: seed, steps: 1_200)
         #expect(run.problem == nil)
-        // The ground covered: sessions up to the cap (about 170 apps came: the ended ones were
-        // forgotten), frames cut mid-batch, apps rejoining their earlier session, histories
-        // compacted.
-        #expect(run.peakSessions >= Inspector.maximumSessions, "\(run)")
+        // The ground covered: ended sessions forgotten, either at the cap or, with this small
+        // budget, because the sessions held more than it (about 170 apps came), frames cut
+        // mid-batch, apps rejoining their earlier session, histories compacted.
+        #expect(run.peakSessions >= Inspector.maximumSessions || run.forgottenOverBudget > 0, "\(run)")
         #expect(run.compactions > 0, "\(run)")
         #expect(run.framesCut > 0, "\(run)")
         #expect(run.reconnections > 0, "\(run)")
