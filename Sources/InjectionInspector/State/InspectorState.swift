@@ -63,6 +63,8 @@ struct InspectorState: Sendable {
 
     /// The Events screen's rows, brought up to date by ``sync(with:)``.
     private(set) var eventItems = EventItems()
+    /// The Services screen's keys and name order, brought up to date by ``sync(with:)``.
+    private(set) var serviceOrder = ServiceOrder()
 
     private var syncedRevision: UInt64 = .max
     private var syncedInputs: SyncInputs?
@@ -125,6 +127,7 @@ struct InspectorState: Sendable {
         // The Events screen's rows are kept from frame to frame (a full log is thousands of rows);
         // ``items`` lets go of them first, so that they are brought up to date in place.
         if route == .screen(.events) { items = [] }
+        if route == .screen(.services) { serviceOrder.update(for: model.graph) }
         let built = route == .screen(.events) && !changeMarks.isComparing ? eventItems.update(model: model, filter: filter)
             : ScreenContent.items(for: route, model: model, state: self)
         items = changeMarks.apply(to: built, route: route, model: model, filter: filter)

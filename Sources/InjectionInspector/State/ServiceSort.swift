@@ -44,29 +44,29 @@ struct ServiceSort: Sendable, Hashable {
     }
 
     /// `ids` sorted by this column, ties broken by name then id so the order is stable.
-    func sorted(_ ids: [NodeID], in graph: DependencyGraph, flags: ServiceFlags.Index) -> [NodeID] {
+    ///
+    /// Names and layers are compared by their ranks in `order` (kept from revision to revision
+    /// and up to date with `graph`): a live graph's tens of thousands of services sort by integers.
+    func sorted(_ ids: [NodeID], in graph: DependencyGraph, flags: ServiceFlags.Index, order: ServiceOrder) -> [NodeID] {
         let nodes = graph.nodes
-        // Precompute keys once: comparing Strings built per comparison would dominate.
-        let names = ids.map { nodes[$0].identity.description.lowercased() }
-        var order = Array(ids.indices)
-        func byName(_ a: Int, _ b: Int) -> Bool {
-            names[a] != names[b] ? names[a] < names[b] : ids[a] < ids[b]
-        }
+        let names = ids.map { order.nameRank(of: $0) }
+        var positions = Array(ids.indices)
         let descending = self.descending
         switch column {
         case .name:
-            order.sort { descending ? byName($1, $0) : byName($0, $1) }
+            positions.sort { descending ? names[$0] > names[$1] : names[$0] < names[$1] }
         case .layer:
-            let layers = ids.map { LayerID(nodes[$0].identity).description.lowercased() }
-            order.sort { a, b in
+            let layerRanks = order.layerRanks()
+            let layers = ids.map { layerRanks[order.layerIndex(of: $0)] }
+            positions.sort { a, b in
                 if layers[a] != layers[b] { return descending ? layers[a] > layers[b] : layers[a] < layers[b] }
-                return byName(a, b)
+                return names[a] < names[b]
             }
         case .scope:
             let scopes = ids.map { nodes[$0].scope?.name ?? "~" }
-            order.sort { a, b in
+            positions.sort { a, b in
                 if scopes[a] != scopes[b] { return descending ? scopes[a] > scopes[b] : scopes[a] < scopes[b] }
-                return byName(a, b)
+                return names[a] < names[b]
             }
         case .resolves, .instances, .flags:
             let keys: [UInt64] = ids.map { id in
@@ -76,11 +76,11 @@ struct ServiceSort: Sendable, Hashable {
                 default: UInt64(flags.flags(of: id).rawValue.nonzeroBitCount)
                 }
             }
-            order.sort { a, b in
+            positions.sort { a, b in
                 if keys[a] != keys[b] { return descending ? keys[a] > keys[b] : keys[a] < keys[b] }
-                return byName(a, b)
+                return names[a] < names[b]
             }
         }
-        return order.map { ids[$0] }
+        return positions.map { ids[$0] }
     }
 }

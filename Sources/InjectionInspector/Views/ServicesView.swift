@@ -18,13 +18,18 @@ enum ServicesView {
         TableColumn("Flags", width: .fixed(9)),
     ]
 
+    /// The rows, sorted and filtered. Their ids and sort keys come from the state's
+    /// ``ServiceOrder`` (``InspectorState/sync(with:)`` keeps it up to date); a state that has
+    /// not synced with this graph gets a brought-up-to-date copy.
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {
         let graph = model.graph
+        var order = state.serviceOrder
+        order.update(for: graph)
         let ids = state.filter.isActive
             ? graph.nodes(matching: state.filter.filter) { state.flags.flags(of: $0).labels }
             : Array(graph.nodes.indices)
-        return state.sort.sorted(ids, in: graph, flags: state.flags).map { id in
-            ListItem(id: graph.nodes[id].identity.key, node: id, isMatch: state.filter.isActive)
+        return state.sort.sorted(ids, in: graph, flags: state.flags, order: order).map { id in
+            ListItem(id: order.keys[id], node: id, isMatch: state.filter.isActive)
         }
     }
 
