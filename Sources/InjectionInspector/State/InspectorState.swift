@@ -63,7 +63,8 @@ struct InspectorState: Sendable {
 
     /// The Events screen's rows, brought up to date by ``sync(with:)``.
     private(set) var eventItems = EventItems()
-    /// The Services screen's keys and name order, brought up to date by ``sync(with:)``.
+    /// The Services screen's keys and name order (and the layer count), brought up to date by
+    /// ``sync(with:)`` with each graph revision.
     private(set) var serviceOrder = ServiceOrder()
 
     private var syncedRevision: UInt64 = .max
@@ -119,7 +120,8 @@ struct InspectorState: Sendable {
             // fault-free demo that maps for a while must not flash a badge.
             report = model.graph.check(stillRunning: model.connection == .live && !model.graph.session.hasEnded)
             flags = ServiceFlags.Index(model.graph, report: report)
-            counts = TabCounts(model.graph, flags: flags, report: report)
+            serviceOrder.update(for: model.graph)
+            counts = TabCounts(model.graph, flags: flags, report: report, layers: serviceOrder.layerCount)
             changeMarks = model.baseline.map { ChangeMarks(base: $0.graph, head: model.graph) } ?? ChangeMarks()
             syncedRevision = model.graph.revision
         }
@@ -127,7 +129,6 @@ struct InspectorState: Sendable {
         // The Events screen's rows are kept from frame to frame (a full log is thousands of rows);
         // ``items`` lets go of them first, so that they are brought up to date in place.
         if route == .screen(.events) { items = [] }
-        if route == .screen(.services) { serviceOrder.update(for: model.graph) }
         let built = route == .screen(.events) && !changeMarks.isComparing ? eventItems.update(model: model, filter: filter)
             : ScreenContent.items(for: route, model: model, state: self)
         items = changeMarks.apply(to: built, route: route, model: model, filter: filter)

@@ -26,6 +26,8 @@ struct ServiceOrder: Sendable {
     /// Distinct lowercased layer descriptions, in first-seen order.
     private var layerNames: [String] = []
     private var layerIndex: [String: Int] = [:]
+    /// Distinct layers as written (the Layers tab counts these).
+    private var layers = Set<LayerID>()
     /// Lowercased descriptions per node: the name order's key.
     private var names: [String] = []
     /// Nodes by (lowercased name, id): the Services screen's order by name.
@@ -39,6 +41,9 @@ struct ServiceOrder: Sendable {
 
     /// How many services the order knows.
     var count: Int { identities.count }
+
+    /// How many distinct layers (``LayerID``) the services are declared in.
+    var layerCount: Int { layers.count }
 
     /// The node's place among all services ordered by lowercased name, then id.
     func nameRank(of node: NodeID) -> Int { ranks[node] }
@@ -73,6 +78,7 @@ struct ServiceOrder: Sendable {
             identities.append(identity)
             keys.append(identity.key)
             names.append(identity.description.lowercased())
+            layers.insert(LayerID(identity))
             let layer = LayerID(identity).description.lowercased()
             if let index = layerIndex[layer] {
                 layerOfNode.append(index)

@@ -34,10 +34,11 @@ struct TabCounts: Sendable, Hashable {
         self.init(graph, flags: flags, report: graph.check())
     }
 
-    init(_ graph: DependencyGraph, flags: ServiceFlags.Index, report: DiagnosticsReport) {
+    /// `layers`, when known (``ServiceOrder/layerCount``), spares hashing every service's layer.
+    init(_ graph: DependencyGraph, flags: ServiceFlags.Index, report: DiagnosticsReport, layers: Int? = nil) {
         services = graph.nodes.count
         flaggedServices = (0..<graph.nodes.count).reduce(0) { $0 + (flags.flags(of: $1).isEmpty ? 0 : 1) }
-        layers = Set(graph.nodes.map { LayerID($0.identity) }).count
+        self.layers = layers ?? Set(graph.nodes.map { LayerID($0.identity) }).count
         func problems(in area: GraphProblem.Area) -> Int { report.problems.count { $0.area == area } }
         layerBreaches = problems(in: .layers)
         scopeMismatches = problems(in: .scopes)
