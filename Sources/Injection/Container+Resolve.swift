@@ -206,7 +206,13 @@ extension Container {
         var container = Unmanaged.passUnretained(self)
         var key = requested
         while true {
-            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.withLock { key.lookup(in: &$0, lifetime: lifetime) } }
+            // Read without the lock (``ContainerTables/read(_:lifetime:)``): a kept instance's value
+            // is copied before the read ends, anything else is retained by `end()`.
+            let read = container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime) }
+            if read.answer == .kept, !EventHub.shared.isActive, !ValidationRun.isActiveOnThisThread {
+                return read.keptValue(T.self)
+            }
+            let lookup = read.end()
             guard let registration = lookup.registration else {
                 if case .keyPath(let id) = key {
                     // Ancestors and added children remember no keypaths of this container: ask

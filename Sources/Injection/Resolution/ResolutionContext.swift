@@ -70,12 +70,18 @@ final class ResolutionContext {
     /// event even if it repeats.
     @exclusivity(unchecked) var emitNextResolution = false
 
+    /// This thread's mark for reading containers' tables without their locks
+    /// (``ContainerTables/read(_:lifetime:)``), listed for writers while the thread lives.
+    let readSection = ReadSection()
+
     init(threadNumber: UInt64) {
         self.threadNumber = threadNumber
         frames.reserveCapacity(16)
+        ReadSections.add(readSection)
     }
 
     deinit {
+        ReadSections.remove(readSection)
         // The thread exited; its last counts are still collected.
         repeatTable?.retire()
     }
