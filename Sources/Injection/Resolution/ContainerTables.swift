@@ -35,9 +35,13 @@ struct ContainerTables: ~Copyable, Sendable {
     ) throws(E) -> sending Result {
         var withdrawn: Unmanaged<EntryTables>?
         defer {
-            if let withdrawn {
+            // After the lock: what the body replaced in an entry's slot (``EntrySlot``), and the
+            // withdrawn tables, are released once no read can still see them.
+            let dropped = ResolutionContext.withCurrent { $0.takeRetired() }
+            if withdrawn != nil || !dropped.isEmpty {
                 ReadSections.waitForReaders()
-                withdrawn.release()
+                withdrawn?.release()
+                _ = consume dropped
             }
         }
         return try state.withLock { (state: inout sending ContainerState) throws(E) -> sending Result in

@@ -6,10 +6,9 @@ import Synchronization
 ///
 /// The slot owns one reference to each object it holds. A change never releases the object it
 /// replaces at once: a resolve on another thread may have loaded it a moment before and be about
-/// to copy its value. The writer waits until every read in progress is over
-/// (``ReadSections/waitForReaders()``) and only then releases it. A read runs no app code and
-/// takes no lock, so the wait is short and cannot deadlock; the released instance's `deinit` runs
-/// under the container's lock, as it always has.
+/// to copy its value. The writer hands it over (``retire(_:)``) and releases it after the lock,
+/// once every read in progress is over (``ReadSections/waitForReaders()``). A read runs no app
+/// code and takes no lock, so the wait is short and cannot deadlock.
 final class EntrySlot: Sendable {
     private let keptObject = Atomic<Unmanaged<any AnyObject & Sendable>?>(nil)
     /// The scope ``keptObject`` was kept under. Only writers read it, under the container's lock;
@@ -98,10 +97,13 @@ final class EntrySlot: Sendable {
         return scopes
     }
 
-    /// Releases an object this slot no longer holds, once no read can still be using it.
+    /// Hands an object this slot no longer holds to the writing thread's list of objects to
+    /// release (``ResolutionContext/retired``): ``ContainerTables/withLock(_:)`` releases them
+    /// after the lock, once no read can still be using them, so an instance's `deinit` (app
+    /// code) never runs under the lock, and a reset that drops many instances waits once.
     private static func retire<Object: AnyObject>(_ object: Unmanaged<Object>?) {
         guard let object else { return }
-        ReadSections.waitForReaders()
-        object.release()
+        let owned: AnyObject = object.takeRetainedValue()
+        ResolutionContext.withCurrent { $0.retired.append(owned) }
     }
 }
