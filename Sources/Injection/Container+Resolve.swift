@@ -141,20 +141,6 @@ extension Container {
         @inline(__always)
         static var missing: Lookup { Lookup(answer: .missing, registration: nil, instance: nil) }
 
-        @inline(__always)
-        static func kept(_ registration: AnyRegistration, _ kept: any AnyObject & Sendable) -> Lookup {
-            Lookup(answer: .kept, registration: registration, instance: InstanceBox(kept))
-        }
-
-        @inline(__always)
-        static func keptWeakly(_ registration: AnyRegistration, _ object: AnyObject) -> Lookup {
-            Lookup(answer: .keptWeakly, registration: registration, instance: InstanceBox(object))
-        }
-
-        @inline(__always)
-        static func build(_ registration: AnyRegistration) -> Lookup {
-            Lookup(answer: .build, registration: registration, instance: nil)
-        }
     }
 
     /// What a resolve does when no container in the chain has the key.
@@ -169,128 +155,183 @@ extension Container {
         case project(any KeyPath<Container, Provider<T>> & Sendable)
     }
 
+    /// Where a resolve's call stands in the app's source, for a failure's message: a
+    /// type-keyed resolve has one, a keypath provider's has none. Two words, no reference: it is
+    /// passed along every resolve for nothing but a failure.
+    struct ResolveSite {
+        let file: StaticString
+        let line: UInt
+    }
+
+    /// The type-keyed resolve: ``resolve(_:name:lifetime:args:file:line:)`` and its throwing and
+    /// optional forms, and an `.implements` alias answered through its registration's key.
+    ///
+    /// It carries no ``MissingPolicy``: building that generic enum (and destroying it) on every
+    /// resolve cost ~60 instructions in this unspecialised path (callgrind), for a value read
+    /// only when nothing answers.
+    ///
     /// - Parameter origin: Where the resolve started, when it continues in `self` on its behalf
     ///   (an `.implements` key answered through its registration's key); factories resolve there.
     func resolveKey<T>(
         _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments,
         file: StaticString, line: UInt, quiet: Bool = false, origin: Container? = nil
     ) throws(ResolutionError) -> T {
-        let missing = MissingPolicy<T>.report(file: file, line: line, quiet: quiet)
-        if let name {
-            return try resolveEntry(.named(NamedKey(type: ObjectIdentifier(T.self), name: name)), T.self,
-                                    lifetime: lifetime, args: args, missing: missing, origin: origin)
+        // `== nil` looks at the name in place; `if let` copied it (a retain) even when nil.
+        var key: EntryKey = name == nil ? .type(ObjectIdentifier(T.self))
+            : .named(NamedKey(type: ObjectIdentifier(T.self), name: name.unsafelyUnwrapped))
+        let found = locate(&key, lifetime: lifetime)
+        guard found.lookup.registration != nil else {
+            throw .missing(reportMissing(T.self, name: name, file: file, line: line, quiet: quiet))
         }
-        return try resolveEntry(
-            .type(ObjectIdentifier(T.self)), T.self, lifetime: lifetime, args: args, missing: missing, origin: origin)
+        return try answer(
+            found, T.self, key: key, lifetime: lifetime, args: args, source: nil, mappedFrom: nil, origin: origin,
+            site: ResolveSite(file: file, line: line))
     }
 
-    /// The one resolve path: every access style ends here. Looks `key` up in this container and
-    /// then its ancestors, answers a cache hit, or builds on the resolution stack and keeps the
-    /// instance as ``ScopeRules`` say, reporting events and diagnostics.
+    /// The resolve of a keypath provider, a provider called directly, a mapped provider or a plain
+    /// keypath: ``locate(_:lifetime:)``, then what `missing` says when nothing answers.
     ///
     /// - Parameters:
     ///   - source: How the answer was chosen, when the caller knows better than the registration
     ///     (a mapping).
     ///   - mappedFrom: The provider a mapping redirected, for the event.
-    ///   - missing: What to do when no container in the chain has `key`.
-    ///   - origin: Where the resolve started, when it continues in `self` on its behalf (an
-    ///     `.implements` key answered through its registration's key); factories resolve there.
+    ///   - missing: What to do when no container in the chain has `requested`.
     func resolveEntry<T>(
         _ requested: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>,
-        origin: Container? = nil
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>
     ) throws(ResolutionError) -> T {
+        var key = requested
+        while true {
+            let found = locate(&key, lifetime: lifetime)
+            if found.lookup.registration != nil {
+                let site: ResolveSite? = switch missing {
+                case .report(let file, let line, _): ResolveSite(file: file, line: line)
+                case .declare, .project: nil
+                }
+                return try answer(
+                    found, T.self, key: key, lifetime: lifetime, args: args, source: source, mappedFrom: mappedFrom,
+                    origin: nil, site: site)
+            }
+            switch missing {
+            case .report(let file, let line, let quiet):
+                throw .missing(reportMissing(T.self, name: key.registrationName, file: file, line: line, quiet: quiet))
+            case .declare(let provider):
+                registerDeclaredIfNeeded(provider)
+            case .project(let keyPath):
+                if case .keyPath = key {
+                    // This container may hold the provider without having projected the keypath
+                    // (declared by a direct call, or a mapping): look again, by provider key.
+                    key = .provider(project(keyPath).key)
+                    continue
+                }
+                // `key` came from this keypath, mappings already followed: resolve the same key,
+                // now declared.
+                let provider = project(keyPath)
+                return try resolveEntry(
+                    .provider(provider.key), T.self, lifetime: lifetime, args: args, source: source,
+                    mappedFrom: mappedFrom, missing: .declare(provider))
+            }
+        }
+    }
+
+    /// What a container's table answered, and which container's table it was.
+    struct Found {
+        /// Read without the lock and borrowed from the holder's published tables, inside this
+        /// thread's read section (``ContainerTables/read(_:lifetime:)``), which stays open until
+        /// ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` ends it; a miss has
+        /// ended it already.
+        let lookup: ReadLookup
+        /// Borrowed: `self` holds every container its search reaches (see ``locate(_:lifetime:)``).
+        let holder: Unmanaged<Container>
+    }
+
+    /// The search every resolve makes, written once and not generic: looks `key` up in this
+    /// container, then along the search order (``nextInSearch(afterMissing:)``: added children,
+    /// then the parent). A `.keyPath` key this container remembers becomes its `.provider` key
+    /// for the rest of the search (ancestors and added children remember no keypaths of this
+    /// container), and `key` is left as the search ended: the key the answer was found under,
+    /// or, on a miss, the last key asked (still `.keyPath` when this container never projected
+    /// the keypath, so the caller can project it and look again).
+    func locate(_ key: inout EntryKey, lifetime: ServiceLifetime) -> Found {
         // Borrowed, not retained: `self` is alive for the whole call and holds its ancestors
         // strongly (`parent` is a `let`), so a retain (an atomic add, and a release to match)
         // buys nothing.
         var container = Unmanaged.passUnretained(self)
-        var key = requested
         while true {
-            // Read without the lock (``ContainerTables/read(_:lifetime:)``): a kept instance's value
-            // is copied before the read ends, anything else is retained by `end()`.
-            let read = container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime) }
-            if read.answer == .kept, !EventHub.shared.isActive, !ValidationRun.isActiveOnThisThread {
-                return read.keptValue(T.self)
+            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime) }
+            if lookup.registration != nil { return Found(lookup: lookup, holder: container) }
+            if case .keyPath(let id) = key {
+                // Only this container's own memory is asked; it never projected the keypath
+                // when it has none.
+                guard let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else {
+                    return Found(lookup: .missing, holder: container)
+                }
+                key = .provider(known)
             }
-            let lookup = read.end()
-            guard let registration = lookup.registration else {
-                if case .keyPath(let id) = key {
-                    // Ancestors and added children remember no keypaths of this container: ask
-                    // them by provider key, projecting the keypath now if this container never
-                    // did (else an added child that projected it would answer before an earlier
-                    // child that holds the provider: the order would depend on history).
-                    if let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) {
-                        key = .provider(known)
-                    } else if case .project(let keyPath) = missing {
-                        // This container may hold the provider without having projected the
-                        // keypath (declared by a direct call, or a mapping): look again here.
-                        key = .provider(project(keyPath).key)
-                        continue
-                    }
-                }
-                // The search order (``nextInSearch(afterMissing:)``): added children, then the parent.
-                if let next = container._withUnsafeGuaranteedRef({ [key] in $0.nextInSearch(afterMissing: key) }) {
-                    container = next
-                    continue
-                }
-                switch missing {
-                case .report(let file, let line, let quiet):
-                    throw .missing(reportMissing(T.self, name: key.registrationName, file: file, line: line, quiet: quiet))
-                case .declare(let provider):
-                    registerDeclaredIfNeeded(provider)
-                    container = Unmanaged.passUnretained(self)
-                    continue
-                case .project(let keyPath):
-                    // `key` came from this keypath, mappings already followed: resolve the same
-                    // key, now declared.
-                    let provider = project(keyPath)
-                    return try resolveEntry(
-                        .provider(provider.key), T.self, lifetime: lifetime, args: args, source: source,
-                        mappedFrom: mappedFrom, missing: .declare(provider))
-                }
+            guard let next = container._withUnsafeGuaranteedRef({ [key] in $0.nextInSearch(afterMissing: key) }) else {
+                return Found(lookup: .missing, holder: container)
             }
-            // The only cache-hit answer. Spelled out rather than shared through a helper: in this
-            // unspecialised generic hot path a helper returning `Optional<T>` cost ~50 ns.
-            if lookup.answer != .build, let kept = lookup.instance, !ValidationRun.isActiveOnThisThread {
-                if lookup.answer == .kept {
-                    if EventHub.shared.isActive {
-                        emitCacheHit(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime))
-                    }
-                    // Safe: `kept` was stored by `build` for this registration, as an `Instance<T>`.
-                    return unsafeDowncast(kept.object, to: Instance<T>.self).value
+            container = next
+        }
+    }
+
+    /// Answers what ``locate(_:lifetime:)`` found: a cache hit, an `.implements` alias followed,
+    /// or a build on the resolution stack (``build(_:_:key:lifetime:args:source:mappedFrom:holder:)``),
+    /// kept as ``ScopeRules`` say, reporting events and diagnostics.
+    ///
+    /// - Parameters:
+    ///   - origin: Where the resolve started, when it continues in `self` on its behalf (an
+    ///     `.implements` key answered through its registration's key); factories resolve there.
+    ///   - site: The resolve's line, when it has one: it closes a cycle it meets.
+    @inline(__always)
+    func answer<T>(
+        _ found: Found, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
+        source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, site: ResolveSite?
+    ) throws(ResolutionError) -> T {
+        // A kept instance's value is copied inside the read section, retaining nothing else
+        // (``ReadLookup``); any other answer is retained and the section ended.
+        if found.lookup.answer == .kept, !EventHub.shared.isActive, !ValidationRun.isActiveOnThisThread {
+            return found.lookup.keptValue(T.self)
+        }
+        let lookup = found.lookup.end()
+        // Safe: `locate` answers with a registration unless it missed, which the callers checked.
+        let registration = lookup.registration.unsafelyUnwrapped
+        // The only other cache-hit answer. Spelled out rather than shared through a helper: in this
+        // unspecialised generic hot path a helper returning `Optional<T>` cost ~50 ns.
+        if lookup.answer != .build, let kept = lookup.instance, !ValidationRun.isActiveOnThisThread {
+            if lookup.answer == .kept {
+                if EventHub.shared.isActive {
+                    emitCacheHit(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime))
                 }
-                if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
-                return kept.object as! T
+                // Safe: `kept` was stored by `build` for this registration, as an `Instance<T>`.
+                return unsafeDowncast(kept.object, to: Instance<T>.self).value
             }
-            if registration.isAlias {
-                let site: (file: StaticString?, line: UInt) = switch missing {
-                case .report(let file, let line, _): (file, line)
-                case .declare, .project: (nil, 0)
-                }
-                // An `.implements` key (never kept): answered through the implementing key.
-                return try follow(
-                    alias: registration, T.self, holder: container.takeUnretainedValue(), origin: origin ?? self,
-                    lifetime: lifetime, args: args, file: site.file ?? #fileID, line: site.line, missing: missing)
-            }
-            do throws(ResolutionError) {
-                // `origin ?? self` would retain a container; binding
-                // borrows it.
-                if let origin {
-                    return try origin.build(
-                        registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                        mappedFrom: mappedFrom, holder: container)
-                }
-                return try build(
+            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+            return kept.object as! T
+        }
+        if registration.isAlias {
+            // An `.implements` key (never kept): answered through the implementing key.
+            return try follow(
+                alias: registration, T.self, holder: found.holder.takeUnretainedValue(), origin: origin ?? self,
+                lifetime: lifetime, args: args, file: site?.file ?? #fileID, line: site?.line ?? 0, site: site)
+        }
+        do throws(ResolutionError) {
+            // `origin ?? self` would retain a container; binding borrows it.
+            if let origin {
+                return try origin.build(
                     registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                    mappedFrom: mappedFrom, holder: container)
-            } catch {
-                // A cycle is reported by the resolve that closed it: the innermost one, whose
-                // site (when it has one) is the line that asked for the service again.
-                if case .cycle(let cycle) = error, ResolutionContext.current.hasUnreportedCycle {
-                    throw .cycle(reportCycle(cycle, closedBy: missing))
-                }
-                throw error
+                    mappedFrom: mappedFrom, holder: found.holder)
             }
+            return try build(
+                registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+                mappedFrom: mappedFrom, holder: found.holder)
+        } catch {
+            // A cycle is reported by the resolve that closed it: the innermost one, whose
+            // site (when it has one) is the line that asked for the service again.
+            if case .cycle(let cycle) = error, ResolutionContext.current.hasUnreportedCycle {
+                throw .cycle(reportCycle(cycle, closedAt: site))
+            }
+            throw error
         }
     }
 }

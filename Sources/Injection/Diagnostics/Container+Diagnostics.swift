@@ -27,7 +27,7 @@ extension Container {
     }
 
     /// Builds the diagnostic for a cycle entered at `index` of the stack; the resolve that asked
-    /// reports it (``reportCycle(_:closedBy:)``), adding the line that closes it.
+    /// reports it (``reportCycle(_:closedAt:)``), adding the line that closes it.
     func makeCycle(_ context: ResolutionContext, from index: Int, _ registration: AnyRegistration) -> DependencyCycle {
         let chain = context.chain
         context.hasUnreportedCycle = true
@@ -54,10 +54,10 @@ extension Container {
     /// (a keypath provider's resolve has none: then the closing service's factory, where it is
     /// registered or declared). Only on the failure path: carrying the site
     /// through every build cost ~150 instructions per resolve.
-    func reportCycle<T>(_ caught: DependencyCycle, closedBy missing: MissingPolicy<T>) -> DependencyCycle {
+    func reportCycle(_ caught: DependencyCycle, closedAt site: ResolveSite?) -> DependencyCycle {
         var cycle = caught
-        if case .report(let file, let line, _) = missing {
-            cycle.closedAt = SourceLocation(file, line)
+        if let site {
+            cycle.closedAt = SourceLocation(site.file, site.line)
         } else if let closer = ResolutionContext.current.frames.last {
             // A keypath resolve (a provider called, `Container[\.a.b]`) carries no site: the
             // closing request is in the factory of the service being built, written where that

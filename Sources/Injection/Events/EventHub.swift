@@ -93,7 +93,11 @@ final class EventHub: Sendable {
         static let empty = ObserverList(ids: [], observers: [], folding: [])
     }
 
-    private let active = Atomic<Bool>(false)
+    /// Whether any observer is attached. Static, not a member of ``shared``: a global holding an
+    /// atomic is initialised statically, where reaching ``shared`` goes through its lazy
+    /// initialiser's `swift_once` on every check (a call and ~12 instructions per build,
+    /// callgrind). There is only ever the one hub.
+    private static let active = Atomic<Bool>(false)
     private let sequence = Atomic<UInt64>(0)
     /// Changes (under the lock, after `list` is replaced) whenever the list does; starts at 1 so
     /// that a fresh context's 0 never matches.
@@ -110,6 +114,11 @@ final class EventHub: Sendable {
     }
 
     var isActive: Bool {
+        @inline(__always) get { Self.isActive }
+    }
+
+    /// ``isActive`` without reaching ``shared``: what the resolve path checks.
+    static var isActive: Bool {
         @inline(__always) get { active.load(ordering: .relaxed) }
     }
 
@@ -130,7 +139,7 @@ final class EventHub: Sendable {
                 ids: state.list.ids + [state.nextID], observers: state.list.observers + [ObserverList.Receiver(deliver)],
                 folding: folding)
             generation.add(1, ordering: .releasing)
-            active.store(true, ordering: .releasing)
+            Self.active.store(true, ordering: .releasing)
             return (state.nextID, repeats, previous)
         }
         Self.deliver(repeats, to: previous)
@@ -151,7 +160,7 @@ final class EventHub: Sendable {
             }
             state.list = ObserverList(ids: ids, observers: list, folding: folding)
             generation.add(1, ordering: .releasing)
-            active.store(!ids.isEmpty, ordering: .releasing)
+            Self.active.store(!ids.isEmpty, ordering: .releasing)
             return (repeats, previous)
         }
         if case let (repeats, previous)? = delivery { Self.deliver(repeats, to: previous) }

@@ -5,13 +5,13 @@ extension Container {
     /// or aliases leading round through containers) is a cycle, thrown like any other.
     func follow<T>(
         alias registration: AnyRegistration, _ type: T.Type, holder: Container, origin: Container,
-        lifetime: ServiceLifetime, args: Arguments, file: StaticString, line: UInt, missing: MissingPolicy<T>
+        lifetime: ServiceLifetime, args: Arguments, file: StaticString, line: UInt, site: ResolveSite?
     ) throws(ResolutionError) -> T {
         let context = ResolutionContext.current
         let depth = context.frames.count
         if let index = context.followedAliases.firstIndex(where: { $0.depth == depth && $0.alias === registration }) {
             let path = context.followedAliases[index...].map(\.alias.identity) + [registration.identity]
-            throw .cycle(reportCycle(DependencyCycle(path: path, enteredThrough: context.chain), closedBy: missing))
+            throw .cycle(reportCycle(DependencyCycle(path: path, enteredThrough: context.chain), closedAt: site))
         }
         context.followedAliases.append((registration, depth))
         defer { context.followedAliases.removeLast() }

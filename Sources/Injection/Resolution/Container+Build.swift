@@ -18,42 +18,32 @@ extension Container {
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Unmanaged<Container>
     ) throws(ResolutionError) -> T {
+        // A strong local (one retain): an `unowned(unsafe)` one was retained at each use instead.
         let context = ResolutionContext.current
-        let scope = ScopeRules.effectiveScope(registration.scope, lifetime)
+        // The kind decides the hot path; the full ``Scope`` (its name a `String`, retained on
+        // every copy) is made only where it is kept, reported or compared.
+        let kind = ScopeRules.effectiveKind(registration.scope.kind, lifetime)
         for index in context.frames.indices where context.frames[index].registration === registration {
-            // Reported by the resolve that asked (`resolveEntry`), which knows the line that closes it.
+            // Reported by the resolve that asked (`answer`), which knows the line that closes it.
             throw .cycle(makeCycle(context, from: index, registration))
         }
         let registrationID = ObjectIdentifier(registration)
-        if let validation = context.validation, scope.keepsInstance, let kept = validation.kept(registrationID) {
+        if let validation = context.validation, ScopeRules.effectiveScope(registration.scope, lifetime).keepsInstance,
+           let kept = validation.kept(registrationID) {
             return unsafeDowncast(kept, to: Instance<T>.self).value
         }
-        if scope.kind == .graph, let kept = context.graphInstances[registrationID] {
-            if EventHub.shared.isActive { emitCacheHit(registration, scope: scope) }
+        if kind == .graph, let kept = context.graphInstances[registrationID] {
+            if EventHub.isActive { emitCacheHit(registration, scope: registration.scope) }
             return unsafeDowncast(kept, to: Instance<T>.self).value
         }
-        let hub = EventHub.shared
-        let observed = hub.isActive
+        let observed = EventHub.isActive
         let start = observed ? EventClock.raw() : 0
-        // The requester's frame is read in place (a copy of the frame costs its retains), and
-        // only when somebody will read a mismatch. The captive rule is `Scope.captures(_:)`.
-        if observed || context.validation != nil, let index = context.frames.indices.last,
-           context.frames[index].scope.captures(scope) {
-            let requester = context.frames[index]
-            let mismatch = ScopeMismatch(
-                holder: requester.registration.identity, holderScope: requester.scope,
-                captive: registration.identity, captiveScope: scope, capturedBy: context.captureRoute(holderAt: index))
-            // Validation reports it once the holder is built: a holder whose build fails (a cycle
-            // or a missing dependency) captured nothing. (The graph confirms events the same way.)
-            if context.validation != nil { context.pendingMismatches.append((context.frames.count - 1, mismatch)) }
-            if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
+        if observed || context.validation != nil {
+            reportCaptives(
+                of: registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime), args: args,
+                observed: observed, in: context)
         }
-        // Keyed arguments a long-lived instance is built from are kept by it: captives too.
-        // `args.isEmpty` last: it copies the `Any?` existential (~90 instructions, callgrind).
-        if observed || context.validation != nil, scope.isLongLived, !args.isEmpty {
-            reportArgumentCaptives(args, holder: registration, holderScope: scope, in: context)
-        }
-        context.frames.append(ResolutionContext.Frame(registration: registration, scope: scope, container: self))
+        context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
         let value: T
         do {
             // The frame (and the `unowned(unsafe)` container it holds) is popped here on every
@@ -61,7 +51,11 @@ extension Container {
             // instance's own frame (DECISIONS.md, "Every re-entry is a cycle"): what they resolve
             // is its dependency, and resolving it again is a cycle.
             defer { context.unwind() }
-            value = try registration.typedFactory(T.self)(self, args)
+            // The factory borrowed: `registration` holds it in a `let` and is itself kept alive
+            // by this build's caller, yet reading it out for a call retained it for the call's
+            // length (a retain and a release per build, callgrind).
+            value = try Unmanaged.passUnretained(registration.typedFactory(T.self))
+                ._withUnsafeGuaranteedRef { factory in try factory(self, args) }
             if Decorators.areInstalled, context.validation == nil { decorate(built: value) }
         } catch {
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
@@ -75,11 +69,16 @@ extension Container {
         let result: T
         var lostRace = false
         if let validation = context.validation {
-            if scope.keepsInstance { validation.keep(registrationID, Instance(value)) }
+            if ScopeRules.effectiveScope(registration.scope, lifetime).keepsInstance {
+                validation.keep(registrationID, Instance(value))
+            }
             context.settleMismatches(heldAt: context.frames.count, built: true)
             return value
         }
-        switch ScopeRules.keeping(value, scope: scope, lifetime: lifetime) {
+        // A unique instance is never kept: its build asks nothing more (the common transient).
+        let keeping: ScopeRules.Keeping = kind == .unique ? .none
+            : ScopeRules.keeping(value, scope: ScopeRules.effectiveScope(registration.scope, lifetime), lifetime: lifetime)
+        switch keeping {
         case .none:
             result = consume value
         case .strong(let keptScope, let replace):
@@ -118,11 +117,35 @@ extension Container {
             result = consume value
         }
         if observed {
-            emitCreated(registration, scope: scope,
+            emitCreated(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime),
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, hub: hub, in: context)
+                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
         }
         return result
+    }
+
+    /// The captive dependencies a build makes, found before its factory runs: the requester's
+    /// frame holding a shorter-lived service (the rule is `Scope.captures(_:)`), and keyed
+    /// arguments a long-lived instance is built from. Only while observed or validating.
+    @inline(never)
+    private func reportCaptives(
+        of registration: AnyRegistration, scope: Scope, args: Arguments, observed: Bool, in context: ResolutionContext
+    ) {
+        // The requester's frame is read in place (a copy of the frame costs its retains).
+        if let index = context.frames.indices.last, context.frames[index].scope.captures(scope) {
+            let requester = context.frames[index]
+            let mismatch = ScopeMismatch(
+                holder: requester.registration.identity, holderScope: requester.scope,
+                captive: registration.identity, captiveScope: scope, capturedBy: context.captureRoute(holderAt: index))
+            // Validation reports it once the holder is built: a holder whose build fails (a cycle
+            // or a missing dependency) captured nothing. (The graph confirms events the same way.)
+            if context.validation != nil { context.pendingMismatches.append((context.frames.count - 1, mismatch)) }
+            if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
+        }
+        // Keyed arguments a long-lived instance is built from are kept by it: captives too.
+        if !args.isEmpty, scope.isLongLived {
+            reportArgumentCaptives(args, holder: registration, holderScope: scope, in: context)
+        }
     }
 
     /// Inlined into `build`: a folded repeat then costs no call of its own.

@@ -108,6 +108,9 @@ struct ReadLookup {
         self.section = section
     }
 
+    /// No entry, and no section open.
+    static var missing: ReadLookup { ReadLookup(answer: .missing, registration: nil, section: nil) }
+
     /// No entry: the section is ended here, with nothing borrowed.
     @inline(__always)
     static func missing(ending section: Unmanaged<ReadSection>) -> ReadLookup {

@@ -18,7 +18,11 @@ final class ResolutionContext {
         /// call, and `build` pops the frame before it returns or throws. A strong reference
         /// cost a retain on the push and a release on the pop (callgrind).
         unowned(unsafe) let registration: AnyRegistration
-        let scope: Scope
+        /// The lifetime the resolve asked for: with the registration's scope, the scope the
+        /// frame builds under (``scope``). Kept instead of the ``Scope`` itself, whose name is a
+        /// `String`: copying it into the frame and out again cost a retain and a release of
+        /// the string each (callgrind), on every build, for a value read only by diagnostics.
+        let lifetime: ServiceLifetime
         /// The container running this step. `unowned(unsafe)` is sound: the caller of the
         /// outermost resolve keeps the container alive, since it is passed down borrowed (+0)
         /// through synchronous calls only, and `build` pops the frame in a `defer` around the
@@ -28,6 +32,9 @@ final class ResolutionContext {
         /// Set while the registration's `resolveProperties` block runs: what it resolves is
         /// reported as property injection.
         var injectsProperties = false
+
+        /// The scope this frame builds under.
+        var scope: Scope { ScopeRules.effectiveScope(registration.scope, lifetime) }
     }
 
     // `@exclusivity(unchecked)`: a context is only ever touched by its own thread, and no access
@@ -44,7 +51,7 @@ final class ResolutionContext {
     @exclusivity(unchecked) var pendingMismatches: [(holderIndex: Int, mismatch: ScopeMismatch)] = []
     /// The `.implements` aliases being followed, with the stack depth at which each was entered:
     /// an alias builds nothing, so only this shows a resolve coming back to one
-    /// (``Container/follow(alias:_:holder:origin:lifetime:args:file:line:missing:)``).
+    /// (``Container/follow(alias:_:holder:origin:lifetime:args:file:line:site:)``).
     @exclusivity(unchecked) var followedAliases: [(alias: AnyRegistration, depth: Int)] = []
     /// The decorator running on this thread: the stack index of the frame it decorates and the
     /// line that installed it (``Container/decorate(built:)``); read only to word a captive.
@@ -101,7 +108,7 @@ final class ResolutionContext {
     /// The calling thread's context.
     @inline(__always)
     static var current: ResolutionContext {
-        if let raw = pthread_getspecific(contextKey) {
+        if let raw = pthread_getspecific(ContextKey.value) {
             return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
         }
         return makeCurrent()
@@ -111,7 +118,7 @@ final class ResolutionContext {
     /// thread-specific slot keeps it alive until the thread exits, and `body` runs on this thread.
     @inline(__always)
     static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
-        if let raw = pthread_getspecific(contextKey) {
+        if let raw = pthread_getspecific(ContextKey.value) {
             return Unmanaged<ResolutionContext>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
         }
         return body(makeCurrent())
@@ -120,7 +127,7 @@ final class ResolutionContext {
     @inline(never)
     private static func makeCurrent() -> ResolutionContext {
         let context = ResolutionContext(threadNumber: ThreadNumber.next())
-        pthread_setspecific(contextKey, Unmanaged.passRetained(context).toOpaque())
+        pthread_setspecific(ContextKey.value, Unmanaged.passRetained(context).toOpaque())
         return context
     }
 
@@ -149,18 +156,40 @@ final class ResolutionContext {
 
 /// The key under which each thread keeps its ``ResolutionContext``; the destructor releases the
 /// context when the thread exits.
-private let contextKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key) { raw in
-        #if canImport(Darwin)
-        Unmanaged<ResolutionContext>.fromOpaque(raw).release()
-        #else
-        if let raw { Unmanaged<ResolutionContext>.fromOpaque(raw).release() }
-        #endif
+///
+/// Made on first use and kept in an atomic (the key plus one; zero until made) rather than in a
+/// lazily initialised global: reading such a global calls `swift_once` on every access, and every
+/// build reads the key (~12 instructions, callgrind). Two threads that both find it unmade each
+/// make one; the one that loses the exchange deletes its own and uses the winner's.
+private enum ContextKey {
+    private static let stored = Atomic<UInt>(0)
+
+    static var value: pthread_key_t {
+        @inline(__always) get {
+            let raw = stored.load(ordering: .acquiring)
+            if raw != 0 { return pthread_key_t(truncatingIfNeeded: raw &- 1) }
+            return make()
+        }
     }
-    precondition(status == 0, "Injection could not create its thread-local key (pthread_key_create: \(status))")
-    return key
-}()
+
+    @inline(never)
+    private static func make() -> pthread_key_t {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { raw in
+            #if canImport(Darwin)
+            Unmanaged<ResolutionContext>.fromOpaque(raw).release()
+            #else
+            if let raw { Unmanaged<ResolutionContext>.fromOpaque(raw).release() }
+            #endif
+        }
+        precondition(status == 0, "Injection could not create its thread-local key (pthread_key_create: \(status))")
+        let (exchanged, current) = stored.compareExchange(
+            expected: 0, desired: UInt(key) &+ 1, ordering: .acquiringAndReleasing)
+        if exchanged { return key }
+        pthread_key_delete(key)
+        return pthread_key_t(truncatingIfNeeded: current &- 1)
+    }
+}
 
 /// Small, stable thread numbers for events (1 is the first thread that resolved anything).
 enum ThreadNumber {

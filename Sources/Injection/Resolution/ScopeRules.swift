@@ -1,7 +1,7 @@
 /// The scope and lifetime rules, written once: which scope a resolve builds under, what a table
 /// entry answers, how a built instance is kept and what a reset discards. Every access style
 /// (type-keyed, keypath, `@Inject`, a provider called directly, a mapped provider) goes through
-/// ``Container/resolveEntry(_:_:lifetime:args:source:mappedFrom:missing:)``, which asks here.
+/// ``Container/answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)``, which asks here.
 ///
 /// | lifetime | builds under | answers from the kept slot |
 /// |---|---|---|
@@ -23,6 +23,19 @@ enum ScopeRules {
         case .automatic: registered
         case .new: .unique
         case .singleton, .newSingleton: registered.isLongLived ? registered : .singleton
+        }
+    }
+
+    /// The kind of ``effectiveScope(_:_:)``, without copying a ``Scope`` (its name is a
+    /// `String`: a copy is a retain and a release): what a build's hot path decides by.
+    @inline(__always)
+    static func effectiveKind(_ registered: Scope.Kind, _ lifetime: ServiceLifetime) -> Scope.Kind {
+        switch lifetime {
+        case .automatic: registered
+        case .new: .unique
+        // Long-lived kinds, as ``Scope/isLongLived``.
+        case .singleton, .newSingleton: registered == .cached || registered == .singleton || registered == .custom
+            ? registered : .singleton
         }
     }
 

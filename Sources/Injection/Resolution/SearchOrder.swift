@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Where a container looks for a key, written once. Every lookup that follows the chain goes
-/// through here: the resolve path (``Container/resolveEntry(_:_:lifetime:args:source:mappedFrom:missing:origin:)``),
+/// through here: the resolve path (``Container/locate(_:lifetime:)``),
 /// ``Container/isRegistered(_:name:)`` and the lazy-read report.
 ///
 /// The order is this container's own table; then the containers added with
