@@ -293,13 +293,15 @@ extension Container {
         if found.lookup.answer == .kept, !EventHub.shared.isActive, !ValidationRun.isActiveOnThisThread {
             return found.lookup.keptValue(T.self)
         }
-        let lookup = found.lookup.end()
         // Safe: `locate` answers with a registration unless it missed, which the callers checked.
-        let registration = lookup.registration.unsafelyUnwrapped
+        // Retained explicitly before the read section ends, after which a writer may free it.
+        let retained = found.lookup.registration.unsafelyUnwrapped.retain()
+        let instance = found.lookup.end()
+        let registration = retained.takeRetainedValue()
         // The only other cache-hit answer. Spelled out rather than shared through a helper: in this
         // unspecialised generic hot path a helper returning `Optional<T>` cost ~50 ns.
-        if lookup.answer != .build, let kept = lookup.instance, !ValidationRun.isActiveOnThisThread {
-            if lookup.answer == .kept {
+        if found.lookup.answer != .build, let kept = instance, !ValidationRun.isActiveOnThisThread {
+            if found.lookup.answer == .kept {
                 if EventHub.shared.isActive {
                     emitCacheHit(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime))
                 }

@@ -85,21 +85,25 @@ struct ContainerTables: ~Copyable, Sendable {
 /// What a container's published table answers for a key, borrowed from it inside the resolving
 /// thread's read section (``ContainerTables/read(_:lifetime:)``). The references are valid only
 /// until the section ends: ``keptValue(_:)`` copies a kept instance's value out first, ``end()``
-/// retains what it returns. A `.missing` answer has already ended the section.
+/// retains the instance it returns (the caller retains the registration before calling it). A
+/// `.missing` answer has already ended the section.
 struct ReadLookup {
     let answer: Container.Lookup.Answer
     let registration: Unmanaged<AnyRegistration>?
     /// The kept ``Instance``, for `.kept`.
     let kept: Unmanaged<any AnyObject & Sendable>?
-    /// The live `.shared` instance, for `.keptWeakly` (retained: a weak load retains).
-    let object: AnyObject?
+    /// The live `.shared` instance, for `.keptWeakly`, owned (+1: a weak load retains) until
+    /// ``end()`` takes it. Unmanaged so that the answer is trivial to copy and drop: an owned
+    /// optional field cost a release call on every resolve.
+    let object: Unmanaged<AnyObject>?
     /// The open read section; nil once ended.
     let section: Unmanaged<ReadSection>?
 
     @inline(__always)
     init(
         answer: Container.Lookup.Answer, registration: Unmanaged<AnyRegistration>?,
-        kept: Unmanaged<any AnyObject & Sendable>? = nil, object: AnyObject? = nil, section: Unmanaged<ReadSection>?
+        kept: Unmanaged<any AnyObject & Sendable>? = nil, object: Unmanaged<AnyObject>? = nil,
+        section: Unmanaged<ReadSection>?
     ) {
         self.answer = answer
         self.registration = registration
@@ -127,14 +131,13 @@ struct ReadLookup {
         return value
     }
 
-    /// The answer with its references retained, and the section ended.
+    /// The answering instance (a kept ``Instance`` or a live `.shared` object), retained, and
+    /// the section ended: what the caller still needs must be retained before (the registration,
+    /// with `registration.takeUnretainedValue()`).
     @inline(__always)
-    func end() -> Container.Lookup {
-        guard let section else { return .missing }
-        let lookup = Container.Lookup(
-            answer: answer, registration: registration?.takeUnretainedValue(),
-            instance: kept.map { InstanceBox($0.takeUnretainedValue()) } ?? object.map(InstanceBox.init))
-        section._withUnsafeGuaranteedRef { $0.end() }
-        return lookup
+    func end() -> InstanceBox? {
+        let instance = kept.map { InstanceBox($0.retain().takeRetainedValue()) } ?? object.map { InstanceBox($0.takeRetainedValue()) }
+        section?._withUnsafeGuaranteedRef { $0.end() }
+        return instance
     }
 }

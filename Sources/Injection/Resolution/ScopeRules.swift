@@ -66,7 +66,8 @@ enum ScopeRules {
                 return ReadLookup(answer: .kept, registration: registration, kept: kept, section: section)
             }
             if let object = entry.slot._withUnsafeGuaranteedRef({ $0.weakForRead }) {
-                return ReadLookup(answer: .keptWeakly, registration: registration, object: object, section: section)
+                return ReadLookup(
+                    answer: .keptWeakly, registration: registration, object: Unmanaged.passRetained(object), section: section)
             }
             return ReadLookup(answer: .build, registration: registration, section: section)
         }
