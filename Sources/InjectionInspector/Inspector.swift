@@ -75,16 +75,30 @@ public final class Inspector: TerminalApplication {
     let memoryBudget: Int
     /// The default budget: 256 MB, a laptop's share for watching an app all day.
     public nonisolated static let defaultMemoryBudget = 256 << 20
-    /// What the budget keeps aside for everything but the histories.
+    /// What the budget keeps aside for everything but the histories and the graphs (the feed's
+    /// queue, the listener, the event logs, the screen).
     nonisolated static let reservedMemory = 96 << 20
 
-    /// What the histories may weigh together.
-    var historyBudget: Int { max(memoryBudget / 4, memoryBudget - Self.reservedMemory) }
+    /// What the histories may weigh together: what the reserve and the graphs leave, and at
+    /// least a quarter of the budget (graphs are bounded by ``serviceLimit``, and ended ones
+    /// are forgotten past the budget).
+    var historyBudget: Int {
+        let graphs = sessions.reduce(0) { $0 + $1.graph.residentBytes }
+        return max(memoryBudget / 4, memoryBudget - Self.reservedMemory - graphs)
+    }
     /// Where a compaction starts: 85 % of ``historyBudget``, because records keep arriving while
     /// it runs (a slice per tick, for a second or two at full rate) and the history must still
     /// be within its budget when the cut is made (the 10-minute soak peaked 23 MB over the
     /// budget when compaction started at 100 %).
     var compactionThreshold: Int { historyBudget / 20 * 17 }
+    /// The most services a live session's graph keeps (``DependencyGraph/serviceLimit``): a
+    /// quarter of the budget at ``bytesPerService``; past it new names fold into one node and
+    /// the header says how many (`1 234 more services not shown`). 256 MB: 65 536; 64 MB:
+    /// 16 384.
+    var serviceLimit: Int { max(1_000, memoryBudget / 4 / Self.bytesPerService) }
+    /// What a service is taken to cost a live session: its node, names, edges' share, the
+    /// history's copy of its identity and its highlight.
+    static let bytesPerService = 1_024
     /// The most sessions kept: past it the oldest ended one is forgotten.
     static let maximumSessions = 64
     private let clock = ContinuousClock()
@@ -154,6 +168,8 @@ public final class Inspector: TerminalApplication {
         }
         state.pageSize = InspectorLayout(rows: size.rows, columns: size.columns).pageSize
         state.screenSize = size
+        let started = clock.now
+        defer { longestKey[screenName, default: .zero] = max(longestKey[screenName] ?? .zero, clock.now - started) }
         var result = KeyResult.handled
         for effect in state.handle(key, model: shownModel) {
             switch effect {
@@ -187,10 +203,7 @@ public final class Inspector: TerminalApplication {
         var took = false
         var taken = 0
         repeat {
-            let updates = carried.isEmpty ? feed.take(maximumRecords: Self.recordsPerBatch) : carried
-            carried = []
-            guard !updates.isEmpty else { break }
-            absorb(updates, until: shouldStop)
+            guard absorbNext(from: { feed.take(maximumRecords: Self.recordsPerBatch) }, until: shouldStop) else { break }
             took = true
             taken += Self.recordsPerBatch
         } while carried.isEmpty && taken < Self.recordsPerFrame && !shouldStop()
@@ -202,6 +215,7 @@ public final class Inspector: TerminalApplication {
     func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool {
         let took = refresh(shouldYield: shouldYield)
         keepWithinBudget(shouldYield: shouldYield)
+        forgetEndedSessionsOverBudget()
         // New apps are shed (counted, in the header) while the histories and what is still
         // being freed fill the whole budget: a flood of short-lived apps must not hold more than
         // the budget in sessions waiting to be freed. (The whole budget, not the histories'
@@ -230,11 +244,24 @@ public final class Inspector: TerminalApplication {
             state.sync(with: shown)
             lastViewRebuild = drawn
             viewIsStale = false
+            longestViewRebuild[screenName, default: .zero] = max(longestViewRebuild[screenName] ?? .zero, clock.now - drawn)
         }
+        let painting = clock.now
         var view = state
         view.liveSummary = liveSummary
+        defer { longestPainting[screenName, default: .zero] = max(longestPainting[screenName] ?? .zero, clock.now - painting) }
         return InspectorView.render(model: shown, state: view, rows: rows, columns: columns)
     }
+
+    /// The longest a render spent rebuilding the view (problems, flags, counts, rows) and
+    /// painting it into the canvas, per screen: which of the two a long render was, and where
+    /// (`DI_INSPECT_STATS`).
+    private var longestViewRebuild: [String: Duration] = [:]
+    private var longestPainting: [String: Duration] = [:]
+    /// The longest a key took to handle (with the view rebuilt for it), per screen it ended on.
+    private var longestKey: [String: Duration] = [:]
+    /// The screen shown, for those figures (`services`, `layers`, …, `tree` for a drill-down).
+    private var screenName: String { state.route.screen.map { $0.title.lowercased() } ?? "tree" }
 
     // MARK: - Updates
 
@@ -247,10 +274,20 @@ public final class Inspector: TerminalApplication {
     /// Updates taken from the feed but not applied yet: records are applied a few dozen at a
     /// time, and when a frame's time runs out in the middle of a batch the rest waits here (at
     /// most one batch) and goes first on the next frame.
-    private var carried: [LiveUpdate] = []
+    private(set) var carried: [LiveUpdate] = []
     /// How many updates ``absorb(_:until:)`` handles between two questions to its `shouldStop`
     /// (records are asked about within a batch, see ``InspectorModel/recordsBetweenChecks``).
     static let updatesBetweenChecks = 16
+
+    /// Applies what was carried over from the last frame, or else the updates `source` gives,
+    /// until `shouldStop` says so; false when there was nothing to apply.
+    func absorbNext(from source: () -> [LiveUpdate], until shouldStop: () -> Bool) -> Bool {
+        let updates = carried.isEmpty ? source() : carried
+        carried = []
+        guard !updates.isEmpty else { return false }
+        absorb(updates, until: shouldStop)
+        return true
+    }
 
     /// Applies live updates to the sessions without rebuilding the view, until `shouldStop`
     /// says so (what is left goes to ``carried``).
@@ -278,6 +315,7 @@ public final class Inspector: TerminalApplication {
                     if current == index - 1 { current = index }
                 }
                 sessionOfConnection[connection] = index
+                sessions[index].graph.serviceLimit = serviceLimit
                 if let processID { processOfSession[index] = processID }
                 state.message = "New session: \(name)"
                 forgetOldSessions()
@@ -404,6 +442,11 @@ public final class Inspector: TerminalApplication {
             let reasons = refusals.sorted { $0.value > $1.value }.prefix(2).map { "\($0.value) \($0.key)" }
             parts.append("refused \(refused) (" + reasons.joined(separator: ", ") + ")")
         }
+        let graph = sessions[current].graph
+        if graph.servicesNotShown > 0 {
+            parts.append("\(graph.servicesNotShown)\(graph.servicesNotShownIsExact ? "" : "+") more services not shown"
+                + " (limit \(graph.serviceLimit))")
+        }
         let reconnections = sessions[current].reconnections
         if reconnections > 0 { parts.append("reconnected \(reconnections)") }
         let live = sessions.count { if case .live = $0.connection { true } else { false } }
@@ -427,16 +470,65 @@ public final class Inspector: TerminalApplication {
         figures["applied"] = sessions.reduce(0) { $0 + $1.appliedEvents }
         figures["sessions"] = UInt64(sessions.count)
         figures["history_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.history.footprint.total })
+        figures["graph_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.graph.residentBytes })
+        figures["services_not_shown"] = UInt64(sessions.reduce(0) { $0 + $1.graph.servicesNotShown })
+        figures["sessions_forgotten_over_budget"] = UInt64(forgottenOverBudget)
         figures["releasing_bytes"] = UInt64(releasing.pendingBytes)
         figures["releasing_peak_bytes"] = UInt64(releasing.peakPendingBytes)
         figures["history_dropped_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.droppedRecords })
+        for (screen, duration) in longestViewRebuild { figures["longest_rebuild_\(screen)_us"] = Self.microseconds(duration) }
+        for (screen, duration) in longestPainting { figures["longest_paint_\(screen)_us"] = Self.microseconds(duration) }
+        for (screen, duration) in longestKey { figures["longest_key_\(screen)_us"] = Self.microseconds(duration) }
         return figures
     }
 
-    /// The histories and what is still being freed, in bytes.
-    var heldBytes: Int {
-        sessions.reduce(releasing.pendingBytes) { $0 + $1.history.footprint.total }
+    private static func microseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        return UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
     }
+
+    /// What does not add up in the session bookkeeping (tests check it stays empty): the
+    /// session shown, the connections' sessions and the processes' sessions must all be
+    /// sessions that exist.
+    var bookkeepingProblems: [String] {
+        var problems: [String] = []
+        if !sessions.indices.contains(current) { problems.append("current \(current) of \(sessions.count) sessions") }
+        for (connection, index) in sessionOfConnection where !sessions.indices.contains(index) {
+            problems.append("connection \(connection) → session \(index) of \(sessions.count)")
+        }
+        for index in processOfSession.keys where !sessions.indices.contains(index) {
+            problems.append("process of session \(index) of \(sessions.count)")
+        }
+        return problems
+    }
+
+    /// The histories, the graphs and what is still being freed, in bytes.
+    var heldBytes: Int { sessionBytes + releasing.pendingBytes }
+
+    /// The sessions' histories and graphs, in bytes.
+    var sessionBytes: Int {
+        sessions.reduce(0) { $0 + $1.history.footprint.total + $1.graph.residentBytes }
+    }
+
+    /// While what the sessions hold is over the budget, forgets ended sessions, the one idle
+    /// longest first: a graph is kept whole or not at all, and the session on screen and the
+    /// live ones stay (their graphs are bounded by ``serviceLimit``, their histories compact).
+    /// (What is still being freed is not counted here: a session just forgotten would
+    /// otherwise make the next one look over the budget too.)
+    private func forgetEndedSessionsOverBudget() {
+        while sessions.count > 1, sessionBytes > memoryBudget {
+            let connected = Set(sessionOfConnection.values)
+            guard let oldest = sessions.indices.filter({ index in
+                index != current && !connected.contains(index)
+            }).min(by: { sessions[$0].lastActivity < sessions[$1].lastActivity }) else { return }
+            removeSession(at: oldest)
+            forgottenOverBudget += 1
+        }
+    }
+
+    /// Ended sessions forgotten because the budget was full (not counting those past
+    /// ``maximumSessions``).
+    private(set) var forgottenOverBudget = 0
 
     /// Keeps at most ``maximumSessions``: the oldest ended sessions go first.
     private func forgetOldSessions() {

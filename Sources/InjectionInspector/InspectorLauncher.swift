@@ -19,17 +19,24 @@ import Darwin
 /// ```
 @MainActor
 public enum InspectorLauncher {
-    /// - Parameters:
-    ///   - noColor: The `--no-color` flag.
-    ///   - start: Called once the terminal checks passed, with the feed producers should use;
-    ///     returns the inspector to run.
-    /// - Returns: 0 after `q`, 128 + signal after SIGINT/SIGTERM/SIGHUP, 2 when the terminal
-    ///   cannot host the inspector, 1 after an error (printed).
     /// Whether this terminal can host the inspector (a tty, a usable TERM, a big enough
-    /// screen); ``run(noColor:start:)`` says why not.
+    /// screen); ``run(noColor:memoryBudget:start:ending:)`` says why not.
     public static var terminalCanShowInspector: Bool { (try? NCursesDriver.preflight()) != nil }
 
-    public static func run(noColor: Bool, start: (LiveFeed) throws -> Inspector) -> Int32 {
+    /// - Parameters:
+    ///   - noColor: The `--no-color` flag.
+    ///   - memoryBudget: What the inspector may use (`--memory-budget`): the feed's queue is
+    ///     sized from it (``Inspector/init(model:feed:exportDirectory:memoryBudget:sourceRoot:)``
+    ///     takes the same figure).
+    ///   - start: Called once the terminal checks passed, with the feed producers should use;
+    ///     returns the inspector to run.
+    ///   - ending: Called once the terminal is restored, before `run` returns: where the
+    ///     producers are stopped (a listener, a launched app), so that `DI_INSPECT_STATS` can
+    ///     say how long each step of the way out took.
+    /// - Returns: 0 after `q`, 128 + signal after SIGINT/SIGTERM/SIGHUP, 2 when the terminal
+    ///   cannot host the inspector, 1 after an error (printed).
+    public static func run(noColor: Bool, memoryBudget: Int = Inspector.defaultMemoryBudget,
+                           start: (LiveFeed) throws -> Inspector, ending: () -> Void = {}) -> Int32 {
         do {
             try NCursesDriver.preflight()
         } catch {
@@ -37,12 +44,20 @@ public enum InspectorLauncher {
             return TerminalProblem.exitCode
         }
         FreedMemory.configure()
+        // Every way out stops the producers once (`start` may have started some before it threw).
+        var producersStopped = false
+        func stopProducers() {
+            guard !producersStopped else { return }
+            producersStopped = true
+            ending()
+        }
         do {
             let wake = try WakePipe()
-            let feed = LiveFeed(wake: wake)
+            let feed = LiveFeed(wake: wake, intake: LiveIntake(memoryBudget: memoryBudget))
             let inspector = try start(feed)
             let session = TerminalSession(driver: NCursesDriver(noColor: noColor), wake: wake)
             let end = try session.run(inspector)
+            stopProducers()
             writeStatistics(session.statistics, inspector: inspector)
             // The process ends right after this: freeing the sessions' histories object by
             // object (hundreds of MB after a long flood) would only delay the exit the user
@@ -50,9 +65,11 @@ public enum InspectorLauncher {
             endedInspectors.append(inspector)
             return end.exitCode
         } catch let problem as TerminalProblem {
+            stopProducers()
             PosixIO.printError(problem.description)
             return TerminalProblem.exitCode
         } catch {
+            stopProducers()
             PosixIO.printError("di-inspect: \(error)")
             return 1
         }
@@ -79,6 +96,8 @@ public enum InspectorLauncher {
         ]
         lines += loop.longestStep.map { "longest_\($0.key)_ms \(milliseconds($0.value))" }.sorted()
         lines += inspector.statistics.map { "\($0.key) \($0.value)" }.sorted()
+        ExitTimeline.mark(.exiting)
+        lines += ExitTimeline.lines()
         guard let file = fopen(path, "w") else { return }
         defer { fclose(file) }
         fputs(lines.joined(separator: "\n") + "\n", file)

@@ -587,6 +587,13 @@ enum DocCommentExamples {
     }
 
     // InjectionTrace/Decoding/TraceReader.swift
+    static func readerWithASmallWindow() -> TraceReader {
+        var reader = TraceReader(maximumLineLength: 1 << 16, sequenceWindow: 1 << 16)
+        _ = reader.finish()
+        return reader
+    }
+
+    // InjectionTrace/Decoding/TraceReader.swift
     static func feedWithClosure(_ chunk: UnsafeRawBufferPointer) -> [TraceRecord] {
         var reader = TraceReader()
         var records: [TraceRecord] = []

@@ -18,8 +18,9 @@ import Darwin
 /// `--keep-app` it is left alone in both cases.
 ///
 /// ```swift
-/// let app = try LaunchedApp(command: ["./my-app"], destination: "unix:/tmp/x.sock", keepRunning: false) { ending in
+/// let app = try LaunchedApp(command: ["./my-app"], destination: "unix:/tmp/x.sock", keepRunning: false) { ending, output in
 ///     print(ending.description)   // "exited with status 0", "crashed (signal 11)"
+///     if !ending.succeeded { print(output().joined(separator: "\n")) }   // its last lines
 /// }
 /// app.stop(grace: .milliseconds(500))
 /// ```
@@ -44,11 +45,12 @@ final class LaunchedApp: Sendable {
     private let stopRequested = Mutex<ContinuousClock.Instant?>(nil)
 
     /// Starts `command` (a path, or a name found on PATH) with `DI_INSPECT=destination`;
-    /// `onExit` is called from the watching thread with how it ended and, when it did not
-    /// succeed, the last lines it wrote (its error).
+    /// `onExit` is called from the watching thread with how it ended and a function that reads
+    /// the last lines it wrote (its error): read only when wanted, so an app ended on the way
+    /// out costs no file read.
     init(
         command: [String], destination: String, token: String? = nil, keepRunning: Bool = false,
-        onExit: @escaping @Sendable (Ending, [String]) -> Void
+        onExit: @escaping @Sendable (Ending, _ output: () -> [String]) -> Void
     ) throws {
         let name = (command[0] as NSString).lastPathComponent
         logPath = NSTemporaryDirectory() + "di-inspect-\(getpid())-\(name).log"
@@ -76,7 +78,7 @@ final class LaunchedApp: Sendable {
             let signal = status & 0x7f
             let ending = signal != 0 ? Ending(processID: pid, status: signal, bySignal: true)
                 : Ending(processID: pid, status: (status >> 8) & 0xff, bySignal: false)
-            onExit(ending, ending.succeeded ? [] : Self.lastLines(of: log))
+            onExit(ending) { Self.lastLines(of: log) }
         }
         watcher = Mutex(thread)
     }
@@ -100,17 +102,26 @@ final class LaunchedApp: Sendable {
 
     /// Ends the app unless `--keep-app` was given: SIGTERM, then SIGKILL once `grace` has
     /// passed since ``requestStop()`` (or now); returns when it is gone and its watcher has
-    /// reported how it ended.
+    /// reported how it ended, or at the latest ``killWait`` after the SIGKILL (a process stuck
+    /// in the kernel cannot hold the inspector's exit: the SIGKILL is delivered all the same).
     func stop(grace: Duration = .milliseconds(100)) {
         guard !keepRunning else { return }
         if isRunning {
             let deadline = (stopRequested.withLock { $0 } ?? ContinuousClock.now).advanced(by: grace)
             kill(processID, SIGTERM)
             while isRunning, ContinuousClock.now < deadline { usleep(1_000) }
-            if isRunning { kill(processID, SIGKILL) }
+            if isRunning {
+                kill(processID, SIGKILL)
+                let killed = ContinuousClock.now.advanced(by: Self.killWait)
+                while isRunning, ContinuousClock.now < killed { usleep(1_000) }
+            }
         }
-        watcher.withLock { $0 }?.join()
+        // The watcher reports right after `waitpid`; not joined while the app is not reaped.
+        if !isRunning { watcher.withLock { $0 }?.join() }
     }
+
+    /// The longest ``stop(grace:)`` waits for the app to be reaped after its SIGKILL.
+    static let killWait: Duration = .milliseconds(50)
 
     /// The last lines of the app's log (its error when it could not start), at most `count`.
     static func lastLines(of logPath: String, count: Int = 24) -> [String] {

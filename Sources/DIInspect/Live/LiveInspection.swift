@@ -35,12 +35,17 @@ struct LiveInspection {
         var listener: TraceListener?
         var app: LaunchedApp?
         let connected = Atomic<Bool>(false)
+        // Set once the screen is gone: what the listener and the app's watcher report from then
+        // on is shown to nobody, so it costs no queueing (a flood's connections all report their
+        // disconnect while the listener stops).
+        let leaving = Atomic<Bool>(false)
         let failure = Mutex<Int32?>(nil)
         let refusals = Mutex<[String: Int]>([:])
         let budget = memoryBudget
         let status = MainActor.assumeIsolated {
-            InspectorLauncher.run(noColor: noColor) { feed in
+            InspectorLauncher.run(noColor: noColor, memoryBudget: budget, start: { feed in
                 let started = try TraceListener(address: address, allowingRemote: allowingRemote) { event in
+                    if leaving.load(ordering: .relaxed) { return }
                     if case .connected = event { connected.store(true, ordering: .releasing) }
                     if case .refused(_, let reason) = event {
                         let counts = refusals.withLock { counts in
@@ -59,8 +64,9 @@ struct LiveInspection {
                         // Failed: ended badly before it ever connected (it could not start).
                         let failed = !ending.succeeded && !connected.load(ordering: .acquiring)
                         if failed { failure.withLock { $0 = ending.bySignal ? 128 + ending.status : max(1, ending.status) } }
+                        if leaving.load(ordering: .relaxed) { return }
                         feed.send(.launchedAppEnded(processID: ending.processID, ending: ending.description, failed: failed,
-                                                    output: failed ? output : []))
+                                                    output: failed ? output() : []))
                     }
                     app = launched
                     feed.send(.message("Started \(launch[0]) (pid \(launched.processID)); its output goes to \(launched.logPath)"))
@@ -70,13 +76,17 @@ struct LiveInspection {
                 // The header shows where to connect, with the token in full (the key bar may cut it).
                 let waiting = started.destination + (started.token.map { "  \(TraceConnectionToken.environmentVariable)=\($0)" } ?? "")
                 return Inspector(model: InspectorModel(connection: .waiting(waiting)), feed: feed, memoryBudget: budget)
-            }
+            }, ending: {
+                // The terminal is back; the app and the listener end after it, the app's grace
+                // period running while the listener stops.
+                leaving.store(true, ordering: .relaxed)
+                app?.requestStop()
+                listener?.stop()
+                ExitTimeline.mark(.listenerStopped)
+                app?.stop()
+                ExitTimeline.mark(.appStopped)
+            })
         }
-        // The terminal is back; the app and the listener end after it, the app's grace period
-        // running while the listener stops.
-        app?.requestStop()
-        listener?.stop()
-        app?.stop()
         if status == 0, let failed = failure.withLock({ $0 }) { return failed }
         return status
     }

@@ -27,9 +27,10 @@ extension GraphHistory {
 
 extension DependencyGraph {
     /// The graph's own arrays and tables, estimated from element sizes (names' string storage
-    /// excluded): what one more copy of it costs.
+    /// excluded): what one more copy of it costs. O(1): the adjacency lists' capacities are
+    /// summed as edges are added.
     public var estimatedBytes: Int {
-        let adjacency = outgoing.reduce(0) { $0 + $1.capacity } + incoming.reduce(0) { $0 + $1.capacity }
+        let adjacency = adjacencyCapacity
         return nodes.capacity * MemoryLayout<ServiceNode>.stride + edges.capacity * MemoryLayout<DependencyEdge>.stride
             + adjacency * MemoryLayout<EdgeID>.stride + (outgoing.count + incoming.count) * 32
             // The open-addressing tables keep at most half their slots full.

@@ -102,6 +102,9 @@ public struct GraphHistory: Sendable {
     public static let creatingEntryCost = 4
     /// The identity of every node, by id: what a replay creates a node from.
     private(set) var nodeIdentities: [ServiceIdentity] = []
+    /// The live graph's ``DependencyGraph/serviceLimit``: a graph rebuilt from the first record
+    /// folds the same names into the same overflow node.
+    private var serviceLimit = Int.max
     /// Edges the graph had after the last record.
     private var knownEdges = 0
     /// Replay cost of the entries since the last snapshot.
@@ -142,6 +145,7 @@ public struct GraphHistory: Sendable {
 
     /// Keeps `record`, which was just applied to `graph`.
     public mutating func append(_ record: TraceRecord, appliedTo graph: DependencyGraph) {
+        serviceLimit = graph.serviceLimit
         let time = Self.time(of: record) ?? 0
         times.append(max(time, times.last ?? 0))
         cumulativeResolves.append((cumulativeResolves.last ?? 0).addingSaturated(Self.resolves(in: record)))
@@ -189,6 +193,13 @@ public struct GraphHistory: Sendable {
         }
     }
 
+    /// The graph before the first record, with the live graph's service limit.
+    private var emptyGraph: DependencyGraph {
+        var graph = DependencyGraph()
+        graph.serviceLimit = serviceLimit
+        return graph
+    }
+
     /// The graph after the first `count` records (clamped to the records kept).
     public func graph(through count: Int) -> DependencyGraph {
         let target = min(max(0, count), entries.count)
@@ -198,7 +209,7 @@ public struct GraphHistory: Sendable {
             let middle = (low + high) / 2
             if snapshots[middle].count <= target { low = middle + 1 } else { high = middle }
         }
-        var graph = low > 0 ? snapshots[low - 1].graph : (base ?? DependencyGraph())
+        var graph = low > 0 ? snapshots[low - 1].graph : (base ?? emptyGraph)
         let start = low > 0 ? snapshots[low - 1].count : 0
         _ = replay(start..<target, onto: &graph)
         return graph
@@ -315,7 +326,7 @@ public struct GraphHistory: Sendable {
         guard cut > 0 else { return false }
         // The nearest snapshot at or before the cut: at most a snapshot budget to replay.
         let snapshot = snapshots.last { $0.count <= cut }
-        let graph = snapshot?.graph ?? base ?? DependencyGraph()
+        let graph = snapshot?.graph ?? base ?? emptyGraph
         compaction = Compaction(
             cut: cut, graph: graph, position: snapshot?.count ?? 0,
             nextWholeRecord: snapshot?.wholeRecords ?? droppedWholeRecords, bytes: snapshot?.bytes ?? baseBytes)

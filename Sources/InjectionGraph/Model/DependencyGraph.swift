@@ -43,6 +43,25 @@ public struct DependencyGraph: Sendable {
     /// Increases with every applied record: a viewer redraws when it changed.
     public internal(set) var revision: UInt64 = 0
 
+    /// The most services the graph keeps (``serviceLimit``): past it a new name is folded into
+    /// one node, ``overflowNode``, and counted in ``servicesNotShown``.
+    public var serviceLimit = Int.max
+    /// Distinct service names folded into ``overflowNode`` because the graph was at its
+    /// ``serviceLimit`` (exact up to ``countedFoldedNames``; past that a lower bound).
+    public var servicesNotShown: Int { foldedNames.count }
+    /// Whether ``servicesNotShown`` is exact (fewer than ``countedFoldedNames`` were folded).
+    public var servicesNotShownIsExact: Bool { foldedNames.count < Self.countedFoldedNames }
+    /// The node standing for every service past ``serviceLimit``, once there is one.
+    public internal(set) var overflowNode: NodeID?
+    /// Hashes of the names folded, to count each once (bounded: ``countedFoldedNames``).
+    var foldedNames: Set<Int> = []
+    /// Bytes of the services' names (type, name, container, layer, member, their identity's
+    /// storage): what ``residentBytes`` adds to ``estimatedBytes``.
+    public internal(set) var nameBytes = 0
+    /// The capacities of every ``outgoing`` and ``incoming`` list, summed (they change only in
+    /// ``addEdge(_:_:)``): ``estimatedBytes`` without walking them.
+    var adjacencyCapacity = 0
+
     var nodeIndex = NodeTable()
     var edgeIndex = EdgeTable()
     var containerIndex: [String: Int] = [:]
@@ -120,7 +139,13 @@ public struct DependencyGraph: Sendable {
 
     @inline(never)
     mutating func addNode(_ identity: ServiceIdentity) -> NodeID {
+        if nodes.count >= serviceLimit { return foldIntoOverflow(identity) }
+        return appendNode(identity)
+    }
+
+    mutating func appendNode(_ identity: ServiceIdentity) -> NodeID {
         let id = nodes.count
+        nameBytes += Self.nameBytes(of: identity)
         nodes.append(ServiceNode(id: id, identity: identity))
         outgoing.append([])
         incoming.append([])
@@ -151,10 +176,14 @@ public struct DependencyGraph: Sendable {
         edges.append(DependencyEdge(id: id, from: from, to: to))
         // A node's first edge reserves room for a few: growing 1 → 2 → 4 → 8 one reallocation
         // at a time was a tenth of ingest at 100 k services.
+        adjacencyCapacity -= outgoing[from].capacity
         if outgoing[from].isEmpty { outgoing[from].reserveCapacity(Self.initialAdjacency) }
         outgoing[from].append(id)
+        adjacencyCapacity += outgoing[from].capacity
+        adjacencyCapacity -= incoming[to].capacity
         if incoming[to].isEmpty { incoming[to].reserveCapacity(Self.initialAdjacency) }
         incoming[to].append(id)
+        adjacencyCapacity += incoming[to].capacity
         return id
     }
 

@@ -1,4 +1,5 @@
 import Injection
+import Synchronization
 
 /// The most recent events as readable lines, for the Events screen: a bounded log that drops
 /// its oldest lines first.
@@ -10,6 +11,10 @@ import Injection
 /// ```
 struct EventLog: Sendable {
     let capacity: Int
+    /// Which log this is: copies (a time cursor's earlier model) keep it, since a line number
+    /// names the same line in all of them; every new log gets another (``EventItems`` keys its
+    /// rows by it).
+    let identity = EventLog.nextIdentity.add(1, ordering: .relaxed).newValue
     /// The kept lines, oldest first.
     private(set) var lines: [LoggedEvent] = []
     /// Every line ever appended (kept or not).
@@ -43,4 +48,9 @@ struct EventLog: Sendable {
         earlier.total = min(total, number)
         return earlier
     }
+}
+
+extension EventLog {
+    /// The last identity handed out.
+    fileprivate static let nextIdentity = Atomic<UInt64>(0)
 }

@@ -61,6 +61,9 @@ struct InspectorState: Sendable {
     /// The terminal's size, set by the inspector: clicks are placed with the screen's layout.
     var screenSize = (rows: 24, columns: 80)
 
+    /// The Events screen's rows, brought up to date by ``sync(with:)``.
+    private(set) var eventItems = EventItems()
+
     private var syncedRevision: UInt64 = .max
     private var syncedInputs: SyncInputs?
 
@@ -117,8 +120,10 @@ struct InspectorState: Sendable {
             syncedRevision = model.graph.revision
         }
         syncedInputs = inputs
-        items = changeMarks.apply(to: ScreenContent.items(for: route, model: model, state: self), route: route,
-                                  model: model, filter: filter)
+        // The Events screen's rows are kept from frame to frame (a full log is thousands of rows).
+        let built = route == .screen(.events) ? eventItems.update(model: model, filter: filter)
+            : ScreenContent.items(for: route, model: model, state: self)
+        items = changeMarks.apply(to: built, route: route, model: model, filter: filter)
         var current = selection
         if route == .screen(.events), followEvents {
             current.index = max(0, items.count - 1)

@@ -25,10 +25,11 @@ import InjectionGraph
 /// - A connection's header is always kept (one per connection): a reconnecting app is known
 ///   by it.
 ///
-/// Folded aggregates join the queue at the next ``take(maximumRecords:)`` (after what was
-/// queued before them), or before their connection's disconnect. Memory is bounded by
-/// ``recordLimit`` plus one slot per distinct resolve key (at most ``keyLimit`` per connection)
-/// of the connections let in.
+/// Folded aggregates join the queue at a ``take(maximumRecords:)`` (after what was queued
+/// before them) when they fit within ``recordLimit``, else at a later one (their slots go on
+/// counting), or before their connection's disconnect. Memory is bounded by ``recordLimit``
+/// plus one slot per distinct resolve key (at most ``keyLimit`` per connection and
+/// ``totalKeyLimit`` in all); ``init(memoryBudget:sessionLimit:)`` sizes both from the budget.
 ///
 /// ```swift
 /// var intake = LiveIntake(exactLimit: 2, recordLimit: 4)
@@ -43,8 +44,12 @@ struct LiveIntake: Sendable {
     let recordLimit: Int
     /// Distinct resolve keys remembered per connection; a key past it is never folded.
     let keyLimit: Int
+    /// Distinct resolve keys remembered over all connections (each holds two identities).
+    let totalKeyLimit: Int
     /// New sessions that may wait in the queue; a connection arriving past it is shed.
     let sessionLimit: Int
+    /// Resolve keys remembered now, over all connections.
+    private(set) var foldKeys = 0
     /// New sessions waiting in the queue.
     private(set) var waitingSessions = 0
     /// Whether a connection arriving now is let in: the inspector says no while what it holds
@@ -88,12 +93,29 @@ struct LiveIntake: Sendable {
     /// Connections shed at their arrival, until their disconnect.
     private var shed: Set<Int> = []
 
-    init(exactLimit: Int = 20_000, recordLimit: Int = 100_000, keyLimit: Int = 65_536, sessionLimit: Int = 64) {
+    init(exactLimit: Int = 20_000, recordLimit: Int = 100_000, keyLimit: Int = 65_536, totalKeyLimit: Int = 131_072,
+         sessionLimit: Int = 64) {
         self.exactLimit = max(0, exactLimit)
         self.recordLimit = max(self.exactLimit, recordLimit)
         self.keyLimit = keyLimit
+        self.totalKeyLimit = max(0, totalKeyLimit)
         self.sessionLimit = max(1, sessionLimit)
     }
+
+    /// An intake sized for an inspector with `memoryBudget` bytes: its queue and its key tables
+    /// may hold a quarter of it, half each, at ``bytesPerRecord`` a record or a key. 256 MB:
+    /// 65 536 records (13 107 before repeats fold) and as many keys; 64 MB: 16 384.
+    init(memoryBudget: Int, sessionLimit: Int = 64) {
+        let records = max(1_000, memoryBudget / 4 / 2 / Self.bytesPerRecord)
+        self.init(exactLimit: records / 5, recordLimit: records, keyLimit: min(65_536, records),
+                  totalKeyLimit: records, sessionLimit: sessionLimit)
+    }
+
+    /// What a queued record or a remembered key is taken to cost, in bytes: a record is 136
+    /// bytes, and when the decoder's identity cache misses (an app with thousands of services)
+    /// it holds two identities of its own (112 bytes each) and its locations' strings; the
+    /// queue's arrays grow by doubling.
+    static let bytesPerRecord = 512
 
     /// Updates waiting.
     var count: Int { queue.count - head }
@@ -133,6 +155,7 @@ struct LiveIntake: Sendable {
             queueFolds(of: connection)
             queueDrops(of: connection)
             released.foldTable = folds.removeValue(forKey: connection)
+            foldKeys -= released.foldKeys
             append(update)
         default:
             append(update)
@@ -142,7 +165,10 @@ struct LiveIntake: Sendable {
 
     private mutating func add(_ records: [TraceRecord], from connection: Int) {
         var kept: [TraceRecord] = []
-        kept.reserveCapacity(min(records.count, max(0, recordLimit - queuedRecords)))
+        // Room for the whole batch only while nothing folds: past ``exactLimit`` most of a batch
+        // folds, and a queued batch of a few novel records kept its whole batch's capacity
+        // (46 MB of empty slots in a churn's queue).
+        if !isFolding { kept.reserveCapacity(min(records.count, max(0, recordLimit - queuedRecords))) }
         // Taken out for the loop, so that adding to it does not copy it.
         var table = folds.removeValue(forKey: connection) ?? [:]
         var folded = foldedKeys.removeValue(forKey: connection) ?? []
@@ -161,8 +187,9 @@ struct LiveIntake: Sendable {
                         pendingFolds.insert(connection)
                         continue
                     }
-                } else if table.count < keyLimit {
+                } else if table.count < keyLimit, foldKeys < totalKeyLimit {
                     table[key] = FoldSlot()
+                    foldKeys += 1
                 }
             }
             if queuedRecords + kept.count >= recordLimit, !record.isHeader {
@@ -176,6 +203,13 @@ struct LiveIntake: Sendable {
             kept.append(record)
         }
         guard !kept.isEmpty else { return }
+        if kept.capacity > kept.count * 2 + 16 {
+            // Folding started inside the batch: queue only what was kept.
+            var trimmed: [TraceRecord] = []
+            trimmed.reserveCapacity(kept.count)
+            trimmed.append(contentsOf: kept)
+            kept = trimmed
+        }
         queuedRecords += kept.count
         append(.records(connection: connection, kept))
     }
@@ -203,8 +237,15 @@ struct LiveIntake: Sendable {
     /// first; folded repeats and drop counts join the queue's end first.
     mutating func take(maximumRecords: Int) -> [LiveUpdate] {
         foldSlotsVisitedByLastTake = 0
-        for connection in pendingFolds.sorted() { queueFolds(of: connection) }
-        pendingFolds = []
+        // Aggregates join only while they fit within ``recordLimit``; the others stay in their
+        // slots (still counting, exactly) until the screen has taken enough. Queued regardless,
+        // the aggregates of a churn of thousands of keys grew the queue past any limit (135 MB
+        // of them in a 20 s churn with a 64 MB budget).
+        for connection in pendingFolds.sorted() {
+            guard queuedRecords + (foldedKeys[connection]?.count ?? 0) <= recordLimit else { continue }
+            queueFolds(of: connection)
+            pendingFolds.remove(connection)
+        }
         for connection in pendingDrops.keys.sorted() { queueDrops(of: connection) }
         var taken: [LiveUpdate] = []
         var budget = max(1, maximumRecords)

@@ -36,6 +36,7 @@ final class SignalTrap {
     }
 
     func install() {
+        ExitTimeline.prepareForSignals()
         caughtSignal.store(0, ordering: .releasing)
         signalWakeDescriptor.store(wake.writeDescriptor, ordering: .releasing)
         for number in Self.signals {
@@ -71,6 +72,7 @@ private let caughtSignal = Atomic<Int32>(0)
 private let signalWakeDescriptor = Atomic<Int32>(-1)
 
 private func handleSignal(_ number: Int32) {
+    ExitTimeline.markSignalCaught()
     caughtSignal.store(number, ordering: .releasing)
     let descriptor = signalWakeDescriptor.load(ordering: .acquiring)
     if descriptor >= 0 {

@@ -91,7 +91,9 @@ final class TerminalSession {
         let trap = SignalTrap(wake: wake)
         trap.install()
         defer {
+            ExitTimeline.mark(.loopLeft)
             driver.stop()
+            ExitTimeline.mark(.terminalRestored)
             trap.uninstall()
         }
         try driver.start()

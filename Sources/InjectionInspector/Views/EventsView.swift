@@ -27,12 +27,17 @@ enum EventsView {
             lines.sort { ($0.time, $0.number) < ($1.time, $1.number) }
         }
         for line in lines {
-            items.append(ListItem(
-                id: "event:\(line.number)", node: line.service.flatMap { graph.nodeID(for: $0) },
-                style: line.severity == .normal ? .normal : Style(line.severity, .bold), isMatch: state.filter.isActive,
-                cells: ["\(line.number)", Format.timestamp(line.time), oneLine(line.text)]))
+            items.append(item(for: line, graph: graph, filter: state.filter))
         }
         return items
+    }
+
+    /// The row of one line (``EventItems`` keeps them from frame to frame).
+    static func item(for line: LoggedEvent, graph: DependencyGraph, filter: FilterState) -> ListItem {
+        ListItem(
+            id: "event:\(line.number)", node: line.service.flatMap { graph.nodeID(for: $0) },
+            style: line.severity == .normal ? .normal : Style(line.severity, .bold), isMatch: filter.isActive,
+            cells: ["\(line.number)", Format.timestamp(line.time), oneLine(line.text)])
     }
 
     /// A message's lines joined for one row (` · ` between them); the detail pane shows them

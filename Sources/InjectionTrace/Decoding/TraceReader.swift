@@ -37,7 +37,7 @@ public struct TraceReader {
     private var decoder = TraceLineDecoder()
     private var partial: [UInt8] = []
     private var skippingLongLine = false
-    private var sequences = SequenceTracker()
+    private var sequences: SequenceTracker
     private var sawFirstLine = false
     /// After a header this reader cannot understand: records are ignored until the next header.
     private var rejected = false
@@ -45,9 +45,24 @@ public struct TraceReader {
     /// The diagnostic about the first line when it is not a header this reader accepts.
     private(set) var headerProblem: TraceDiagnostic?
 
-    public init(maximumLineLength: Int = 1 << 20) {
+    /// - Parameters:
+    ///   - maximumLineLength: Lines longer than this are skipped with an error.
+    ///   - sequenceWindow: How many of the latest `seq` numbers are checked for duplicates (a
+    ///     bit each, so at most `sequenceWindow / 8` bytes); an older number is not checked.
+    ///     A file's reader checks 2^28; a live listener, with hundreds of connections at once,
+    ///     checks fewer per connection.
+    ///
+    /// ```swift
+    /// var reader = TraceReader(maximumLineLength: 1 << 16, sequenceWindow: 1 << 16)
+    /// ```
+    public init(maximumLineLength: Int = 1 << 20, sequenceWindow: Int = 1 << 28) {
         self.maximumLineLength = maximumLineLength
+        sequences = SequenceTracker(window: UInt64(max(0, sequenceWindow)))
     }
+
+    /// Bytes the duplicate check holds now (at most `sequenceWindow / 8`).
+    var sequenceBytes: Int { sequences.bytes }
+    var sequenceAllocatedBytes: Int { sequences.allocatedBytes }
 
     /// Reads every complete line in `bytes` (after any partial line kept from the last call),
     /// keeping an incomplete last line for the next call.

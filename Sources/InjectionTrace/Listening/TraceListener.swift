@@ -182,6 +182,9 @@ public final class TraceListener: Sendable {
     public static let maximumWaitingForToken = 64
     /// The most connections open at once (reading, or waiting for a token).
     public static let maximumConnections = 256
+    /// The `seq` numbers each connection checks for duplicates (a bit each: 8 KB per connection,
+    /// 2 MB for ``maximumConnections``, whatever seq an app has reached).
+    public static let sequenceWindow = 1 << 16
     /// How long accepting pauses when the process is out of descriptors.
     static let descriptorBackOff: Duration = .milliseconds(100)
 
@@ -246,7 +249,7 @@ public final class TraceListener: Sendable {
                         sessions += 1
                         let session = TraceSession(number: sessions, peer: peer, processID: processID)
                         connections.append(Connection(
-                            fd: fd, session: session, reader: TraceReader(maximumLineLength: maximumLineLength),
+                            fd: fd, session: session, reader: TraceReader(maximumLineLength: maximumLineLength, sequenceWindow: Self.sequenceWindow),
                             authenticated: token == nil, deadline: PosixIO.monotonicNanoseconds() &+ handshakeNanoseconds))
                         // A TCP peer is announced once it presented the token.
                         if token == nil { handler(.connected(session)) }
@@ -261,6 +264,9 @@ public final class TraceListener: Sendable {
             }
             var closed: [Int] = []
             for index in 0..<polled where readable[index + 2] && !refused.contains(index) {
+                // Stopping: the connections not read yet are not decoded (up to 256 reads of
+                // 64 KB each would stand between ``stop()`` and its join).
+                if stopped.load(ordering: .relaxed) { break }
                 let count = chunk.withUnsafeMutableBytes { PosixIO.readSome(connections[index].fd, into: $0) }
                 if count > 0, !connections[index].authenticated {
                     let admission = chunk.withUnsafeBytes { admit(&connections[index], UnsafeRawBufferPointer(rebasing: $0[..<count])) }

@@ -54,8 +54,12 @@ struct LiveLoadEndToEndTests {
 
     @Test func sigtermUnderLoadEndsTheInspectorAndTheLaunchedAppAndRestoresTheTerminal() {
         let seed = Self.marker()
-        let tmux = inspector("run -- \(sampleApp) --interval-ms 0 --seed \(seed)")
-        defer { tmux.close() }
+        let statistics = NSTemporaryDirectory() + "di-inspect-exit-\(seed).stats"
+        let tmux = inspector("run -- \(sampleApp) --interval-ms 0 --seed \(seed)", prefix: "DI_INSPECT_STATS=\(statistics) ")
+        defer {
+            tmux.close()
+            unlink(statistics)
+        }
         #expect(tmux.waitFor("● live"))
         #expect(tmux.waitFor("Screen (name: \"catalog\")"))
         guard let pid = Self.pid(startingWith: "\(binary) run -- \(sampleApp) --interval-ms 0 --seed \(seed)"),
@@ -69,6 +73,14 @@ struct LiveLoadEndToEndTests {
         let modes = Set(tmux.capture().split { $0 == " " || $0 == "\n" || $0 == ";" }.map(String.init))
         #expect(modes.contains("echo") && modes.contains("icanon"), "the terminal is back")
         #expect(tmux.waitUntil { _ in ProcessProbe.hasEnded(app) }, "the launched app ended with the inspector")
+        // The way out, step by step, in DI_INSPECT_STATS: every step, in order, from the signal.
+        let figures = (try? String(contentsOfFile: statistics, encoding: .utf8)) ?? ""
+        let steps = figures.split(separator: "\n").filter { $0.hasPrefix("exit_") && $0.contains("_ms ") }
+        let names = steps.map { String($0.split(separator: " ")[0]) }
+        #expect(names == ["exit_signal_caught_ms", "exit_loop_left_ms", "exit_terminal_restored_ms", "exit_listener_stopped_ms",
+                          "exit_app_stopped_ms", "exit_exiting_ms"], "\(figures)")
+        let times = steps.compactMap { Double($0.split(separator: " ")[1]) }
+        #expect(times.count == names.count && times == times.sorted(), "each step after the one before: \(figures)")
     }
 
     @Test func anAppThatReconnectsAfterTheInspectorStalledKeepsOneSession() {
