@@ -21,30 +21,8 @@ enum EntryKey: Hashable, Sendable {
         if let name { self = .named(NamedKey(type: type, name: name)) } else { self = .type(type) }
     }
 
-    /// Applies `operation` to the table this key lives in, at its key: storing and removing come
-    /// through here (reads through ``withEntry(in:_:)`` and ``read(in:lifetime:section:)``). A `.keyPath` key the container never projected and a
-    /// `.detached` key have no table (``EntryTableOperation/withoutTable()``).
-    @inline(__always)
-    func apply<Operation: EntryTableOperation>(
-        _ operation: Operation, in state: inout ContainerState
-    ) -> Operation.Result {
-        switch self {
-        case .type(let key):
-            return operation.apply(to: &state.unnamed, at: TypeKey(key))
-        case .named(let key):
-            return operation.apply(to: &state.named, at: key)
-        case .provider(let key):
-            return operation.apply(to: &state.providers, at: key)
-        case .keyPath(let id):
-            guard let key = state.keyPathKeys[TypeKey(id)]?.key else { return operation.withoutTable() }
-            return operation.apply(to: &state.providers, at: key)
-        case .detached:
-            return operation.withoutTable()
-        }
-    }
-
     /// What the entry under this key in the published `tables` answers for `lifetime`, read
-    /// inside `section` (``ContainerCore/read(_:lifetime:)``). Nothing is retained but a live
+    /// inside `section` (``ContainerTables/read(_:lifetime:)``). Nothing is retained but a live
     /// `.shared` instance: the answer borrows from `tables` until the section ends.
     @inline(__always)
     func read(in tables: EntryTables, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>) -> ReadLookup {
@@ -83,9 +61,18 @@ enum EntryKey: Hashable, Sendable {
         withEntry(in: &state) { $0 }
     }
 
-    /// Stores `entry` under this key (nil removes the entry).
+    /// Stores `entry` under this key (nil removes the entry). The one place that writes a table
+    /// by key; a `.keyPath` key the container never projected and a `.detached` key have no table.
     func store(_ entry: ContainerState.Entry?, in state: inout ContainerState) {
-        apply(StoreOperation(entry: entry), in: &state)
+        switch self {
+        case .type(let key): state.unnamed[TypeKey(key)] = entry
+        case .named(let key): state.named[key] = entry
+        case .provider(let key): state.providers[key] = entry
+        case .keyPath(let id):
+            guard let key = state.keyPathKeys[TypeKey(id)]?.key else { return }
+            state.providers[key] = entry
+        case .detached: return
+        }
     }
 
     /// Whether ancestors can be asked with this key (a keypath identity means nothing to them).
@@ -99,25 +86,4 @@ enum EntryKey: Hashable, Sendable {
         if case .named(let key) = self { return key.name }
         return nil
     }
-}
-
-/// Something done to one entry of one of a container's tables, whichever table it is
-/// (``EntryKey/apply(_:in:)`` picks it). Generic over the table's key, and specialised at each
-/// use, so the resolve's lookup costs what a direct dictionary access costs.
-protocol EntryTableOperation {
-    associatedtype Result
-    func apply<Key: Hashable>(to table: inout [Key: ContainerState.Entry], at key: Key) -> Result
-    /// The answer for a key that maps to no table.
-    func withoutTable() -> Result
-}
-
-/// Stores an entry, or removes it (nil).
-struct StoreOperation: EntryTableOperation {
-    let entry: ContainerState.Entry?
-
-    func apply<Key: Hashable>(to table: inout [Key: ContainerState.Entry], at key: Key) {
-        table[key] = entry
-    }
-
-    func withoutTable() {}
 }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Where an entry keeps its instances: the strongly kept one (an ``Instance``, with the scope it
 /// was kept under) and a ``Scope/shared`` registration's weak one. Resolves read it without the
-/// container's lock (``ContainerCore/read(_:lifetime:)``); every change is made under the lock.
+/// container's lock (``ContainerTables/read(_:lifetime:)``); every change is made under the lock.
 ///
 /// The slot owns one reference to each object it holds. A change never releases the object it
 /// replaces at once: a resolve on another thread may have loaded it a moment before and be about
