@@ -40,6 +40,9 @@ screens() { sed -n 's/.*(\([0-9]*\) screens\/s).*/\1/p'; }
 opened() { sed -n 's/.*opened \([0-9]*\) screens in.*/\1/p'; }
 # The loop's longest single step (DI_INSPECT_STATS' longest_<step>_ms): "tick 72".
 longest_step() { awk '/^longest_(render|draw|refresh|keys|tick)_ms/ { if ($2 > m) { m = $2; n = $1 } } END { sub(/^longest_/, "", n); sub(/_ms$/, "", n); print n, m + 0 }' "$1"; }
+# Where the exit's time went inside the process (DI_INSPECT_STATS' exit_*_ms, ms since the signal):
+# "terminal 0.3 / listener 0.9 / app 7.7 / exiting 7.9" (the rest of the exit is the teardown).
+exit_steps() { awk '/^exit_(terminal_restored|listener_stopped|app_stopped|exiting)_ms/ { n = $1; sub(/^exit_/, "", n); sub(/_.*/, "", n); s = s (s ? " / " : "") n " " $2 } END { print s }' "$1"; }
 # CPU ticks (user + system, 1/100 s) of process $1's thread $2 (default: the main thread), or of all
 # its threads with "all".
 ticks() {
@@ -112,15 +115,15 @@ soak() {
     local inspector_cpu; inspector_cpu=$(awk -v t="$inspector_ticks" -v s="$duration" 'BEGIN { printf "%d", t / s }')
     local secs=$duration
     per_second() { awk -v v="$1" -v s="$secs" 'BEGIN { printf "%d", v / s }'; }
-    echo "$interval|$produced_rate|$(per_second "$(stat "$stats" received)")|$(per_second "$(stat "$stats" folded)")|$(stat "$stats" dropped)|$(per_second "$(stat "$stats" applied)")|${rss_marks[0]}|${rss_marks[1]}|${rss_marks[2]}|$peak|$(stat "$stats" longest_frame_gap_ms)|$(stat "$stats" longest_key_latency_ms)|$exit_ms|$app_left|$ratio|$(stat "$stats" history_dropped_records)|$cpu_ratio|$inspector_cpu|$(cut -d' ' -f1 /proc/loadavg)|$(longest_step "$stats")"
+    echo "$interval|$produced_rate|$(per_second "$(stat "$stats" received)")|$(per_second "$(stat "$stats" folded)")|$(stat "$stats" dropped)|$(per_second "$(stat "$stats" applied)")|${rss_marks[0]}|${rss_marks[1]}|${rss_marks[2]}|$peak|$(stat "$stats" longest_frame_gap_ms)|$(stat "$stats" longest_key_latency_ms)|$exit_ms|$app_left|$ratio|$(stat "$stats" history_dropped_records)|$cpu_ratio|$inspector_cpu|$(cut -d' ' -f1 /proc/loadavg)|$(longest_step "$stats")|$(exit_steps "$stats")"
     tmux -L "$server" kill-server 2>/dev/null || true
 }
 
 echo "## Live soak ($duration s per rate; load average $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-echo "| --interval-ms | produced ev/s | received ev/s | folded ev/s | dropped | applied ev/s | RSS 1st mark MB | RSS mid MB | RSS end MB | peak MB | longest frame gap ms | key latency ms | SIGTERM → exit ms | launched app | attached ÷ detached | history records compacted | attached ÷ detached per app CPU-s | inspector CPU % of a core | load at end | longest step ms |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|"
+echo "| --interval-ms | produced ev/s | received ev/s | folded ev/s | dropped | applied ev/s | RSS 1st mark MB | RSS mid MB | RSS end MB | peak MB | longest frame gap ms | key latency ms | SIGTERM → exit ms | launched app | attached ÷ detached | history records compacted | attached ÷ detached per app CPU-s | inspector CPU % of a core | load at end | longest step ms | exit steps inside the process (ms since the signal) |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|"
 for interval in 0 1; do
-    IFS='|' read -r i prod rec fold drop app r1 r5 r10 peak gap key exit left ratio compacted cpu_ratio cpu load step <<<"$(soak "$interval")"
-    echo "| $i | $prod | $rec | $fold | $drop | $app | $r1 | $r5 | $r10 $(ok "$r10" 256 le) | $peak | $gap $(ok "$gap" 250 le) | $key $(ok "$key" 100 le) | $exit $(ok "$exit" 200 le) | $left | $ratio $(ok "$ratio" 0.67 ge) | $compacted | $cpu_ratio | $cpu | $load | $step |"
+    IFS='|' read -r i prod rec fold drop app r1 r5 r10 peak gap key exit left ratio compacted cpu_ratio cpu load step steps <<<"$(soak "$interval")"
+    echo "| $i | $prod | $rec | $fold | $drop | $app | $r1 | $r5 | $r10 $(ok "$r10" 256 le) | $peak | $gap $(ok "$gap" 250 le) | $key $(ok "$key" 100 le) | $exit $(ok "$exit" 200 le) | $left | $ratio $(ok "$ratio" 0.67 ge) | $compacted | $cpu_ratio | $cpu | $load | $step | $steps |"
 done

@@ -19,9 +19,9 @@ func format(_ value: Double, _ digits: Int = 2) -> String {
 
 let arguments = CommandLine.arguments
 
-// `GraphBenchmarks --live-shape SHAPE SOCKET SECONDS [SERVICES]`: sends a LiveShape (churn,
+// `GraphBenchmarks --live-shape SHAPE SOCKET SECONDS [SERVICES]`: sends a LiveShape (churn, new-names,
 // reconnects, short-lived) to `di-inspect listen --socket SOCKET` for SECONDS, prints what it sent
-// and exits (Scripts/bench-live-soak.sh --shapes).
+// and exits (Scripts/bench-live-shapes.sh).
 if arguments.count >= 5, arguments[1] == "--live-shape" {
     guard let shape = LiveShape(rawValue: arguments[2]), let seconds = Double(arguments[4]) else {
         print("usage: GraphBenchmarks --live-shape \(LiveShape.allCases.map(\.rawValue).joined(separator: "|")) SOCKET SECONDS [SERVICES]")

@@ -227,11 +227,57 @@ extension Container {
                 // `key` came from this keypath, mappings already followed: resolve the same key,
                 // now declared.
                 let provider = project(keyPath)
-                return try resolveEntry(
-                    .provider(provider.key), T.self, lifetime: lifetime, args: args, source: source,
-                    mappedFrom: mappedFrom, missing: .declare(provider))
+                return try resolveDeclared(
+                    provider.key, T.self, lifetime: lifetime, source: source, mappedFrom: mappedFrom,
+                    provider: { provider })
             }
         }
+    }
+
+    /// The resolve of a provider (called directly, or projected from a keypath) under `requested`,
+    /// its key or the key a mapping leads to (a provider key: copying an ``EntryKey`` goes through
+    /// its outlined copy): ``locate(_:lifetime:)``, and on a miss the
+    /// provider's declared factory registered in this container, then looked up again.
+    ///
+    /// `provider` gives the provider only on a miss: a ``MissingPolicy`` holding it, or the
+    /// provider passed as a value, copied it on every call (its container, scope name and
+    /// closure retained and released) and looked its generic metadata up.
+    func resolveDeclared<T>(
+        _ requested: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, provider: () -> Provider<T>
+    ) throws(ResolutionError) -> T {
+        var key = EntryKey.provider(requested)
+        while true {
+            let found = locate(&key, lifetime: lifetime)
+            if found.lookup.registration != nil {
+                return try answer(
+                    found, T.self, key: key, lifetime: lifetime, args: .none, source: source, mappedFrom: mappedFrom,
+                    origin: nil, site: nil)
+            }
+            registerDeclaredIfNeeded(provider())
+        }
+    }
+
+    /// The resolve of a keypath provider, `container[\.layer.service]`, when no container in the
+    /// chain has mappings: the keypath's remembered provider key and its entry are found under
+    /// one lock; a keypath this container never projected is projected once, then resolved as
+    /// its provider (``resolveDeclared(_:_:lifetime:source:mappedFrom:provider:)``). No ``MissingPolicy``
+    /// is built: wrapping the keypath in one cost every resolve its generic metadata and a
+    /// retain and release of the keypath.
+    func resolveProjecting<T>(
+        _ keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime
+    ) throws(ResolutionError) -> T {
+        var key = EntryKey.keyPath(ObjectIdentifier(keyPath))
+        let found = locate(&key, lifetime: lifetime)
+        if found.lookup.registration != nil {
+            return try answer(
+                found, T.self, key: key, lifetime: lifetime, args: .none, source: nil, mappedFrom: nil, origin: nil,
+                site: nil)
+        }
+        // Never projected here (this container may still hold the provider, declared by a
+        // direct call or a mapping), or projected and held nowhere in the chain.
+        let provider = project(keyPath)
+        return try resolveDeclared(provider.key, T.self, lifetime: lifetime, provider: { provider })
     }
 
     /// What a container's table answered, and which container's table it was.
@@ -290,7 +336,7 @@ extension Container {
     ) throws(ResolutionError) -> T {
         // A kept instance's value is copied inside the read section, retaining nothing else
         // (``ReadLookup``); any other answer is retained and the section ended.
-        if found.lookup.answer == .kept, !EventHub.shared.isActive, !ValidationRun.isActiveOnThisThread {
+        if found.lookup.answer == .kept, !EventHub.isActive, !ValidationRun.isActiveOnThisThread {
             return found.lookup.keptValue(T.self)
         }
         // Safe: `locate` answers with a registration unless it missed, which the callers checked.
@@ -302,13 +348,13 @@ extension Container {
         // unspecialised generic hot path a helper returning `Optional<T>` cost ~50 ns.
         if found.lookup.answer != .build, let kept = instance, !ValidationRun.isActiveOnThisThread {
             if found.lookup.answer == .kept {
-                if EventHub.shared.isActive {
+                if EventHub.isActive {
                     emitCacheHit(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime))
                 }
                 // Safe: `kept` was stored by `build` for this registration, as an `Instance<T>`.
                 return unsafeDowncast(kept.object, to: Instance<T>.self).value
             }
-            if EventHub.shared.isActive { emitCacheHit(registration, scope: registration.scope) }
+            if EventHub.isActive { emitCacheHit(registration, scope: registration.scope) }
             return kept.object as! T
         }
         if registration.isAlias {

@@ -6,14 +6,16 @@ import Darwin
 #endif
 
 /// Traffic of other shapes than the sample app's, for soaking the live inspector over its socket
-/// (`GraphBenchmarks --live-shape`, `Scripts/bench-live-soak.sh --shapes`, the end-to-end tests):
+/// (`GraphBenchmarks --live-shape`, `Scripts/bench-live-shapes.sh`, the end-to-end tests):
 ///
 /// - ``churn``: one app whose thousands of services are registered again and again (each
 ///   registration replaces the last one of the same service) and resolved through each other,
 ///   with new service names arriving all along;
 /// - ``reconnects``: one app whose stream breaks and reconnects over and over (the same app, pid
 ///   and start time: one run, one session);
-/// - ``shortLived``: app after app connecting, sending a burst and exiting.
+/// - ``shortLived``: app after app connecting, sending a burst and exiting;
+/// - ``newNames``: one app whose every resolve names a service never seen before (generated
+///   keys), through a requester also new every 16 resolves: the graph's service limit.
 ///
 /// ```swift
 /// var driver = LiveShapeDriver(shape: .shortLived, socketPath: "/tmp/live.sock")
@@ -24,6 +26,7 @@ public enum LiveShape: String, CaseIterable, Sendable {
     case churn
     case reconnects
     case shortLived = "short-lived"
+    case newNames = "new-names"
 }
 
 /// Sends one ``LiveShape`` to a listening inspector as fast as the socket takes it.
@@ -89,14 +92,14 @@ public struct LiveShapeDriver: Sendable {
             }
             guard let fd = connection else { continue }
             var bytes: [UInt8] = []
-            let batch = shape == .churn ? 1_000 : recordsPerConnection
+            let batch = shape == .churn || shape == .newNames ? 1_000 : recordsPerConnection
             for _ in 0..<batch {
                 clock += 1_000
                 step += 1
                 TraceEncoder.encode(record(step: step, time: clock), into: &bytes)
             }
             sent.records += batch
-            var ended = shape != .churn
+            var ended = shape != .churn && shape != .newNames
             if shape == .shortLived {
                 TraceEncoder.encode(.end(time: clock + 1, reason: "exit"), into: &bytes)
             }
@@ -129,6 +132,9 @@ public struct LiveShapeDriver: Sendable {
                     replaced: Registered.Replaced(service: service, location: SourceLocation(fileID: "Churn/Assembly.swift", line: 10 + index % 50))))))
             }
             return resolve(service, by: identity((index + 1) % services, generation: 0), step: step, time: time)
+        case .newNames:
+            let service = ServiceIdentity(type: "Generated\(step)", container: "module\(step % 8)")
+            return resolve(service, by: identity(step / 16, generation: 0), step: step, time: time)
         case .reconnects, .shortLived:
             let service = identity(step % 40, generation: 0)
             return resolve(service, by: step % 3 == 0 ? nil : identity((step + 1) % 40, generation: 0), step: step, time: time)

@@ -121,7 +121,7 @@ final class LaunchedApp: Sendable {
     }
 
     /// The longest ``stop(grace:)`` waits for the app to be reaped after its SIGKILL.
-    static let killWait: Duration = .milliseconds(50)
+    static let killWait: Duration = .milliseconds(20)
 
     /// The last lines of the app's log (its error when it could not start), at most `count`.
     static func lastLines(of logPath: String, count: Int = 24) -> [String] {

@@ -7,7 +7,7 @@ struct LiveOptions: ParsableArguments {
     @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
     var noColor = false
 
-    @Option(help: "Memory the inspector may use, in MB: past it the oldest history is compacted (the time bar says where history starts).")
+    @Option(help: "Memory the inspector may use, in MB: past it the oldest history is compacted (the time bar says where history starts), ended sessions are forgotten, and a live graph shows at most a service per KB of a quarter of it.")
     var memoryBudget: Int = Inspector.defaultMemoryBudget >> 20
 
     /// `--memory-budget` in bytes, as ``LiveInspection`` takes it.

@@ -11,7 +11,23 @@ extension Container {
     /// static.
     @inlinable
     func resolve<T>(_ provider: Provider<T>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
-        try resolveProvided(provider.key, T.self, lifetime: lifetime, missing: .declare(provider))
+        try resolveProvider(provider.key, T.self, lifetime: lifetime) { provider }
+    }
+
+    /// A provider called directly, by its key: through its mappings when any container in the
+    /// chain has some, else straight to ``resolveDeclared(_:_:lifetime:source:mappedFrom:provider:)``.
+    ///
+    /// The provider itself is asked for (`provider`, a closure over the caller's value) only on
+    /// those rare paths. Passed as a value, or wrapped in `.declare(provider)`, it was copied on
+    /// every call, its container, scope name and closure retained and released, and this
+    /// unspecialised function looked its generic metadata up (~120 to ~300 instructions per
+    /// call, callgrind).
+    @usableFromInline
+    func resolveProvider<T>(
+        _ key: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, _ provider: () -> Provider<T>
+    ) throws(ResolutionError) -> T {
+        if anyMappings { return try resolveProvided(key, T.self, lifetime: lifetime, missing: .declare(provider())) }
+        return try resolveDeclared(key, T.self, lifetime: lifetime, provider: provider)
     }
 
     /// Resolves the provider with `key`, following mappings by key (this container's and its
@@ -146,8 +162,7 @@ extension Container {
     func resolve<T>(keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
         if !anyMappings {
             // The common case: one lock finds the remembered provider key and its entry.
-            return try resolveEntry(.keyPath(ObjectIdentifier(keyPath)), T.self, lifetime: lifetime, args: .none,
-                                    missing: .project(keyPath))
+            return try resolveProjecting(keyPath, lifetime: lifetime)
         }
         if let key = core.state.withLock({ $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))]?.key }) {
             return try resolveProvided(key, T.self, lifetime: lifetime, missing: .project(keyPath))

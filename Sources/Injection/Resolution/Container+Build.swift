@@ -14,12 +14,32 @@ extension Container {
     ///   (a retain would buy nothing), and only the
     ///   keeping reads it. Passed rather than made `self` so the resolve calls this directly,
     ///   not through a closure (a reabstraction thunk and an untyped rethrow per build).
+    @inline(__always)
     func build<T>(
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Unmanaged<Container>
     ) throws(ResolutionError) -> T {
-        // A strong local (one retain): an `unowned(unsafe)` one was retained at each use instead.
-        let context = ResolutionContext.current
+        // The thread's context, borrowed for the build: its thread-specific slot keeps it alive
+        // until the thread exits, and the build runs on this thread. Taken out as a strong
+        // local it was retained and released once per build (~40 instructions, callgrind); an
+        // `unowned(unsafe)` local was retained at every use instead.
+        do {
+            return try ResolutionContext.currentReference._withUnsafeGuaranteedRef { context in
+                try build(
+                    registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+                    mappedFrom: mappedFrom, holder: holder, in: context)
+            }
+        } catch {
+            // The closure rethrows untyped what the build threw, always a `ResolutionError`.
+            throw error as! ResolutionError
+        }
+    }
+
+    private func build<T>(
+        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
+        source: Resolved.Source?, mappedFrom: ServiceIdentity?, holder: Unmanaged<Container>,
+        in context: ResolutionContext
+    ) throws(ResolutionError) -> T {
         // The kind decides the hot path; the full ``Scope`` (its name a `String`, retained on
         // every copy) is made only where it is kept, reported or compared.
         let kind = ScopeRules.effectiveKind(registration.scope.kind, lifetime)
@@ -38,10 +58,18 @@ extension Container {
         }
         let observed = EventHub.isActive
         let start = observed ? EventClock.raw() : 0
+        // Captives, judged here by kinds (the rule is `Scope.captures(_:)`): the requester's
+        // frame, read in place, holding a shorter-lived service; keyed arguments a long-lived
+        // instance is built from. Reported out of line, where the scopes are made.
         if observed || context.validation != nil {
-            reportCaptives(
-                of: registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime), args: args,
-                observed: observed, in: context)
+            if let index = context.frames.indices.last, context.frames[index].scopeKind.captures(kind) {
+                reportCaptive(of: registration, lifetime: lifetime, heldAt: index, observed: observed, in: context)
+            }
+            if !args.isEmpty, kind.isLongLived {
+                reportArgumentCaptives(
+                    args, holder: registration, holderScope: ScopeRules.effectiveScope(registration.scope, lifetime),
+                    in: context)
+            }
         }
         context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
         let value: T
@@ -66,6 +94,9 @@ extension Container {
             }
         }
 
+        // A unique instance nobody observes is kept nowhere and reported to nobody: answered at
+        // once, moved once (each move of `T` is a value-witness call in this unspecialised code).
+        if kind == .unique, !observed, context.validation == nil { return value }
         let result: T
         var lostRace = false
         if let validation = context.validation {
@@ -124,28 +155,21 @@ extension Container {
         return result
     }
 
-    /// The captive dependencies a build makes, found before its factory runs: the requester's
-    /// frame holding a shorter-lived service (the rule is `Scope.captures(_:)`), and keyed
-    /// arguments a long-lived instance is built from. Only while observed or validating.
+    /// Reports that the frame at `index`, the requester, captures the service being built.
     @inline(never)
-    private func reportCaptives(
-        of registration: AnyRegistration, scope: Scope, args: Arguments, observed: Bool, in context: ResolutionContext
+    private func reportCaptive(
+        of registration: AnyRegistration, lifetime: ServiceLifetime, heldAt index: Int, observed: Bool,
+        in context: ResolutionContext
     ) {
-        // The requester's frame is read in place (a copy of the frame costs its retains).
-        if let index = context.frames.indices.last, context.frames[index].scope.captures(scope) {
-            let requester = context.frames[index]
-            let mismatch = ScopeMismatch(
-                holder: requester.registration.identity, holderScope: requester.scope,
-                captive: registration.identity, captiveScope: scope, capturedBy: context.captureRoute(holderAt: index))
-            // Validation reports it once the holder is built: a holder whose build fails (a cycle
-            // or a missing dependency) captured nothing. (The graph confirms events the same way.)
-            if context.validation != nil { context.pendingMismatches.append((context.frames.count - 1, mismatch)) }
-            if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
-        }
-        // Keyed arguments a long-lived instance is built from are kept by it: captives too.
-        if !args.isEmpty, scope.isLongLived {
-            reportArgumentCaptives(args, holder: registration, holderScope: scope, in: context)
-        }
+        let requester = context.frames[index]
+        let mismatch = ScopeMismatch(
+            holder: requester.registration.identity, holderScope: requester.scope, captive: registration.identity,
+            captiveScope: ScopeRules.effectiveScope(registration.scope, lifetime),
+            capturedBy: context.captureRoute(holderAt: index))
+        // Validation reports it once the holder is built: a holder whose build fails (a cycle
+        // or a missing dependency) captured nothing. (The graph confirms events the same way.)
+        if context.validation != nil { context.pendingMismatches.append((context.frames.count - 1, mismatch)) }
+        if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
     }
 
     /// Inlined into `build`: a folded repeat then costs no call of its own.

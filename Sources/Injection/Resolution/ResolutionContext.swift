@@ -35,6 +35,9 @@ final class ResolutionContext {
 
         /// The scope this frame builds under.
         var scope: Scope { ScopeRules.effectiveScope(registration.scope, lifetime) }
+
+        /// The kind of ``scope``, without making the scope.
+        var scopeKind: Scope.Kind { ScopeRules.effectiveKind(registration.scope.kind, lifetime) }
     }
 
     // `@exclusivity(unchecked)`: a context is only ever touched by its own thread, and no access
@@ -112,6 +115,15 @@ final class ResolutionContext {
             return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
         }
         return makeCurrent()
+    }
+
+    /// The calling thread's context, unretained: the thread-specific slot keeps it alive until
+    /// the thread exits. For code on this thread that borrows it (`_withUnsafeGuaranteedRef`).
+    static var currentReference: Unmanaged<ResolutionContext> {
+        @inline(__always) get {
+            if let raw = pthread_getspecific(ContextKey.value) { return Unmanaged.fromOpaque(raw) }
+            return Unmanaged.passUnretained(makeCurrent())
+        }
     }
 
     /// Runs `body` with the calling thread's context, borrowed without a retain: the

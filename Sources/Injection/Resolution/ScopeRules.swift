@@ -33,9 +33,7 @@ enum ScopeRules {
         switch lifetime {
         case .automatic: registered
         case .new: .unique
-        // Long-lived kinds, as ``Scope/isLongLived``.
-        case .singleton, .newSingleton: registered == .cached || registered == .singleton || registered == .custom
-            ? registered : .singleton
+        case .singleton, .newSingleton: registered.isLongLived ? registered : .singleton
         }
     }
 

@@ -11,8 +11,12 @@ final class ValidationRun: Sendable {
 
     /// Whether a validation runs on this thread (one atomic load when none runs anywhere).
     static var isActiveOnThisThread: Bool {
-        active.load(ordering: .relaxed) > 0 && ResolutionContext.current.validation != nil
+        @inline(__always) get { active.load(ordering: .relaxed) > 0 && isActiveOnThisThreadSlowly }
     }
+
+    /// The thread's own answer, out of line: read only while some validation runs.
+    @inline(never)
+    private static var isActiveOnThisThreadSlowly: Bool { ResolutionContext.current.validation != nil }
 
     /// ``isActiveOnThisThread`` for a caller that holds the thread's context.
     @inline(__always)

@@ -66,13 +66,11 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// Whether an instance outlives the resolution that built it, so that anything it captured
     /// at construction lives as long (the holder side of a captive dependency).
     @inlinable
-    public var isLongLived: Bool {
-        kind == .cached || kind == .singleton || kind == .custom
-    }
+    public var isLongLived: Bool { kind.isLongLived }
 
     /// Whether every resolve, or every pass, builds a fresh instance (the captive side).
     @inlinable
-    public var isShortLived: Bool { kind == .unique || kind == .graph }
+    public var isShortLived: Bool { kind.isShortLived }
 
     /// The captive rule, written once for the runtime and the graph: whether a holder in this
     /// scope, building with an instance of `captive`'s scope, keeps that instance longer than its
@@ -84,10 +82,26 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// let fine = Scope.graph.captures(.singleton)      // false
     /// ```
     @inlinable
-    public func captures(_ captive: Scope) -> Bool { isLongLived && captive.isShortLived }
+    public func captures(_ captive: Scope) -> Bool { kind.captures(captive.kind) }
 
     /// Whether the container keeps the instance in its per-container cache.
     package var keepsInstance: Bool { isLongLived || kind == .shared }
 
     public var description: String { name }
+}
+
+// The rules by kind, which is all they depend on: the resolve path asks them without copying a
+// `Scope` (its name is a `String`, retained on every copy).
+extension Scope.Kind {
+    /// See ``Scope/isLongLived``.
+    @usableFromInline @inline(__always)
+    var isLongLived: Bool { self == .cached || self == .singleton || self == .custom }
+
+    /// See ``Scope/isShortLived``.
+    @usableFromInline @inline(__always)
+    var isShortLived: Bool { self == .unique || self == .graph }
+
+    /// See ``Scope/captures(_:)``.
+    @usableFromInline @inline(__always)
+    func captures(_ captive: Scope.Kind) -> Bool { isLongLived && captive.isShortLived }
 }

@@ -2,12 +2,14 @@ import Injection
 import InjectionGraph
 
 /// The Events screen's rows, kept from one frame to the next: only the lines logged since the
-/// last frame are turned into rows (formatted, looked up, placed in time order), and rows of
-/// lines the log let go of are dropped.
+/// last frame are turned into rows (placed in time order), and rows of lines the log let go of
+/// are dropped. The rows are skeletons (``EventsView/skeleton(for:filter:)``): what a row shows
+/// is filled in when it is drawn, and for the selected row (``completeRow(at:model:)``).
 ///
 /// Rebuilding every row of a full log (5 000 and more lines, each formatted) took 60 ms at full
 /// rate on a loaded machine, on every frame while events flowed and on every key pressed on the
-/// screen; a frame now costs what arrived since the last one. The rows are those
+/// screen (and switching to it cost as much); a frame now costs what arrived since the last one,
+/// a switch one light row per line. Completed, the rows are those
 /// ``EventsView/items(model:state:)`` builds, in the same order: time order, then line number.
 ///
 /// The rows describe one log (a session's; a time cursor's earlier model shares its lines) under
@@ -83,7 +85,7 @@ struct EventItems: Sendable {
         var newItems: [ListItem] = []
         var newKeys: [Key] = []
         for line in lines[start...] where filter.matches(text: line.text, identity: line.service, scope: line.scope) {
-            newItems.append(EventsView.item(for: line, graph: model.graph, filter: filter))
+            newItems.append(EventsView.skeleton(for: line, filter: filter))
             newKeys.append(Key(time: line.time, number: line.number))
         }
         builtByLastUpdate = newItems.count
@@ -126,6 +128,13 @@ struct EventItems: Sendable {
                 keys.append(newKeys[index])
             }
         }
+    }
+
+    /// Completes the row at `index` (its cells and service, see
+    /// ``EventsView/completed(_:model:)``): the selected row, which keys act on.
+    mutating func completeRow(at index: Int, model: InspectorModel) {
+        guard items.indices.contains(index), items[index].cells.isEmpty else { return }
+        items[index] = EventsView.completed(items[index], model: model)
     }
 
     /// Where line `number` is (or the first line after it) in `lines`, which are in number order.

@@ -67,12 +67,13 @@ struct FilterState: Sendable, Hashable {
     }
 
     /// Whether free text (an event line) passes: every plain word must occur in it; `key:value`
-    /// terms are checked against `identity` when there is one.
-    func matches(text line: String, identity: ServiceIdentity?, scope: Scope?) -> Bool {
+    /// terms are checked against `identity` when there is one. The line is only worded when a
+    /// word has to be looked for in it.
+    func matches(text line: @autoclosure () -> String, identity: ServiceIdentity?, scope: Scope?) -> Bool {
         if filter.isEmpty { return true }
         if let identity, filter.matches(identity, scope: scope) { return true }
         guard filter.values.isEmpty else { return false }
-        let lowered = line.lowercased()
+        let lowered = line().lowercased()
         return filter.words.allSatisfy { lowered.contains($0) }
     }
 }

@@ -107,6 +107,8 @@ struct InspectorState: Sendable {
     /// Rebuilds the items when anything they depend on changed, and puts the selection back on
     /// the item it was on.
     mutating func sync(with model: InspectorModel) {
+        // Whatever changed, the selected event row is complete: keys act on it.
+        defer { completeSelectedEventRow(model: model) }
         let inputs = SyncInputs(route: route, sort: sort, filter: filter.text, revision: model.graph.revision,
                                 layersAsList: layersAsList, eventTotal: model.events.total)
         guard inputs != syncedInputs else { return }
@@ -120,8 +122,10 @@ struct InspectorState: Sendable {
             syncedRevision = model.graph.revision
         }
         syncedInputs = inputs
-        // The Events screen's rows are kept from frame to frame (a full log is thousands of rows).
-        let built = route == .screen(.events) ? eventItems.update(model: model, filter: filter)
+        // The Events screen's rows are kept from frame to frame (a full log is thousands of rows);
+        // ``items`` lets go of them first, so that they are brought up to date in place.
+        if route == .screen(.events) { items = [] }
+        let built = route == .screen(.events) && !changeMarks.isComparing ? eventItems.update(model: model, filter: filter)
             : ScreenContent.items(for: route, model: model, state: self)
         items = changeMarks.apply(to: built, route: route, model: model, filter: filter)
         var current = selection
@@ -136,6 +140,17 @@ struct InspectorState: Sendable {
         current.offset = ScrollWindow.offset(selected: items.isEmpty ? nil : current.index, previous: current.offset,
                                              visible: pageSize, count: items.count)
         selection = current
+    }
+
+    /// Fills in the selected row of the Events screen (its cells and service), in the kept rows
+    /// themselves: ``items`` lets go of them first, so that they are changed in place, not copied.
+    private mutating func completeSelectedEventRow(model: InspectorModel) {
+        guard route == .screen(.events), !changeMarks.isComparing, items.indices.contains(selection.index),
+              items[selection.index].cells.isEmpty else { return }
+        let index = selection.index
+        items = []
+        eventItems.completeRow(at: index, model: model)
+        items = eventItems.items
     }
 
     // MARK: - Keys

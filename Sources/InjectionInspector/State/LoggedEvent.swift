@@ -2,6 +2,11 @@ import Injection
 
 /// One line of the Events screen: an event (or aggregate, drop, end) worded for reading.
 ///
+/// Resolves and aggregates, nearly every line at full rate, are worded when their ``text`` is
+/// read (a row drawn or selected, a filter matched), not when they are logged: the log keeps
+/// thousands of lines, the screen shows a few dozen, and wording each one as it arrived was a
+/// fifth of the UI thread's time under a flood.
+///
 /// ```swift
 /// let line = LoggedEvent(record: .event(event), number: 1)
 /// line?.text  // "resolved LoginViewModel ← app code (created, 1.2 ms)"
@@ -13,7 +18,9 @@ struct LoggedEvent: Sendable, Hashable {
     var time: UInt64
     /// The record's kind, as in the trace (`resolved`, `missing`, …).
     var kind: String
-    var text: String
+    /// The line as read.
+    var text: String { wording.text }
+    private var wording: Wording
     /// `.normal`, `.warning` or `.error`.
     var severity: Role
     /// The service the line is about, for filtering and jumping to it.
@@ -25,7 +32,7 @@ struct LoggedEvent: Sendable, Hashable {
         self.number = number
         self.time = time
         self.kind = kind
-        self.text = text
+        self.wording = .written(text)
         self.severity = severity
         self.service = service
         self.scope = scope
@@ -39,10 +46,9 @@ struct LoggedEvent: Sendable, Hashable {
         case .event(let event):
             self = Self.describe(event.kind, time: event.time, number: number)
         case .aggregate(let aggregate):
-            let from = aggregate.requester.map(\.description) ?? "app code"
-            self.init(number: number, time: aggregate.lastTime, kind: "aggregate",
-                      text: "resolved \(aggregate.service) ← \(from) ×\(aggregate.count) (\(aggregate.outcome.rawValue), \(Format.duration(aggregate.totalNanoseconds)) total)",
-                      service: aggregate.service, scope: aggregate.scope)
+            self.init(number: number, time: aggregate.lastTime, kind: "aggregate", text: "", service: aggregate.service,
+                      scope: aggregate.scope)
+            wording = .aggregate(aggregate)
         case .dropped(let count, let time):
             self.init(number: number, time: time, kind: "dropped", text: "dropped \(count) events (recorder buffer full)", severity: .warning)
         case .end(let time, let reason):
@@ -62,11 +68,10 @@ struct LoggedEvent: Sendable, Hashable {
                                severity: registered.replaced == nil ? .normal : .warning,
                                service: registered.service, scope: registered.scope)
         case .resolved(let resolved):
-            let from = resolved.requester.map(\.description) ?? "app code"
-            let source = resolved.source == .factory ? "" : ", \(resolved.source.rawValue)"
-            return LoggedEvent(number: number, time: time, kind: "resolved",
-                               text: "resolved \(resolved.service) ← \(from) (\(resolved.outcome.rawValue)\(source), \(Format.duration(resolved.durationNanoseconds)))",
-                               service: resolved.service, scope: resolved.scope)
+            var line = LoggedEvent(number: number, time: time, kind: "resolved", text: "", service: resolved.service,
+                                   scope: resolved.scope)
+            line.wording = .resolved(resolved)
+            return line
         case .missing(let missing):
             let from = missing.requesterChain.last.map(\.description) ?? "app code"
             return LoggedEvent(number: number, time: time, kind: "missing",
@@ -102,6 +107,29 @@ struct LoggedEvent: Sendable, Hashable {
             return LoggedEvent(number: number, time: time, kind: "lazyResolved",
                                text: "lazy \(lazy.owner?.description ?? "app code") ⇢ \(lazy.service) at \(lazy.location)",
                                service: lazy.service)
+        }
+    }
+}
+
+extension LoggedEvent {
+    /// A line's words: written when logged, or kept as the resolve they describe until read.
+    private enum Wording: Sendable, Hashable {
+        case written(String)
+        case resolved(Resolved)
+        case aggregate(ResolutionAggregate)
+
+        var text: String {
+            switch self {
+            case .written(let text):
+                return text
+            case .resolved(let resolved):
+                let from = resolved.requester.map(\.description) ?? "app code"
+                let source = resolved.source == .factory ? "" : ", \(resolved.source.rawValue)"
+                return "resolved \(resolved.service) ← \(from) (\(resolved.outcome.rawValue)\(source), \(Format.duration(resolved.durationNanoseconds)))"
+            case .aggregate(let aggregate):
+                let from = aggregate.requester.map(\.description) ?? "app code"
+                return "resolved \(aggregate.service) ← \(from) ×\(aggregate.count) (\(aggregate.outcome.rawValue), \(Format.duration(aggregate.totalNanoseconds)) total)"
+            }
         }
     }
 }

@@ -47,7 +47,12 @@ public final class LiveFeed: Sendable {
 
     /// Up to `maximumRecords` records' worth of updates, oldest first.
     func take(maximumRecords: Int) -> [LiveUpdate] {
-        intake.withLock { $0.take(maximumRecords: maximumRecords) }
+        // What the take let go of is dropped after the lock, as in ``send(_:)``.
+        let (updates, released) = intake.withLock { intake in
+            (intake.take(maximumRecords: maximumRecords), intake.takeReleased())
+        }
+        _ = consume released
+        return updates
     }
 
     /// Whether connections arriving from now on are let in (see ``LiveIntake/admitsNewSessions``).

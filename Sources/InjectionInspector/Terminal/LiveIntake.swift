@@ -102,13 +102,16 @@ struct LiveIntake: Sendable {
         self.sessionLimit = max(1, sessionLimit)
     }
 
-    /// An intake sized for an inspector with `memoryBudget` bytes: its queue and its key tables
-    /// may hold a quarter of it, half each, at ``bytesPerRecord`` a record or a key. 256 MB:
-    /// 65 536 records (13 107 before repeats fold) and as many keys; 64 MB: 16 384.
+    /// An intake sized for an inspector with `memoryBudget` bytes: its queue may hold a quarter
+    /// of it at ``bytesPerRecord`` a record, and its key tables a quarter as many keys (an app
+    /// has far fewer distinct resolve keys than records in flight; past the limit a key's
+    /// repeats are queued, not folded). 256 MB: 131 072 records (26 214 before repeats fold) and
+    /// 32 768 keys; 64 MB: 32 768 records and 8 192 keys. (Half the records at the default
+    /// budget dropped 176 k novel records in a minute of the sample app at full rate.)
     init(memoryBudget: Int, sessionLimit: Int = 64) {
-        let records = max(1_000, memoryBudget / 4 / 2 / Self.bytesPerRecord)
-        self.init(exactLimit: records / 5, recordLimit: records, keyLimit: min(65_536, records),
-                  totalKeyLimit: records, sessionLimit: sessionLimit)
+        let records = max(1_000, memoryBudget / 4 / Self.bytesPerRecord)
+        self.init(exactLimit: records / 5, recordLimit: records, keyLimit: min(65_536, records / 4),
+                  totalKeyLimit: records / 4, sessionLimit: sessionLimit)
     }
 
     /// What a queued record or a remembered key is taken to cost, in bytes: a record is 136
@@ -263,13 +266,25 @@ struct LiveIntake: Sendable {
                 }
                 budget -= remaining
                 queuedRecords -= remaining
-                taken.append(headOffset == 0 ? update : .records(connection: connection, Array(records[headOffset...])))
+                if headOffset == 0 {
+                    taken.append(update)
+                } else {
+                    taken.append(.records(connection: connection, Array(records[headOffset...])))
+                    // The batch split by earlier takes: its last reference, dropped by the
+                    // caller after the lock.
+                    releasedByTake.append(update)
+                }
                 headOffset = 0
+                // A taken slot lets go of its records at once: until the queue is compacted
+                // (1 024 taken updates) they stayed referenced here, a 64 KB read's worth
+                // each (35 MB of records held in a flood of new names).
+                queue[head] = Self.takenSlot
                 head += 1
                 continue
             }
             if case .session = update { waitingSessions -= 1 }
             taken.append(update)
+            queue[head] = Self.takenSlot
             head += 1
         }
         // Compact once the taken prefix outweighs what is left.
@@ -281,6 +296,28 @@ struct LiveIntake: Sendable {
             head = 0
         }
         return taken
+    }
+
+    /// What a taken slot of the queue holds: nothing to free.
+    private static let takenSlot = LiveUpdate.message("")
+
+    /// Updates the last takes let go of whose last reference is here (batches split across
+    /// takes), for the caller to drop after releasing the lock.
+    private var releasedByTake: [LiveUpdate] = []
+
+    /// Hands over what the takes let go of (see ``releasedByTake``).
+    mutating func takeReleased() -> [LiveUpdate] {
+        guard !releasedByTake.isEmpty else { return [] }
+        defer { releasedByTake = [] }
+        return releasedByTake
+    }
+
+    /// Records referenced by the queue, taken slots included: what it keeps alive.
+    var referencedRecords: Int {
+        queue.reduce(0) { total, update in
+            if case .records(_, let records) = update { return total + records.count }
+            return total
+        }
     }
 
     private mutating func queueFolds(of connection: Int) {

@@ -32,12 +32,45 @@ enum EventsView {
         return items
     }
 
-    /// The row of one line (``EventItems`` keeps them from frame to frame).
+    /// The row of one line.
     static func item(for line: LoggedEvent, graph: DependencyGraph, filter: FilterState) -> ListItem {
-        ListItem(
-            id: "event:\(line.number)", node: line.service.flatMap { graph.nodeID(for: $0) },
-            style: line.severity == .normal ? .normal : Style(line.severity, .bold), isMatch: filter.isActive,
-            cells: ["\(line.number)", Format.timestamp(line.time), oneLine(line.text)])
+        completed(skeleton(for: line, filter: filter), line: line, graph: graph)
+    }
+
+    /// A row with what the list needs to count, select and match it (id, style, whether the
+    /// filter matches), without its cells and service: ``EventItems`` keeps thousands of these,
+    /// and a row is completed when it is drawn or selected (``completed(_:model:)``).
+    static func skeleton(for line: LoggedEvent, filter: FilterState) -> ListItem {
+        ListItem(id: idPrefix + String(line.number), style: line.severity == .normal ? .normal : Style(line.severity, .bold),
+                 isMatch: filter.isActive)
+    }
+
+    static let idPrefix = "event:"
+
+    /// `row` with its cells and service, from its line in `model`'s log (unchanged when it has
+    /// them already, or when the log no longer has the line).
+    static func completed(_ row: ListItem, model: InspectorModel) -> ListItem {
+        guard row.cells.isEmpty, row.id.hasPrefix(idPrefix), let number = UInt64(row.id.dropFirst(idPrefix.count)),
+              let line = line(number, in: model.events.lines) else { return row }
+        return completed(row, line: line, graph: model.graph)
+    }
+
+    private static func completed(_ row: ListItem, line: LoggedEvent, graph: DependencyGraph) -> ListItem {
+        var row = row
+        row.node = line.service.flatMap { graph.nodeID(for: $0) }
+        row.cells = ["\(line.number)", Format.timestamp(line.time), oneLine(line.text)]
+        return row
+    }
+
+    /// Line `number` of `lines` (in number order), if it is there.
+    static func line(_ number: UInt64, in lines: [LoggedEvent]) -> LoggedEvent? {
+        var low = 0
+        var high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle].number < number { low = middle + 1 } else { high = middle }
+        }
+        return low < lines.count && lines[low].number == number ? lines[low] : nil
     }
 
     /// A message's lines joined for one row (` · ` between them); the detail pane shows them
@@ -60,7 +93,11 @@ enum EventsView {
 
     static func draw(_ context: ViewContext, into canvas: inout Canvas, in rect: Rect) {
         let visible = context.visibleItems(rows: Table.visibleRows(in: rect))
-        let rows = visible.items.map { TableRow($0.cells, style: $0.style) }
+        // Rows kept from frame to frame are completed as they are drawn (a screenful).
+        let rows = visible.items.map { item in
+            let row = completed(item, model: context.model)
+            return TableRow(row.cells, style: row.style)
+        }
         let empty = context.state.filter.isActive ? "No event matches \(context.state.filter.text)." : "No events yet."
         Table(columns: columns, rows: rows, firstIndex: visible.first, total: context.state.items.count,
               selected: visible.selected, focused: context.state.focus == .list, emptyMessage: empty)

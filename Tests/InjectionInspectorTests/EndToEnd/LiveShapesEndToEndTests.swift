@@ -18,8 +18,8 @@ struct LiveShapesEndToEndTests {
     let binary = BuiltProducts.diInspect ?? "di-inspect-was-not-built"
 
     /// A private folder for the socket (the listener checks its mode) and the inspector on it,
-    /// with a 64 MB budget.
-    func listening(_ name: String) -> (tmux: TmuxSession, socket: String, folder: String)? {
+    /// with a 64 MB budget unless told.
+    func listening(_ name: String, budget: Int = 64) -> (tmux: TmuxSession, socket: String, folder: String)? {
         let folder = "/tmp/di-live3-shapes-\(getpid())-\(name)-\(LiveLoadEndToEndTests.marker())"
         guard mkdir(folder, 0o700) == 0 else {
             Issue.record("cannot make \(folder)")
@@ -29,7 +29,7 @@ struct LiveShapesEndToEndTests {
         // Wide enough for the whole header (folded, shed, live, session N/M).
         // Its standard error goes to a file: a trap's backtrace is longer than the pane, and a
         // failure below prints the file (see ``crashReport(_:)``).
-        let tmux = TmuxSession(command: "\(binary) listen --memory-budget 64 --socket \(socket) 2>\(folder)/stderr; echo EXIT:$?", columns: 220,
+        let tmux = TmuxSession(command: "\(binary) listen --memory-budget \(budget) --socket \(socket) 2>\(folder)/stderr; echo EXIT:$?", columns: 220,
                                environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
         #expect(tmux.waitFor("waiting on unix:\(socket)"))
         return (tmux, socket, folder)
@@ -53,8 +53,9 @@ struct LiveShapesEndToEndTests {
     }
 
     /// The inspector's pid and largest RSS while `drive` runs on another thread.
-    func watchingMemory(of socket: String, while drive: @escaping @Sendable () -> LiveShapeDriver.Sent) -> (LiveShapeDriver.Sent, Int) {
-        let pid = LiveLoadEndToEndTests.pid(startingWith: "\(binary) listen --memory-budget 64 --socket \(socket)")
+    func watchingMemory(of socket: String, budget: Int = 64, while drive: @escaping @Sendable () -> LiveShapeDriver.Sent)
+        -> (LiveShapeDriver.Sent, Int) {
+        let pid = LiveLoadEndToEndTests.pid(startingWith: "\(binary) listen --memory-budget \(budget) --socket \(socket)")
         let result = Outcome()
         let thread = Thread { result.sent.withLock { $0 = drive() } }
         thread.start()
@@ -131,5 +132,21 @@ struct LiveShapesEndToEndTests {
         let kept = Self.sessions(on: tmux.capture())
         tmux.send("[")
         #expect(tmux.waitUntil { Self.sessions(on: $0).map { $0.shown == (kept?.shown ?? 1) - 1 } ?? false }, "[ goes to the earlier session")
+    }
+
+    /// An app whose every resolve names a new service: with a 32 MB budget (the least allowed)
+    /// the graph keeps 8 192 services and the header counts the rest; memory stays bounded.
+    @Test func anAppSendingNewNamesAllTheTimeStopsAtTheServiceLimit() {
+        guard let (tmux, socket, folder) = listening("new-names", budget: 32) else { return }
+        defer { finish(tmux, folder: folder) }
+        let (sent, largest) = watchingMemory(of: socket, budget: 32) {
+            LiveShapeDriver(shape: .newNames, socketPath: socket).run(seconds: 8)
+        }
+        #expect(sent.connections == 1 && sent.records >= 10_000, "the driver sent its flood: \(sent)")
+        #expect(largest < 64 + 48, "RSS \(largest) MB with a 32 MB budget")
+        #expect(tmux.waitUntil(timeout: 30) { $0.contains("more services not shown (limit 8192)") },
+                "\(tmux.capture())\n\(crashReport(folder))")
+        tmux.send("1")
+        #expect(tmux.waitFor("Services 8193"), "the Services tab counts the kept services and the folded node: \(tmux.capture())")
     }
 }

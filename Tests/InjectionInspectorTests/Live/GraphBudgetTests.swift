@@ -14,9 +14,9 @@ struct GraphBudgetTests {
 
     @Test func theIntakeIsSizedFromTheBudget() {
         let laptop = LiveIntake(memoryBudget: 256 << 20)
-        #expect([laptop.exactLimit, laptop.recordLimit, laptop.keyLimit, laptop.totalKeyLimit] == [13_107, 65_536, 65_536, 65_536])
+        #expect([laptop.exactLimit, laptop.recordLimit, laptop.keyLimit, laptop.totalKeyLimit] == [26_214, 131_072, 32_768, 32_768])
         let small = LiveIntake(memoryBudget: 64 << 20)
-        #expect([small.exactLimit, small.recordLimit, small.keyLimit, small.totalKeyLimit] == [3_276, 16_384, 16_384, 16_384])
+        #expect([small.exactLimit, small.recordLimit, small.keyLimit, small.totalKeyLimit] == [6_553, 32_768, 8_192, 8_192])
     }
 
     /// What a queued record is taken to cost covers the record itself and two identities of its
@@ -66,6 +66,27 @@ struct GraphBudgetTests {
         }
         #expect(queued.map(\.count) == [10, 3, 10])   // the first ten, the three new, the aggregates
         #expect(queued[1].capacity < 3 * 2 + 16)
+    }
+
+    /// A taken update's records are let go of at once, not when the queue is next compacted
+    /// (up to 1 024 taken updates later); the last part of a split batch is handed back to be
+    /// dropped after the lock.
+    @Test func takenUpdatesLetGoOfTheirRecordsAtOnce() {
+        var intake = LiveIntake(exactLimit: 100_000, recordLimit: 100_000)
+        for batch in 0..<1_500 {
+            intake.add(.records(connection: 1, (0..<10).map { LiveIntakeTests.resolve(Self.service(batch * 10 + $0), at: UInt64(batch * 10 + $0)) }))
+        }
+        #expect(intake.referencedRecords == 15_000)
+        #expect(LiveIntakeTests.records(intake.take(maximumRecords: 1_000)).count == 1_000)
+        #expect(intake.referencedRecords == 14_000)
+        #expect(intake.takeReleased().isEmpty)
+        // The 101st batch split in two: whole in the queue until its last part is taken.
+        _ = intake.take(maximumRecords: 5)
+        #expect(intake.referencedRecords == 14_000)
+        _ = intake.take(maximumRecords: 5)
+        #expect(intake.referencedRecords == 13_990)
+        #expect(intake.takeReleased().count == 1)
+        #expect(intake.queuedRecords == 13_990)
     }
 
     @Test func resolveKeysAreBoundedOverAllConnections() {
