@@ -90,13 +90,7 @@ extension Container {
     /// container.reset(.custom("session"))
     /// ```
     public func reset(_ scope: Scope) {
-        let discarded = core.state.withLock { state -> Int in
-            var count = 0
-            for key in state.unnamed.keys { count += state.unnamed[key]!.discard(scope) }
-            for key in state.named.keys { count += state.named[key]!.discard(scope) }
-            for key in state.providers.keys { count += state.providers[key]!.discard(scope) }
-            return count
-        }
+        let discarded = core.state.withLock { state in state.discard(scope) }
         if EventHub.shared.isActive {
             EventHub.shared.emit(.scopeReset(ScopeReset(container: traceName, scope: scope, discarded: discarded)))
         }

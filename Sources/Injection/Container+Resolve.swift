@@ -141,20 +141,6 @@ extension Container {
         @inline(__always)
         static var missing: Lookup { Lookup(answer: .missing, registration: nil, instance: nil) }
 
-        @inline(__always)
-        static func kept(_ registration: AnyRegistration, _ kept: any AnyObject & Sendable) -> Lookup {
-            Lookup(answer: .kept, registration: registration, instance: InstanceBox(kept))
-        }
-
-        @inline(__always)
-        static func keptWeakly(_ registration: AnyRegistration, _ object: AnyObject) -> Lookup {
-            Lookup(answer: .keptWeakly, registration: registration, instance: InstanceBox(object))
-        }
-
-        @inline(__always)
-        static func build(_ registration: AnyRegistration) -> Lookup {
-            Lookup(answer: .build, registration: registration, instance: nil)
-        }
     }
 
     /// What a resolve does when no container in the chain has the key.
@@ -296,7 +282,11 @@ extension Container {
 
     /// What a container's table answered, and which container's table it was.
     struct Found {
-        let lookup: Lookup
+        /// Read without the lock and borrowed from the holder's published tables, inside this
+        /// thread's read section (``ContainerTables/read(_:lifetime:)``), which stays open until
+        /// ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` ends it; a miss has
+        /// ended it already.
+        let lookup: ReadLookup
         /// Borrowed: `self` holds every container its search reaches (see ``locate(_:lifetime:)``).
         let holder: Unmanaged<Container>
     }
@@ -314,7 +304,7 @@ extension Container {
         // buys nothing.
         var container = Unmanaged.passUnretained(self)
         while true {
-            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.withLock { key.lookup(in: &$0, lifetime: lifetime) } }
+            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime) }
             if lookup.registration != nil { return Found(lookup: lookup, holder: container) }
             if case .keyPath(let id) = key {
                 // Only this container's own memory is asked; it never projected the keypath
@@ -344,11 +334,19 @@ extension Container {
         _ found: Found, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, site: ResolveSite?
     ) throws(ResolutionError) -> T {
+        // A kept instance's value is copied inside the read section, retaining nothing else
+        // (``ReadLookup``); any other answer is retained and the section ended.
+        if found.lookup.answer == .kept, !EventHub.isActive, !ValidationRun.isActiveOnThisThread {
+            return found.lookup.keptValue(T.self)
+        }
         // Safe: `locate` answers with a registration unless it missed, which the callers checked.
-        let registration = found.lookup.registration.unsafelyUnwrapped
-        // The only cache-hit answer. Spelled out rather than shared through a helper: in this
+        // Retained explicitly before the read section ends, after which a writer may free it.
+        let retained = found.lookup.registration.unsafelyUnwrapped.retain()
+        let instance = found.lookup.end()
+        let registration = retained.takeRetainedValue()
+        // The only other cache-hit answer. Spelled out rather than shared through a helper: in this
         // unspecialised generic hot path a helper returning `Optional<T>` cost ~50 ns.
-        if found.lookup.answer != .build, let kept = found.lookup.instance, !ValidationRun.isActiveOnThisThread {
+        if found.lookup.answer != .build, let kept = instance, !ValidationRun.isActiveOnThisThread {
             if found.lookup.answer == .kept {
                 if EventHub.isActive {
                     emitCacheHit(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime))

@@ -137,31 +137,6 @@ public func withContainer<R>(
     try await Container.$shared.withValue(container, operation: operation, isolation: isolation)
 }
 
-/// The registrations of one container and the instances their scopes keep. Guarded by the
-/// container's lock.
-struct ContainerState: ~Copyable {
-    var unnamed: [TypeKey: Entry] = [:]
-    var named: [NamedKey: Entry] = [:]
-    var providers: [ProviderKey: Entry] = [:]
-    /// Keypath literal identity → the provider key it leads to (a cache that spares projecting
-    /// the keypath on every resolve).
-    var keyPathKeys: [TypeKey: KeyPathKey] = [:]
-
-    struct Entry {
-        var registration: AnyRegistration
-        /// The kept instance (an ``Instance``) and the scope it was kept under.
-        var kept: (any AnyObject & Sendable)?
-        var keptScope: Scope?
-        /// The weakly kept instance of a ``Scope/shared`` registration.
-        var weak: WeakInstance?
-    }
-
-    /// Every entry, for diagnostics and validation.
-    var allEntries: [Entry] {
-        Array(unnamed.values) + Array(named.values) + Array(providers.values)
-    }
-}
-
 struct NamedKey: Hashable, Sendable {
     let type: ObjectIdentifier
     let name: String

@@ -138,7 +138,7 @@ extension Container {
             holder._withUnsafeGuaranteedRef { holder in
                 holder.core.state.withLock { state in
                     _ = key.withEntry(in: &state) { entry in
-                        if entry.registration === registration { entry.weak = WeakInstance(object) }
+                        if entry.registration === registration { entry.keepWeakly(object) }
                     }
                 }
             }

@@ -21,7 +21,9 @@ final class ContainerCore: Sendable {
     /// `deinit` would then run on whichever thread drops the handle), only cores.
     let parent: ContainerCore?
 
-    let state = Mutex(ContainerState())
+    /// The registration tables and kept instances: changed under a lock, read by resolves
+    /// without one (``ContainerTables``).
+    let state = ContainerTables()
     let mappingState = Mutex(MappingTable())
     /// Whether any keypath mapping is active: the keypath resolve reads the mapping table only
     /// when this is set.

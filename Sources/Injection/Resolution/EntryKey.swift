@@ -21,39 +21,39 @@ enum EntryKey: Hashable, Sendable {
         if let name { self = .named(NamedKey(type: type, name: name)) } else { self = .type(type) }
     }
 
-    /// Applies `operation` to the table this key lives in, at its key. This is the one place that
-    /// knows which table a key lives in: reading an entry in place, the resolve's lookup, storing
-    /// and removing all come through here. A `.keyPath` key the container never projected and a
-    /// `.detached` key have no table (``EntryTableOperation/withoutTable()``).
+    /// What the entry under this key in the published `tables` answers for `lifetime`, read
+    /// inside `section` (``ContainerTables/read(_:lifetime:)``). Nothing is retained but a live
+    /// `.shared` instance: the answer borrows from `tables` until the section ends.
     @inline(__always)
-    func apply<Operation: EntryTableOperation>(
-        _ operation: Operation, in state: inout ContainerState
-    ) -> Operation.Result {
+    func read(in tables: EntryTables, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>) -> ReadLookup {
         switch self {
         case .type(let key):
-            return operation.apply(to: &state.unnamed, at: TypeKey(key))
+            return ScopeRules.read(tables.unnamed, at: TypeKey(key), lifetime: lifetime, section: section)
         case .named(let key):
-            return operation.apply(to: &state.named, at: key)
+            return ScopeRules.read(tables.named, at: key, lifetime: lifetime, section: section)
         case .provider(let key):
-            return operation.apply(to: &state.providers, at: key)
+            return ScopeRules.read(tables.providers, at: key, lifetime: lifetime, section: section)
         case .keyPath(let id):
-            guard let key = state.keyPathKeys[TypeKey(id)]?.key else { return operation.withoutTable() }
-            return operation.apply(to: &state.providers, at: key)
+            guard let key = tables.keyPathKeys[TypeKey(id)] else { return .missing(ending: section) }
+            return ScopeRules.read(tables.providers, at: key, lifetime: lifetime, section: section)
         case .detached:
-            return operation.withoutTable()
+            return .missing(ending: section)
         }
     }
 
-    /// What the entry under this key answers for `lifetime`; `.missing` when there is none.
+    /// Runs `body` on the entry under this key; nil when there is none. Reads the tables without
+    /// changing them (an in-place access would mark them changed and copy a published table).
     @inline(__always)
-    func lookup(in state: inout ContainerState, lifetime: ServiceLifetime) -> Container.Lookup {
-        apply(LookupOperation(lifetime: lifetime), in: &state)
-    }
-
-    /// Runs `body` on the entry under this key, in place; nil when there is none.
-    @inline(__always)
-    func withEntry<R>(in state: inout ContainerState, _ body: (inout ContainerState.Entry) -> R) -> R? {
-        withoutActuallyEscaping(body) { body in apply(InPlaceOperation(body: body), in: &state) }
+    func withEntry<R>(in state: inout ContainerState, _ body: (ContainerState.Entry) -> R) -> R? {
+        switch self {
+        case .type(let key): return state.unnamed[TypeKey(key)].map(body)
+        case .named(let key): return state.named[key].map(body)
+        case .provider(let key): return state.providers[key].map(body)
+        case .keyPath(let id):
+            guard let key = state.keyPathKeys[TypeKey(id)]?.key else { return nil }
+            return state.providers[key].map(body)
+        case .detached: return nil
+        }
     }
 
     /// A copy of the entry under this key.
@@ -61,9 +61,18 @@ enum EntryKey: Hashable, Sendable {
         withEntry(in: &state) { $0 }
     }
 
-    /// Stores `entry` under this key (nil removes the entry).
+    /// Stores `entry` under this key (nil removes the entry). The one place that writes a table
+    /// by key; a `.keyPath` key the container never projected and a `.detached` key have no table.
     func store(_ entry: ContainerState.Entry?, in state: inout ContainerState) {
-        apply(StoreOperation(entry: entry), in: &state)
+        switch self {
+        case .type(let key): state.unnamed[TypeKey(key)] = entry
+        case .named(let key): state.named[key] = entry
+        case .provider(let key): state.providers[key] = entry
+        case .keyPath(let id):
+            guard let key = state.keyPathKeys[TypeKey(id)]?.key else { return }
+            state.providers[key] = entry
+        case .detached: return
+        }
     }
 
     /// Whether ancestors can be asked with this key (a keypath identity means nothing to them).
@@ -77,53 +86,4 @@ enum EntryKey: Hashable, Sendable {
         if case .named(let key) = self { return key.name }
         return nil
     }
-}
-
-/// Something done to one entry of one of a container's tables, whichever table it is
-/// (``EntryKey/apply(_:in:)`` picks it). Generic over the table's key, and specialised at each
-/// use, so the resolve's lookup costs what a direct dictionary access costs.
-protocol EntryTableOperation {
-    associatedtype Result
-    func apply<Key: Hashable>(to table: inout [Key: ContainerState.Entry], at key: Key) -> Result
-    /// The answer for a key that maps to no table.
-    func withoutTable() -> Result
-}
-
-/// Reads the entry in place: `Dictionary.Values`' `_modify` accessor yields it where it lies,
-/// where the dictionary's getter copied the whole entry out, retaining its four references
-/// (~90 instructions per resolve, callgrind).
-struct InPlaceOperation<R>: EntryTableOperation {
-    let body: (inout ContainerState.Entry) -> R
-
-    @inline(__always)
-    func apply<Key: Hashable>(to table: inout [Key: ContainerState.Entry], at key: Key) -> R? {
-        guard let index = table.index(forKey: key) else { return nil }
-        return body(&table.values[index])
-    }
-
-    func withoutTable() -> R? { nil }
-}
-
-/// The resolve's lookup (``ScopeRules/lookup(inPlace:lifetime:)``), without a closure.
-struct LookupOperation: EntryTableOperation {
-    let lifetime: ServiceLifetime
-
-    @inline(__always)
-    func apply<Key: Hashable>(to table: inout [Key: ContainerState.Entry], at key: Key) -> Container.Lookup {
-        guard let index = table.index(forKey: key) else { return .missing }
-        return ScopeRules.lookup(inPlace: &table.values[index], lifetime: lifetime)
-    }
-
-    func withoutTable() -> Container.Lookup { .missing }
-}
-
-/// Stores an entry, or removes it (nil).
-struct StoreOperation: EntryTableOperation {
-    let entry: ContainerState.Entry?
-
-    func apply<Key: Hashable>(to table: inout [Key: ContainerState.Entry], at key: Key) {
-        table[key] = entry
-    }
-
-    func withoutTable() {}
 }

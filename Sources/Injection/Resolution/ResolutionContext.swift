@@ -80,12 +80,30 @@ final class ResolutionContext {
     /// event even if it repeats.
     @exclusivity(unchecked) var emitNextResolution = false
 
+    /// Instances (and `.shared` boxes) this thread's writes took out of entries' slots under a
+    /// container's lock, released after it (``EntrySlot``, ``ContainerTables/withLock(_:)``).
+    @exclusivity(unchecked) var retired: [AnyObject] = []
+
+    /// Takes ``retired``, leaving it empty.
+    @inline(__always)
+    func takeRetired() -> [AnyObject] {
+        if retired.isEmpty { return [] }
+        defer { retired = [] }
+        return retired
+    }
+
+    /// This thread's mark for reading containers' tables without their locks
+    /// (``ContainerTables/read(_:lifetime:)``), listed for writers while the thread lives.
+    let readSection = ReadSection()
+
     init(threadNumber: UInt64) {
         self.threadNumber = threadNumber
         frames.reserveCapacity(16)
+        ReadSections.add(readSection)
     }
 
     deinit {
+        ReadSections.remove(readSection)
         // The thread exited; its last counts are still collected.
         repeatTable?.retire()
     }

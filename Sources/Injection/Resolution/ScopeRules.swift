@@ -37,23 +37,37 @@ enum ScopeRules {
         }
     }
 
-    /// What an entry answers for a resolve with `lifetime`, reading it in place (copying the
-    /// entry out of the table costs four retains and releases).
+    /// What the entry under `key` in a published table answers for a resolve with `lifetime`,
+    /// read inside `section` without the container's lock. The answer borrows the registration
+    /// and a kept instance from the table (no retain: two threads resolving one singleton write
+    /// to no common line), so the section stays open until the caller is done with them
+    /// (``ReadLookup``); a miss ends it here.
     @inline(__always)
-    static func lookup(inPlace entry: inout ContainerState.Entry, lifetime: ServiceLifetime) -> Container.Lookup {
+    static func read<Key: Hashable>(
+        _ table: [Key: BorrowedEntry], at key: Key, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>
+    ) -> ReadLookup {
+        guard let entry = table[key] else { return .missing(ending: section) }
         let registration = entry.registration
         switch lifetime {
         case .new, .newSingleton:
-            return .build(registration)
+            return ReadLookup(answer: .build, registration: registration, section: section)
         case .singleton:
-            if let kept = entry.kept { return .kept(registration, kept) }
-            return .build(registration)
+            if let kept = entry.slot._withUnsafeGuaranteedRef({ $0.keptForRead }) {
+                return ReadLookup(answer: .kept, registration: registration, kept: kept, section: section)
+            }
+            return ReadLookup(answer: .build, registration: registration, section: section)
         case .automatic:
             // Only a scope that keeps instances answers from the slot: a `.singleton` use of a
             // unique or graph registration must not make later automatic resolves shared.
-            if registration.scope.isLongLived, let kept = entry.kept { return .kept(registration, kept) }
-            if let object = entry.weak?.object { return .keptWeakly(registration, object) }
-            return .build(registration)
+            if registration._withUnsafeGuaranteedRef({ $0.scope.isLongLived }),
+               let kept = entry.slot._withUnsafeGuaranteedRef({ $0.keptForRead }) {
+                return ReadLookup(answer: .kept, registration: registration, kept: kept, section: section)
+            }
+            if let object = entry.slot._withUnsafeGuaranteedRef({ $0.weakForRead }) {
+                return ReadLookup(
+                    answer: .keptWeakly, registration: registration, object: Unmanaged.passRetained(object), section: section)
+            }
+            return ReadLookup(answer: .build, registration: registration, section: section)
         }
     }
 
@@ -93,42 +107,22 @@ enum ScopeRules {
 
 extension ContainerState.Entry {
     /// Whether the entry holds an instance (a kept one, or a `.shared` one still alive).
-    var holdsInstance: Bool { kept != nil || weak?.object != nil }
+    var holdsInstance: Bool { slot.holdsInstance }
 
     /// Drops what `scope` keeps in this entry; returns how many instances were dropped.
-    mutating func discard(_ scope: Scope) -> Int {
-        var count = 0
-        if keptScope == scope, kept != nil {
-            kept = nil
-            keptScope = nil
-            count += 1
-        }
-        if scope == .shared, weak != nil {
-            if weak?.object != nil { count += 1 }
-            weak = nil
-        }
-        return count
-    }
+    func discard(_ scope: Scope) -> Int { slot.discard(scope) }
 
     /// Drops every kept instance; returns the scopes they were kept under.
-    mutating func discardAll() -> [Scope] {
-        var scopes: [Scope] = []
-        if let keptScope, kept != nil { scopes.append(keptScope) }
-        if weak?.object != nil { scopes.append(.shared) }
-        kept = nil
-        keptScope = nil
-        weak = nil
-        return scopes
-    }
+    func discardAll() -> [Scope] { slot.discardAll() }
 
     /// Keeps `box` under `scope` unless an instance is kept already and `replace` is false.
     /// Returns the instance now kept (an earlier one when another thread won the race).
-    mutating func keepInstance(
+    func keepInstance(
         _ box: any AnyObject & Sendable, scope: Scope, replace: Bool
     ) -> any AnyObject & Sendable {
-        if let existing = kept, !replace { return existing }
-        kept = box
-        keptScope = scope
-        return box
+        slot.keep(box, scope: scope, replace: replace)
     }
+
+    /// Keeps a `.shared` instance weakly.
+    func keepWeakly(_ object: AnyObject) { slot.keepWeakly(object) }
 }

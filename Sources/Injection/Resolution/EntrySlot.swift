@@ -1,0 +1,109 @@
+import Synchronization
+
+/// Where an entry keeps its instances: the strongly kept one (an ``Instance``, with the scope it
+/// was kept under) and a ``Scope/shared`` registration's weak one. Resolves read it without the
+/// container's lock (``ContainerTables/read(_:lifetime:)``); every change is made under the lock.
+///
+/// The slot owns one reference to each object it holds. A change never releases the object it
+/// replaces at once: a resolve on another thread may have loaded it a moment before and be about
+/// to copy its value. The writer hands it over (``retire(_:)``) and releases it after the lock,
+/// once every read in progress is over (``ReadSections/waitForReaders()``). A read runs no app
+/// code and takes no lock, so the wait is short and cannot deadlock.
+final class EntrySlot: Sendable {
+    private let keptObject = Atomic<Unmanaged<any AnyObject & Sendable>?>(nil)
+    /// The scope ``keptObject`` was kept under. Only writers read it, under the container's lock;
+    /// a lock of its own keeps the type checked `Sendable`, and it is never contended.
+    private let keptScope = Mutex<Scope?>(nil)
+    private let weakObject = Atomic<Unmanaged<WeakInstance>?>(nil)
+
+    deinit {
+        // The last table that listed this slot is gone, and with it any read that could see it.
+        keptObject.load(ordering: .acquiring)?.release()
+        weakObject.load(ordering: .acquiring)?.release()
+    }
+
+    // MARK: - Reads without the lock (inside a read section)
+
+    /// The kept instance, borrowed: valid until the read section ends.
+    @inline(__always)
+    var keptForRead: Unmanaged<any AnyObject & Sendable>? {
+        keptObject.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// The live `.shared` instance, retained (a weak load retains what it returns).
+    @inline(__always)
+    var weakForRead: AnyObject? {
+        weakObject.load(ordering: .sequentiallyConsistent)?._withUnsafeGuaranteedRef { $0.object }
+    }
+
+    // MARK: - Under the container's lock
+
+    /// The kept instance.
+    var kept: (any AnyObject & Sendable)? {
+        keptObject.load(ordering: .acquiring)?.takeUnretainedValue()
+    }
+
+    /// Whether the slot holds an instance (a kept one, or a `.shared` one still alive).
+    var holdsInstance: Bool {
+        keptObject.load(ordering: .acquiring) != nil || weakObject.load(ordering: .acquiring)?.takeUnretainedValue().object != nil
+    }
+
+    /// Keeps `box` under `scope` unless an instance is kept already and `replace` is false.
+    /// Returns the instance now kept (an earlier one when another thread won the race).
+    func keep(_ box: any AnyObject & Sendable, scope: Scope, replace: Bool) -> any AnyObject & Sendable {
+        if !replace, let existing = kept { return existing }
+        let previous = keptObject.exchange(Unmanaged.passRetained(box), ordering: .sequentiallyConsistent)
+        keptScope.withLock { $0 = scope }
+        Self.retire(previous)
+        return box
+    }
+
+    /// Keeps a `.shared` instance weakly.
+    func keepWeakly(_ object: AnyObject) {
+        let previous = weakObject.exchange(Unmanaged.passRetained(WeakInstance(object)), ordering: .sequentiallyConsistent)
+        Self.retire(previous)
+    }
+
+    /// Drops what `scope` keeps here; returns how many instances were dropped.
+    func discard(_ scope: Scope) -> Int {
+        var count = 0
+        if keptScope.withLock({ $0 == scope }), let previous = keptObject.exchange(nil, ordering: .sequentiallyConsistent) {
+            keptScope.withLock { $0 = nil }
+            Self.retire(previous)
+            count += 1
+        }
+        if scope == .shared, let previous = weakObject.exchange(nil, ordering: .sequentiallyConsistent) {
+            if previous.takeUnretainedValue().object != nil { count += 1 }
+            Self.retire(previous)
+        }
+        return count
+    }
+
+    /// Drops every kept instance; returns the scopes they were kept under.
+    func discardAll() -> [Scope] {
+        var scopes: [Scope] = []
+        let scope = keptScope.withLock { scope in
+            defer { scope = nil }
+            return scope
+        }
+        if let previous = keptObject.exchange(nil, ordering: .sequentiallyConsistent) {
+            if let scope { scopes.append(scope) }
+            Self.retire(previous)
+        }
+        if let previous = weakObject.exchange(nil, ordering: .sequentiallyConsistent) {
+            if previous.takeUnretainedValue().object != nil { scopes.append(.shared) }
+            Self.retire(previous)
+        }
+        return scopes
+    }
+
+    /// Hands an object this slot no longer holds to the writing thread's list of objects to
+    /// release (``ResolutionContext/retired``): ``ContainerTables/withLock(_:)`` releases them
+    /// after the lock, once no read can still be using them, so an instance's `deinit` (app
+    /// code) never runs under the lock, and a reset that drops many instances waits once.
+    private static func retire<Object: AnyObject>(_ object: Unmanaged<Object>?) {
+        guard let object else { return }
+        let owned: AnyObject = object.takeRetainedValue()
+        ResolutionContext.withCurrent { $0.retired.append(owned) }
+    }
+}
