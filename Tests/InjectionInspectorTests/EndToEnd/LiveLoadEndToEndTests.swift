@@ -94,10 +94,12 @@ struct LiveLoadEndToEndTests {
             return
         }
         // A stopped inspector reads nothing: the app's sink gives up on the stream after 100 ms
-        // and reconnects once the inspector runs again (each stall is one break).
+        // and reconnects once the inspector runs again (each stall is one break). A stall lasts
+        // a second: on a loaded machine the app itself runs slowly and needs that long to fill
+        // the socket's buffers and meet the stall (0.4 s once gave no break at load 12).
         for _ in 0..<3 {
             kill(pid, SIGSTOP)
-            _ = Spawn.run(["sleep", "0.4"])
+            _ = Spawn.run(["sleep", "1"])
             kill(pid, SIGCONT)
             _ = Spawn.run(["sleep", "1"])
         }
