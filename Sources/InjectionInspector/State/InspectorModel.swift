@@ -1,5 +1,6 @@
 import Injection
 import InjectionGraph
+import Synchronization
 
 /// Everything the inspector shows about one session: the graph, the event log, which services
 /// changed lately, and the connection.
@@ -14,6 +15,19 @@ import InjectionGraph
 public struct InspectorModel: Sendable {
     /// How long a changed row stays highlighted, in milliseconds.
     static let highlightMilliseconds: UInt64 = 1_500
+
+    /// Which session this is: unique per model made, kept by copies (a copy, or the model as of
+    /// the time cursor, is the same session). The view's rows point into the graph by node
+    /// index, so they are rebuilt when another session comes on screen even if its graph is at
+    /// the same revision (apps that each send as many records are).
+    let identity = InspectorModel.newIdentity()
+
+    /// The source of ``identity``: process-wide, since sessions are made on the UI thread but
+    /// models (`open FILE`, tests) anywhere.
+    private static let identities = Atomic<UInt64>(0)
+    private static func newIdentity() -> UInt64 {
+        identities.wrappingAdd(1, ordering: .relaxed).newValue
+    }
 
     var graph = DependencyGraph()
     /// Every record applied, with snapshots: the time cursor rebuilds the graph as of any record.

@@ -67,14 +67,23 @@ struct InspectorState: Sendable {
     /// ``sync(with:)`` with each graph revision.
     private(set) var serviceOrder = ServiceOrder()
 
-    private var syncedRevision: UInt64 = .max
+    private var syncedGraph: SyncedGraph?
+
+    /// Which graph the problems, flags, counts and rows were made from: the session's
+    /// ``InspectorModel/identity`` and the graph's revision (revisions count records, so two
+    /// sessions can be at the same one).
+    private struct SyncedGraph: Hashable {
+        var session: UInt64
+        var revision: UInt64
+    }
     private var syncedInputs: SyncInputs?
 
     private struct SyncInputs: Hashable {
         var route: Route
         var sort: ServiceSort
         var filter: String
-        var revision: UInt64
+        /// The session and its graph's revision: rows index into that graph.
+        var graph: SyncedGraph
         var layersAsList: Bool
         var eventTotal: UInt64
     }
@@ -112,10 +121,11 @@ struct InspectorState: Sendable {
     mutating func sync(with model: InspectorModel) {
         // Whatever changed, the selected event row is complete: keys act on it.
         defer { completeSelectedEventRow(model: model) }
-        let inputs = SyncInputs(route: route, sort: sort, filter: filter.text, revision: model.graph.revision,
+        let graph = SyncedGraph(session: model.identity, revision: model.graph.revision)
+        let inputs = SyncInputs(route: route, sort: sort, filter: filter.text, graph: graph,
                                 layersAsList: layersAsList, eventTotal: model.events.total)
         guard inputs != syncedInputs else { return }
-        if model.graph.revision != syncedRevision {
+        if graph != syncedGraph {
             // While the app runs, a mapping in effect is not yet one left active at the end: a
             // fault-free demo that maps for a while must not flash a badge.
             report = model.graph.check(stillRunning: model.connection == .live && !model.graph.session.hasEnded)
@@ -123,7 +133,7 @@ struct InspectorState: Sendable {
             serviceOrder.update(for: model.graph)
             counts = TabCounts(model.graph, flags: flags, report: report, layers: serviceOrder.layerCount)
             changeMarks = model.baseline.map { ChangeMarks(base: $0.graph, head: model.graph) } ?? ChangeMarks()
-            syncedRevision = model.graph.revision
+            syncedGraph = graph
         }
         syncedInputs = inputs
         // The Events screen's rows are kept from frame to frame (a full log is thousands of rows);
