@@ -27,9 +27,10 @@ struct LiveShapesEndToEndTests {
         }
         let socket = folder + "/live.sock"
         // Wide enough for the whole header (folded, shed, live, session N/M).
-        // Its standard error goes to a file: a trap's backtrace is longer than the pane, and a
-        // failure below prints the file (see ``crashReport(_:)``).
-        let tmux = TmuxSession(command: "\(binary) listen --memory-budget \(budget) --socket \(socket) 2>\(folder)/stderr; echo EXIT:$?", columns: 220,
+        // Its standard error goes to a file, and a trap's backtrace with it (the backtracer
+        // writes to the terminal otherwise): longer than the pane, and a failure below prints
+        // the file (see ``crashReport(_:)``).
+        let tmux = TmuxSession(command: "SWIFT_BACKTRACE=enable=yes,interactive=no,output-to=stderr \(binary) listen --memory-budget \(budget) --socket \(socket) 2>\(folder)/stderr; echo EXIT:$?", columns: 220,
                                environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
         #expect(tmux.waitFor("waiting on unix:\(socket)"))
         return (tmux, socket, folder)
