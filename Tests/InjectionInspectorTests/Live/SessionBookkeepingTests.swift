@@ -1,5 +1,6 @@
 import Injection
 import InjectionGraph
+import InjectionSynthetic
 import InjectionTrace
 import Testing
 @testable import InjectionInspector
@@ -13,18 +14,6 @@ import Testing
 /// renders. (A debug `listen` once died with a trap while app after app came and went.)
 @MainActor
 struct SessionBookkeepingTests {
-    /// A deterministic generator (SplitMix64): a failing seed replays exactly.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// One app as the test drives it: its connection, its header (several connections share
     /// one when the app reconnects), and whether its stream started or ended.
     struct App {
@@ -56,7 +45,8 @@ struct SessionBookkeepingTests {
     /// Drives one inspector through `steps` random steps.
     func hammer(seed: UInt64, steps: Int) -> Run {
         var run = Run()
-        var random = Generator(state: seed)
+        // SplitMix64: a failing seed replays exactly.
+        var random = SplitMix64(seed: seed)
         // A small budget: histories compact while sessions come and go.
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), memoryBudget: 1 << 20)
         var apps: [App] = []
