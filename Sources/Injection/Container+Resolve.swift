@@ -19,12 +19,15 @@ extension Container {
     ///   - args: Arguments for a factory registered with `{ container, args in … }`.
     ///   - file: The resolving file, named in a failure's message; leave the default.
     ///   - line: The resolving line, named in a failure's message; leave the default.
+    @inlinable
     public func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
         do {
-            return try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line)
+            return try resolveKey(
+                T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: false,
+                origin: nil)
         } catch {
             InjectionDiagnostics.trap(error, file: file, line: line)
         }
@@ -42,11 +45,14 @@ extension Container {
     ///     print(error.message)     // a cycle, or a factory that threw
     /// }
     /// ```
+    @inlinable
     public func tryResolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) throws(ResolutionError) -> T {
-        try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line)
+        try resolveKey(
+            T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: false,
+            origin: nil)
     }
 
     /// Resolves a service, or returns nil when nothing is registered for it.
@@ -61,7 +67,9 @@ extension Container {
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
         do {
-            return try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: true)
+            return try resolveKey(
+                T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: true,
+                origin: nil)
         } catch .missing, .noInstance {
             return nil
         } catch {
@@ -170,8 +178,13 @@ extension Container {
     /// resolve cost ~60 instructions in this unspecialised path (callgrind), for a value read
     /// only when nothing answers.
     ///
+    /// `@usableFromInline`: the front ends above are inlined into the app, so a call site's
+    /// `name` and `args` (nil at most sites) are seen there and never copied or destroyed through
+    /// `Optional`'s generic value witnesses here (~50 instructions per resolve, callgrind).
+    ///
     /// - Parameter origin: Where the resolve started, when it continues in `self` on its behalf
     ///   (an `.implements` key answered through its registration's key); factories resolve there.
+    @usableFromInline
     func resolveKey<T>(
         _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments,
         file: StaticString, line: UInt, quiet: Bool = false, origin: Container? = nil
