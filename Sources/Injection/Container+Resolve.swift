@@ -272,11 +272,12 @@ extension Container {
     }
 
     /// The resolve of a keypath provider, `container[\.layer.service]`, when no container in the
-    /// chain has mappings: the keypath's remembered provider key and its entry are found under
-    /// one lock; a keypath this container never projected is projected once, then resolved as
+    /// chain has mappings: the remembered keypath's entry is read in one lookup; a keypath this
+    /// container never projected is projected once, then resolved as
     /// its provider (``resolveDeclared(_:_:lifetime:source:mappedFrom:provider:)``). No ``MissingPolicy``
     /// is built: wrapping the keypath in one cost every resolve its generic metadata and a
-    /// retain and release of the keypath.
+    /// retain and release of the keypath. Inlined into its one caller.
+    @inline(__always)
     func resolveProjecting<T>(
         _ keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime
     ) throws(ResolutionError) -> T {
