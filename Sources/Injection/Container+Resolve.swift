@@ -303,6 +303,9 @@ extension Container {
         let lookup: ReadLookup
         /// Borrowed: `self` holds every container its search reaches (see ``locate(_:lifetime:)``).
         let holder: Unmanaged<Container>
+        /// The calling thread's context, fetched once for the read and the build, borrowed: its
+        /// thread-specific slot keeps it alive until the thread exits.
+        let context: Unmanaged<ResolutionContext>
     }
 
     /// The search every resolve makes, written once and not generic: looks `key` up in this
@@ -317,19 +320,21 @@ extension Container {
         // strongly (`parent` is a `let`), so a retain (an atomic add, and a release to match)
         // buys nothing.
         var container = Unmanaged.passUnretained(self)
+        let context = ResolutionContext.currentReference
+        let section = context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) }
         while true {
-            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime) }
-            if lookup.registration != nil { return Found(lookup: lookup, holder: container) }
+            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime, section: section) }
+            if lookup.registration != nil { return Found(lookup: lookup, holder: container, context: context) }
             if case .keyPath(let id) = key {
                 // Only this container's own memory is asked; it never projected the keypath
                 // when it has none.
                 guard let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else {
-                    return Found(lookup: .missing, holder: container)
+                    return Found(lookup: .missing, holder: container, context: context)
                 }
                 key = .provider(known)
             }
             guard let next = container._withUnsafeGuaranteedRef({ [key] in $0.nextInSearch(afterMissing: key) }) else {
-                return Found(lookup: .missing, holder: container)
+                return Found(lookup: .missing, holder: container, context: context)
             }
             container = next
         }
@@ -382,11 +387,11 @@ extension Container {
             if let origin {
                 return try origin.build(
                     registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                    mappedFrom: mappedFrom, holder: found.holder)
+                    mappedFrom: mappedFrom, holder: found.holder, context: found.context)
             }
             return try build(
                 registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                mappedFrom: mappedFrom, holder: found.holder)
+                mappedFrom: mappedFrom, holder: found.holder, context: found.context)
         } catch {
             // A cycle is reported by the resolve that closed it: the innermost one, whose
             // site (when it has one) is the line that asked for the service again.
