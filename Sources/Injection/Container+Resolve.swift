@@ -92,6 +92,8 @@ extension Container {
     /// Resolves from the container that is building a service on this thread, or from
     /// ``shared`` outside a resolution: inside a factory, `Container.resolve()` follows the
     /// container the resolution started in (a child container's overrides apply).
+    /// `@inlinable`, as the instance front ends are: the call site's `name` and `args` fold there.
+    @inlinable
     public static func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
@@ -100,6 +102,7 @@ extension Container {
     }
 
     /// The throwing form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
+    @inlinable
     public static func tryResolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
@@ -108,6 +111,7 @@ extension Container {
     }
 
     /// The optional form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
+    @inlinable
     public static func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
