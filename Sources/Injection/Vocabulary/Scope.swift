@@ -30,23 +30,24 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// The name shown in messages, events and the inspector (`singleton`, `login`).
     public let name: String
 
-    private init(_ kind: Kind, _ name: String) {
+    @usableFromInline
+    init(_ kind: Kind, _ name: String) {
         self.kind = kind
         self.name = name
     }
 
     /// A new instance on every resolve.
-    public static let unique = Scope(.unique, "unique")
+    @inlinable public static var unique: Scope { Scope(.unique, "unique") }
     /// One instance per resolution pass.
-    public static let graph = Scope(.graph, "graph")
+    @inlinable public static var graph: Scope { Scope(.graph, "graph") }
     /// One instance per container, until the scope is reset.
-    public static let cached = Scope(.cached, "cached")
+    @inlinable public static var cached: Scope { Scope(.cached, "cached") }
     /// One instance while somebody holds a strong reference to it.
-    public static let shared = Scope(.shared, "shared")
+    @inlinable public static var shared: Scope { Scope(.shared, "shared") }
     /// One instance per container for its whole life.
-    public static let singleton = Scope(.singleton, "singleton")
+    @inlinable public static var singleton: Scope { Scope(.singleton, "singleton") }
     /// Resolver's name for ``singleton``.
-    public static let application = singleton
+    @inlinable public static var application: Scope { singleton }
     /// A named cache that is reset on its own: `.custom("session")`.
     public static func custom(_ name: String) -> Scope { Scope(.custom, name) }
 
