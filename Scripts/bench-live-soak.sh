@@ -19,15 +19,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=600
+bin=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --duration) duration="$2"; shift 2 ;;
-        *) echo "usage: $0 [--duration SECONDS]" >&2; exit 2 ;;
+        # Binaries built elsewhere (a copy of an earlier build, for a before/after pair).
+        --bin) bin=$(cd "$2" && pwd); shift 2 ;;
+        *) echo "usage: $0 [--duration SECONDS] [--bin DIR]" >&2; exit 2 ;;
     esac
 done
-swift build -c release --product di-inspect >/dev/null
-swift build -c release --product sample-app >/dev/null
-bin=$PWD/.build/release
+if [ -z "$bin" ]; then
+    swift build -c release --product di-inspect >/dev/null
+    swift build -c release --product sample-app >/dev/null
+    bin=$PWD/.build/release
+fi
 work=$(mktemp -d)
 server="soak-$$"
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT

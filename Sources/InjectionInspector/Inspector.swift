@@ -188,6 +188,13 @@ public final class Inspector: TerminalApplication {
         state.message = EditorCommand.message(for: program, outcome: outcome)
     }
 
+    /// Frames the terminal made the loop skip (the header says so for a few seconds).
+    private var terminalLag = TerminalLag()
+
+    func terminalLagged(_ lag: TerminalLag) {
+        terminalLag = lag
+    }
+
     func refresh(shouldYield: () -> Bool) -> Bool {
         guard let feed, !state.paused else { return false }
         // Coalesce: take updates at most every 100 ms (the tick picks up the rest), so a busy
@@ -437,6 +444,7 @@ public final class Inspector: TerminalApplication {
             if status.queuedRecords >= Self.recordsPerFrame { parts.append("behind \(status.queuedRecords)") }
             if state.paused, status.queuedRecords > 0 { parts.append("\(status.queuedRecords) held") }
         }
+        if terminalLag.isRecent(now: clock.now) { parts.append(terminalLag.summary) }
         let refused = refusals.values.reduce(0, +)
         if refused > 0 {
             let reasons = refusals.sorted { $0.value > $1.value }.prefix(2).map { "\($0.value) \($0.key)" }
