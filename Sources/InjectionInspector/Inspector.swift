@@ -210,7 +210,13 @@ public final class Inspector: TerminalApplication {
         var took = false
         var taken = 0
         repeat {
-            guard absorbNext(from: { feed.take(maximumRecords: Self.recordsPerBatch) }, until: shouldStop) else { break }
+            let started = clock.now
+            guard absorbNext(from: {
+                let updates = feed.take(maximumRecords: Self.recordsPerBatch)
+                noteLongest("take", since: started)
+                return updates
+            }, until: shouldStop) else { break }
+            noteLongest("batch", since: started)
             took = true
             taken += Self.recordsPerBatch
         } while carried.isEmpty && taken < Self.recordsPerFrame && !shouldStop()
@@ -221,8 +227,12 @@ public final class Inspector: TerminalApplication {
 
     func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool {
         let took = refresh(shouldYield: shouldYield)
+        let compacting = clock.now
         keepWithinBudget(shouldYield: shouldYield)
+        noteLongest("compaction", since: compacting)
+        let forgetting = clock.now
         forgetEndedSessionsOverBudget()
+        noteLongest("forget", since: forgetting)
         // New apps are shed (counted, in the header) while the histories and what is still
         // being freed fill the whole budget: a flood of short-lived apps must not hold more than
         // the budget in sessions waiting to be freed. (The whole budget, not the histories'
@@ -258,6 +268,17 @@ public final class Inspector: TerminalApplication {
         view.liveSummary = liveSummary
         defer { longestPainting[screenName, default: .zero] = max(longestPainting[screenName] ?? .zero, clock.now - painting) }
         return InspectorView.render(model: shown, state: view, rows: rows, columns: columns)
+    }
+
+    /// The longest each part of the work between frames took once (`take`: one take from the
+    /// feed, its lock included; `batch`: one take and its records applied; `compaction`,
+    /// `forget`: a tick's history compaction and forgetting of sessions), for `DI_INSPECT_STATS`:
+    /// where a long tick went.
+    private var longestPart: [String: Duration] = [:]
+
+    private func noteLongest(_ part: String, since start: ContinuousClock.Instant) {
+        let duration = clock.now - start
+        if duration > longestPart[part] ?? .zero { longestPart[part] = duration }
     }
 
     /// The longest a render spent rebuilding the view (problems, flags, counts, rows) and
@@ -489,6 +510,7 @@ public final class Inspector: TerminalApplication {
         for (screen, duration) in longestViewRebuild { figures["longest_rebuild_\(screen)_us"] = Self.microseconds(duration) }
         for (screen, duration) in longestPainting { figures["longest_paint_\(screen)_us"] = Self.microseconds(duration) }
         for (screen, duration) in longestKey { figures["longest_key_\(screen)_us"] = Self.microseconds(duration) }
+        for (part, duration) in longestPart { figures["longest_\(part)_us"] = Self.microseconds(duration) }
         return figures
     }
 
