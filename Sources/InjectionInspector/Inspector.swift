@@ -490,7 +490,7 @@ public final class Inspector: TerminalApplication {
     var statistics: [String: UInt64] {
         var figures: [String: UInt64] = [:]
         if let feed {
-            let status = feed.status
+            let status = feed.currentStatus
             figures["received"] = status.statistics.received
             figures["folded"] = status.statistics.folded
             figures["dropped"] = status.statistics.dropped

@@ -1,3 +1,4 @@
+import CNCurses
 import Synchronization
 #if canImport(Glibc)
 import Glibc
