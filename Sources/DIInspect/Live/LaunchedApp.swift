@@ -104,16 +104,21 @@ final class LaunchedApp: Sendable {
 
     /// Ends the app unless `--keep-app` was given: SIGTERM, then SIGKILL once `grace` has
     /// passed since ``requestStop()`` (or now). Returns when the app is gone and its watcher has
-    /// reported how it ended, or right after the SIGKILL: a killed process runs no more of its
-    /// code, and waiting for the kernel to reap it would only hold the inspector's own exit (on
-    /// Linux its parent-death signal ends it with the inspector in any case).
+    /// reported how it ended, or at the latest ``reapWait`` after the SIGKILL: a killed process
+    /// runs no more of its code, and waiting longer for the kernel to finish it would only hold
+    /// the inspector's own exit (on Linux its parent-death signal ends it with the inspector in
+    /// any case).
     func stop(grace: Duration = LaunchedApp.grace) {
         guard !keepRunning else { return }
         if isRunning {
             let deadline = (stopRequested.withLock { $0 } ?? ContinuousClock.now).advanced(by: grace)
             kill(processID, SIGTERM)
             while isRunning, ContinuousClock.now < deadline { usleep(1_000) }
-            if isRunning { kill(processID, SIGKILL) }
+            if isRunning {
+                kill(processID, SIGKILL)
+                let killed = ContinuousClock.now.advanced(by: Self.reapWait)
+                while isRunning, ContinuousClock.now < killed { usleep(1_000) }
+            }
         }
         // The watcher reports right after `waitpid`; not joined while the app is not reaped.
         if !isRunning { watcher.withLock { $0 }?.join() }
@@ -123,6 +128,10 @@ final class LaunchedApp: Sendable {
     /// 200 ms at full load: the grace runs from the start of the way out, and the process's own
     /// teardown (the kernel unmapping 150–250 MB, 25–140 ms on a loaded machine) comes after it.
     static let grace: Duration = .milliseconds(60)
+
+    /// The longest ``stop(grace:)`` waits after the SIGKILL for the app to be reaped here (so it
+    /// is not left a zombie for whoever inherits it).
+    static let reapWait: Duration = .milliseconds(15)
 
     /// The last lines of the app's log (its error when it could not start), at most `count`.
     static func lastLines(of logPath: String, count: Int = 24) -> [String] {
