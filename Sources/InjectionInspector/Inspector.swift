@@ -271,9 +271,10 @@ public final class Inspector: TerminalApplication {
     }
 
     /// The longest each part of the work between frames took once (`take`: one take from the
-    /// feed, its lock included; `batch`: one take and its records applied; `compaction`,
-    /// `forget`: a tick's history compaction and forgetting of sessions), for `DI_INSPECT_STATS`:
-    /// where a long tick went.
+    /// feed, its lock included; `batch`: one take and its records applied; `apply`: one
+    /// connection's records applied to its session; `forget_old`: sessions past the cap
+    /// forgotten after a batch; `compaction`, `forget`: a tick's history compaction and
+    /// forgetting of sessions over the budget), for `DI_INSPECT_STATS`: where a long tick went.
     private var longestPart: [String: Duration] = [:]
 
     private func noteLongest(_ part: String, since start: ContinuousClock.Instant) {
@@ -322,7 +323,11 @@ public final class Inspector: TerminalApplication {
     private func absorb(_ updates: [LiveUpdate], until shouldStop: () -> Bool = { false }) {
         let now = milliseconds
         // Ended sessions past the cap go as soon as they ended, not when the next app connects.
-        defer { forgetOldSessions() }
+        defer {
+            let forgetting = clock.now
+            forgetOldSessions()
+            noteLongest("forget_old", since: forgetting)
+        }
         for (position, update) in updates.enumerated() {
             // Sessions coming and going cost a little each: asked every few updates too.
             if position > 0, position % Self.updatesBetweenChecks == 0, shouldStop() {
@@ -358,7 +363,9 @@ public final class Inspector: TerminalApplication {
                 }
                 activity += 1
                 sessions[index].lastActivity = activity
+                let applying = clock.now
                 let applied = sessions[index].apply(fresh, now: now, until: shouldStop)
+                noteLongest("apply", since: applying)
                 if applied < fresh.count {
                     carried = [.records(connection: connection, Array(fresh[applied...]))] + updates[(position + 1)...]
                     return
