@@ -187,3 +187,27 @@ private final class ChangingScreen: TerminalApplication {
         return canvas
     }
 }
+
+/// The header says the terminal fell behind, with the count, for a few seconds after a skip.
+struct TerminalLagHeaderTests {
+    @Test @MainActor func theHeaderSaysHowManyFramesTheTerminalMadeTheLoopSkip() {
+        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")))
+        #expect(!inspector.liveSummary.contains("terminal behind"))
+        inspector.terminalLagged(TerminalLag(skippedFrames: 3, lastSkipped: .now))
+        #expect(inspector.liveSummary.contains("terminal behind, 3 frames skipped"))
+        inspector.terminalLagged(TerminalLag(skippedFrames: 1, lastSkipped: .now))
+        #expect(inspector.liveSummary.contains("terminal behind, 1 frame skipped"))
+        // Long after the last skip it is no longer said.
+        inspector.terminalLagged(TerminalLag(skippedFrames: 3, lastSkipped: .now - .seconds(60)))
+        #expect(!inspector.liveSummary.contains("terminal behind"))
+    }
+
+    @Test func aLagIsRecentForThreeSeconds() {
+        let now = ContinuousClock.now
+        let lag = TerminalLag(skippedFrames: 2, lastSkipped: now)
+        #expect(lag.isRecent(now: now + .milliseconds(2_999)))
+        #expect(!lag.isRecent(now: now + .seconds(3)))
+        #expect(!TerminalLag().isRecent(now: now))
+        #expect(lag.summary == "terminal behind, 2 frames skipped")
+    }
+}
