@@ -57,7 +57,8 @@ extension Container {
             return unsafeDowncast(kept, to: Instance<T>.self).value
         }
         let observed = EventHub.isActive
-        let start = observed ? EventClock.raw() : 0
+        // 0 for a build counted untimed (``BuildSampling``).
+        let start = observed ? EventHub.buildStart(of: registration, in: context) : 0
         // Captives, judged here by kinds (the rule is `Scope.captures(_:)`): the requester's
         // frame, read in place, holding a shorter-lived service; keyed arguments a long-lived
         // instance is built from. Reported out of line, where the scopes are made.
@@ -94,9 +95,16 @@ extension Container {
             }
         }
 
-        // A unique instance nobody observes is kept nowhere and reported to nobody: answered at
-        // once, moved once (each move of `T` is a value-witness call in this unspecialised code).
-        if kind == .unique, !observed, context.validation == nil { return value }
+        // A unique instance is kept nowhere: answered at once, moved once (each move of `T` is a
+        // value-witness call in this unspecialised code), reported first if observed.
+        if kind == .unique, context.validation == nil {
+            if observed {
+                emitCreated(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime),
+                            source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
+                            outcome: .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
+            }
+            return value
+        }
         let result: T
         var lostRace = false
         if let validation = context.validation {
@@ -178,25 +186,27 @@ extension Container {
         _ registration: AnyRegistration, scope: Scope, source: Resolved.Source, outcome: Resolved.Outcome,
         start: UInt64, mappedFrom: ServiceIdentity?, hub: EventHub, in context: ResolutionContext
     ) {
-        let end = EventClock.raw()
+        let end = EventHub.buildEnd(start: start)
         if hub.foldRepeat(registration, scope: scope, outcome: outcome, source: source, start: start, end: end, in: context) {
             return
         }
+        let (duration, time) = start != 0 ? (end &- start, end) : EventHub.untimedBuild(registration, in: context)
         emitResolved(
-            registration, scope: scope, source: source, outcome: outcome, duration: end &- start, end: end,
+            registration, scope: scope, source: source, outcome: outcome, duration: duration, end: time,
             mappedFrom: mappedFrom, in: context)
     }
 
     func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
         ResolutionContext.withCurrent { context in
-            let now = EventClock.raw()
+            // A counted hit only needs a time stamp: the coarse clock's (an event, a precise one).
+            let now = EventClock.coarse()
             let source: Resolved.Source = registration.isOverride ? .override : .factory
             if EventHub.shared.foldRepeat(
                 registration, scope: scope, outcome: .cached, source: source, start: now, end: now, in: context
             ) { return }
             emitResolved(
-                registration, scope: scope, source: source, outcome: .cached, duration: 0, end: now, mappedFrom: nil,
-                in: context)
+                registration, scope: scope, source: source, outcome: .cached, duration: 0, end: EventClock.raw(),
+                mappedFrom: nil, in: context)
         }
     }
 
