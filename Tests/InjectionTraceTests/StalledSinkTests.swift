@@ -49,7 +49,7 @@ struct StalledSinkTests {
         try #require(mkfifo(path, 0o600) == 0, "mkfifo: \(PosixIO.errorDescription(PosixIO.lastError))")
         defer { PosixIO.removeFile(path) }
         // A reader, so the sink's open does not wait for one.
-        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        let reader = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         try #require(reader >= 0, "open: \(PosixIO.errorDescription(PosixIO.lastError))")
         let recorder = TraceRecorder(sink: FileTraceSink(path: path), header: Self.header)
         recorder.start(observingEvents: false)
@@ -77,8 +77,8 @@ struct StalledSinkTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("stall-\(UUID().uuidString.prefix(8)).fifo").path
         try #require(mkfifo(path, 0o600) == 0, "mkfifo: \(PosixIO.errorDescription(PosixIO.lastError))")
         defer { PosixIO.removeFile(path) }
-        let recorder = TraceRecorder(
-            sink: FileTraceSink(path: path, retryInterval: .milliseconds(10)), header: Self.header)
+        let sink = FileTraceSink(path: path, retryInterval: .milliseconds(10))
+        let recorder = TraceRecorder(sink: sink, header: Self.header)
         recorder.start(observingEvents: false)
         let missing = MissingRegistration(
             requested: ServiceIdentity(type: "Unregistered", container: "c"), requesterChain: [], nearMisses: [],
@@ -89,7 +89,8 @@ struct StalledSinkTests {
         #expect(recorder.statistics.linesWritten == 0)
 
         // A reader comes: the next batch opens the FIFO, with the header and the failure first.
-        let first = open(path, O_RDONLY | O_NONBLOCK)
+        // (Close-on-exec: a process another test starts meanwhile must not keep it open.)
+        let first = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         try #require(first >= 0, "open: \(PosixIO.errorDescription(PosixIO.lastError))")
         // Each try a new service: a repeat would be folded into an aggregate.
         var sequence: UInt64 = 100
@@ -102,9 +103,17 @@ struct StalledSinkTests {
         #expect(firstStream.map(Self.kind) == ["header", "missing", "resolved"], "\(firstStream.map(Self.kind))")
 
         // It leaves: the write that finds it gone ends the stream, and a new reader gets a new one.
-        recorder.observe(resolved(4))
-        #expect(recorder.flush(timeout: .seconds(10)))
-        let second = open(path, O_RDONLY | O_NONBLOCK)
+        // (A process another test spawns holds a copy of the read end until its exec, and a
+        // write meanwhile still succeeds: the test writes until one finds the reader gone.)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while sink.failure == nil, ContinuousClock.now < deadline {
+            sequence += 1
+            recorder.observe(resolved(sequence))
+            #expect(recorder.flush(timeout: .seconds(10)))
+        }
+        #expect(sink.failure == "the reader of the FIFO went away: Broken pipe")
+        let lastLost = sequence
+        let second = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         try #require(second >= 0, "open: \(PosixIO.errorDescription(PosixIO.lastError))")
         defer { PosixIO.closeDescriptor(second) }
         let secondStream = try Self.readLines(second, untilAKindOf: "resolved") {
@@ -115,7 +124,7 @@ struct StalledSinkTests {
         let kinds = secondStream.map(Self.kind)
         #expect(kinds.prefix(3) == ["header", "missing", "resolved"], "\(kinds)")
         // The batch that found the reader gone is not resent: it is announced as dropped.
-        #expect(!secondStream.contains { $0.contains("Service4x") }, "\(kinds)")
+        #expect(!secondStream.contains { $0.contains("Service\(lastLost)x") }, "\(kinds)")
         #expect(secondStream.contains { Self.kind($0) == "dropped" && $0.contains(#""count":1,"#) }, "\(kinds)")
         _ = recorder.stop()
     }
