@@ -22,8 +22,8 @@ struct RepeatTableTests {
     ) -> Bool {
         table.fold(
             registration, requesterID: requester.map { UInt(bitPattern: ObjectIdentifier($0).hashValueBits) } ?? 0,
-            requester: requester, scope: scope, outcome: outcome, source: .factory, start: end - duration, end: end,
-            generation: generation)
+            requester: requester, kind: scope.kind, scope: scope, outcome: outcome, source: .factory,
+            start: end - duration, end: end, generation: generation)
     }
 
     private static func collect(_ table: RepeatTable, resetTo generation: UInt64? = nil) -> [ResolutionAggregate] {
@@ -135,8 +135,8 @@ struct RepeatTableTests {
     /// coarse end).
     private static func foldUntimed(_ table: RepeatTable, _ registration: AnyRegistration, at end: UInt64) -> Bool {
         table.fold(
-            registration, requesterID: 0, requester: nil, scope: .unique, outcome: .created, source: .factory,
-            start: 0, end: end, generation: 1)
+            registration, requesterID: 0, requester: nil, kind: .unique, scope: .unique, outcome: .created,
+            source: .factory, start: 0, end: end, generation: 1)
     }
 
     @Test func untimedRepeatsCountExactlyAndTheTimedOnesGiveTheTotal() {

@@ -208,10 +208,12 @@ final class EventHub: Sendable {
     /// folds and the key was seen before; false when the caller must deliver the event (through
     /// ``receivers(in:)``). Builds nothing and retains nothing on a repeat: the flags it reads are
     /// the thread's own copy of the list's, taken again when the hub's generation moved on. `start` and `end` are raw ``EventClock`` readings.
+    /// `scope` (of kind `kind`) is made only for a new key or a `.custom` one: a ``Scope`` copy
+    /// retains and releases its name.
     @inline(__always)
     func foldRepeat(
-        _ registration: AnyRegistration, scope: Scope, outcome: Resolved.Outcome, source: Resolved.Source,
-        start: UInt64, end: UInt64, in context: ResolutionContext
+        _ registration: AnyRegistration, kind: Scope.Kind, scope: @autoclosure () -> Scope, outcome: Resolved.Outcome,
+        source: Resolved.Source, start: UInt64, end: UInt64, in context: ResolutionContext
     ) -> Bool {
         if context.observerGeneration != Self.generation.load(ordering: .acquiring) { _ = refresh(context) }
         guard context.foldsRepeats, !ValidationRun.isActive(in: context) else { return false }
@@ -227,8 +229,8 @@ final class EventHub: Sendable {
         let table = context.repeatTableReference ?? Unmanaged.passUnretained(makeRepeatTable(for: context))
         return table._withUnsafeGuaranteedRef { table in
             table.fold(
-                registration, requesterID: requesterID, requester: context.requester, scope: scope, outcome: outcome,
-                source: source, start: start, end: end, generation: context.observerGeneration)
+                registration, requesterID: requesterID, requester: context.requester, kind: kind, scope: scope(),
+                outcome: outcome, source: source, start: start, end: end, generation: context.observerGeneration)
         }
     }
 
@@ -249,7 +251,7 @@ final class EventHub: Sendable {
         return EventClock.raw()
     }
 
-    /// A build's end, for ``foldRepeat(_:scope:outcome:source:start:end:in:)``: a coarse reading
+    /// A build's end, for ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)``: a coarse reading
     /// for an untimed build (`start` 0), which only needs a time stamp, else a precise one.
     @inline(__always)
     static func buildEnd(start: UInt64) -> UInt64 {

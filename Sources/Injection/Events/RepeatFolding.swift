@@ -69,6 +69,10 @@ final class RepeatTable: @unchecked Sendable {
             bits = outcomeBits | sourceBits << 1 | UInt(scope.rawValue) << 3
         }
 
+        /// Whether the scope is `.custom`, the one kind that does not fix the scope itself.
+        @inline(__always)
+        var isCustom: Bool { bits >> 3 == UInt(Scope.Kind.custom.rawValue) }
+
         /// The key's home slot in a table of `mask + 1` slots.
         @inline(__always)
         func slot(mask: Int) -> Int {
@@ -192,10 +196,10 @@ final class RepeatTable: @unchecked Sendable {
     @inline(__always)
     func fold(
         _ registration: AnyRegistration, requesterID: UInt, requester: @autoclosure () -> AnyRegistration?,
-        scope: Scope, outcome: Resolved.Outcome, source: Resolved.Source, start: UInt64, end: UInt64,
-        generation: UInt64
+        kind: Scope.Kind, scope: @autoclosure () -> Scope, outcome: Resolved.Outcome, source: Resolved.Source,
+        start: UInt64, end: UInt64, generation: UInt64
     ) -> Bool {
-        let key = Key(registration, requester: requesterID, outcome: outcome, source: source, scope: scope.kind)
+        let key = Key(registration, requester: requesterID, outcome: outcome, source: source, scope: kind)
         // A duration of `.max` marks an untimed build (no build takes 584 years).
         let duration = start == 0 ? UInt64.max : end &- start
         let mark: UInt64
@@ -209,11 +213,11 @@ final class RepeatTable: @unchecked Sendable {
         }
         let counted: Bool?
         if !collecting.load(ordering: .sequentiallyConsistent) {
-            counted = count(key, scope: scope, duration: duration, time: end, generation: generation)
+            counted = count(key, scope: scope(), duration: duration, time: end, generation: generation)
             writing.store(mark &+ 1, ordering: .releasing)
         } else {
             writing.store(mark &+ 1, ordering: .releasing)
-            counted = countDuringCollection(key, scope: scope, duration: duration, time: end, generation: generation)
+            counted = countDuringCollection(key, scope: scope(), duration: duration, time: end, generation: generation)
         }
         if let counted {
             // A cached answer is not a build: only builds say how long the next will take.
@@ -222,7 +226,7 @@ final class RepeatTable: @unchecked Sendable {
         }
         let measured = start == 0 ? sampling.lastDuration(of: key.registration) : duration
         var entry = Entry(
-            key: key, registration: registration, requester: requester(), scope: scope, outcome: outcome,
+            key: key, registration: registration, requester: requester(), scope: scope(), outcome: outcome,
             source: source)
         entry.meanNanoseconds = measured
         if remember(entry, generation: generation), start != 0, outcome == .created {
@@ -234,11 +238,13 @@ final class RepeatTable: @unchecked Sendable {
     /// Counts a repeat of `key`: true when counted, false when the caller must deliver the event,
     /// nil for a key not seen yet. The caller has access to `state` (see the type's comment).
     @inline(__always)
-    private func count(_ key: Key, scope: Scope, duration: UInt64, time: UInt64, generation: UInt64) -> Bool? {
+    private func count(
+        _ key: Key, scope: @autoclosure () -> Scope, duration: UInt64, time: UInt64, generation: UInt64
+    ) -> Bool? {
         guard state.generation == generation else { return false }
         let index = state.find(key)
         guard index >= 0 else { return nil }
-        if scope.kind == .custom, state.slots[index].scope != scope { return false }
+        if key.isCustom, state.slots[index].scope != scope() { return false }
         if duration == .max {
             state.slots[index].counts.addUntimed(time: time)
         } else {
@@ -251,9 +257,9 @@ final class RepeatTable: @unchecked Sendable {
     /// ``count(_:scope:duration:time:generation:)`` while a collector may be at work: after it.
     @inline(never)
     private func countDuringCollection(
-        _ key: Key, scope: Scope, duration: UInt64, time: UInt64, generation: UInt64
+        _ key: Key, scope: @autoclosure () -> Scope, duration: UInt64, time: UInt64, generation: UInt64
     ) -> Bool? {
-        lock.withLock { _ in count(key, scope: scope, duration: duration, time: time, generation: generation) }
+        lock.withLock { _ in count(key, scope: scope(), duration: duration, time: time, generation: generation) }
     }
 
     /// Adds a key's first occurrence (out of line: the repeat's path stays small); false when

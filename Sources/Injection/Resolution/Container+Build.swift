@@ -112,7 +112,7 @@ extension Container {
         // value-witness call in this unspecialised code), reported first if observed.
         if kind == .unique, context.validation == nil {
             if observed {
-                emitCreated(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime),
+                emitCreated(registration, kind: kind, lifetime: lifetime,
                             source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
                             outcome: .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
             }
@@ -169,7 +169,7 @@ extension Container {
             result = consume value
         }
         if observed {
-            emitCreated(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime),
+            emitCreated(registration, kind: kind, lifetime: lifetime,
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
                         outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
         }
@@ -193,20 +193,25 @@ extension Container {
         if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
     }
 
-    /// Inlined into `build`: a folded repeat then costs no call of its own.
+    /// Inlined into `build`: a folded repeat then costs no call of its own. The scope is made
+    /// only for an event, a new key or a `.custom` one (a ``Scope`` copy retains its name).
     @inline(__always)
     private func emitCreated(
-        _ registration: AnyRegistration, scope: Scope, source: Resolved.Source, outcome: Resolved.Outcome,
-        start: UInt64, mappedFrom: ServiceIdentity?, hub: EventHub, in context: ResolutionContext
+        _ registration: AnyRegistration, kind: Scope.Kind, lifetime: ServiceLifetime, source: Resolved.Source,
+        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, hub: EventHub,
+        in context: ResolutionContext
     ) {
         let end = EventHub.buildEnd(start: start)
-        if hub.foldRepeat(registration, scope: scope, outcome: outcome, source: source, start: start, end: end, in: context) {
+        if hub.foldRepeat(
+            registration, kind: kind, scope: ScopeRules.effectiveScope(registration.scope, lifetime), outcome: outcome,
+            source: source, start: start, end: end, in: context
+        ) {
             return
         }
         let (duration, time) = start != 0 ? (end &- start, end) : EventHub.untimedBuild(registration, in: context)
         emitResolved(
-            registration, scope: scope, source: source, outcome: outcome, duration: duration, end: time,
-            mappedFrom: mappedFrom, in: context)
+            registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: source,
+            outcome: outcome, duration: duration, end: time, mappedFrom: mappedFrom, in: context)
     }
 
     func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
@@ -215,7 +220,8 @@ extension Container {
             let now = EventClock.coarse()
             let source: Resolved.Source = registration.isOverride ? .override : .factory
             if EventHub.shared.foldRepeat(
-                registration, scope: scope, outcome: .cached, source: source, start: now, end: now, in: context
+                registration, kind: scope.kind, scope: scope, outcome: .cached, source: source, start: now, end: now,
+                in: context
             ) { return }
             emitResolved(
                 registration, scope: scope, source: source, outcome: .cached, duration: 0, end: EventClock.raw(),
