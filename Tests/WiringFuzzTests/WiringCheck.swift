@@ -19,7 +19,11 @@ enum WiringCheck {
         let expected = oracle.run()
         let sink = MemoryTraceSink()
         let recorder = traced
-            ? TraceRecorder(sink: sink, configuration: .init(capacity: 1 << 20, aggregationKeyLimit: 1 << 20)) : nil
+            ? TraceRecorder(sink: sink, configuration: .init(
+                capacity: 1 << 20, aggregationKeyLimit: 1 << 20,
+                // The trace is compared whole: on a loaded machine the writer thread may not have
+                // run within the app's default 300 ms, which would read as an empty trace.
+                stopTimeout: .seconds(30))) : nil
         recorder?.start()
         // In a box, not captured: the thread's closure outlives `done.signal()` a little, and
         // must not keep the run (and its instances) alive while lifetimes are counted.
