@@ -478,6 +478,8 @@ public final class Inspector: TerminalApplication {
         figures["history_dropped_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.droppedRecords })
         // Services' sort keys built: the services shown, unless another graph made them be built again.
         figures["service_entries_built"] = UInt64(state.serviceOrder.entriesBuilt)
+        // Problems checked from scratch: once per change of structure, not per revision.
+        figures["problem_checks"] = UInt64(state.problems.fullChecks)
         for (screen, duration) in longestViewRebuild { figures["longest_rebuild_\(screen)_us"] = Self.microseconds(duration) }
         for (screen, duration) in longestPainting { figures["longest_paint_\(screen)_us"] = Self.microseconds(duration) }
         for (screen, duration) in longestKey { figures["longest_key_\(screen)_us"] = Self.microseconds(duration) }

@@ -15,6 +15,7 @@ extension DependencyGraph {
         switch record {
         case .header(let header):
             session.header = header
+            noteStructureChange()
         case .event(let event):
             apply(event)
         case .aggregate(let aggregate):
@@ -28,6 +29,7 @@ extension DependencyGraph {
             session.droppedCount.addSaturating(count)
             session.lastTime = max(session.lastTime, time)
         case .end(let time, let reason):
+            noteStructureChange()
             session.hasEnded = true
             session.endReason = reason
             session.lastTime = max(session.lastTime, time)
@@ -40,6 +42,9 @@ extension DependencyGraph {
         if event.sequence > session.lastSequence { session.lastSequence = event.sequence }
         if event.time > session.lastTime { session.lastTime = event.time }
         let time = event.time
+        // Anything but a resolve registers, reports a problem or changes who holds what: the
+        // problems are checked again. A resolve says itself what it changed.
+        if case .resolved = event.kind {} else { noteStructureChange() }
         switch event.kind {
         case .resolved(let resolved):
             applyResolve(
@@ -110,19 +115,27 @@ extension DependencyGraph {
         case .some(let requester): from = intern(requester)
         case .none: from = nil
         }
-        nodes.withUnsafeMutableBufferPointer { nodes in
+        // A first resolve sets the scope (cycles, fixes), makes a registration one that answers
+        // (shadowed registrations) or a node a root: more than a count.
+        let firstResolve = nodes.withUnsafeMutableBufferPointer { nodes in
+            var isFirst = nodes[id].resolveCount == 0
             nodes[id].record(scope: scope, outcome: outcome, count: count, nanoseconds: nanoseconds, first: first, last: last)
             if let from {
                 nodes[from].childNanoseconds.addSaturating(nanoseconds)
             } else {
+                if nodes[id].appResolveCount == 0 { isFirst = true }
                 nodes[id].appResolveCount.addSaturating(count)
             }
+            return isFirst
         }
+        if firstResolve { noteStructureChange() }
         if unconfirmedMismatches > 0, outcome == .created { confirmMismatches(heldBy: service) }
         if activeMappings > 0 { noteMappedUse(of: service, by: requester, count: count) }
         if activeStaleHolders > 0, outcome == .cached { noteStaleUse(of: service, count: count) }
         guard let from else { return }
         let edgeID = internEdge(from, id)
+        // An edge's first resolve makes a lazy one eager (loops) and counts for who holds what.
+        if edges[edgeID].count == 0 { noteStructureChange() }
         edges.withUnsafeMutableBufferPointer { edges in
             edges[edgeID].count.addSaturating(count)
             edges[edgeID].totalNanoseconds.addSaturating(nanoseconds)
@@ -169,6 +182,7 @@ extension DependencyGraph {
         where !scopeMismatches[index].isConfirmed && scopeMismatches[index].mismatch.holder == holder {
             scopeMismatches[index].isConfirmed = true
             unconfirmedMismatches -= 1
+            noteStructureChange()
         }
     }
 

@@ -1,4 +1,5 @@
 import Injection
+import Synchronization
 
 /// The dependency graph of one app session, built incrementally from trace records.
 ///
@@ -42,6 +43,23 @@ public struct DependencyGraph: Sendable {
     public internal(set) var session = SessionInfo()
     /// Increases with every applied record: a viewer redraws when it changed.
     public internal(set) var revision: UInt64 = 0
+    /// Changes whenever anything ``check(strict:stillRunning:)`` reads changes, other than the
+    /// resolve counts of services and edges already seen (and the session's counters): a new
+    /// service or edge, a first resolve, a registration, a problem recorded or counted again.
+    /// The values come from one counter for the whole process, so two graphs with the same
+    /// value have the same services, edges, registrations and problems (one is a copy of the
+    /// other, or both are empty), whatever their counts: a viewer keeps its problems report
+    /// across the revisions that only count (``DiagnosticsCache``).
+    public internal(set) var structureRevision: UInt64 = 0
+
+    /// The source of ``structureRevision``.
+    private static let structureRevisions = Atomic<UInt64>(0)
+
+    /// Something ``check(strict:stillRunning:)`` reads, other than a count, changed.
+    @inline(never)
+    mutating func noteStructureChange() {
+        structureRevision = Self.structureRevisions.wrappingAdd(1, ordering: .relaxed).newValue
+    }
 
     /// The most services the graph keeps (``serviceLimit``): past it a new name is folded into
     /// one node, ``overflowNode``, and counted in ``servicesNotShown``.
@@ -145,6 +163,7 @@ public struct DependencyGraph: Sendable {
 
     mutating func appendNode(_ identity: ServiceIdentity) -> NodeID {
         let id = nodes.count
+        noteStructureChange()
         nameBytes += Self.nameBytes(of: identity)
         nodes.append(ServiceNode(id: id, identity: identity))
         outgoing.append([])
@@ -173,6 +192,7 @@ public struct DependencyGraph: Sendable {
     @inline(never)
     mutating func addEdge(_ from: NodeID, _ to: NodeID) -> EdgeID {
         let id = edges.count
+        noteStructureChange()
         edges.append(DependencyEdge(id: id, from: from, to: to))
         // A node's first edge reserves room for a few: growing 1 → 2 → 4 → 8 one reallocation
         // at a time was a tenth of ingest at 100 k services.

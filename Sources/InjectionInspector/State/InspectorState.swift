@@ -42,8 +42,14 @@ struct InspectorState: Sendable {
     /// Tab counts and badges for the current graph revision.
     var counts = TabCounts()
     /// What `di-inspect check` reports for the graph: the badges, flags and the problem views
-    /// all come from it, once per graph revision.
+    /// all come from it, once per graph revision (checked from scratch only when more than
+    /// counts changed: ``problems``).
     var report = DependencyGraph().check()
+    /// The report kept across the graph revisions that only count (a live session at its
+    /// service limit changes revision with every batch).
+    private(set) var problems = DiagnosticsCache()
+    /// ``DiagnosticsCache/problemsRevision`` when ``flags`` and ``counts`` were made.
+    private var flaggedProblems: UInt64?
     /// Records shown when the time cursor is before the end (`<` `>` `{` `}` `t` Home End);
     /// nil shows the whole run, or live.
     var timeCursor: Int?
@@ -128,10 +134,14 @@ struct InspectorState: Sendable {
         if graph != syncedGraph {
             // While the app runs, a mapping in effect is not yet one left active at the end: a
             // fault-free demo that maps for a while must not flash a badge.
-            report = model.graph.check(stillRunning: model.connection == .live && !model.graph.session.hasEnded)
-            flags = ServiceFlags.Index(model.graph, report: report)
+            report = problems.report(for: model.graph, stillRunning: model.connection == .live && !model.graph.session.hasEnded)
             serviceOrder.update(for: model.graph)
-            counts = TabCounts(model.graph, flags: flags, report: report, layers: serviceOrder.layerCount)
+            // Flags and badges follow the problems and the services, not the counts.
+            if flaggedProblems != problems.problemsRevision {
+                flags = ServiceFlags.Index(model.graph, report: report)
+                counts = TabCounts(model.graph, flags: flags, report: report, layers: serviceOrder.layerCount)
+                flaggedProblems = problems.problemsRevision
+            }
             changeMarks = model.baseline.map { ChangeMarks(base: $0.graph, head: model.graph) } ?? ChangeMarks()
             syncedGraph = graph
         }
