@@ -100,8 +100,9 @@ extension DependencyGraph {
 
     // MARK: - Resolves
 
-    /// Borrows the identities and the scope (no copy of the event they live in) and touches each
-    /// array through one uniqueness check.
+    /// Borrows the identities and the scope (no copy of the event they live in) and writes each
+    /// node and edge once per count kind, in its page (after a copy of the graph, only the pages
+    /// written are copied).
     @inline(never)
     mutating func applyResolve(
         service: borrowing ServiceIdentity, requester: borrowing ServiceIdentity?, scope: borrowing Scope,
@@ -117,16 +118,13 @@ extension DependencyGraph {
         }
         // A first resolve sets the scope (cycles, fixes), makes a registration one that answers
         // (shadowed registrations) or a node a root: more than a count.
-        let firstResolve = nodes.withUnsafeMutableBufferPointer { nodes in
-            var isFirst = nodes[id].resolveCount == 0
-            nodes[id].record(scope: scope, outcome: outcome, count: count, nanoseconds: nanoseconds, first: first, last: last)
-            if let from {
-                nodes[from].childNanoseconds.addSaturating(nanoseconds)
-            } else {
-                if nodes[id].appResolveCount == 0 { isFirst = true }
-                nodes[id].appResolveCount.addSaturating(count)
-            }
-            return isFirst
+        var firstResolve = nodes[id].resolveCount == 0
+        nodes[id].record(scope: scope, outcome: outcome, count: count, nanoseconds: nanoseconds, first: first, last: last)
+        if let from {
+            nodes[from].childNanoseconds.addSaturating(nanoseconds)
+        } else {
+            if nodes[id].appResolveCount == 0 { firstResolve = true }
+            nodes[id].appResolveCount.addSaturating(count)
         }
         if firstResolve { noteStructureChange() }
         if unconfirmedMismatches > 0, outcome == .created { confirmMismatches(heldBy: service) }
@@ -136,12 +134,7 @@ extension DependencyGraph {
         let edgeID = internEdge(from, id)
         // An edge's first resolve makes a lazy one eager (loops) and counts for who holds what.
         if edges[edgeID].count == 0 { noteStructureChange() }
-        edges.withUnsafeMutableBufferPointer { edges in
-            edges[edgeID].count.addSaturating(count)
-            edges[edgeID].totalNanoseconds.addSaturating(nanoseconds)
-            if outcome == .created { edges[edgeID].createdCount.addSaturating(count) } else { edges[edgeID].cachedCount.addSaturating(count) }
-            if property { edges[edgeID].propertyCount.addSaturating(count) }
-        }
+        edges[edgeID].record(outcome: outcome, count: count, nanoseconds: nanoseconds, property: property)
     }
 
     // MARK: - Optional and lazy resolves
@@ -237,6 +230,17 @@ extension DependencyGraph {
             cycleIndex[key] = cycles.count
             cycles.append(ObservedCycle(cycle: cycle, nodes: loop, time: time))
         }
+    }
+}
+
+extension DependencyEdge {
+    /// One access to the edge's page for all its counts.
+    @inline(__always)
+    mutating func record(outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, property: Bool) {
+        self.count.addSaturating(count)
+        totalNanoseconds.addSaturating(nanoseconds)
+        if outcome == .created { createdCount.addSaturating(count) } else { cachedCount.addSaturating(count) }
+        if property { propertyCount.addSaturating(count) }
     }
 }
 

@@ -17,10 +17,11 @@ import Synchronization
 /// }
 /// ```
 public struct DependencyGraph: Sendable {
-    /// Every service seen, indexed by ``NodeID``.
-    public internal(set) var nodes: [ServiceNode] = []
-    /// Every "resolved while resolving" pair, indexed by ``EdgeID``.
-    public internal(set) var edges: [DependencyEdge] = []
+    /// Every service seen, indexed by ``NodeID`` (in pages: a copy of the graph shares them, and
+    /// a change after it copies one page, not every service).
+    public internal(set) var nodes = PagedArray<ServiceNode>()
+    /// Every "resolved while resolving" pair, indexed by ``EdgeID`` (in pages, as ``nodes``).
+    public internal(set) var edges = PagedArray<DependencyEdge>()
     /// For each node, the edges it requested (its dependencies).
     public internal(set) var outgoing: [[EdgeID]] = []
     /// For each node, the edges that requested it (its dependents).

@@ -21,7 +21,7 @@ struct NodeTable: Sendable {
 
     /// The node of `identity` among `nodes`, if present.
     @inline(__always)
-    func find(_ identity: ServiceIdentity, in nodes: [ServiceNode]) -> NodeID? {
+    func find(_ identity: ServiceIdentity, in nodes: PagedArray<ServiceNode>) -> NodeID? {
         let hash = identity.precomputedHash
         let mask = slots.count - 1
         var index = hash & mask
