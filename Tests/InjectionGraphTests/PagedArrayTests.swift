@@ -44,4 +44,28 @@ struct PagedArrayTests {
         #expect(graph.edges[edge].count == 2)
         #expect(snapshot.edges[edge].count == 1)
     }
+
+    @Test func aHistorysSnapshotsWeighThePagesWrittenBetweenThem() {
+        var trace = TraceBuilder()
+        trace.resolve(TraceBuilder.id("Root"))
+        for index in 0..<2_000 { trace.resolve(TraceBuilder.id("Service\(index)"), by: TraceBuilder.id("Root"), .singleton) }
+        // Then only counts: Root resolving Service1500 again and again.
+        for _ in 0..<100_000 { trace.resolve(TraceBuilder.id("Service1500"), by: TraceBuilder.id("Root"), .singleton, .cached) }
+        var graph = DependencyGraph()
+        var history = GraphHistory()
+        for record in trace.records {
+            graph.apply(record)
+            history.append(record, appliedTo: graph)
+        }
+        #expect(history.snapshotCount == 6)
+        // Root's page, Service1500's page, the page of their edge: nothing else was written.
+        let size = PagedArray<ServiceNode>.pageSize
+        let between = 2 * size * MemoryLayout<ServiceNode>.stride + size * MemoryLayout<DependencyEdge>.stride
+        #expect(history.footprint.snapshots == graph.estimatedBytes + 5 * between)
+        #expect(graph.bytesNotShared(with: graph) == 0)
+        // A compaction weighs what is kept against the graph it starts from.
+        _ = history.dropOldestHalf()
+        #expect(history.footprint.snapshots == graph.estimatedBytes + history.snapshotCount * between)
+        #expect(history.graph(through: history.count).nodes[1_501].resolveCount == graph.nodes[1_501].resolveCount)
+    }
 }

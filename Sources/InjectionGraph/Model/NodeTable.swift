@@ -60,4 +60,7 @@ struct NodeTable: Sendable {
         count = 0
         for slot in old where slot.id >= 0 { insert(hash: slot.hash, id: slot.id) }
     }
+
+    /// Whether both tables are one buffer (a copy not written since).
+    func sharesStorage(with other: Self) -> Bool { DependencyGraph.sameStorage(slots, other.slots) }
 }

@@ -56,10 +56,17 @@ public struct PagedArray<Element: Sendable>: RandomAccessCollection, MutableColl
     /// Elements the pages have room for (what they weigh).
     public var capacity: Int { pages.count * Self.pageSize }
 
-    /// Pages a copy shares with this array; a test's view of the copy-on-write.
+    /// Whether page `page` is one buffer in both arrays (neither wrote it since one was copied
+    /// from the other).
     func sharesPage(_ page: Int, with other: PagedArray) -> Bool {
-        pages[page].withUnsafeBufferPointer { mine in
-            other.pages[page].withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        guard page < pages.count, page < other.pages.count else { return false }
+        return pages[page].withUnsafeBufferPointer { mine in
+            other.pages[page].withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
         }
+    }
+
+    /// Pages of this array that `other` does not share: what it weighs beyond `other`, in pages.
+    func pagesNotShared(with other: PagedArray) -> Int {
+        pages.indices.count { !sharesPage($0, with: other) }
     }
 }
