@@ -107,6 +107,8 @@ public struct GraphHistory: Sendable {
     /// The live graph's ``DependencyGraph/serviceLimit``: a graph rebuilt from the first record
     /// folds the same names into the same overflow node.
     private var serviceLimit = Int.max
+    /// The live graph's ``DependencyGraph/edgeLimit``, for the same reason.
+    private var edgeLimit = Int.max
     /// Edges the graph had after the last record.
     private var knownEdges = 0
     /// Replay cost of the entries since the last snapshot.
@@ -148,6 +150,7 @@ public struct GraphHistory: Sendable {
     /// Keeps `record`, which was just applied to `graph`.
     public mutating func append(_ record: TraceRecord, appliedTo graph: DependencyGraph) {
         serviceLimit = graph.serviceLimit
+        edgeLimit = graph.edgeLimit
         let time = Self.time(of: record) ?? 0
         times.append(max(time, times.last ?? 0))
         cumulativeResolves.append((cumulativeResolves.last ?? 0).addingSaturated(Self.resolves(in: record)))
@@ -212,6 +215,7 @@ public struct GraphHistory: Sendable {
     private var emptyGraph: DependencyGraph {
         var graph = DependencyGraph()
         graph.serviceLimit = serviceLimit
+        graph.edgeLimit = edgeLimit
         return graph
     }
 

@@ -70,6 +70,17 @@ public struct DependencyGraph: Sendable {
     public var servicesNotShown: Int { foldedNames.count }
     /// Whether ``servicesNotShown`` is exact (fewer than ``countedFoldedNames`` were folded).
     public var servicesNotShownIsExact: Bool { foldedNames.count < Self.countedFoldedNames }
+    /// The most edges the graph keeps: past it, a pair of services not seen together yet is
+    /// counted on an edge from the requester to ``overflowNode`` (the pair's resolves go on that
+    /// edge; both services keep their own counts), and in ``edgesNotShown``. With ``serviceLimit`` it bounds the graph whatever an app sends (an
+    /// app could otherwise pair its kept services in every way: their square). Edges into the
+    /// overflow node are made past it, at most one per service.
+    public var edgeLimit = Int.max
+    /// Distinct pairs of services whose edge was folded because the graph was at its
+    /// ``edgeLimit`` (exact up to ``countedFoldedNames``; past that a lower bound).
+    public var edgesNotShown: Int { foldedEdges.count }
+    /// The pairs folded, to count each once (bounded: ``countedFoldedNames``).
+    var foldedEdges: Set<UInt64> = []
     /// The node standing for every service past ``serviceLimit``, once there is one.
     public internal(set) var overflowNode: NodeID?
     /// Hashes of the names folded, to count each once (bounded: ``countedFoldedNames``).
@@ -182,6 +193,7 @@ public struct DependencyGraph: Sendable {
         case .found(let id):
             return id
         case .empty(let slot):
+            if edges.count >= edgeLimit, let folded = foldEdge(from, to, key: key) { return folded }
             let id = addEdge(from, to)
             edgeIndex.insert(id, key: key, at: slot)
             return id
