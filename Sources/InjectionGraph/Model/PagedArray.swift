@@ -37,8 +37,9 @@ public struct PagedArray<Element: Sendable>: RandomAccessCollection, MutableColl
     public func index(before position: Int) -> Int { position - 1 }
 
     public subscript(position: Int) -> Element {
+        // Read in place (`graph.nodes[id].identity` copies no node, even unoptimized).
         @inline(__always)
-        get { pages[position >> Self.pageShift][position & (Self.pageSize - 1)] }
+        _read { yield pages[position >> Self.pageShift][position & (Self.pageSize - 1)] }
         @inline(__always)
         _modify { yield &pages[position >> Self.pageShift][position & (Self.pageSize - 1)] }
     }

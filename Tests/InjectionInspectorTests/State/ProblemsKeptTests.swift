@@ -64,4 +64,42 @@ struct ProblemsKeptTests {
         #expect(state.counts.missing == 0)
         #expect(state.flags.flags(of: flagged) == [])
     }
+
+    @Test func theServicesRowsFollowTheStructureUnlessSortedByACount() {
+        var model = InspectorModel(connection: .live)
+        model.apply((0..<10).map { Self.resolve($0, sequence: $0 + 1) }, now: 0)
+        var state = InspectorState()
+        state.sync(with: model)
+        _ = state.handle(.character("j"), model: model)
+        _ = state.handle(.character("j"), model: model)
+        let selected = state.selectedItem?.id
+        let built = state.rowBuilds
+        var sequence = 11
+        func countOnly(_ count: Int) {
+            model.apply((0..<count).map { Self.resolve($0 * 3, sequence: sequence + $0) }, now: UInt64(sequence))
+            sequence += count
+            state.sync(with: model)
+        }
+        // Sorted by name: ten batches that only count build no rows; the selection stays.
+        for _ in 0..<10 { countOnly(7) }
+        #expect(state.rowBuilds == built)
+        #expect(state.selectedItem?.id == selected)
+        #expect(state.items.map(\.id) == ServiceOrderTests.sortedByStrings(model.graph, state.sort, flags: state.flags))
+
+        // A new service: built once.
+        model.apply([Self.event(sequence, .resolved(Resolved(
+            service: ServiceIdentity(type: "Late", container: "app"), requester: Self.app, scope: .unique, outcome: .created,
+            source: .factory, durationNanoseconds: 1, depth: 2)))], now: 99)
+        sequence += 1
+        state.sync(with: model)
+        #expect(state.rowBuilds == built + 1)
+        #expect(state.items.count == 12)
+
+        // Sorted by resolves: the order follows the counts, so every revision builds the rows.
+        while state.sort.column != .resolves { _ = state.handle(.character("s"), model: model) }
+        let byResolves = state.rowBuilds
+        for _ in 0..<5 { countOnly(4) }
+        #expect(state.rowBuilds == byResolves + 5)
+        #expect(state.items.map(\.id) == ServiceOrderTests.sortedByStrings(model.graph, state.sort, flags: state.flags))
+    }
 }
