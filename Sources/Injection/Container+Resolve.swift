@@ -19,12 +19,15 @@ extension Container {
     ///   - args: Arguments for a factory registered with `{ container, args in … }`.
     ///   - file: The resolving file, named in a failure's message; leave the default.
     ///   - line: The resolving line, named in a failure's message; leave the default.
+    @inlinable
     public func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
         do {
-            return try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line)
+            return try resolveKey(
+                T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: false,
+                origin: nil)
         } catch {
             InjectionDiagnostics.trap(error, file: file, line: line)
         }
@@ -42,11 +45,14 @@ extension Container {
     ///     print(error.message)     // a cycle, or a factory that threw
     /// }
     /// ```
+    @inlinable
     public func tryResolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) throws(ResolutionError) -> T {
-        try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line)
+        try resolveKey(
+            T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: false,
+            origin: nil)
     }
 
     /// Resolves a service, or returns nil when nothing is registered for it.
@@ -61,7 +67,9 @@ extension Container {
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
         do {
-            return try resolveKey(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: true)
+            return try resolveKey(
+                T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: true,
+                origin: nil)
         } catch .missing, .noInstance {
             return nil
         } catch {
@@ -84,6 +92,8 @@ extension Container {
     /// Resolves from the container that is building a service on this thread, or from
     /// ``shared`` outside a resolution: inside a factory, `Container.resolve()` follows the
     /// container the resolution started in (a child container's overrides apply).
+    /// `@inlinable`, as the instance front ends are: the call site's `name` and `args` fold there.
+    @inlinable
     public static func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
@@ -92,6 +102,7 @@ extension Container {
     }
 
     /// The throwing form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
+    @inlinable
     public static func tryResolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
@@ -100,6 +111,7 @@ extension Container {
     }
 
     /// The optional form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
+    @inlinable
     public static func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
@@ -170,8 +182,13 @@ extension Container {
     /// resolve cost ~60 instructions in this unspecialised path (callgrind), for a value read
     /// only when nothing answers.
     ///
+    /// `@usableFromInline`: the front ends above are inlined into the app, so a call site's
+    /// `name` and `args` (nil at most sites) are seen there and never copied or destroyed through
+    /// `Optional`'s generic value witnesses here (~50 instructions per resolve, callgrind).
+    ///
     /// - Parameter origin: Where the resolve started, when it continues in `self` on its behalf
     ///   (an `.implements` key answered through its registration's key); factories resolve there.
+    @usableFromInline
     func resolveKey<T>(
         _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments,
         file: StaticString, line: UInt, quiet: Bool = false, origin: Container? = nil
@@ -259,11 +276,12 @@ extension Container {
     }
 
     /// The resolve of a keypath provider, `container[\.layer.service]`, when no container in the
-    /// chain has mappings: the keypath's remembered provider key and its entry are found under
-    /// one lock; a keypath this container never projected is projected once, then resolved as
+    /// chain has mappings: the remembered keypath's entry is read in one lookup; a keypath this
+    /// container never projected is projected once, then resolved as
     /// its provider (``resolveDeclared(_:_:lifetime:source:mappedFrom:provider:)``). No ``MissingPolicy``
     /// is built: wrapping the keypath in one cost every resolve its generic metadata and a
-    /// retain and release of the keypath.
+    /// retain and release of the keypath. Inlined into its one caller.
+    @inline(__always)
     func resolveProjecting<T>(
         _ keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime
     ) throws(ResolutionError) -> T {
@@ -289,6 +307,9 @@ extension Container {
         let lookup: ReadLookup
         /// Borrowed: `self` holds every container its search reaches (see ``locate(_:lifetime:)``).
         let holder: Unmanaged<Container>
+        /// The calling thread's context, fetched once for the read and the build, borrowed: its
+        /// thread-specific slot keeps it alive until the thread exits.
+        let context: Unmanaged<ResolutionContext>
     }
 
     /// The search every resolve makes, written once and not generic: looks `key` up in this
@@ -303,19 +324,21 @@ extension Container {
         // strongly (`parent` is a `let`), so a retain (an atomic add, and a release to match)
         // buys nothing.
         var container = Unmanaged.passUnretained(self)
+        let context = ResolutionContext.currentReference
+        let section = context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) }
         while true {
-            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime) }
-            if lookup.registration != nil { return Found(lookup: lookup, holder: container) }
+            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime, section: section) }
+            if lookup.registration != nil { return Found(lookup: lookup, holder: container, context: context) }
             if case .keyPath(let id) = key {
                 // Only this container's own memory is asked; it never projected the keypath
                 // when it has none.
                 guard let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else {
-                    return Found(lookup: .missing, holder: container)
+                    return Found(lookup: .missing, holder: container, context: context)
                 }
                 key = .provider(known)
             }
             guard let next = container._withUnsafeGuaranteedRef({ [key] in $0.nextInSearch(afterMissing: key) }) else {
-                return Found(lookup: .missing, holder: container)
+                return Found(lookup: .missing, holder: container, context: context)
             }
             container = next
         }
@@ -368,11 +391,11 @@ extension Container {
             if let origin {
                 return try origin.build(
                     registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                    mappedFrom: mappedFrom, holder: found.holder)
+                    mappedFrom: mappedFrom, holder: found.holder, context: found.context)
             }
             return try build(
                 registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                mappedFrom: mappedFrom, holder: found.holder)
+                mappedFrom: mappedFrom, holder: found.holder, context: found.context)
         } catch {
             // A cycle is reported by the resolve that closed it: the innermost one, whose
             // site (when it has one) is the line that asked for the service again.

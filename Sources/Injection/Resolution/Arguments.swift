@@ -16,10 +16,11 @@ public struct Arguments {
     /// pass none. As a bare `Any?` each copy and destruction of it went through the existential's
     /// value witnesses (~250 instructions per resolve, callgrind); a box is one pointer, nil when
     /// there is nothing, so passing `.none` along costs nothing.
-    private let box: Box?
+    @usableFromInline let box: Box?
 
     /// Holds one resolve's arguments (immutable; made only when a resolve passes some).
-    private final class Box {
+    @usableFromInline
+    final class Box {
         let value: Any
         init(_ value: Any) { self.value = value }
     }
@@ -27,13 +28,23 @@ public struct Arguments {
     /// `__shared` and `== nil`: the resolve's `args` is looked at where it lies. Taking it
     /// owned, `if let`, or a `switch` binding the payload copied the existential first, and
     /// destroyed the copy (~60 instructions per resolve, callgrind); `== nil` borrows it, and
-    /// only a resolve that passes arguments copies them, into the box.
+    /// only a resolve that passes arguments copies them, into the box. `@inlinable`, with the
+    /// resolve front ends: at a call site that passes none, the test folds away with the `nil`.
+    @inlinable
     init(_ value: __shared Any?) {
-        if value == nil { box = nil } else { box = Box(value!) }
+        if value == nil { self = .none } else { self.init(boxing: value.unsafelyUnwrapped) }
     }
 
-    private init() { box = nil }
+    /// Arguments that hold `value`.
+    @usableFromInline
+    init(boxing value: Any) { box = Box(value) }
 
+    /// No arguments. Inlinable, as ``none`` is: a call to make nothing cost every resolve that
+    /// passes no arguments (callgrind).
+    @inlinable
+    init() { box = nil }
+
+    @inlinable
     static var none: Arguments { Arguments() }
 
     /// The arguments as passed; nil when there are none.

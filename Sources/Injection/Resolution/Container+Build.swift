@@ -19,12 +19,25 @@ extension Container {
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Unmanaged<Container>
     ) throws(ResolutionError) -> T {
+        try build(
+            registration, T.self, key: key, lifetime: lifetime, args: args, source: source, mappedFrom: mappedFrom,
+            holder: holder, context: ResolutionContext.currentReference)
+    }
+
+    /// ``build(_:_:key:lifetime:args:source:mappedFrom:holder:)`` on `context`, the calling
+    /// thread's, which the resolve fetched for its read already (``Found/context``).
+    @inline(__always)
+    func build<T>(
+        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
+        source: Resolved.Source?, mappedFrom: ServiceIdentity?, holder: Unmanaged<Container>,
+        context: Unmanaged<ResolutionContext>
+    ) throws(ResolutionError) -> T {
         // The thread's context, borrowed for the build: its thread-specific slot keeps it alive
         // until the thread exits, and the build runs on this thread. Taken out as a strong
         // local it was retained and released once per build (~40 instructions, callgrind); an
         // `unowned(unsafe)` local was retained at every use instead.
         do {
-            return try ResolutionContext.currentReference._withUnsafeGuaranteedRef { context in
+            return try context._withUnsafeGuaranteedRef { context in
                 try build(
                     registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
                     mappedFrom: mappedFrom, holder: holder, in: context)

@@ -56,11 +56,12 @@ struct ContainerTables: ~Copyable, Sendable {
     }
 
     /// What this container's own table answers for `key`, read without the lock. The answer
-    /// borrows from the published tables, inside the calling thread's read section, which stays
-    /// open until ``ReadLookup/end()`` or ``ReadLookup/keptValue(_:)`` (a miss has ended it).
+    /// borrows from the published tables, inside the calling thread's read section (`section`,
+    /// the caller's: it has the thread's context at hand, and fetching it again here cost every
+    /// resolve a `pthread_getspecific`), which stays open until ``ReadLookup/end()`` or
+    /// ``ReadLookup/keptValue(_:)`` (a miss has ended it).
     @inline(__always)
-    func read(_ key: borrowing EntryKey, lifetime: ServiceLifetime) -> ReadLookup {
-        let section = ResolutionContext.withCurrent { Unmanaged.passUnretained($0.readSection) }
+    func read(_ key: borrowing EntryKey, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>) -> ReadLookup {
         while true {
             section._withUnsafeGuaranteedRef { $0.begin() }
             if let tables = published.load(ordering: .sequentiallyConsistent) {

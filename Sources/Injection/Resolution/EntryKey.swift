@@ -34,8 +34,7 @@ enum EntryKey: Hashable, Sendable {
         case .provider(let key):
             return ScopeRules.read(tables.providers, at: key, lifetime: lifetime, section: section)
         case .keyPath(let id):
-            guard let key = tables.keyPathKeys[TypeKey(id)] else { return .missing(ending: section) }
-            return ScopeRules.read(tables.providers, at: key, lifetime: lifetime, section: section)
+            return ScopeRules.read(tables.keyPaths, at: TypeKey(id), lifetime: lifetime, section: section)
         case .detached:
             return .missing(ending: section)
         }

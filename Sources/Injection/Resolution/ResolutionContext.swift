@@ -43,7 +43,7 @@ final class ResolutionContext {
     // `@exclusivity(unchecked)`: a context is only ever touched by its own thread, and no access
     // overlaps another (no inout access spans a call that could re-enter), so the dynamic
     // exclusivity checks (swift_beginAccess/endAccess, ~300 instructions per resolve) buy nothing.
-    @exclusivity(unchecked) var frames: [Frame] = []
+    @exclusivity(unchecked) var frames = FrameStack(capacity: 16)
     /// Instances of graph-scoped registrations built in the current pass, by registration.
     @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
     let threadNumber: UInt64
@@ -98,11 +98,11 @@ final class ResolutionContext {
 
     init(threadNumber: UInt64) {
         self.threadNumber = threadNumber
-        frames.reserveCapacity(16)
         ReadSections.add(readSection)
     }
 
     deinit {
+        frames.deallocate()
         ReadSections.remove(readSection)
         // The thread exited; its last counts are still collected.
         repeatTable?.retire()
