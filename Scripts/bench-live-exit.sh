@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # How long the live inspector takes to exit on SIGTERM at full load, and where the time goes.
 #
-#   Scripts/bench-live-exit.sh [--runs N] [--seconds S] [--burners K]
+#   Scripts/bench-live-exit.sh [--runs N] [--seconds S] [--burners K] [--bin DIR]
 #
 # Each run (release builds): `di-inspect run -- sample-app --interval-ms 0` in tmux (160x48) for S
 # seconds (default 20), then SIGTERM; the time until the process is gone is taken with a pidfd
@@ -13,18 +13,22 @@
 # outlived the inspector.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=5 seconds=20 burners=0
+runs=5 seconds=20 burners=0 bin=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="$2"; shift 2 ;;
         --seconds) seconds="$2"; shift 2 ;;
         --burners) burners="$2"; shift 2 ;;
-        *) echo "usage: $0 [--runs N] [--seconds S] [--burners K]" >&2; exit 2 ;;
+        # Binaries built elsewhere (a copy of an earlier build, for a before/after pair).
+        --bin) bin=$(cd "$2" && pwd); shift 2 ;;
+        *) echo "usage: $0 [--runs N] [--seconds S] [--burners K] [--bin DIR]" >&2; exit 2 ;;
     esac
 done
-swift build -c release --product di-inspect >/dev/null
-swift build -c release --product sample-app >/dev/null
-bin=$PWD/.build/release
+if [ -z "$bin" ]; then
+    swift build -c release --product di-inspect >/dev/null
+    swift build -c release --product sample-app >/dev/null
+    bin=$PWD/.build/release
+fi
 work=$(mktemp -d)
 server="exit-$$-0"
 burning=()

@@ -13,21 +13,29 @@
 #    the attached run (the mean of both, so that a change in the machine's load during the soak
 #    does not decide the ratio), and also per CPU-second of the app's main thread (what tracing
 #    costs the app itself, whatever share of the CPU the machine gave it);
-#  - the CPU the inspector used (its threads' user + system time ÷ wall time, % of one core).
+#  - the CPU the inspector used (its threads' user + system time ÷ wall time, % of one core);
+#  - frames skipped because the terminal had not taken the one before, and the longest such spell.
+# `--bin DIR` runs binaries built elsewhere (a before/after pair); SOAK_KEEP_STATS=DIR keeps each
+# run's whole DI_INSPECT_STATS file there.
 # Targets: RSS within the budget (256 MB) and flat after the first minute, frame gap ≤ 250 ms, key
 # latency ≤ 100 ms, exit ≤ 200 ms, attached ≥ 0.67× detached.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=600
+bin=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --duration) duration="$2"; shift 2 ;;
-        *) echo "usage: $0 [--duration SECONDS]" >&2; exit 2 ;;
+        # Binaries built elsewhere (a copy of an earlier build, for a before/after pair).
+        --bin) bin=$(cd "$2" && pwd); shift 2 ;;
+        *) echo "usage: $0 [--duration SECONDS] [--bin DIR]" >&2; exit 2 ;;
     esac
 done
-swift build -c release --product di-inspect >/dev/null
-swift build -c release --product sample-app >/dev/null
-bin=$PWD/.build/release
+if [ -z "$bin" ]; then
+    swift build -c release --product di-inspect >/dev/null
+    swift build -c release --product sample-app >/dev/null
+    bin=$PWD/.build/release
+fi
 work=$(mktemp -d)
 server="soak-$$"
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -97,7 +105,10 @@ soak() {
     local exit_ms=$(( ($(date +%s%N) - before) / 1000000 ))
     sleep 0.2
     local app_left="ended"
-    if kill -0 "$app" 2>/dev/null; then app_left="STILL RUNNING"; kill -KILL "$app"; fi
+    # A zombie has ended (it waits for whoever inherited it to reap it), as the end-to-end tests count it.
+    if kill -0 "$app" 2>/dev/null && [ "$(awk '{print $3}' "/proc/$app/stat" 2>/dev/null)" != Z ]; then
+        app_left="STILL RUNNING"; kill -KILL "$app"
+    fi
     # The launched app's output (its closing "opened N screens … (R screens/s)") is in its log.
     local attached applog="${TMPDIR:-/tmp}/di-inspect-$pid-sample-app.log"
     attached=$(screens < "$applog" 2>/dev/null || true)
@@ -115,15 +126,17 @@ soak() {
     local inspector_cpu; inspector_cpu=$(awk -v t="$inspector_ticks" -v s="$duration" 'BEGIN { printf "%d", t / s }')
     local secs=$duration
     per_second() { awk -v v="$1" -v s="$secs" 'BEGIN { printf "%d", v / s }'; }
-    echo "$interval|$produced_rate|$(per_second "$(stat "$stats" received)")|$(per_second "$(stat "$stats" folded)")|$(stat "$stats" dropped)|$(per_second "$(stat "$stats" applied)")|${rss_marks[0]}|${rss_marks[1]}|${rss_marks[2]}|$peak|$(stat "$stats" longest_frame_gap_ms)|$(stat "$stats" longest_key_latency_ms)|$exit_ms|$app_left|$ratio|$(stat "$stats" history_dropped_records)|$cpu_ratio|$inspector_cpu|$(cut -d' ' -f1 /proc/loadavg)|$(longest_step "$stats")|$(exit_steps "$stats")"
+    echo "$interval|$produced_rate|$(per_second "$(stat "$stats" received)")|$(per_second "$(stat "$stats" folded)")|$(stat "$stats" dropped)|$(per_second "$(stat "$stats" applied)")|${rss_marks[0]}|${rss_marks[1]}|${rss_marks[2]}|$peak|$(stat "$stats" longest_frame_gap_ms)|$(stat "$stats" longest_key_latency_ms)|$exit_ms|$app_left|$ratio|$(stat "$stats" history_dropped_records)|$cpu_ratio|$inspector_cpu|$(cut -d' ' -f1 /proc/loadavg)|$(longest_step "$stats")|$(exit_steps "$stats")|$(stat "$stats" frames_skipped) ($(stat "$stats" longest_terminal_behind_ms) ms)"
+    # The whole DI_INSPECT_STATS file, kept where SOAK_KEEP_STATS says (a directory).
+    if [ -n "${SOAK_KEEP_STATS:-}" ]; then cp "$stats" "$SOAK_KEEP_STATS/stats-$interval"; fi
     tmux -L "$server" kill-server 2>/dev/null || true
 }
 
 echo "## Live soak ($duration s per rate; load average $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-echo "| --interval-ms | produced ev/s | received ev/s | folded ev/s | dropped | applied ev/s | RSS 1st mark MB | RSS mid MB | RSS end MB | peak MB | longest frame gap ms | key latency ms | SIGTERM → exit ms | launched app | attached ÷ detached | history records compacted | attached ÷ detached per app CPU-s | inspector CPU % of a core | load at end | longest step ms | exit steps inside the process (ms since the signal) |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|"
+echo "| --interval-ms | produced ev/s | received ev/s | folded ev/s | dropped | applied ev/s | RSS 1st mark MB | RSS mid MB | RSS end MB | peak MB | longest frame gap ms | key latency ms | SIGTERM → exit ms | launched app | attached ÷ detached | history records compacted | attached ÷ detached per app CPU-s | inspector CPU % of a core | load at end | longest step ms | exit steps inside the process (ms since the signal) | frames skipped, the terminal behind (longest) |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|---|"
 for interval in 0 1; do
-    IFS='|' read -r i prod rec fold drop app r1 r5 r10 peak gap key exit left ratio compacted cpu_ratio cpu load step steps <<<"$(soak "$interval")"
-    echo "| $i | $prod | $rec | $fold | $drop | $app | $r1 | $r5 | $r10 $(ok "$r10" 256 le) | $peak | $gap $(ok "$gap" 250 le) | $key $(ok "$key" 100 le) | $exit $(ok "$exit" 200 le) | $left | $ratio $(ok "$ratio" 0.67 ge) | $compacted | $cpu_ratio | $cpu | $load | $step | $steps |"
+    IFS='|' read -r i prod rec fold drop app r1 r5 r10 peak gap key exit left ratio compacted cpu_ratio cpu load step steps skipped <<<"$(soak "$interval")"
+    echo "| $i | $prod | $rec | $fold | $drop | $app | $r1 | $r5 | $r10 $(ok "$r10" 256 le) | $peak | $gap $(ok "$gap" 250 le) | $key $(ok "$key" 100 le) | $exit $(ok "$exit" 200 le) | $left | $ratio $(ok "$ratio" 0.67 ge) | $compacted | $cpu_ratio | $cpu | $load | $step | $steps | $skipped |"
 done

@@ -15,6 +15,10 @@
 #include <signal.h>
 #include <curses.h>
 #include <term.h>
+#include <sys/ioctl.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <stdlib.h>
 
 // wcwidth is declared only under _XOPEN_SOURCE, which a Swift module cannot set for Glibc.
 extern int wcwidth(wchar_t c);
@@ -112,6 +116,71 @@ static inline int cn_terminal_status(const char *term, int fd) {
     int ok = cup != NULL && cup != (const char *)-1;
     del_curterm(cur_term);
     return ok ? 0 : 3;
+}
+
+// MARK: - Descriptors
+
+/// The size of the terminal on `fd` (TIOCGWINSZ): 0, or -1 with errno set.
+// (Not `rows` and `columns`: term.h defines `columns` and `lines` as macros.)
+static inline int cn_window_size(int fd, int *row_count, int *column_count) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *row_count = size.ws_row;
+    *column_count = size.ws_col;
+    return 0;
+}
+
+/// Sets the size of the terminal on `fd` (TIOCSWINSZ; a pseudo-terminal's size in tests).
+static inline int cn_set_window_size(int fd, int row_count, int column_count) {
+    struct winsize size = { (unsigned short)row_count, (unsigned short)column_count, 0, 0 };
+    return ioctl(fd, TIOCSWINSZ, &size);
+}
+
+/// How many bytes wait unread in the pipe or socket `fd` (FIONREAD), 0 on error.
+static inline int cn_unread_bytes(int fd) {
+    int count = 0;
+    if (ioctl(fd, FIONREAD, &count) != 0) return 0;
+    return count;
+}
+
+/// Asks for a pipe of `bytes` capacity (F_SETPIPE_SZ, Linux); the capacity, or -1 where the
+/// system cannot (then the pipe keeps its default).
+static inline int cn_set_pipe_capacity(int fd, int bytes) {
+#if defined(F_SETPIPE_SZ)
+    return fcntl(fd, F_SETPIPE_SZ, bytes);
+#elif defined(__linux__)
+    return fcntl(fd, 1031 /* F_SETPIPE_SZ, declared only under _GNU_SOURCE */, bytes);
+#else
+    (void)fd; (void)bytes;
+    return -1;
+#endif
+}
+
+/// Opens a pseudo-terminal pair (the tests' terminal that reads, or never reads): 0 with both
+/// ends set, -1 with errno set. `posix_openpt` and friends are declared only under
+/// _XOPEN_SOURCE, which a Swift module cannot set for Glibc, hence the ioctls on Linux.
+static inline int cn_open_pseudo_terminal(int *controller, int *terminal) {
+    int main_end = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (main_end < 0) return -1;
+#if defined(__linux__)
+    int unlock = 0;
+    int other = -1;
+    if (ioctl(main_end, TIOCSPTLCK, &unlock) == 0)
+        other = ioctl(main_end, TIOCGPTPEER, O_RDWR | O_NOCTTY | O_CLOEXEC);
+#else
+    int other = -1;
+    if (grantpt(main_end) == 0 && unlockpt(main_end) == 0) {
+        const char *name = ptsname(main_end);
+        if (name != NULL) other = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    }
+#endif
+    if (other < 0) {
+        close(main_end);
+        return -1;
+    }
+    *controller = main_end;
+    *terminal = other;
+    return 0;
 }
 
 #endif

@@ -193,6 +193,13 @@ public final class Inspector: TerminalApplication {
         state.message = EditorCommand.message(for: program, outcome: outcome)
     }
 
+    /// Frames the terminal made the loop skip (the header says so for a few seconds).
+    private var terminalLag = TerminalLag()
+
+    func terminalLagged(_ lag: TerminalLag) {
+        terminalLag = lag
+    }
+
     func refresh(shouldYield: () -> Bool) -> Bool {
         guard let feed, !state.paused else { return false }
         // Coalesce: take updates at most every 100 ms (the tick picks up the rest), so a busy
@@ -208,7 +215,13 @@ public final class Inspector: TerminalApplication {
         var took = false
         var taken = 0
         repeat {
-            guard absorbNext(from: { feed.take(maximumRecords: Self.recordsPerBatch) }, until: shouldStop) else { break }
+            let started = clock.now
+            guard absorbNext(from: {
+                let updates = feed.take(maximumRecords: Self.recordsPerBatch)
+                noteLongest("take", since: started)
+                return updates
+            }, until: shouldStop) else { break }
+            noteLongest("batch", since: started)
             took = true
             taken += Self.recordsPerBatch
         } while carried.isEmpty && taken < Self.recordsPerFrame && !shouldStop()
@@ -219,8 +232,12 @@ public final class Inspector: TerminalApplication {
 
     func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool {
         let took = refresh(shouldYield: shouldYield)
+        let compacting = clock.now
         keepWithinBudget(shouldYield: shouldYield)
+        noteLongest("compaction", since: compacting)
+        let forgetting = clock.now
         forgetEndedSessionsOverBudget()
+        noteLongest("forget", since: forgetting)
         // New apps are shed (counted, in the header) while the histories and what is still
         // being freed fill the whole budget: a flood of short-lived apps must not hold more than
         // the budget in sessions waiting to be freed. (The whole budget, not the histories'
@@ -256,6 +273,18 @@ public final class Inspector: TerminalApplication {
         view.liveSummary = liveSummary
         defer { longestPainting[screenName, default: .zero] = max(longestPainting[screenName] ?? .zero, clock.now - painting) }
         return InspectorView.render(model: shown, state: view, rows: rows, columns: columns)
+    }
+
+    /// The longest each part of the work between frames took once (`take`: one take from the
+    /// feed, its lock included; `batch`: one take and its records applied; `apply`: one
+    /// connection's records applied to its session; `forget_old`: sessions past the cap
+    /// forgotten after a batch; `compaction`, `forget`: a tick's history compaction and
+    /// forgetting of sessions over the budget), for `DI_INSPECT_STATS`: where a long tick went.
+    private var longestPart: [String: Duration] = [:]
+
+    private func noteLongest(_ part: String, since start: ContinuousClock.Instant) {
+        let duration = clock.now - start
+        if duration > longestPart[part] ?? .zero { longestPart[part] = duration }
     }
 
     /// The longest a render spent rebuilding the view (problems, flags, counts, rows) and
@@ -299,7 +328,11 @@ public final class Inspector: TerminalApplication {
     private func absorb(_ updates: [LiveUpdate], until shouldStop: () -> Bool = { false }) {
         let now = milliseconds
         // Ended sessions past the cap go as soon as they ended, not when the next app connects.
-        defer { forgetOldSessions() }
+        defer {
+            let forgetting = clock.now
+            forgetOldSessions()
+            noteLongest("forget_old", since: forgetting)
+        }
         for (position, update) in updates.enumerated() {
             // Sessions coming and going cost a little each: asked every few updates too.
             if position > 0, position % Self.updatesBetweenChecks == 0, shouldStop() {
@@ -336,7 +369,9 @@ public final class Inspector: TerminalApplication {
                 }
                 activity += 1
                 sessions[index].lastActivity = activity
+                let applying = clock.now
                 let applied = sessions[index].apply(fresh, now: now, until: shouldStop)
+                noteLongest("apply", since: applying)
                 if applied < fresh.count {
                     carried = [.records(connection: connection, Array(fresh[applied...]))] + updates[(position + 1)...]
                     return
@@ -443,6 +478,7 @@ public final class Inspector: TerminalApplication {
             if status.queuedRecords >= Self.recordsPerFrame { parts.append("behind \(status.queuedRecords)") }
             if state.paused, status.queuedRecords > 0 { parts.append("\(status.queuedRecords) held") }
         }
+        if terminalLag.isRecent(now: clock.now) { parts.append(terminalLag.summary) }
         let refused = refusals.values.reduce(0, +)
         if refused > 0 {
             let reasons = refusals.sorted { $0.value > $1.value }.prefix(2).map { "\($0.value) \($0.key)" }
@@ -471,7 +507,7 @@ public final class Inspector: TerminalApplication {
     var statistics: [String: UInt64] {
         var figures: [String: UInt64] = [:]
         if let feed {
-            let status = feed.status
+            let status = feed.currentStatus
             figures["received"] = status.statistics.received
             figures["folded"] = status.statistics.folded
             figures["dropped"] = status.statistics.dropped
@@ -494,6 +530,7 @@ public final class Inspector: TerminalApplication {
         for (screen, duration) in longestViewRebuild { figures["longest_rebuild_\(screen)_us"] = Self.microseconds(duration) }
         for (screen, duration) in longestPainting { figures["longest_paint_\(screen)_us"] = Self.microseconds(duration) }
         for (screen, duration) in longestKey { figures["longest_key_\(screen)_us"] = Self.microseconds(duration) }
+        for (part, duration) in longestPart { figures["longest_\(part)_us"] = Self.microseconds(duration) }
         return figures
     }
 

@@ -20,7 +20,7 @@ import Darwin
 @MainActor
 public enum InspectorLauncher {
     /// Whether this terminal can host the inspector (a tty, a usable TERM, a big enough
-    /// screen); ``run(noColor:memoryBudget:start:ending:)`` says why not.
+    /// screen); ``run(noColor:memoryBudget:start:leaving:ending:)`` says why not.
     public static var terminalCanShowInspector: Bool { (try? NCursesDriver.preflight()) != nil }
 
     /// - Parameters:
@@ -30,13 +30,17 @@ public enum InspectorLauncher {
     ///     takes the same figure).
     ///   - start: Called once the terminal checks passed, with the feed producers should use;
     ///     returns the inspector to run.
+    ///   - leaving: Called first thing on the way out of the screen, before the terminal is
+    ///     restored: where a launched app is asked to end, so its grace period runs while the
+    ///     terminal and the listener are put away.
     ///   - ending: Called once the terminal is restored, before `run` returns: where the
     ///     producers are stopped (a listener, a launched app), so that `DI_INSPECT_STATS` can
     ///     say how long each step of the way out took.
     /// - Returns: 0 after `q`, 128 + signal after SIGINT/SIGTERM/SIGHUP, 2 when the terminal
     ///   cannot host the inspector, 1 after an error (printed).
     public static func run(noColor: Bool, memoryBudget: Int = Inspector.defaultMemoryBudget,
-                           start: (LiveFeed) throws -> Inspector, ending: () -> Void = {}) -> Int32 {
+                           start: (LiveFeed) throws -> Inspector, leaving: () -> Void = {},
+                           ending: () -> Void = {}) -> Int32 {
         do {
             try NCursesDriver.preflight()
         } catch {
@@ -55,10 +59,11 @@ public enum InspectorLauncher {
             let wake = try WakePipe()
             let feed = LiveFeed(wake: wake, intake: LiveIntake(memoryBudget: memoryBudget))
             let inspector = try start(feed)
-            let session = TerminalSession(driver: NCursesDriver(noColor: noColor), wake: wake)
-            let end = try session.run(inspector)
+            let driver = NCursesDriver(noColor: noColor)
+            let session = TerminalSession(driver: driver, wake: wake)
+            let end = try session.run(inspector, leaving: leaving)
             stopProducers()
-            writeStatistics(session.statistics, inspector: inspector)
+            writeStatistics(session.statistics, driver: driver, inspector: inspector)
             // The process ends right after this: freeing the sessions' histories object by
             // object (hundreds of MB after a long flood) would only delay the exit the user
             // asked for, so they are kept until the process is gone.
@@ -84,7 +89,7 @@ public enum InspectorLauncher {
     /// measured, written to PATH when the inspector ends, one `name value` per line.
     static let statisticsVariable = "DI_INSPECT_STATS"
 
-    private static func writeStatistics(_ loop: TerminalSession.Statistics, inspector: Inspector) {
+    private static func writeStatistics(_ loop: TerminalSession.Statistics, driver: NCursesDriver, inspector: Inspector) {
         guard let path = getenv(statisticsVariable).map({ String(cString: $0) }), !path.isEmpty else { return }
         func milliseconds(_ duration: Duration) -> Int {
             let (seconds, attoseconds) = duration.components
@@ -93,6 +98,9 @@ public enum InspectorLauncher {
         var lines = [
             "frames \(loop.frames)", "longest_frame_gap_ms \(milliseconds(loop.longestFrameGap))",
             "keys \(loop.keys)", "longest_key_latency_ms \(milliseconds(loop.longestKeyLatency))",
+            "frames_skipped \(loop.framesSkipped)",
+            "longest_terminal_behind_ms \(milliseconds(loop.longestTerminalBehind))",
+            "last_frame_cut \(driver.lastFrameCut ? 1 : 0)", "terminal_restore_lost \(driver.restoreLost ? 1 : 0)",
         ]
         lines += loop.longestStep.map { "longest_\($0.key)_ms \(milliseconds($0.value))" }.sorted()
         lines += inspector.statistics.map { "\($0.key) \($0.value)" }.sorted()

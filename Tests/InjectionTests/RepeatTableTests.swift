@@ -22,8 +22,8 @@ struct RepeatTableTests {
     ) -> Bool {
         table.fold(
             registration, requesterID: requester.map { UInt(bitPattern: ObjectIdentifier($0).hashValueBits) } ?? 0,
-            requester: requester, scope: scope, outcome: outcome, source: .factory, start: end - duration, end: end,
-            generation: generation)
+            requester: requester, kind: scope.kind, scope: scope, outcome: outcome, source: .factory,
+            start: end - duration, end: end, generation: generation)
     }
 
     private static func collect(_ table: RepeatTable, resetTo generation: UInt64? = nil) -> [ResolutionAggregate] {
@@ -129,6 +129,68 @@ struct RepeatTableTests {
         #expect(!Self.fold(table, service, at: time + 2, generation: 1), "a thread holding the old list does not fold")
         #expect(!Self.fold(table, service, at: time + 3, generation: 2), "the first occurrence under the new observers is an event")
         #expect(Self.fold(table, service, at: time + 4, generation: 2))
+    }
+
+    /// Folds one untimed resolution of `registration` (``BuildSampling``: no start reading, a
+    /// coarse end).
+    private static func foldUntimed(_ table: RepeatTable, _ registration: AnyRegistration, at end: UInt64) -> Bool {
+        table.fold(
+            registration, requesterID: 0, requester: nil, kind: .unique, scope: .unique, outcome: .created,
+            source: .factory, start: 0, end: end, generation: 1)
+    }
+
+    @Test func untimedRepeatsCountExactlyAndTheTimedOnesGiveTheTotal() {
+        let table = RepeatTable(generation: 1)
+        let service = Self.registration("Service")
+        let origin = EventClock.raw()
+        #expect(!Self.fold(table, service, took: 40, at: origin + 100), "the first occurrence, timed")
+        #expect(Self.fold(table, service, took: 10, at: origin + 200))
+        #expect(Self.fold(table, service, took: 20, at: origin + 300))
+        #expect(Self.fold(table, service, took: 30, at: origin + 400))
+        // A coarse time stamp may be behind the last precise one: the latest is kept.
+        for time: UInt64 in [350, 500, 450, 600, 550, 380] { #expect(Self.foldUntimed(table, service, at: origin + time)) }
+        let aggregate = Self.collect(table).first
+        #expect(aggregate?.count == 9)
+        #expect(aggregate?.totalNanoseconds == 180, "3 timed repeats took 60 ns: 9 repeats take 180 ns")
+        #expect(aggregate?.firstTime == EventClock.since(raw: origin + 200))
+        #expect(aggregate?.lastTime == EventClock.since(raw: origin + 600))
+        // An interval with no timed repeat: the last interval's mean (20 ns) times the count.
+        for time: UInt64 in 700..<704 { #expect(Self.foldUntimed(table, service, at: origin + time)) }
+        #expect(Self.collect(table).map(\.totalNanoseconds) == [80])
+        // All timed: the exact total.
+        #expect(Self.fold(table, service, took: 7, at: origin + 800))
+        #expect(Self.collect(table).map(\.totalNanoseconds) == [7])
+    }
+
+    @Test func aRegistrationGoesUntimedOnlyOnceItWasTimedAndCountedUnderTheSameObservers() {
+        let table = RepeatTable(generation: 1)
+        let service = Self.registration("Service"), other = Self.registration("Other")
+        let address = UInt(bitPattern: ObjectIdentifier(service).hashValueBits)
+        let otherAddress = UInt(bitPattern: ObjectIdentifier(other).hashValueBits)
+        #expect(!table.skipsClock(address, generation: 1), "never counted: timed")
+        let origin = EventClock.raw()
+        #expect(!Self.fold(table, service, took: 25, at: origin))
+        #expect(table.lastDuration(of: address) == 25)
+        #expect(table.lastDuration(of: otherAddress) == 0)
+        #expect(!table.skipsClock(address, generation: 2), "other observers: timed")
+        #expect(!table.skipsClock(otherAddress, generation: 1))
+        // Untimed most of the time, yet timed again within every 2 × the mean interval.
+        var timed = 0, run = 0, longestRun = 0
+        for _ in 0..<10_000 {
+            if table.skipsClock(address, generation: 1) {
+                run += 1
+                longestRun = max(longestRun, run)
+            } else {
+                timed += 1
+                run = 0
+            }
+        }
+        let mean = Int(BuildSampling.meanInterval)
+        #expect(longestRun < 2 * mean - 1)
+        #expect((10_000 / (2 * mean)...10_000 / (mean / 2)).contains(timed), "\(timed) timed of 10 000")
+        // A cache hit is not a build: it does not say how long one takes.
+        #expect(!Self.fold(table, other, outcome: .cached, took: 0, at: origin + 1))
+        #expect(!table.skipsClock(otherAddress, generation: 1))
     }
 
     /// The owner counts without a lock while another thread collects over and over: every repeat

@@ -49,7 +49,7 @@ struct StalledSinkTests {
         try #require(mkfifo(path, 0o600) == 0, "mkfifo: \(PosixIO.errorDescription(PosixIO.lastError))")
         defer { PosixIO.removeFile(path) }
         // A reader, so the sink's open does not wait for one.
-        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        let reader = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         try #require(reader >= 0, "open: \(PosixIO.errorDescription(PosixIO.lastError))")
         let recorder = TraceRecorder(sink: FileTraceSink(path: path), header: Self.header)
         recorder.start(observingEvents: false)
@@ -60,12 +60,106 @@ struct StalledSinkTests {
         for sequence in 2...101 { recorder.observe(resolved(UInt64(sequence))) }
         let report = try #require(recorder.stop())
         #expect(report.hasPrefix("the trace to file:\(path) is incomplete: "), "\(report)")
-        #expect(report.contains("records not written (write failed: Broken pipe)"), "\(report)")
+        #expect(report.contains("records not written (the reader of the FIFO went away: Broken pipe)"), "\(report)")
         // The first failed batch and everything after it: at least the 100 resolutions and the end.
         let lost = try #require(Int(report.split(separator: ";").last { $0.contains("records not written") }!
             .split(separator: " ").first { Int($0) != nil } ?? ""))
         #expect(lost >= 101, "\(report)")
         #expect(recorder.stop() == nil, "said once")
+    }
+
+    /// `DI_INSPECT=file:<FIFO>` with nobody reading: opening a FIFO for writing waits for a
+    /// reader, which held the recorder's thread in `open(2)` for good (a flush never confirmed,
+    /// the trace never started). The sink opens it without waiting, tries again later, and the
+    /// first reader gets the header and the failures so far; a reader that leaves ends its
+    /// stream, and the next one gets a new one.
+    @Test func aFIFOThatNobodyReadsYetNeverHoldsTheRecorder() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stall-\(UUID().uuidString.prefix(8)).fifo").path
+        try #require(mkfifo(path, 0o600) == 0, "mkfifo: \(PosixIO.errorDescription(PosixIO.lastError))")
+        defer { PosixIO.removeFile(path) }
+        let sink = FileTraceSink(path: path, retryInterval: .milliseconds(10))
+        let recorder = TraceRecorder(sink: sink, header: Self.header)
+        recorder.start(observingEvents: false)
+        let missing = MissingRegistration(
+            requested: ServiceIdentity(type: "Unregistered", container: "c"), requesterChain: [], nearMisses: [],
+            fix: "c.register { <#Unregistered#>() }", location: nil)
+        recorder.observe(ResolutionEvent(sequence: 1, time: 1, thread: 2, kind: .missing(missing)))
+        recorder.observe(resolved(2))
+        #expect(recorder.flush(timeout: .seconds(10)), "the recorder's thread confirms a flush with no reader")
+        #expect(recorder.statistics.linesWritten == 0)
+
+        // A reader comes: the next batch opens the FIFO, with the header and the failure first.
+        // (Close-on-exec: a process another test starts meanwhile must not keep it open.)
+        let first = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        try #require(first >= 0, "open: \(PosixIO.errorDescription(PosixIO.lastError))")
+        // Each try a new service: a repeat would be folded into an aggregate.
+        var sequence: UInt64 = 100
+        let firstStream = try Self.readLines(first, untilAKindOf: "resolved") {
+            sequence += 1
+            recorder.observe(resolved(sequence))
+            #expect(recorder.flush(timeout: .seconds(10)))
+        }
+        PosixIO.closeDescriptor(first)
+        #expect(firstStream.map(Self.kind) == ["header", "missing", "resolved"], "\(firstStream.map(Self.kind))")
+
+        // It leaves: the write that finds it gone ends the stream, and a new reader gets a new one.
+        // (A process another test spawns holds a copy of the read end until its exec, and a
+        // write meanwhile still succeeds: the test writes until one finds the reader gone.)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while sink.failure == nil, ContinuousClock.now < deadline {
+            sequence += 1
+            recorder.observe(resolved(sequence))
+            #expect(recorder.flush(timeout: .seconds(10)))
+        }
+        #expect(sink.failure == "the reader of the FIFO went away: Broken pipe")
+        let lastLost = sequence
+        let second = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        try #require(second >= 0, "open: \(PosixIO.errorDescription(PosixIO.lastError))")
+        defer { PosixIO.closeDescriptor(second) }
+        let secondStream = try Self.readLines(second, untilAKindOf: "resolved") {
+            sequence += 1
+            recorder.observe(resolved(sequence))
+            #expect(recorder.flush(timeout: .seconds(10)))
+        }
+        let kinds = secondStream.map(Self.kind)
+        #expect(kinds.prefix(3) == ["header", "missing", "resolved"], "\(kinds)")
+        // The batch that found the reader gone is not resent: it is announced as dropped.
+        #expect(!secondStream.contains { $0.contains("Service\(lastLost)x") }, "\(kinds)")
+        #expect(secondStream.contains { Self.kind($0) == "dropped" && $0.contains(#""count":1,"#) }, "\(kinds)")
+        _ = recorder.stop()
+    }
+
+    /// The `kind` of one trace line ("header" for the header, which has none).
+    private static func kind(_ line: String) -> String {
+        if line.hasPrefix(#"{"format":"di-trace""#) { return "header" }
+        guard let range = line.range(of: #""kind":""#) else { return "" }
+        return String(line[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// Runs `send` until a line of `kind` arrives on the FIFO's read end `fd` (non-blocking),
+    /// then returns the lines read; throws after 10 s without one.
+    private static func readLines(_ fd: Int32, untilAKindOf kind: String, send: () -> Void) throws -> [String] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            send()
+            while true {
+                let count = buffer.withUnsafeMutableBytes { PosixIO.readSome(fd, into: $0) }
+                guard count > 0 else { break }
+                bytes += buffer[..<count]
+            }
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+            if lines.contains(where: { Self.kind($0) == kind }) { return lines }
+        }
+        throw FIFOReadTimedOut(kind: kind, kindsRead: String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
+            Self.kind(String($0))
+        })
+    }
+
+    private struct FIFOReadTimedOut: Error {
+        let kind: String
+        let kindsRead: [String]
     }
 
     @Test func aCompleteTraceSaysNothing() {

@@ -12,8 +12,8 @@ import Darwin
 /// listener, its output in a log file, watched from a thread of its own, and ended with the
 /// inspector.
 ///
-/// Ending it: ``stop(grace:)`` sends SIGTERM (so it can flush its trace), then SIGKILL when the
-/// grace period runs out. On Linux the child also asks the kernel (`PR_SET_PDEATHSIG`) for a
+/// Ending it: ``requestStop()`` sends SIGTERM (so it can flush its trace) as the inspector starts
+/// its way out, and ``stop(grace:)`` sends SIGKILL when the grace period runs out. On Linux the child also asks the kernel (`PR_SET_PDEATHSIG`) for a
 /// SIGKILL when the inspector dies, so not even a SIGKILLed inspector leaves it running; with
 /// `--keep-app` it is left alone in both cases.
 ///
@@ -22,7 +22,8 @@ import Darwin
 ///     print(ending.description)   // "exited with status 0", "crashed (signal 11)"
 ///     if !ending.succeeded { print(output().joined(separator: "\n")) }   // its last lines
 /// }
-/// app.stop(grace: .milliseconds(500))
+/// app.requestStop()                      // SIGTERM, at once
+/// app.stop(grace: .milliseconds(500))     // SIGKILL if still running 500 ms after it
 /// ```
 final class LaunchedApp: Sendable {
     /// How the app ended.
@@ -93,7 +94,8 @@ final class LaunchedApp: Sendable {
     }
 
     /// Asks the app to end (SIGTERM, so it can flush its trace) without waiting, unless
-    /// `--keep-app` was given; ``stop(grace:)`` waits.
+    /// `--keep-app` was given; ``stop(grace:)`` waits. The inspector calls it first thing on its
+    /// way out, so the grace period runs while the terminal is restored and the listener stops.
     func requestStop() {
         guard !keepRunning, isRunning else { return }
         stopRequested.withLock { $0 = $0 ?? ContinuousClock.now }
@@ -101,10 +103,12 @@ final class LaunchedApp: Sendable {
     }
 
     /// Ends the app unless `--keep-app` was given: SIGTERM, then SIGKILL once `grace` has
-    /// passed since ``requestStop()`` (or now); returns when it is gone and its watcher has
-    /// reported how it ended, or at the latest ``killWait`` after the SIGKILL (a process stuck
-    /// in the kernel cannot hold the inspector's exit: the SIGKILL is delivered all the same).
-    func stop(grace: Duration = .milliseconds(100)) {
+    /// passed since ``requestStop()`` (or now). Returns when the app is gone and its watcher has
+    /// reported how it ended, or at the latest ``reapWait`` after the SIGKILL: a killed process
+    /// runs no more of its code, and waiting longer for the kernel to finish it would only hold
+    /// the inspector's own exit (on Linux its parent-death signal ends it with the inspector in
+    /// any case).
+    func stop(grace: Duration = LaunchedApp.grace) {
         guard !keepRunning else { return }
         if isRunning {
             let deadline = (stopRequested.withLock { $0 } ?? ContinuousClock.now).advanced(by: grace)
@@ -112,7 +116,7 @@ final class LaunchedApp: Sendable {
             while isRunning, ContinuousClock.now < deadline { usleep(1_000) }
             if isRunning {
                 kill(processID, SIGKILL)
-                let killed = ContinuousClock.now.advanced(by: Self.killWait)
+                let killed = ContinuousClock.now.advanced(by: Self.reapWait)
                 while isRunning, ContinuousClock.now < killed { usleep(1_000) }
             }
         }
@@ -120,8 +124,14 @@ final class LaunchedApp: Sendable {
         if !isRunning { watcher.withLock { $0 }?.join() }
     }
 
-    /// The longest ``stop(grace:)`` waits for the app to be reaped after its SIGKILL.
-    static let killWait: Duration = .milliseconds(20)
+    /// How long an app asked to end gets before its SIGKILL. The inspector's exit must fit in
+    /// 200 ms at full load: the grace runs from the start of the way out, and the process's own
+    /// teardown (the kernel unmapping 150–250 MB, 25–140 ms on a loaded machine) comes after it.
+    static let grace: Duration = .milliseconds(60)
+
+    /// The longest ``stop(grace:)`` waits after the SIGKILL for the app to be reaped here (so it
+    /// is not left a zombie for whoever inherits it).
+    static let reapWait: Duration = .milliseconds(15)
 
     /// The last lines of the app's log (its error when it could not start), at most `count`.
     static func lastLines(of logPath: String, count: Int = 24) -> [String] {

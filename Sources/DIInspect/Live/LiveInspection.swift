@@ -76,9 +76,13 @@ struct LiveInspection {
                 // The header shows where to connect, with the token in full (the key bar may cut it).
                 let waiting = started.destination + (started.token.map { "  \(TraceConnectionToken.environmentVariable)=\($0)" } ?? "")
                 return Inspector(model: InspectorModel(connection: .waiting(waiting)), feed: feed, memoryBudget: budget)
+            }, leaving: {
+                // First thing on the way out: the app's grace period runs while the terminal is
+                // restored and the listener stops.
+                leaving.store(true, ordering: .relaxed)
+                app?.requestStop()
             }, ending: {
-                // The terminal is back; the app and the listener end after it, the app's grace
-                // period running while the listener stops.
+                // The terminal is back (also after a failed start, where `leaving` never ran).
                 leaving.store(true, ordering: .relaxed)
                 app?.requestStop()
                 listener?.stop()

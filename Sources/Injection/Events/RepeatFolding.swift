@@ -6,12 +6,17 @@ import Synchronization
 ///
 /// The resolving thread (the owner) counts; ``EventHub/collectRepeats()`` takes the counts from
 /// any thread (a recorder's background thread, a flush, a change of observers). A repeat takes
-/// no lock: the owner marks its count as in progress (`writing` odd, one atomic add) and checks
-/// that no collection is under way (`collecting`); a collection takes `lock`, raises
-/// `collecting`, and waits for a count in progress to end. Both sides use sequentially
-/// consistent operations for the mark and the flag, so either the owner sees the collection and
-/// counts under the lock instead, or the collection sees the mark and waits. (An uncontended
-/// `Mutex` was two locked instructions per repeat and ~40 instructions, callgrind.)
+/// no lock: the owner marks its count as in progress (`writing` odd) and checks that no
+/// collection is under way (`collecting`); a collection takes `lock`, raises `collecting`, and
+/// waits for a count in progress to end. Either the owner sees the collection and counts under
+/// the lock instead, or the collection sees the mark and waits: Dekker's exclusion, which needs
+/// each side's store ordered before its load. Where the process has a ``ProcessBarrier``
+/// (Linux's `membarrier`), the collector pays for both sides: it runs the barrier between its
+/// store and its load, which orders the owner's plain store and load as a fence in the owner
+/// would, so a repeat takes no locked instruction (the atomic add it took was ~7 ns of the
+/// recorder's ~35 ns per build, measured in CPU time). Elsewhere both sides use sequentially
+/// consistent operations (an atomic add for the mark). (An uncontended `Mutex` was two locked
+/// instructions per repeat and ~40 instructions, callgrind.)
 ///
 /// A key is the registration and the requester's registration (by object identity: each entry
 /// keeps both registrations alive, so an address cannot be reused while its entry exists), the
@@ -25,7 +30,8 @@ import Synchronization
 /// retained and released on every lookup.
 ///
 /// `@unchecked Sendable`: `state` is read and written only (a) by the owner between raising
-/// `writing` to odd and lowering it, having seen `collecting` false after raising it, or (b) by
+/// `writing` to odd and lowering it, having seen `collecting` false after raising it (ordered
+/// by a sequentially consistent add, or by the collector's ``ProcessBarrier``), or (b) by
 /// a thread holding `lock` (the owner adding a key or counting during a collection, a
 /// collector). A collector holds `lock` for as long as `collecting` is true and, having raised
 /// it, waits until `writing` is even: (a) and (b) never overlap, and two (b)s exclude each other.
@@ -63,6 +69,10 @@ final class RepeatTable: @unchecked Sendable {
             bits = outcomeBits | sourceBits << 1 | UInt(scope.rawValue) << 3
         }
 
+        /// Whether the scope is `.custom`, the one kind that does not fix the scope itself.
+        @inline(__always)
+        var isCustom: Bool { bits >> 3 == UInt(Scope.Kind.custom.rawValue) }
+
         /// The key's home slot in a table of `mask + 1` slots.
         @inline(__always)
         func slot(mask: Int) -> Int {
@@ -82,6 +92,9 @@ final class RepeatTable: @unchecked Sendable {
         /// The repeats since the last collection; times are raw ``EventClock`` readings (turned
         /// into event times only when collected, so a repeat does no arithmetic on them).
         var counts = RepeatCounts()
+        /// The key's mean build time, from the last collection whose repeats were timed (or its
+        /// first occurrence): the total for an interval in which none was (``BuildSampling``).
+        var meanNanoseconds: UInt64 = 0
         /// Set by a collection that found no repeats; a second such collection drops the entry
         /// (its next occurrence is then an event again), so registrations are not kept forever.
         var idle = false
@@ -93,7 +106,8 @@ final class RepeatTable: @unchecked Sendable {
             guard let registration else { return nil }
             return ResolutionAggregate(
                 service: registration.identity, requester: requester?.identity, scope: scope,
-                outcome: outcome, source: source, count: counts.count, totalNanoseconds: counts.totalNanoseconds,
+                outcome: outcome, source: source, count: counts.count,
+                totalNanoseconds: counts.estimatedTotal(mean: meanNanoseconds),
                 firstTime: EventClock.since(raw: counts.firstTime), lastTime: EventClock.since(raw: counts.lastTime))
         }
     }
@@ -149,49 +163,93 @@ final class RepeatTable: @unchecked Sendable {
     @exclusivity(unchecked) private var state: State
     /// Odd while the owner counts a repeat without the lock.
     private let writing = Atomic<UInt64>(0)
+    /// The process-wide barrier the collector runs instead of the owner's locked add; nil where
+    /// there is none (see the type's comment). Copied into each table: a field, not a lazily
+    /// initialised global, is what a repeat reads.
+    private let barrier = PosixIO.processBarrier
     /// True while a collector works on `state` (it holds `lock` meanwhile).
     private let collecting = Atomic<Bool>(false)
     private let lock = Mutex<Void>(())
 
     init(generation: UInt64) {
         state = State(generation: generation)
+        sampling = BuildSampling(seed: EventClock.raw() &* 0x9E37_79B9_7F4A_7C15 ^ generation)
     }
+
+    /// Which builds the owner times (``BuildSampling``). Owner-only: no collector reads it.
+    @exclusivity(unchecked) private(set) var sampling: BuildSampling
+
+    /// Whether the owner's build of the registration at `address` starting now may go untimed.
+    @inline(__always)
+    func skipsClock(_ address: UInt, generation: UInt64) -> Bool {
+        sampling.skipsClock(address, generation: generation)
+    }
+
+    /// The last measured build of the registration at `address` on the owner's thread (0 if unknown).
+    func lastDuration(of address: UInt) -> UInt64 { sampling.lastDuration(of: address) }
 
     /// Counts a repeat of a key seen before under `generation`, or remembers the key and returns
     /// false: the caller then delivers the full event (the first occurrence). `requester` is
-    /// read only for a new key (`requesterID` is its address, or 0). Called by the owner only.
+    /// read only for a new key (`requesterID` is its address, or 0). `start` is 0 for a build
+    /// that was not timed (``BuildSampling``; `end` is then a coarse reading). Called by the
+    /// owner only.
     @inline(__always)
     func fold(
         _ registration: AnyRegistration, requesterID: UInt, requester: @autoclosure () -> AnyRegistration?,
-        scope: Scope, outcome: Resolved.Outcome, source: Resolved.Source, start: UInt64, end: UInt64,
-        generation: UInt64
+        kind: Scope.Kind, scope: @autoclosure () -> Scope, outcome: Resolved.Outcome, source: Resolved.Source,
+        start: UInt64, end: UInt64, generation: UInt64
     ) -> Bool {
-        let key = Key(registration, requester: requesterID, outcome: outcome, source: source, scope: scope.kind)
-        let mark = writing.add(1, ordering: .sequentiallyConsistent).newValue
+        let key = Key(registration, requester: requesterID, outcome: outcome, source: source, scope: kind)
+        // A duration of `.max` marks an untimed build (no build takes 584 years).
+        let duration = start == 0 ? UInt64.max : end &- start
+        let mark: UInt64
+        if barrier != nil {
+            // Only the owner writes `writing`. The collector's barrier orders this store before
+            // the load below; the atomics keep the compiler from reordering them.
+            mark = writing.load(ordering: .relaxed) &+ 1
+            writing.store(mark, ordering: .relaxed)
+        } else {
+            mark = writing.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+        }
         let counted: Bool?
         if !collecting.load(ordering: .sequentiallyConsistent) {
-            counted = count(key, scope: scope, duration: end &- start, time: end, generation: generation)
+            counted = count(key, scope: scope(), duration: duration, time: end, generation: generation)
             writing.store(mark &+ 1, ordering: .releasing)
         } else {
             writing.store(mark &+ 1, ordering: .releasing)
-            counted = countDuringCollection(key, scope: scope, duration: end &- start, time: end, generation: generation)
+            counted = countDuringCollection(key, scope: scope(), duration: duration, time: end, generation: generation)
         }
-        if let counted { return counted }
-        remember(Entry(
-            key: key, registration: registration, requester: requester(), scope: scope, outcome: outcome,
-            source: source), generation: generation)
+        if let counted {
+            // A cached answer is not a build: only builds say how long the next will take.
+            if counted, start != 0, outcome == .created { sampling.timed(key.registration, generation: generation, nanoseconds: duration) }
+            return counted
+        }
+        let measured = start == 0 ? sampling.lastDuration(of: key.registration) : duration
+        var entry = Entry(
+            key: key, registration: registration, requester: requester(), scope: scope(), outcome: outcome,
+            source: source)
+        entry.meanNanoseconds = measured
+        if remember(entry, generation: generation), start != 0, outcome == .created {
+            sampling.timed(key.registration, generation: generation, nanoseconds: measured)
+        }
         return false
     }
 
     /// Counts a repeat of `key`: true when counted, false when the caller must deliver the event,
     /// nil for a key not seen yet. The caller has access to `state` (see the type's comment).
     @inline(__always)
-    private func count(_ key: Key, scope: Scope, duration: UInt64, time: UInt64, generation: UInt64) -> Bool? {
+    private func count(
+        _ key: Key, scope: @autoclosure () -> Scope, duration: UInt64, time: UInt64, generation: UInt64
+    ) -> Bool? {
         guard state.generation == generation else { return false }
         let index = state.find(key)
         guard index >= 0 else { return nil }
-        if scope.kind == .custom, state.slots[index].scope != scope { return false }
-        state.slots[index].counts.add(duration: duration, time: time)
+        if key.isCustom, state.slots[index].scope != scope() { return false }
+        if duration == .max {
+            state.slots[index].counts.addUntimed(time: time)
+        } else {
+            state.slots[index].counts.add(duration: duration, time: time)
+        }
         state.pending = true
         return true
     }
@@ -199,17 +257,19 @@ final class RepeatTable: @unchecked Sendable {
     /// ``count(_:scope:duration:time:generation:)`` while a collector may be at work: after it.
     @inline(never)
     private func countDuringCollection(
-        _ key: Key, scope: Scope, duration: UInt64, time: UInt64, generation: UInt64
+        _ key: Key, scope: @autoclosure () -> Scope, duration: UInt64, time: UInt64, generation: UInt64
     ) -> Bool? {
-        lock.withLock { _ in count(key, scope: scope, duration: duration, time: time, generation: generation) }
+        lock.withLock { _ in count(key, scope: scope(), duration: duration, time: time, generation: generation) }
     }
 
-    /// Adds a key's first occurrence (out of line: the repeat's path stays small).
+    /// Adds a key's first occurrence (out of line: the repeat's path stays small); false when
+    /// the table is full or the generation moved on.
     @inline(never)
-    private func remember(_ entry: Entry, generation: UInt64) {
+    private func remember(_ entry: Entry, generation: UInt64) -> Bool {
         lock.withLock { _ in
-            guard state.generation == generation, state.count < RepeatTable.keyLimit else { return }
+            guard state.generation == generation, state.count < RepeatTable.keyLimit else { return false }
             state.insert(entry)
+            return true
         }
     }
 
@@ -217,6 +277,8 @@ final class RepeatTable: @unchecked Sendable {
     private func whileCollecting<R>(_ body: (inout State) -> R) -> R {
         lock.withLock { _ in
             collecting.store(true, ordering: .sequentiallyConsistent)
+            // Orders the owner's mark and flag read as this store and the load below are.
+            barrier?.run()
             let mark = writing.load(ordering: .sequentiallyConsistent)
             if mark & 1 == 1 {
                 // The owner is counting (a few dozen instructions, unless it was preempted).
@@ -240,6 +302,8 @@ final class RepeatTable: @unchecked Sendable {
                 state.pending = false
                 for index in state.slots.indices where state.slots[index].counts.count > 0 {
                     if let aggregate = state.slots[index].aggregate { aggregates.append(aggregate) }
+                    let counts = state.slots[index].counts
+                    if counts.timedCount > 0 { state.slots[index].meanNanoseconds = counts.totalNanoseconds / counts.timedCount }
                     state.slots[index].counts = RepeatCounts()
                     state.slots[index].idle = false
                 }
@@ -271,17 +335,36 @@ final class RepeatTable: @unchecked Sendable {
 /// One key's repeats on one thread since the last collection.
 struct RepeatCounts {
     var count: UInt64 = 0
+    /// The repeats that were timed (``BuildSampling``), and their total.
+    var timedCount: UInt64 = 0
     var totalNanoseconds: UInt64 = 0
     var firstTime: UInt64 = 0
     var lastTime: UInt64 = 0
 
-    /// One thread's readings of a monotonic clock never go back, so the last is the latest
-    /// (``TraceAggregationSlot`` merges threads' counts and compares).
+    /// A timed repeat.
     @inline(__always)
     mutating func add(duration: UInt64, time: UInt64) {
+        addUntimed(time: time)
+        timedCount &+= 1
+        totalNanoseconds &+= duration
+    }
+
+    /// A repeat counted without a duration, `time` a coarse reading (up to a tick behind the
+    /// precise clock), so the latest time is kept rather than the last one
+    /// (``TraceAggregationSlot`` merges threads' counts and compares too).
+    @inline(__always)
+    mutating func addUntimed(time: UInt64) {
         if count == 0 { firstTime = time }
         count &+= 1
-        totalNanoseconds &+= duration
-        lastTime = time
+        if time > lastTime { lastTime = time }
+    }
+
+    /// The key's total build time: exact when every repeat was timed, else the timed ones'
+    /// mean times the count; `mean` (an earlier interval's) when none was.
+    func estimatedTotal(mean: UInt64) -> UInt64 {
+        if timedCount == count { return totalNanoseconds }
+        if timedCount == 0 { return mean.multipliedReportingOverflow(by: count).overflow ? .max : mean &* count }
+        let scaled = Double(totalNanoseconds) * (Double(count) / Double(timedCount))
+        return scaled >= Double(UInt64.max) ? .max : UInt64(scaled.rounded())
     }
 }

@@ -67,6 +67,33 @@ package enum PosixIO {
         open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     }
 
+    /// What ``openForWritingWithoutWaiting(_:)`` opened.
+    package enum OpenedForWriting: Equatable {
+        /// A FIFO, left non-blocking: a write to a reader that does not read fails with `EAGAIN`.
+        case fifo(Int32)
+        /// Anything else (a regular file, a terminal, `/dev/null`), with ordinary blocking writes.
+        case other(Int32)
+        /// A FIFO that no process has open for reading: `open(2)` would wait for one.
+        case fifoWithoutReader
+        /// Any other failure, with its `errno`.
+        case failed(Int32)
+    }
+
+    /// ``openForWriting(_:)`` that never waits: opening a FIFO for writing blocks until a reader
+    /// opens it, so the open is non-blocking (a FIFO without a reader fails at once with `ENXIO`,
+    /// ``OpenedForWriting/fifoWithoutReader``).
+    package static func openForWritingWithoutWaiting(_ path: String) -> OpenedForWriting {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            return code == ENXIO ? .fifoWithoutReader : .failed(code)
+        }
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFIFO { return .fifo(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return .other(fd)
+    }
+
     package static func closeDescriptor(_ fd: Int32) {
         _ = close(fd)
     }
@@ -136,6 +163,20 @@ package enum PosixIO {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+
+    /// ``monotonicNanoseconds()`` as of the kernel's last timer tick (Linux's
+    /// `CLOCK_MONOTONIC_COARSE`: ~5 ns a reading where the precise clock costs ~25 ns, and up to
+    /// a tick, 1–10 ms, behind it). Darwin's precise clock is already cheap, so it is used there.
+    @inline(__always)
+    package static func coarseMonotonicNanoseconds() -> UInt64 {
+        #if os(Linux)
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+        #else
+        monotonicNanoseconds()
+        #endif
     }
 
     /// Sleeps for about `nanoseconds` (tests and retry loops; never on an app thread).

@@ -70,7 +70,8 @@ extension Container {
             return unsafeDowncast(kept, to: Instance<T>.self).value
         }
         let observed = EventHub.isActive
-        let start = observed ? EventClock.raw() : 0
+        // 0 for a build counted untimed (``BuildSampling``).
+        let start = observed ? EventHub.buildStart(of: registration, in: context) : 0
         // Captives, judged here by kinds (the rule is `Scope.captures(_:)`): the requester's
         // frame, read in place, holding a shorter-lived service; keyed arguments a long-lived
         // instance is built from. Reported out of line, where the scopes are made.
@@ -107,9 +108,16 @@ extension Container {
             }
         }
 
-        // A unique instance nobody observes is kept nowhere and reported to nobody: answered at
-        // once, moved once (each move of `T` is a value-witness call in this unspecialised code).
-        if kind == .unique, !observed, context.validation == nil { return value }
+        // A unique instance is kept nowhere: answered at once, moved once (each move of `T` is a
+        // value-witness call in this unspecialised code), reported first if observed.
+        if kind == .unique, context.validation == nil {
+            if observed {
+                emitCreated(registration, kind: kind, lifetime: lifetime,
+                            source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
+                            outcome: .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
+            }
+            return value
+        }
         let result: T
         var lostRace = false
         if let validation = context.validation {
@@ -161,7 +169,7 @@ extension Container {
             result = consume value
         }
         if observed {
-            emitCreated(registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime),
+            emitCreated(registration, kind: kind, lifetime: lifetime,
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
                         outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
         }
@@ -185,31 +193,39 @@ extension Container {
         if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
     }
 
-    /// Inlined into `build`: a folded repeat then costs no call of its own.
+    /// Inlined into `build`: a folded repeat then costs no call of its own. The scope is made
+    /// only for an event, a new key or a `.custom` one (a ``Scope`` copy retains its name).
     @inline(__always)
     private func emitCreated(
-        _ registration: AnyRegistration, scope: Scope, source: Resolved.Source, outcome: Resolved.Outcome,
-        start: UInt64, mappedFrom: ServiceIdentity?, hub: EventHub, in context: ResolutionContext
+        _ registration: AnyRegistration, kind: Scope.Kind, lifetime: ServiceLifetime, source: Resolved.Source,
+        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, hub: EventHub,
+        in context: ResolutionContext
     ) {
-        let end = EventClock.raw()
-        if hub.foldRepeat(registration, scope: scope, outcome: outcome, source: source, start: start, end: end, in: context) {
+        let end = EventHub.buildEnd(start: start)
+        if hub.foldRepeat(
+            registration, kind: kind, scope: ScopeRules.effectiveScope(registration.scope, lifetime), outcome: outcome,
+            source: source, start: start, end: end, in: context
+        ) {
             return
         }
+        let (duration, time) = start != 0 ? (end &- start, end) : EventHub.untimedBuild(registration, in: context)
         emitResolved(
-            registration, scope: scope, source: source, outcome: outcome, duration: end &- start, end: end,
-            mappedFrom: mappedFrom, in: context)
+            registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: source,
+            outcome: outcome, duration: duration, end: time, mappedFrom: mappedFrom, in: context)
     }
 
     func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
         ResolutionContext.withCurrent { context in
-            let now = EventClock.raw()
+            // A counted hit only needs a time stamp: the coarse clock's (an event, a precise one).
+            let now = EventClock.coarse()
             let source: Resolved.Source = registration.isOverride ? .override : .factory
             if EventHub.shared.foldRepeat(
-                registration, scope: scope, outcome: .cached, source: source, start: now, end: now, in: context
+                registration, kind: scope.kind, scope: scope, outcome: .cached, source: source, start: now, end: now,
+                in: context
             ) { return }
             emitResolved(
-                registration, scope: scope, source: source, outcome: .cached, duration: 0, end: now, mappedFrom: nil,
-                in: context)
+                registration, scope: scope, source: source, outcome: .cached, duration: 0, end: EventClock.raw(),
+                mappedFrom: nil, in: context)
         }
     }
 

@@ -14,6 +14,11 @@ import Darwin
 /// immediate, and `use_default_colors` to keep the terminal's background. All curses calls
 /// happen on the main actor: ncurses is not thread-safe.
 ///
+/// Frames reach the terminal through a ``TerminalOutput`` (a pipe and a writer thread): drawing
+/// never waits for the terminal, and while the terminal has not taken the last frame the next
+/// is skipped (``draw(_:)`` returns ``DrawOutcome/skipped``). Resizes are taken from SIGWINCH by
+/// ``WindowSizeSignal`` and given to curses between frames.
+///
 /// ```swift
 /// try NCursesDriver.preflight()      // throws TerminalProblem for TERM=dumb, pipes, …
 /// let driver = NCursesDriver(noColor: false)
@@ -22,10 +27,14 @@ import Darwin
 /// ```
 @MainActor
 final class NCursesDriver: TerminalDriver {
-    let inputDescriptor: Int32 = 0
+    let inputDescriptor: Int32
+    /// The terminal's descriptor for output (stdout).
+    let outputDescriptor: Int32
     /// Decided at ``start()`` from the terminal, `--no-color` and `NO_COLOR`.
     private(set) var colorMode: ColorMode = .attributesOnly
     private let noColorFlag: Bool
+    /// The terminal type to use instead of TERM (tests on a pseudo-terminal).
+    private let terminalType: String?
     private var screen: OpaquePointer?
     private var window: UnsafeMutablePointer<WINDOW>? { cn_stdscr() }
     private var lastFrame: Canvas?
@@ -34,20 +43,47 @@ final class NCursesDriver: TerminalDriver {
     private var buffer: [wchar_t] = []
     /// Whether the terminal reports clicks and the wheel (set at ``start()``).
     private(set) var mouseEnabled = false
+    /// Where frames go: a writer thread, so the loop never waits for the terminal.
+    private var output: TerminalOutput?
+    /// The streams curses was given (copies of the descriptors), closed at ``stop()``.
+    private var streams: (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>)?
+    /// SIGWINCH's action before ``start()``.
+    private var previousResizeAction: sigaction?
+    /// Whether the last frame had to be cut on the way out (the terminal had not taken it).
+    private(set) var lastFrameCut = false
+    /// Whether the terminal did not take the restoring sequences within ``restoreWait`` (it
+    /// read nothing at all for that long: a stopped terminal); its modes are restored anyway.
+    private(set) var restoreLost = false
+    /// The terminal's modes before curses, put back at ``stop()``.
+    private var shellModes: termios?
 
-    /// - Parameter noColor: The `--no-color` flag: attributes only, whatever the terminal can do.
-    init(noColor: Bool = false) {
+    /// - Parameters:
+    ///   - noColor: The `--no-color` flag: attributes only, whatever the terminal can do.
+    ///   - input: The terminal's descriptor for keys (stdin).
+    ///   - output: The terminal's descriptor for the screen (stdout).
+    ///   - terminalType: The terminfo entry to use instead of TERM's.
+    init(noColor: Bool = false, input: Int32 = 0, output: Int32 = 1, terminalType: String? = nil) {
         self.noColorFlag = noColor
+        self.inputDescriptor = input
+        self.outputDescriptor = output
+        self.terminalType = terminalType
     }
+
+    /// How long the way out waits for the terminal to take the last frame before it cuts it.
+    static let lastFrameWait: Duration = .milliseconds(40)
+    /// How long the way out waits for the terminal to take the restoring sequences.
+    static let restoreWait: Duration = .milliseconds(100)
 
     /// Checks, without printing anything, that stdin and stdout are terminals and that TERM can
     /// position the cursor.
-    static func preflight(environment: [String: String] = currentEnvironment()) throws(TerminalProblem) {
+    static func preflight(
+        environment: [String: String] = currentEnvironment(), input: Int32 = 0, output: Int32 = 1
+    ) throws(TerminalProblem) {
         guard let term = environment["TERM"], !term.isEmpty else { throw .noTerm }
         if term == "dumb" { throw .dumbTerminal(term) }
-        guard isatty(0) == 1 else { throw .notATerminal("stdin") }
-        guard isatty(1) == 1 else { throw .notATerminal("stdout") }
-        switch cn_terminal_status(term, 1) {
+        guard isatty(input) == 1 else { throw .notATerminal("stdin") }
+        guard isatty(output) == 1 else { throw .notATerminal("stdout") }
+        switch cn_terminal_status(term, output) {
         case 0: return
         case 1: throw .unknownTerminal(term)
         case 2: throw .noTerminfo
@@ -69,17 +105,54 @@ final class NCursesDriver: TerminalDriver {
         screen == nil ? (0, 0) : (Int(cn_lines()), Int(cn_cols()))
     }
 
+    /// Whether the terminal has not yet taken the last frame: a new one would only queue up.
+    var outputIsBehind: Bool { output?.isBehind ?? false }
+
+    /// Readable once the terminal has taken everything written.
+    var outputReadyDescriptor: Int32? { output?.readyDescriptor }
+
+    func acknowledgeOutputReady() {
+        guard let output else { return }
+        var byte: UInt8 = 0
+        while read(output.readyDescriptor, &byte, 1) > 0 {}
+    }
+
     func start() throws(TerminalProblem) {
         guard screen == nil else { return }
-        try Self.preflight()
+        var environment = Self.currentEnvironment()
+        if let terminalType { environment["TERM"] = terminalType }
+        try Self.preflight(environment: environment, input: inputDescriptor, output: outputDescriptor)
         setlocale(LC_ALL, "")
         if cn_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
         setenv("NCURSES_NO_UTF8_ACS", "1", 1)
-        guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
-            throw .cursesFailed(Self.currentEnvironment()["TERM"] ?? "")
+        let output = try TerminalOutput(terminal: outputDescriptor)
+        let inputCopy = fcntl(inputDescriptor, F_DUPFD_CLOEXEC, 3)
+        guard inputCopy >= 0, let inputStream = fdopen(inputCopy, "r") else {
+            if inputCopy >= 0 { close(inputCopy) }
+            throw .system("fdopen", errno)
+        }
+        guard let outputStream = fdopen(output.cursesDescriptor, "w") else {
+            close(output.cursesDescriptor)
+            fclose(inputStream)
+            throw .system("fdopen", errno)
+        }
+        var modes = termios()
+        shellModes = tcgetattr(outputDescriptor, &modes) == 0 ? modes : nil
+        // Before curses starts: it then leaves SIGWINCH to this handler (see WindowSizeSignal).
+        previousResizeAction = WindowSizeSignal.install()
+        guard let screen = newterm(terminalType, outputStream, inputStream) else {
+            fclose(outputStream)
+            fclose(inputStream)
+            output.close(within: .zero)
+            if let previousResizeAction { WindowSizeSignal.restore(previousResizeAction) }
+            previousResizeAction = nil
+            throw .cursesFailed(environment["TERM"] ?? "")
         }
         self.screen = screen
+        self.output = output
+        streams = (inputStream, outputStream)
         set_term(screen)
+        resizeToTerminal()
         set_escdelay(25)
         cbreak()
         noecho()
@@ -93,16 +166,28 @@ final class NCursesDriver: TerminalDriver {
             use_default_colors()
             colors = Int(cn_colors())
         }
-        colorMode = ColorMode.choose(colors: colors, noColorFlag: noColorFlag, environment: Self.currentEnvironment())
+        colorMode = ColorMode.choose(colors: colors, noColorFlag: noColorFlag, environment: environment)
         prepareAttributes()
         // Clicks and the wheel, where the terminal reports them; elsewhere mousemask enables
         // nothing and the keys work as before.
         mouseEnabled = cn_enable_mouse() != 0
         lastFrame = nil
+        lastFrameCut = false
+        restoreLost = false
+    }
+
+    /// Gives curses the terminal's size (asked on the terminal itself, never on the pipe);
+    /// curses then returns KEY_RESIZE from the next read and redraws everything.
+    private func resizeToTerminal() {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard cn_window_size(outputDescriptor, &rows, &columns) == 0, rows > 0, columns > 0 else { return }
+        if rows != cn_lines() || columns != cn_cols() { resizeterm(rows, columns) }
     }
 
     func readKeys() -> [Key] {
         guard screen != nil else { return [] }
+        if WindowSizeSignal.takePending() { resizeToTerminal() }
         var keys: [Key] = []
         var character: wint_t = 0
         while true {
@@ -123,20 +208,44 @@ final class NCursesDriver: TerminalDriver {
         return keys
     }
 
-    func draw(_ canvas: Canvas) {
-        guard screen != nil, canvas != lastFrame else { return }
+    func draw(_ canvas: Canvas) -> DrawOutcome {
+        guard screen != nil, canvas != lastFrame else { return .unchanged }
+        // The terminal has not taken the last frame: this one would only wait behind it. The
+        // next frame drawn is compared with the last one sent, so it carries this one's changes.
+        if outputIsBehind { return .skipped }
         werase(window)
         for row in 0..<canvas.rows { drawRow(row, of: canvas) }
         wnoutrefresh(window)
-        doupdate()
+        if let output { output.writeFrame { _ = doupdate() } } else { doupdate() }
         lastFrame = canvas
+        return .sent
     }
 
     func stop() {
         guard let screen else { return }
-        endwin()
+        if let output {
+            // The last frame first (briefly, else it is cut cleanly), then the restoring through
+            // the same writer, after it in order: the way out never waits on a terminal that
+            // does not read for longer than these two limits.
+            if !output.finishFrame(within: Self.lastFrameWait) { lastFrameCut = true }
+            output.writeFrame { _ = endwin() }
+            // Curses' own restoring of the modes failed on the pipe (and would wait for the
+            // output to drain): the modes the terminal had before curses, at once.
+            if var shellModes { tcsetattr(outputDescriptor, TCSANOW, &shellModes) }
+            if !output.close(within: Self.restoreWait) { restoreLost = true }
+        } else {
+            endwin()
+        }
         delscreen(screen)
         self.screen = nil
+        if let streams {
+            fclose(streams.output)
+            fclose(streams.input)
+        }
+        streams = nil
+        output = nil
+        if let previousResizeAction { WindowSizeSignal.restore(previousResizeAction) }
+        previousResizeAction = nil
         lastFrame = nil
     }
 

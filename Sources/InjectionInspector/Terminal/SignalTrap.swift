@@ -1,3 +1,4 @@
+import CNCurses
 import Injection
 import Synchronization
 #if canImport(Glibc)

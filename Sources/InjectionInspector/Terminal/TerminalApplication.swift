@@ -30,10 +30,14 @@ protocol TerminalApplication: AnyObject {
     /// Called when a program asked for with ``KeyResult/runInForeground(_:)`` has ended and the
     /// screen is back.
     func foregroundProgramEnded(_ program: ForegroundProgram, outcome: ForegroundProgram.Outcome)
+    /// Called before a frame is rendered once the terminal has fallen behind at least once: how
+    /// many frames were skipped and when, for the header to say so.
+    func terminalLagged(_ lag: TerminalLag)
 }
 
 extension TerminalApplication {
     func foregroundProgramEnded(_ program: ForegroundProgram, outcome: ForegroundProgram.Outcome) {}
+    func terminalLagged(_ lag: TerminalLag) {}
 }
 
 /// What a key did to the loop.

@@ -7,7 +7,7 @@
 /// let driver = NCursesDriver(noColor: false)   // colours from the terminal and NO_COLOR, at start()
 /// try driver.start()
 /// defer { driver.stop() }
-/// driver.draw(canvas)
+/// if !driver.outputIsBehind { _ = driver.draw(canvas) }
 /// ```
 @MainActor
 protocol TerminalDriver: AnyObject {
@@ -19,8 +19,26 @@ protocol TerminalDriver: AnyObject {
     func start() throws(TerminalProblem)
     /// Every key already waiting, without blocking.
     func readKeys() -> [Key]
-    /// Shows `canvas`; sends only what changed since the last frame.
-    func draw(_ canvas: Canvas)
+    /// Shows `canvas`; sends only what changed since the last frame sent. Never waits for the
+    /// terminal: when it has not taken the last frame yet, this one is skipped.
+    func draw(_ canvas: Canvas) -> DrawOutcome
+    /// Whether the terminal has not yet taken the last frame (a new frame would be skipped).
+    var outputIsBehind: Bool { get }
+    /// A descriptor that becomes readable when the terminal has taken everything sent, if the
+    /// driver has one: the loop polls it to send the frame it skipped at once.
+    var outputReadyDescriptor: Int32? { get }
+    /// Empties ``outputReadyDescriptor`` after it was readable.
+    func acknowledgeOutputReady()
     /// Gives the terminal back as it was. Safe to call more than once.
     func stop()
+}
+
+/// What ``TerminalDriver/draw(_:)`` did with a frame.
+enum DrawOutcome: Sendable, Hashable {
+    /// Handed to the terminal.
+    case sent
+    /// The same as the last frame sent: nothing to send.
+    case unchanged
+    /// Not sent: the terminal has not taken the last frame yet.
+    case skipped
 }

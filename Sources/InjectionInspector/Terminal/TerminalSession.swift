@@ -8,7 +8,10 @@ import Darwin
 /// The UI loop: owns the terminal for as long as it runs and gives it back on every way out.
 ///
 /// It `poll()`s stdin and the ``WakePipe`` with a 100 ms timeout (so the screen refreshes at
-/// 10 Hz or more), drains keys, and redraws when something changed. `q` (through the app),
+/// 10 Hz or more), drains keys, and redraws when something changed. It never waits for the
+/// terminal: while the terminal has not taken the last frame (``TerminalDriver/outputIsBehind``)
+/// frames are skipped, not rendered, and counted; the loop goes on reading keys and records, and
+/// sends the latest frame as soon as the terminal has caught up. `q` (through the app),
 /// SIGINT, SIGTERM, SIGHUP and an error thrown by the app all leave through the same
 /// ``TerminalDriver/stop()``.
 ///
@@ -59,6 +62,12 @@ final class TerminalSession {
         /// The longest each step of the loop took once (`render`, `draw`, `refresh`, `keys`,
         /// `tick`): which one a long frame gap came from.
         var longestStep: [String: Duration] = [:]
+        /// Frames not sent because the terminal had not taken the one before. A skipped frame
+        /// counts as a frame for ``longestFrameGap`` (the loop was there on time); the terminal's
+        /// own delay is ``longestTerminalBehind``.
+        var framesSkipped = 0
+        /// The longest time from the first frame skipped to the next frame sent.
+        var longestTerminalBehind: Duration = .zero
 
         mutating func note(_ step: String, since start: ContinuousClock.Instant, now: ContinuousClock.Instant) {
             longestStep[step] = max(longestStep[step] ?? .zero, now - start)
@@ -86,12 +95,14 @@ final class TerminalSession {
     }
 
     /// Runs `app` until it quits or a signal arrives; the terminal is restored before this
-    /// returns or throws.
-    func run(_ app: some TerminalApplication) throws -> End {
+    /// returns or throws. `leaving` is called first thing on the way out, before the terminal is
+    /// restored: what should start ending at once (a launched app's SIGTERM) starts there.
+    func run(_ app: some TerminalApplication, leaving: () -> Void = {}) throws -> End {
         let trap = SignalTrap(wake: wake)
         trap.install()
         defer {
             ExitTimeline.mark(.loopLeft)
+            leaving()
             driver.stop()
             ExitTimeline.mark(.terminalRestored)
             trap.uninstall()
@@ -101,24 +112,54 @@ final class TerminalSession {
         var nextTick = clock.now.advanced(by: Self.tick)
         var lastFrame: ContinuousClock.Instant?
         var firstUnshownKey: ContinuousClock.Instant?
+        // Since when the terminal has been behind (frames skipped), until a frame is sent.
+        var behindSince: ContinuousClock.Instant?
+        var lag = TerminalLag()
         while true {
             if let number = SignalTrap.caught { return .signal(number) }
             if let lastFrame, clock.now - lastFrame >= Self.longestFrameInterval { dirty = true }
-            if dirty {
+            if dirty, driver.outputIsBehind {
+                // Not rendered: the terminal has not taken the last frame. One skipped frame per
+                // frame interval is counted; the frame is sent when the terminal is ready.
+                if behindSince == nil || frameIsDue(after: lastFrame) {
+                    let now = clock.now
+                    if let lastFrame { statistics.longestFrameGap = max(statistics.longestFrameGap, now - lastFrame) }
+                    behindSince = behindSince ?? now
+                    if let behindSince {
+                        statistics.longestTerminalBehind = max(statistics.longestTerminalBehind, now - behindSince)
+                    }
+                    lastFrame = now
+                    statistics.framesSkipped += 1
+                    lag.skippedFrames += 1
+                    lag.lastSkipped = now
+                }
+            } else if dirty {
                 let size = driver.size
                 let started = clock.now
+                if lag.skippedFrames > 0 { app.terminalLagged(lag) }
                 let canvas = app.render(rows: size.rows, columns: size.columns)
                 let rendered = clock.now
-                driver.draw(canvas)
-                dirty = false
+                let outcome = driver.draw(canvas)
+                dirty = outcome == .skipped
                 let drawn = clock.now
                 statistics.note("render", since: started, now: rendered)
                 statistics.note("draw", since: rendered, now: drawn)
                 if let lastFrame { statistics.longestFrameGap = max(statistics.longestFrameGap, drawn - lastFrame) }
-                if let key = firstUnshownKey { statistics.longestKeyLatency = max(statistics.longestKeyLatency, drawn - key) }
-                firstUnshownKey = nil
+                if outcome == .skipped {
+                    statistics.framesSkipped += 1
+                    lag.skippedFrames += 1
+                    lag.lastSkipped = drawn
+                    behindSince = behindSince ?? drawn
+                } else {
+                    if let key = firstUnshownKey { statistics.longestKeyLatency = max(statistics.longestKeyLatency, drawn - key) }
+                    firstUnshownKey = nil
+                    if let behindSince {
+                        statistics.longestTerminalBehind = max(statistics.longestTerminalBehind, drawn - behindSince)
+                    }
+                    behindSince = nil
+                    statistics.frames += 1
+                }
                 lastFrame = drawn
-                statistics.frames += 1
             }
             // The poll wakes for the next tick or the next frame that must be drawn, whichever
             // comes first: a frame is never later than ``longestFrameInterval`` plus one step.
@@ -130,9 +171,18 @@ final class TerminalSession {
                 pollfd(fd: driver.inputDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
             ]
+            // While a frame waits for the terminal, the loop also wakes when the terminal has
+            // taken the last one.
+            if dirty, behindSince != nil, let ready = driver.outputReadyDescriptor {
+                fds.append(pollfd(fd: ready, events: Int16(POLLIN), revents: 0))
+            }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0, errno != EINTR { throw TerminalProblem.system("poll", errno) }
             if let number = SignalTrap.caught { return .signal(number) }
+            if ready > 0, fds.count > 2, fds[2].revents != 0 {
+                driver.acknowledgeOutputReady()
+                if !driver.outputIsBehind { continue }
+            }
             if frameIsDue(after: lastFrame) { continue }
             if ready > 0, fds[1].revents != 0 {
                 wake.drain()

@@ -8,44 +8,110 @@ import Synchronization
 ///
 /// The recorder hands it whole batches, so each `write(2)` carries many lines.
 ///
+/// The path may name a FIFO (`mkfifo`), read by another process. Opening one for writing waits
+/// for a reader, so the sink opens it without waiting: while nobody reads it, the sink says so
+/// once on stderr and tries again at most every ``retryInterval``, and records are held back or
+/// dropped as for a live inspector that is not there. Writes to a FIFO give up after
+/// ``writeTimeout`` when the reader stops reading, and a reader that closes it ends the stream:
+/// either way the next reader gets a new header and the registrations and failures so far.
+/// The app never waits for the reader.
+///
 /// ```swift
 /// let recorder = TraceRecorder(sink: FileTraceSink(path: "/tmp/app.ndjson"))
 /// ```
 public final class FileTraceSink: TraceSink {
     public let path: String
-    /// The descriptor once opened; -1 before, -2 after a failed open (it is not retried).
-    private let descriptor = Mutex<Int32>(-1)
+    /// For a FIFO: the shortest time between two attempts to open it while nobody reads it.
+    public let retryInterval: Duration
+    /// For a FIFO: the longest one write may wait for a reader that is not reading; past it the
+    /// stream is treated as broken (the batch is lost, the next reader gets a new stream).
+    public let writeTimeout: Duration
+    private let state = Mutex<State>(State())
     private let lastFailure = Mutex<String?>(nil)
 
-    public init(path: String) {
+    private struct State {
+        /// The descriptor while open; -1 otherwise.
+        var fd: Int32 = -1
+        /// Whether `path` is a FIFO (known once an open found one).
+        var isFIFO = false
+        /// A regular file failed to open or write, or the sink was closed: no more attempts.
+        var finished = false
+        /// When the last open of a FIFO found no reader.
+        var lastAttempt: UInt64?
+        /// Whether stderr was told that no process reads the FIFO (once per wait).
+        var toldNoReader = false
+    }
+
+    /// - Parameters:
+    ///   - path: The file (or FIFO) to write.
+    ///   - retryInterval: For a FIFO, the shortest time between two attempts to open it.
+    ///   - writeTimeout: For a FIFO, the longest one write may wait for its reader.
+    public init(path: String, retryInterval: Duration = .milliseconds(250), writeTimeout: Duration = .seconds(1)) {
         self.path = path
+        self.retryInterval = retryInterval
+        self.writeTimeout = writeTimeout
     }
 
     public func prepare() -> TraceSinkState {
-        descriptor.withLock { fd in
-            if fd >= 0 { return .ready }
-            if fd == -2 { return .unavailable }
-            let opened = PosixIO.openForWriting(path)
-            guard opened >= 0 else {
-                let reason = PosixIO.errorDescription(PosixIO.lastError)
-                PosixIO.printError("di-inspect: cannot write the trace to \(path): \(reason); recording is off.")
-                fd = -2
+        state.withLock { state in
+            if state.fd >= 0 { return .ready }
+            if state.finished { return .unavailable }
+            let now = PosixIO.monotonicNanoseconds()
+            if let last = state.lastAttempt, now &- last < retryInterval.nanoseconds { return .unavailable }
+            switch PosixIO.openForWritingWithoutWaiting(path) {
+            case .fifo(let fd):
+                state.fd = fd
+                state.isFIFO = true
+                state.lastAttempt = nil
+                state.toldNoReader = false
+                return .opened
+            case .other(let fd):
+                state.fd = fd
+                return .opened
+            case .fifoWithoutReader:
+                state.isFIFO = true
+                state.lastAttempt = now
+                if !state.toldNoReader {
+                    state.toldNoReader = true
+                    PosixIO.printError(
+                        "di-inspect: no process is reading the FIFO \(path); the trace is written once one opens it "
+                            + "(the app does not wait for it).")
+                }
+                return .unavailable
+            case .failed(let code):
+                PosixIO.printError(
+                    "di-inspect: cannot write the trace to \(path): \(PosixIO.errorDescription(code)); recording is off.")
+                state.finished = true
                 return .unavailable
             }
-            fd = opened
-            return .opened
         }
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        descriptor.withLock { fd in
-            guard fd >= 0 else { return false }
-            if PosixIO.writeAll(fd, bytes, send: false) { return true }
+        state.withLock { state in
+            guard state.fd >= 0 else { return false }
+            if state.isFIFO {
+                let deadline = PosixIO.monotonicNanoseconds() &+ writeTimeout.nanoseconds
+                if PosixIO.writeAll(state.fd, bytes, send: false, deadline: deadline) { return true }
+                // The reader went away (EPIPE: the recorder's thread blocks SIGPIPE) or stopped
+                // reading: this stream is over, and the next reader starts a new one.
+                let code = PosixIO.lastError
+                lastFailure.withLock {
+                    $0 = PosixIO.wouldBlock(code) || PosixIO.monotonicNanoseconds() >= deadline
+                        ? "the reader of the FIFO stopped reading for \(writeTimeout)"
+                        : "the reader of the FIFO went away: \(PosixIO.errorDescription(code))"
+                }
+                PosixIO.closeDescriptor(state.fd)
+                state.fd = -1
+                return false
+            }
+            if PosixIO.writeAll(state.fd, bytes, send: false) { return true }
             // A full disk, /dev/full, an I/O error: stop here rather than leave half lines
             // after a gap. The recorder reports the loss once when it stops.
             lastFailure.withLock { $0 = "write failed: \(PosixIO.errorDescription(PosixIO.lastError))" }
-            PosixIO.closeDescriptor(fd)
-            fd = -2
+            PosixIO.closeDescriptor(state.fd)
+            state.fd = -1
+            state.finished = true
             return false
         }
     }
@@ -53,9 +119,10 @@ public final class FileTraceSink: TraceSink {
     public var failure: String? { lastFailure.withLock { $0 } }
 
     public func close() {
-        descriptor.withLock { fd in
-            if fd >= 0 { PosixIO.closeDescriptor(fd) }
-            fd = -2
+        state.withLock { state in
+            if state.fd >= 0 { PosixIO.closeDescriptor(state.fd) }
+            state.fd = -1
+            state.finished = true
         }
     }
 

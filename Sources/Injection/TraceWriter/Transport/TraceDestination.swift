@@ -8,7 +8,7 @@
 ///
 /// | value | destination |
 /// |---|---|
-/// | `file:PATH` | a file, created or truncated |
+/// | `file:PATH` | a file, created or truncated; or a FIFO, written once a process reads it (the app never waits for one) |
 /// | `unix:PATH` | a live `di-inspect` listening on a unix socket |
 /// | `unix` | the same, at ``defaultSocketPath()`` (where `di-inspect listen` listens by default) |
 /// | `tcp:HOST:PORT` | a live `di-inspect` listening on TCP (`tcp:[::1]:7777` for IPv6), with the token it printed in `DI_INSPECT_TOKEN` |

@@ -1,0 +1,91 @@
+/// Which builds on one thread are timed, while every observer folds repeats.
+///
+/// A precise clock reading costs ~25 ns on Linux (`clock_gettime`, even through the vDSO: the
+/// time-stamp counter is read in order), and a timed build takes two: that was nearly all of
+/// what the recorder added to a transient resolve (~45 of ~55 ns, `perf`). A repeat that is
+/// only counted does not need its own duration, only its key's total, so a build of a
+/// registration this thread has already counted is timed at random, about one in
+/// ``meanInterval``; the others are counted with a coarse time stamp and no duration, and the
+/// key's total is the timed builds' total scaled by the count (``RepeatCounts``).
+///
+/// Everything that is delivered as an event is still timed: a build is untimed only if its
+/// registration was timed and counted on this thread under the same observer generation
+/// (``EventHub``), so its key is almost always known. When it is not after all (a new
+/// requester, a key dropped as idle, a failure just reported), the event carries the
+/// registration's last measured duration on this thread (``lastDuration(of:)``).
+///
+/// Owned by one thread (its ``RepeatTable``'s owner) and never read by another, so it needs no
+/// synchronisation. A fixed block of ``slotCount`` slots indexed by the registration's address:
+/// a lookup is a mix, a mask and two compares, and a collision only means a build is timed.
+struct BuildSampling: ~Copyable {
+    /// One registration this thread timed and counted recently.
+    struct Slot {
+        /// The registration's address; 0 for none.
+        var registration: UInt = 0
+        /// The observer generation it was counted under.
+        var generation: UInt64 = 0
+        /// Its last measured build, in nanoseconds.
+        var nanoseconds: UInt64 = 0
+    }
+
+    static let slotCount = 64
+    /// The mean number of builds between two timed ones (intervals are uniform in 1…2×−1, so
+    /// builds repeating in a fixed pattern are not always sampled at the same place).
+    static let meanInterval: UInt64 = 16
+
+    private let slots: UnsafeMutablePointer<Slot>
+    /// Builds left until the next timed one.
+    private var countdown: UInt64
+    /// xorshift64 state, for the intervals.
+    private var random: UInt64
+
+    init(seed: UInt64) {
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(), count: Self.slotCount)
+        random = seed | 1
+        countdown = 1
+        countdown = nextInterval()
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
+    }
+
+    @inline(__always)
+    private static func index(_ registration: UInt) -> Int {
+        // Objects are 16-byte aligned: the low bits carry nothing.
+        Int(truncatingIfNeeded: (registration >> 4) ^ (registration >> 10)) & (slotCount - 1)
+    }
+
+    private mutating func nextInterval() -> UInt64 {
+        random ^= random << 13
+        random ^= random >> 7
+        random ^= random << 17
+        return 1 + random % (2 * Self.meanInterval - 1)
+    }
+
+    /// Whether the build of `registration` starting now may go without clock readings.
+    @inline(__always)
+    mutating func skipsClock(_ registration: UInt, generation: UInt64) -> Bool {
+        let slot = slots[Self.index(registration)]
+        guard slot.registration == registration, slot.generation == generation else { return false }
+        countdown &-= 1
+        if countdown != 0 { return true }
+        countdown = nextInterval()
+        return false
+    }
+
+    /// A timed build of `registration`, `nanoseconds` long, was counted (or remembered as its
+    /// key's first occurrence) under `generation`: its next builds may skip the clock.
+    @inline(__always)
+    mutating func timed(_ registration: UInt, generation: UInt64, nanoseconds: UInt64) {
+        slots[Self.index(registration)] = Slot(registration: registration, generation: generation, nanoseconds: nanoseconds)
+    }
+
+    /// The last measured build of `registration` on this thread; 0 if its slot was taken since.
+    func lastDuration(of registration: UInt) -> UInt64 {
+        let slot = slots[Self.index(registration)]
+        return slot.registration == registration ? slot.nanoseconds : 0
+    }
+}
