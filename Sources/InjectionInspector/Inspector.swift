@@ -96,6 +96,11 @@ public final class Inspector: TerminalApplication {
     /// the header says how many (`1 234 more services not shown`). 256 MB: 65 536; 64 MB:
     /// 16 384.
     var serviceLimit: Int { max(1_000, memoryBudget / 4 / Self.bytesPerService) }
+    /// The most edges a live session's graph keeps (``DependencyGraph/edgeLimit``): four per
+    /// service, the share of ``bytesPerService`` an edge's ~150 bytes (the edge, its two
+    /// adjacency entries, its table slots) leave; past it new pairs are counted on an edge to
+    /// the overflow node. 262 144 at 256 MB.
+    var edgeLimit: Int { serviceLimit * 4 }
     /// What a service is taken to cost a live session: its node, names, edges' share, the
     /// history's copy of its identity and its highlight.
     static let bytesPerService = 1_024
@@ -349,6 +354,7 @@ public final class Inspector: TerminalApplication {
                 }
                 sessionOfConnection[connection] = index
                 sessions[index].graph.serviceLimit = serviceLimit
+                sessions[index].graph.edgeLimit = edgeLimit
                 if let processID { processOfSession[index] = processID }
                 state.message = "New session: \(name)"
                 forgetOldSessions()
@@ -483,6 +489,10 @@ public final class Inspector: TerminalApplication {
             parts.append("\(graph.servicesNotShown)\(graph.servicesNotShownIsExact ? "" : "+") more services not shown"
                 + " (limit \(graph.serviceLimit))")
         }
+        if graph.edgesNotShown > 0 {
+            parts.append("\(graph.edgesNotShown)\(graph.edgesNotShown < DependencyGraph.countedFoldedNames ? "" : "+") more edges not shown"
+                + " (limit \(graph.edgeLimit))")
+        }
         let reconnections = sessions[current].reconnections
         if reconnections > 0 { parts.append("reconnected \(reconnections)") }
         let live = sessions.count { if case .live = $0.connection { true } else { false } }
@@ -508,12 +518,15 @@ public final class Inspector: TerminalApplication {
         figures["history_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.history.footprint.total })
         figures["graph_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.graph.residentBytes })
         figures["services_not_shown"] = UInt64(sessions.reduce(0) { $0 + $1.graph.servicesNotShown })
+        figures["edges_not_shown"] = UInt64(sessions.reduce(0) { $0 + $1.graph.edgesNotShown })
         figures["sessions_forgotten_over_budget"] = UInt64(forgottenOverBudget)
         figures["releasing_bytes"] = UInt64(releasing.pendingBytes)
         figures["releasing_peak_bytes"] = UInt64(releasing.peakPendingBytes)
         figures["history_dropped_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.droppedRecords })
         // Services' sort keys built: the services shown, unless another graph made them be built again.
         figures["service_entries_built"] = UInt64(state.serviceOrder.entriesBuilt)
+        // Problems checked from scratch: once per change of structure, not per revision.
+        figures["problem_checks"] = UInt64(state.problems.fullChecks)
         for (screen, duration) in longestViewRebuild { figures["longest_rebuild_\(screen)_us"] = Self.microseconds(duration) }
         for (screen, duration) in longestPainting { figures["longest_paint_\(screen)_us"] = Self.microseconds(duration) }
         for (screen, duration) in longestKey { figures["longest_key_\(screen)_us"] = Self.microseconds(duration) }

@@ -100,3 +100,50 @@ struct ServiceLimitTests {
         #expect(DependencyGraph.nameBytes(of: identity) == 112 + 32 + 48)
     }
 }
+
+/// The edges are bounded too: an app pairing its kept services in every way folds the pairs past
+/// the limit into edges to the overflow node, counted; a history rebuilds the same graph.
+struct EdgeLimitTests {
+    /// Service0…19 each resolving every other: 380 pairs among 20 services.
+    static func everyPair() -> [TraceRecord] {
+        var trace = TraceBuilder()
+        for from in 0..<20 {
+            for to in 0..<20 where to != from {
+                trace.resolve(TraceBuilder.id("Service\(to)"), by: TraceBuilder.id("Service\(from)"), .singleton, .cached)
+            }
+        }
+        return trace.records
+    }
+
+    @Test func pairsPastTheLimitAreCountedOnAnEdgeToTheOverflowNode() {
+        var graph = DependencyGraph()
+        graph.edgeLimit = 50
+        var history = GraphHistory()
+        let records = Self.everyPair()
+        for record in records + records {
+            graph.apply(record)
+            history.append(record, appliedTo: graph)
+        }
+        let overflow = try! #require(graph.overflowNode)
+        #expect(graph.nodes.count == 21, "the 20 services and the overflow node")
+        // 50 pairs kept, then each requester with pairs past the limit gets its edge to the
+        // overflow node: Service2 (whose 13th pair was the 51st) to Service19.
+        #expect(graph.edges.count == 50 + 18)
+        #expect(graph.edgesNotShown == 380 - 50)
+        // The services keep their own counts; the folded pairs' resolves are on the edges into
+        // the overflow node.
+        #expect(graph.nodes[overflow].resolveCount == 0)
+        #expect(graph.incoming[overflow].reduce(0) { $0 + graph.edges[$1].count } == 2 * 330)
+        #expect(graph.nodes.reduce(0) { $0 + $1.resolveCount } == 760)
+        #expect(graph.session.resolveCount == 760)
+        let service5 = try! #require(graph.nodeID(for: TraceBuilder.id("Service5")))
+        let folded = try! #require(graph.edgeID(from: service5, to: overflow))
+        #expect(graph.edges[folded].count == 2 * 19)
+        // A history replays the same folds.
+        let rebuilt = history.graph(through: history.count)
+        #expect(rebuilt.edges.count == graph.edges.count)
+        #expect(rebuilt.edgesNotShown == graph.edgesNotShown)
+        #expect(rebuilt.edges[folded].count == graph.edges[folded].count)
+        #expect(rebuilt.check() == graph.check())
+    }
+}

@@ -11,7 +11,7 @@ import Injection
 /// print(report.text)
 /// exit(report.isClean ? 0 : 1)
 /// ```
-public struct DiagnosticsReport: Sendable {
+public struct DiagnosticsReport: Sendable, Hashable {
     public let problems: [GraphProblem]
     /// Worth knowing, not wrong: they do not change the exit code.
     public let notes: [GraphProblem]
@@ -42,6 +42,13 @@ extension DependencyGraph {
     ///   - stillRunning: The app is still sending (a live session): a mapping in effect now is
     ///     not one "left active at the end", so it is no problem yet.
     public func check(strict: Bool = false, stillRunning: Bool = false) -> DiagnosticsReport {
+        report(from: checkedStructure(stillRunning: stillRunning), strict: strict)
+    }
+
+    /// What ``check(strict:stillRunning:)`` finds that depends on the graph's structure only
+    /// (``structureRevision``): every problem but the counts of layer breaches and shadowed
+    /// registrations, which ``report(from:strict:)`` takes from the graph as it is.
+    func checkedStructure(stillRunning: Bool) -> CheckedStructure {
         var problems: [GraphProblem] = missingWithSafeFixes().map(GraphProblem.missing)
         problems += cycles.map { cycle in
             var cycle = cycle
@@ -59,11 +66,27 @@ extension DependencyGraph {
         if !stillRunning {
             problems += overrides.filter { $0.kind == .mapping && $0.isActive }.map(GraphProblem.activeMapping)
         }
-        problems += layerBreaches().map(GraphProblem.layerBreach)
-        problems += shadowedRegistrations().map(GraphProblem.shadowed)
-        let nils = resolvedToNil.map(GraphProblem.resolvedToNil)
-        var notes = loops.lazy.map(GraphProblem.lazyLoop)
-        if strict { problems += nils } else { notes = nils + notes }
+        let crossings = layerCrossings()
+        return CheckedStructure(
+            leading: problems, crossings: crossings.contains(where: \.isBreach) ? crossings : [],
+            shadows: shadowCandidates(), resolvedToNil: resolvedToNil.map(GraphProblem.resolvedToNil),
+            lazyLoops: loops.lazy.map(GraphProblem.lazyLoop))
+    }
+
+    /// The report from `structure` (checked at this graph's ``structureRevision``), with the
+    /// graph's counts as they are now: layer breaches are judged again with their crossings'
+    /// resolves summed anew (which crossing is the weaker one can change with them), shadowed
+    /// registrations listed once resolved, with their resolves, and the session is this one.
+    func report(from structure: CheckedStructure, strict: Bool) -> DiagnosticsReport {
+        var crossings = structure.crossings
+        for index in crossings.indices where crossings[index].isBreach {
+            crossings[index].resolveCount = crossings[index].edges.reduce(0) { $0.addingSaturated(edges[$1].count) }
+        }
+        var problems = structure.leading
+        problems += layerBreaches(in: crossings).map(GraphProblem.layerBreach)
+        problems += resolvedShadows(structure.shadows).map(GraphProblem.shadowed)
+        var notes = structure.lazyLoops
+        if strict { problems += structure.resolvedToNil } else { notes = structure.resolvedToNil + notes }
         return DiagnosticsReport(
             problems: problems, notes: notes, session: session, serviceCount: nodes.count, edgeCount: edges.count)
     }
@@ -127,4 +150,19 @@ extension DependencyGraph {
     func path(from start: NodeID, to end: NodeID, within inside: Set<NodeID>) -> [NodeID]? {
         shortestPath(from: start, to: end) { node in outgoing[node].map { edges[$0].to }.filter { inside.contains($0) } }
     }
+}
+
+/// The part of a check that only a structural change can change (see
+/// ``DependencyGraph/structureRevision``), kept by ``DiagnosticsCache``.
+struct CheckedStructure: Sendable {
+    /// Missing registrations, cycles, loops, scope mismatches, stale overrides, mappings left
+    /// active: the problems before the layer breaches, whole.
+    var leading: [GraphProblem] = []
+    /// Every layer crossing when one of them is a breach (their edges; the resolves are summed
+    /// again for each report), else none.
+    var crossings: [LayerCrossing] = []
+    /// Shadowed registrations whether resolved or not (``DependencyGraph/shadowCandidates()``).
+    var shadows: [ShadowedRegistration] = []
+    var resolvedToNil: [GraphProblem] = []
+    var lazyLoops: [GraphProblem] = []
 }

@@ -37,3 +37,25 @@ extension DependencyGraph {
             + nodes.count * 2 * 16 + edges.count * 2 * 16
     }
 }
+
+extension DependencyGraph {
+    /// What this graph's arrays and tables weigh beyond what it shares with `other`, a copy it
+    /// was made from (or one made from it): the pages of services and edges written since
+    /// (``PagedArray``), and the adjacency lists and lookup tables whole if they changed. A
+    /// history's snapshots of a graph at its service limit differ by a few pages each.
+    public func bytesNotShared(with other: DependencyGraph) -> Int {
+        var bytes = nodes.pagesNotShared(with: other.nodes) * PagedArray<ServiceNode>.pageSize * MemoryLayout<ServiceNode>.stride
+            + edges.pagesNotShared(with: other.edges) * PagedArray<DependencyEdge>.pageSize * MemoryLayout<DependencyEdge>.stride
+        if !Self.sameStorage(outgoing, other.outgoing) || !Self.sameStorage(incoming, other.incoming) {
+            bytes += adjacencyCapacity * MemoryLayout<EdgeID>.stride + (outgoing.count + incoming.count) * 32
+        }
+        if !nodeIndex.sharesStorage(with: other.nodeIndex) { bytes += nodes.count * 2 * 16 }
+        if !edgeIndex.sharesStorage(with: other.edgeIndex) { bytes += edges.count * 2 * 16 }
+        return bytes
+    }
+
+    /// Whether two arrays are one buffer (a copy not written since).
+    static func sameStorage<Element>(_ a: [Element], _ b: [Element]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
+    }
+}

@@ -87,8 +87,10 @@ public struct GraphHistory: Sendable {
         /// Records applied to ``graph``.
         let count: Int
         let graph: DependencyGraph
-        /// ``DependencyGraph/estimatedBytes`` when taken.
-        let bytes: Int
+        /// What it weighs beyond the snapshot before it (or the base): the pages of services and
+        /// edges written since, and the tables if they changed
+        /// (``DependencyGraph/bytesNotShared(with:)``); the whole graph for the first.
+        var bytes: Int
         /// Whole records kept before it, counted from the session's start.
         let wholeRecords: Int
     }
@@ -105,6 +107,8 @@ public struct GraphHistory: Sendable {
     /// The live graph's ``DependencyGraph/serviceLimit``: a graph rebuilt from the first record
     /// folds the same names into the same overflow node.
     private var serviceLimit = Int.max
+    /// The live graph's ``DependencyGraph/edgeLimit``, for the same reason.
+    private var edgeLimit = Int.max
     /// Edges the graph had after the last record.
     private var knownEdges = 0
     /// Replay cost of the entries since the last snapshot.
@@ -146,6 +150,7 @@ public struct GraphHistory: Sendable {
     /// Keeps `record`, which was just applied to `graph`.
     public mutating func append(_ record: TraceRecord, appliedTo graph: DependencyGraph) {
         serviceLimit = graph.serviceLimit
+        edgeLimit = graph.edgeLimit
         let time = Self.time(of: record) ?? 0
         times.append(max(time, times.last ?? 0))
         cumulativeResolves.append((cumulativeResolves.last ?? 0).addingSaturated(Self.resolves(in: record)))
@@ -176,8 +181,9 @@ public struct GraphHistory: Sendable {
 
     private mutating func takeSnapshot(of graph: DependencyGraph) {
         costSinceSnapshot = 0
-        let bytes = graph.estimatedBytes
-        guard bytes <= snapshotMemoryLimit else { return }
+        guard graph.estimatedBytes <= snapshotMemoryLimit else { return }
+        // A snapshot shares the pages nobody wrote since the one before: it weighs the others.
+        let bytes = (snapshots.last?.graph ?? base).map { graph.bytesNotShared(with: $0) } ?? graph.estimatedBytes
         snapshots.append(Snapshot(count: entries.count, graph: graph, bytes: bytes,
                                   wholeRecords: droppedWholeRecords + wholeRecords.count))
         snapshotBytes += bytes
@@ -189,14 +195,27 @@ public struct GraphHistory: Sendable {
             }
             if kept.count == snapshots.count { kept.removeFirst() }
             snapshots = kept
-            snapshotBytes = snapshots.reduce(0) { $0 + $1.bytes }
+            weighSnapshots()
         }
+    }
+
+    /// Weighs each snapshot against the one before it (the first against the base), after
+    /// snapshots between them went: pages they shared only with those are theirs now.
+    private mutating func weighSnapshots() {
+        var previous = base
+        for index in snapshots.indices {
+            let graph = snapshots[index].graph
+            snapshots[index].bytes = previous.map { graph.bytesNotShared(with: $0) } ?? graph.estimatedBytes
+            previous = graph
+        }
+        snapshotBytes = snapshots.reduce(0) { $0 + $1.bytes }
     }
 
     /// The graph before the first record, with the live graph's service limit.
     private var emptyGraph: DependencyGraph {
         var graph = DependencyGraph()
         graph.serviceLimit = serviceLimit
+        graph.edgeLimit = edgeLimit
         return graph
     }
 
@@ -329,7 +348,7 @@ public struct GraphHistory: Sendable {
         let graph = snapshot?.graph ?? base ?? emptyGraph
         compaction = Compaction(
             cut: cut, graph: graph, position: snapshot?.count ?? 0,
-            nextWholeRecord: snapshot?.wholeRecords ?? droppedWholeRecords, bytes: snapshot?.bytes ?? baseBytes)
+            nextWholeRecord: snapshot?.wholeRecords ?? droppedWholeRecords, bytes: graph.estimatedBytes)
         return true
     }
 
@@ -381,9 +400,9 @@ public struct GraphHistory: Sendable {
         snapshots = snapshots.filter { $0.count > cut }.map {
             Snapshot(count: $0.count - cut, graph: $0.graph, bytes: $0.bytes, wholeRecords: $0.wholeRecords)
         }
-        snapshotBytes = snapshots.reduce(0) { $0 + $1.bytes }
         base = work.graph
         baseBytes = work.graph.estimatedBytes
+        weighSnapshots()
         droppedRecords += cut
         return released
     }

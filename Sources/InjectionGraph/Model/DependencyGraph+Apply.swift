@@ -15,6 +15,7 @@ extension DependencyGraph {
         switch record {
         case .header(let header):
             session.header = header
+            noteStructureChange()
         case .event(let event):
             apply(event)
         case .aggregate(let aggregate):
@@ -28,6 +29,7 @@ extension DependencyGraph {
             session.droppedCount.addSaturating(count)
             session.lastTime = max(session.lastTime, time)
         case .end(let time, let reason):
+            noteStructureChange()
             session.hasEnded = true
             session.endReason = reason
             session.lastTime = max(session.lastTime, time)
@@ -40,6 +42,9 @@ extension DependencyGraph {
         if event.sequence > session.lastSequence { session.lastSequence = event.sequence }
         if event.time > session.lastTime { session.lastTime = event.time }
         let time = event.time
+        // Anything but a resolve registers, reports a problem or changes who holds what: the
+        // problems are checked again. A resolve says itself what it changed.
+        if case .resolved = event.kind {} else { noteStructureChange() }
         switch event.kind {
         case .resolved(let resolved):
             applyResolve(
@@ -95,8 +100,9 @@ extension DependencyGraph {
 
     // MARK: - Resolves
 
-    /// Borrows the identities and the scope (no copy of the event they live in) and touches each
-    /// array through one uniqueness check.
+    /// Borrows the identities and the scope (no copy of the event they live in) and writes each
+    /// node and edge once per count kind, in its page (after a copy of the graph, only the pages
+    /// written are copied).
     @inline(never)
     mutating func applyResolve(
         service: borrowing ServiceIdentity, requester: borrowing ServiceIdentity?, scope: borrowing Scope,
@@ -110,25 +116,25 @@ extension DependencyGraph {
         case .some(let requester): from = intern(requester)
         case .none: from = nil
         }
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            nodes[id].record(scope: scope, outcome: outcome, count: count, nanoseconds: nanoseconds, first: first, last: last)
-            if let from {
-                nodes[from].childNanoseconds.addSaturating(nanoseconds)
-            } else {
-                nodes[id].appResolveCount.addSaturating(count)
-            }
+        // A first resolve sets the scope (cycles, fixes), makes a registration one that answers
+        // (shadowed registrations) or a node a root: more than a count.
+        var firstResolve = nodes[id].resolveCount == 0
+        nodes[id].record(scope: scope, outcome: outcome, count: count, nanoseconds: nanoseconds, first: first, last: last)
+        if let from {
+            nodes[from].childNanoseconds.addSaturating(nanoseconds)
+        } else {
+            if nodes[id].appResolveCount == 0 { firstResolve = true }
+            nodes[id].appResolveCount.addSaturating(count)
         }
+        if firstResolve { noteStructureChange() }
         if unconfirmedMismatches > 0, outcome == .created { confirmMismatches(heldBy: service) }
         if activeMappings > 0 { noteMappedUse(of: service, by: requester, count: count) }
         if activeStaleHolders > 0, outcome == .cached { noteStaleUse(of: service, count: count) }
         guard let from else { return }
         let edgeID = internEdge(from, id)
-        edges.withUnsafeMutableBufferPointer { edges in
-            edges[edgeID].count.addSaturating(count)
-            edges[edgeID].totalNanoseconds.addSaturating(nanoseconds)
-            if outcome == .created { edges[edgeID].createdCount.addSaturating(count) } else { edges[edgeID].cachedCount.addSaturating(count) }
-            if property { edges[edgeID].propertyCount.addSaturating(count) }
-        }
+        // An edge's first resolve makes a lazy one eager (loops) and counts for who holds what.
+        if edges[edgeID].count == 0 { noteStructureChange() }
+        edges[edgeID].record(outcome: outcome, count: count, nanoseconds: nanoseconds, property: property)
     }
 
     // MARK: - Optional and lazy resolves
@@ -169,6 +175,7 @@ extension DependencyGraph {
         where !scopeMismatches[index].isConfirmed && scopeMismatches[index].mismatch.holder == holder {
             scopeMismatches[index].isConfirmed = true
             unconfirmedMismatches -= 1
+            noteStructureChange()
         }
     }
 
@@ -223,6 +230,17 @@ extension DependencyGraph {
             cycleIndex[key] = cycles.count
             cycles.append(ObservedCycle(cycle: cycle, nodes: loop, time: time))
         }
+    }
+}
+
+extension DependencyEdge {
+    /// One access to the edge's page for all its counts.
+    @inline(__always)
+    mutating func record(outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, property: Bool) {
+        self.count.addSaturating(count)
+        totalNanoseconds.addSaturating(nanoseconds)
+        if outcome == .created { createdCount.addSaturating(count) } else { cachedCount.addSaturating(count) }
+        if property { propertyCount.addSaturating(count) }
     }
 }
 

@@ -118,6 +118,7 @@ extension DependencyGraph {
             for holder in overrides[index].holders.indices
             where !overrides[index].holders[holder].isRebuilt && overrides[index].holders[holder].service == service {
                 overrides[index].holders[holder].staleUses.addSaturating(count)
+                noteStructureChange()
             }
         }
     }
@@ -197,6 +198,7 @@ extension DependencyGraph {
         let requester = copy requester
         for index in overrides.indices
         where overrides[index].kind == .mapping && overrides[index].state == .active && overrides[index].to == service {
+            noteStructureChange()
             if let use = overrides[index].uses.firstIndex(where: { $0.requester == requester }) {
                 overrides[index].uses[use].count.addSaturating(count)
             } else {

@@ -43,10 +43,27 @@ extension DependencyGraph {
             overflowNode = id
             return id
         }
-        let id = appendNode(ServiceIdentity(type: Self.overflowTypeName, container: identity.container))
-        overflowNode = id
+        let id = makeOverflowNode(in: identity.container)
         foldedNames.insert(identity.precomputedHash)
         return id
+    }
+
+    /// The overflow node, made in `container` (a service's, the first that needs it).
+    mutating func makeOverflowNode(in container: String) -> NodeID {
+        let id = appendNode(ServiceIdentity(type: Self.overflowTypeName, container: container))
+        overflowNode = id
+        return id
+    }
+
+    /// A new pair past ``edgeLimit``: counted, and its resolves go to the edge from its
+    /// requester to the overflow node (made here if there is none yet); nil for that edge
+    /// itself, which is made past the limit.
+    @inline(never)
+    mutating func foldEdge(_ from: NodeID, _ to: NodeID, key: UInt64) -> EdgeID? {
+        let overflow = overflowNode ?? makeOverflowNode(in: nodes[to].identity.container)
+        guard to != overflow else { return nil }
+        if foldedEdges.count < Self.countedFoldedNames { foldedEdges.insert(key) }
+        return internEdge(from, overflow)
     }
 
     /// What one service's names weigh: its identity's storage object (five strings and a

@@ -1,4 +1,5 @@
 import Injection
+import Synchronization
 
 /// The dependency graph of one app session, built incrementally from trace records.
 ///
@@ -16,10 +17,11 @@ import Injection
 /// }
 /// ```
 public struct DependencyGraph: Sendable {
-    /// Every service seen, indexed by ``NodeID``.
-    public internal(set) var nodes: [ServiceNode] = []
-    /// Every "resolved while resolving" pair, indexed by ``EdgeID``.
-    public internal(set) var edges: [DependencyEdge] = []
+    /// Every service seen, indexed by ``NodeID`` (in pages: a copy of the graph shares them, and
+    /// a change after it copies one page, not every service).
+    public internal(set) var nodes = PagedArray<ServiceNode>()
+    /// Every "resolved while resolving" pair, indexed by ``EdgeID`` (in pages, as ``nodes``).
+    public internal(set) var edges = PagedArray<DependencyEdge>()
     /// For each node, the edges it requested (its dependencies).
     public internal(set) var outgoing: [[EdgeID]] = []
     /// For each node, the edges that requested it (its dependents).
@@ -42,6 +44,23 @@ public struct DependencyGraph: Sendable {
     public internal(set) var session = SessionInfo()
     /// Increases with every applied record: a viewer redraws when it changed.
     public internal(set) var revision: UInt64 = 0
+    /// Changes whenever anything ``check(strict:stillRunning:)`` reads changes, other than the
+    /// resolve counts of services and edges already seen (and the session's counters): a new
+    /// service or edge, a first resolve, a registration, a problem recorded or counted again.
+    /// The values come from one counter for the whole process, so two graphs with the same
+    /// value have the same services, edges, registrations and problems (one is a copy of the
+    /// other, or both are empty), whatever their counts: a viewer keeps its problems report
+    /// across the revisions that only count (``DiagnosticsCache``).
+    public internal(set) var structureRevision: UInt64 = 0
+
+    /// The source of ``structureRevision``.
+    private static let structureRevisions = Atomic<UInt64>(0)
+
+    /// Something ``check(strict:stillRunning:)`` reads, other than a count, changed.
+    @inline(never)
+    mutating func noteStructureChange() {
+        structureRevision = Self.structureRevisions.wrappingAdd(1, ordering: .relaxed).newValue
+    }
 
     /// The most services the graph keeps (``serviceLimit``): past it a new name is folded into
     /// one node, ``overflowNode``, and counted in ``servicesNotShown``.
@@ -51,6 +70,17 @@ public struct DependencyGraph: Sendable {
     public var servicesNotShown: Int { foldedNames.count }
     /// Whether ``servicesNotShown`` is exact (fewer than ``countedFoldedNames`` were folded).
     public var servicesNotShownIsExact: Bool { foldedNames.count < Self.countedFoldedNames }
+    /// The most edges the graph keeps: past it, a pair of services not seen together yet is
+    /// counted on an edge from the requester to ``overflowNode`` (the pair's resolves go on that
+    /// edge; both services keep their own counts), and in ``edgesNotShown``. With ``serviceLimit`` it bounds the graph whatever an app sends (an
+    /// app could otherwise pair its kept services in every way: their square). Edges into the
+    /// overflow node are made past it, at most one per service.
+    public var edgeLimit = Int.max
+    /// Distinct pairs of services whose edge was folded because the graph was at its
+    /// ``edgeLimit`` (exact up to ``countedFoldedNames``; past that a lower bound).
+    public var edgesNotShown: Int { foldedEdges.count }
+    /// The pairs folded, to count each once (bounded: ``countedFoldedNames``).
+    var foldedEdges: Set<UInt64> = []
     /// The node standing for every service past ``serviceLimit``, once there is one.
     public internal(set) var overflowNode: NodeID?
     /// Hashes of the names folded, to count each once (bounded: ``countedFoldedNames``).
@@ -145,6 +175,7 @@ public struct DependencyGraph: Sendable {
 
     mutating func appendNode(_ identity: ServiceIdentity) -> NodeID {
         let id = nodes.count
+        noteStructureChange()
         nameBytes += Self.nameBytes(of: identity)
         nodes.append(ServiceNode(id: id, identity: identity))
         outgoing.append([])
@@ -162,6 +193,7 @@ public struct DependencyGraph: Sendable {
         case .found(let id):
             return id
         case .empty(let slot):
+            if edges.count >= edgeLimit, let folded = foldEdge(from, to, key: key) { return folded }
             let id = addEdge(from, to)
             edgeIndex.insert(id, key: key, at: slot)
             return id
@@ -173,6 +205,7 @@ public struct DependencyGraph: Sendable {
     @inline(never)
     mutating func addEdge(_ from: NodeID, _ to: NodeID) -> EdgeID {
         let id = edges.count
+        noteStructureChange()
         edges.append(DependencyEdge(id: id, from: from, to: to))
         // A node's first edge reserves room for a few: growing 1 → 2 → 4 → 8 one reallocation
         // at a time was a tenth of ingest at 100 k services.

@@ -78,4 +78,7 @@ struct EdgeTable: Sendable {
         }
         slots = grown
     }
+
+    /// Whether both tables are one buffer (a copy not written since).
+    func sharesStorage(with other: Self) -> Bool { DependencyGraph.sameStorage(slots, other.slots) }
 }

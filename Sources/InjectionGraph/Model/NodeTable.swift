@@ -21,7 +21,7 @@ struct NodeTable: Sendable {
 
     /// The node of `identity` among `nodes`, if present.
     @inline(__always)
-    func find(_ identity: ServiceIdentity, in nodes: [ServiceNode]) -> NodeID? {
+    func find(_ identity: ServiceIdentity, in nodes: PagedArray<ServiceNode>) -> NodeID? {
         let hash = identity.precomputedHash
         let mask = slots.count - 1
         var index = hash & mask
@@ -60,4 +60,7 @@ struct NodeTable: Sendable {
         count = 0
         for slot in old where slot.id >= 0 { insert(hash: slot.hash, id: slot.id) }
     }
+
+    /// Whether both tables are one buffer (a copy not written since).
+    func sharesStorage(with other: Self) -> Bool { DependencyGraph.sameStorage(slots, other.slots) }
 }

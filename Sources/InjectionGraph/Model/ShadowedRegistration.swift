@@ -80,6 +80,25 @@ extension DependencyGraph {
     /// let shadows = graph.shadowedRegistrations()
     /// ```
     public func shadowedRegistrations() -> [ShadowedRegistration] {
+        resolvedShadows(shadowCandidates())
+    }
+
+    /// Of `candidates` (from ``shadowCandidates()``), those whose answering registration was
+    /// resolved, with its resolves as the graph counts them now.
+    func resolvedShadows(_ candidates: [ShadowedRegistration]) -> [ShadowedRegistration] {
+        candidates.compactMap { shadow in
+            guard let id = nodeID(for: shadow.answering.service), nodes[id].resolveCount > 0 else { return nil }
+            return ShadowedRegistration(searchedFrom: shadow.searchedFrom, answering: shadow.answering,
+                                        passedOver: shadow.passedOver, resolves: nodes[id].resolveCount)
+        }
+    }
+
+    /// What ``shadowedRegistrations()`` finds from the registrations and containers alone,
+    /// resolved or not (`resolves` 0): it changes only with them, so a viewer keeps it while
+    /// only counts change. (A set skipped for being unresolved is the same answering
+    /// registration wherever it is met again, so filtering after the deduplication keeps the
+    /// same ones as filtering before it.)
+    func shadowCandidates() -> [ShadowedRegistration] {
         // Cheap when no container was added to another: the usual trace.
         guard containers.contains(where: { !$0.addedChildren.isEmpty }) else { return [] }
         var registered: [String: [NodeID]] = [:]
@@ -103,15 +122,13 @@ extension DependencyGraph {
             }
             for key in keys {
                 let candidates = byKey[key]!
-                guard candidates.count > 1, let answering = candidates.first,
-                      let answeringID = nodeID(for: answering.service), nodes[answeringID].resolveCount > 0 else { continue }
+                guard candidates.count > 1, let answering = candidates.first else { continue }
                 let passedOver = candidates.dropFirst().filter { $0.distance <= answering.distance }
                 guard !passedOver.isEmpty else { continue }
                 let signature = ([answering] + passedOver).map(\.service.key)
                 guard seen.insert(signature).inserted else { continue }
                 result.append(ShadowedRegistration(
-                    searchedFrom: container.name, answering: answering, passedOver: Array(passedOver),
-                    resolves: nodes[answeringID].resolveCount))
+                    searchedFrom: container.name, answering: answering, passedOver: Array(passedOver), resolves: 0))
             }
         }
         return result

@@ -42,8 +42,14 @@ struct InspectorState: Sendable {
     /// Tab counts and badges for the current graph revision.
     var counts = TabCounts()
     /// What `di-inspect check` reports for the graph: the badges, flags and the problem views
-    /// all come from it, once per graph revision.
+    /// all come from it, once per graph revision (checked from scratch only when more than
+    /// counts changed: ``problems``).
     var report = DependencyGraph().check()
+    /// The report kept across the graph revisions that only count (a live session at its
+    /// service limit changes revision with every batch).
+    private(set) var problems = DiagnosticsCache()
+    /// ``DiagnosticsCache/problemsRevision`` when ``flags`` and ``counts`` were made.
+    private var flaggedProblems: UInt64?
     /// Records shown when the time cursor is before the end (`<` `>` `{` `}` `t` Home End);
     /// nil shows the whole run, or live.
     var timeCursor: Int?
@@ -68,6 +74,8 @@ struct InspectorState: Sendable {
     private(set) var serviceOrder = ServiceOrder()
 
     private var syncedGraph: SyncedGraph?
+    /// How many times the rows were built (a figure for tests and `DI_INSPECT_STATS`).
+    private(set) var rowBuilds = 0
 
     /// Which graph the problems, flags, counts and rows were made from: the session's
     /// ``InspectorModel/identity`` and the graph's revision (revisions count records, so two
@@ -86,6 +94,25 @@ struct InspectorState: Sendable {
         var graph: SyncedGraph
         var layersAsList: Bool
         var eventTotal: UInt64
+        /// When the rows follow the structure rather than each revision (``rowInputs``): the
+        /// graph's ``DependencyGraph/structureRevision`` and the problems' revision.
+        var structure: UInt64?
+        var problems: UInt64?
+    }
+
+    /// What the rows of the screen shown depend on: the Services screen sorted by anything but
+    /// a count lists the same rows until a service, a scope or a problem changes (its cells are
+    /// worded from the graph when drawn), so it follows the graph's structure and problems, not
+    /// each revision; every other screen follows each revision (and the Events screen the log).
+    private func rowInputs(model: InspectorModel, graph: SyncedGraph) -> SyncInputs {
+        var inputs = SyncInputs(route: route, sort: sort, filter: filter.text, graph: graph, layersAsList: layersAsList,
+                                eventTotal: route == .screen(.events) ? model.events.total : 0)
+        if route == .screen(.services), ![.resolves, .instances].contains(sort.column), !changeMarks.isComparing {
+            inputs.graph.revision = 0
+            inputs.structure = model.graph.structureRevision
+            inputs.problems = problems.problemsRevision
+        }
+        return inputs
     }
 
     init() {}
@@ -122,20 +149,24 @@ struct InspectorState: Sendable {
         // Whatever changed, the selected event row is complete: keys act on it.
         defer { completeSelectedEventRow(model: model) }
         let graph = SyncedGraph(session: model.identity, revision: model.graph.revision)
-        let inputs = SyncInputs(route: route, sort: sort, filter: filter.text, graph: graph,
-                                layersAsList: layersAsList, eventTotal: model.events.total)
-        guard inputs != syncedInputs else { return }
         if graph != syncedGraph {
             // While the app runs, a mapping in effect is not yet one left active at the end: a
             // fault-free demo that maps for a while must not flash a badge.
-            report = model.graph.check(stillRunning: model.connection == .live && !model.graph.session.hasEnded)
-            flags = ServiceFlags.Index(model.graph, report: report)
+            report = problems.report(for: model.graph, stillRunning: model.connection == .live && !model.graph.session.hasEnded)
             serviceOrder.update(for: model.graph)
-            counts = TabCounts(model.graph, flags: flags, report: report, layers: serviceOrder.layerCount)
+            // Flags and badges follow the problems and the services, not the counts.
+            if flaggedProblems != problems.problemsRevision {
+                flags = ServiceFlags.Index(model.graph, report: report)
+                counts = TabCounts(model.graph, flags: flags, report: report, layers: serviceOrder.layerCount)
+                flaggedProblems = problems.problemsRevision
+            }
             changeMarks = model.baseline.map { ChangeMarks(base: $0.graph, head: model.graph) } ?? ChangeMarks()
             syncedGraph = graph
         }
+        let inputs = rowInputs(model: model, graph: graph)
+        guard inputs != syncedInputs else { return }
         syncedInputs = inputs
+        rowBuilds += 1
         // The Events screen's rows are kept from frame to frame (a full log is thousands of rows);
         // ``items`` lets go of them first, so that they are brought up to date in place.
         if route == .screen(.events) { items = [] }

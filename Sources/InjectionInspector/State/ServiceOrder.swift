@@ -36,6 +36,10 @@ struct ServiceOrder: Sendable {
     private var ranks: [Int] = []
     /// Entries built since this value was made (read by tests: each service is built once).
     private(set) var entriesBuilt = 0
+    /// The ``DependencyGraph/structureRevision`` the order was last brought up to date with: a
+    /// graph with the same one has the same services (it is unique in the process), so nothing
+    /// is checked again until the structure changes.
+    private var structure: UInt64?
 
     init() {}
 
@@ -63,6 +67,8 @@ struct ServiceOrder: Sendable {
     /// Brings the entries up to date with `graph`: builds those of services added since, or all
     /// of them again when the graph is not the one they were built from.
     mutating func update(for graph: DependencyGraph) {
+        guard graph.structureRevision != structure else { return }
+        defer { structure = graph.structureRevision }
         let nodes = graph.nodes
         let kept = min(identities.count, nodes.count)
         // Identities compare by reference first: the graph's nodes keep the very values built from.

@@ -121,6 +121,31 @@ struct GraphBudgetTests {
         #expect(inspector.statistics["services_not_shown"] == 200)
     }
 
+    @Test func aLiveGraphStopsAtItsEdgeLimitAndTheHeaderSaysSo() throws {
+        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: LiveFeed(wake: try WakePipe()),
+                                  memoryBudget: 1 << 20)
+        #expect(inspector.edgeLimit == 4_000)
+        // 80 services, each resolving the next 60: 4 800 pairs among kept services.
+        var updates = Self.connection(1, services: 0..<0, ends: false)
+        var time: UInt64 = 1
+        var records: [TraceRecord] = []
+        for from in 0..<80 {
+            for step in 1...60 {
+                records.append(LiveIntakeTests.resolve(Self.service((from + step) % 80), by: Self.service(from), at: time))
+                time += 1
+            }
+        }
+        updates.append(.records(connection: 1, records))
+        inspector.apply(updates)
+        let graph = inspector.model.graph
+        #expect(graph.nodes.count == 81)
+        #expect(graph.edgesNotShown == 800)
+        // The 4 000 kept, and the edges into the overflow node of the requesters past the limit.
+        #expect(graph.edges.count == 4_000 + 14)
+        #expect(inspector.liveSummary.contains("800 more edges not shown (limit 4000)"))
+        #expect(inspector.statistics["edges_not_shown"] == 800)
+    }
+
     @Test func theHistoriesGetWhatTheReserveAndTheGraphsLeave() throws {
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: LiveFeed(wake: try WakePipe()))
         #expect(inspector.historyBudget == 160 << 20)
