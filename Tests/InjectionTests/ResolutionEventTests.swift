@@ -63,6 +63,26 @@ struct ResolutionEventTests {
         ])
     }
 
+    @Test func aCacheHitReportsTheScopeItsInstanceIsKeptUnder() {
+        let name = uniqueName("app")
+        let app = Container(name: name)
+        app.register { XYZService() }
+        let recorder = EventRecorder(name)
+        recorder.record {
+            let first: XYZService = app.resolve(lifetime: .singleton)
+            let second: XYZService = app.resolve(lifetime: .singleton)
+            #expect(first === second)
+        }
+        // A unique registration resolved as a singleton is kept, and its hit reported, as one.
+        let service = ServiceIdentity(type: "XYZService", container: name)
+        #expect(recorder.resolved == [
+            Resolved(service: service, requester: nil, scope: .singleton, outcome: .created,
+                     source: .factory, durationNanoseconds: 0, depth: 1),
+            Resolved(service: service, requester: nil, scope: .singleton, outcome: .cached,
+                     source: .factory, durationNanoseconds: 0, depth: 1),
+        ])
+    }
+
     @Test func resolutionReportsOverrideAndArgumentSources() {
         let name = uniqueName("app")
         let app = Container(name: name)

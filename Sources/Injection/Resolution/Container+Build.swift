@@ -66,7 +66,7 @@ extension Container {
             return unsafeDowncast(kept, to: Instance<T>.self).value
         }
         if kind == .graph, let kept = context.graphInstances[registrationID] {
-            if EventHub.isActive { emitCacheHit(registration, scope: registration.scope) }
+            if EventHub.isActive { emitCacheHit(registration, lifetime: .automatic, in: context) }
             return unsafeDowncast(kept, to: Instance<T>.self).value
         }
         let observed = EventHub.isActive
@@ -214,19 +214,22 @@ extension Container {
             outcome: outcome, duration: duration, end: time, mappedFrom: mappedFrom, in: context)
     }
 
-    func emitCacheHit(_ registration: AnyRegistration, scope: Scope) {
-        ResolutionContext.withCurrent { context in
-            // A counted hit only needs a time stamp: the coarse clock's (an event, a precise one).
-            let now = EventClock.coarse()
-            let source: Resolved.Source = registration.isOverride ? .override : .factory
-            if EventHub.shared.foldRepeat(
-                registration, kind: scope.kind, scope: scope, outcome: .cached, source: source, start: now, end: now,
-                in: context
-            ) { return }
-            emitResolved(
-                registration, scope: scope, source: source, outcome: .cached, duration: 0, end: EventClock.raw(),
-                mappedFrom: nil, in: context)
-        }
+    /// Reports a cache hit of `registration`, kept under its scope as resolved with `lifetime`
+    /// (``ScopeRules/effectiveScope(_:_:)``; `.automatic` reports the registered scope), on
+    /// `context`, the calling thread's, which the resolve fetched already. The ``Scope`` is made
+    /// only for an event, a new key or a `.custom` one (a copy retains its name).
+    func emitCacheHit(_ registration: AnyRegistration, lifetime: ServiceLifetime, in context: ResolutionContext) {
+        // A counted hit only needs a time stamp: the coarse clock's (an event, a precise one).
+        let now = EventClock.coarse()
+        let source: Resolved.Source = registration.isOverride ? .override : .factory
+        if EventHub.shared.foldRepeat(
+            registration, kind: ScopeRules.effectiveKind(registration.scope.kind, lifetime),
+            scope: ScopeRules.effectiveScope(registration.scope, lifetime), outcome: .cached, source: source,
+            start: now, end: now, in: context
+        ) { return }
+        emitResolved(
+            registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: source,
+            outcome: .cached, duration: 0, end: EventClock.raw(), mappedFrom: nil, in: context)
     }
 
     /// Delivers a resolution as an event: the first of its kind on this thread (the repeat
