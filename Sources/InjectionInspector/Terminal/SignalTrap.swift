@@ -41,14 +41,8 @@ final class SignalTrap {
         caughtSignal.store(0, ordering: .releasing)
         signalWakeDescriptor.store(wake.writeDescriptor, ordering: .releasing)
         for number in Self.signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = handleSignal
-            #else
-            action.__sigaction_u.__sa_handler = handleSignal
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0  // no SA_RESTART: poll() returns EINTR at once
+            // No SA_RESTART: poll() returns EINTR at once.
+            var action = sigaction(calling: handleSignal, flags: 0)
             var old = sigaction()
             sigaction(number, &action, &old)
             previous[number] = old

@@ -22,14 +22,7 @@ import Darwin
 enum WindowSizeSignal {
     /// Installs the handler; returns the action it replaced.
     static func install() -> sigaction {
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = noteResize
-        #else
-        action.__sigaction_u.__sa_handler = noteResize
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
+        var action = sigaction(calling: noteResize, flags: SA_RESTART)
         var previous = sigaction()
         sigaction(SIGWINCH, &action, &previous)
         return previous
