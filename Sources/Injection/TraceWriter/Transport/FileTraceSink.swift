@@ -91,18 +91,11 @@ public final class FileTraceSink: TraceSink {
         state.withLock { state in
             guard state.fd >= 0 else { return false }
             if state.isFIFO {
-                let deadline = PosixIO.monotonicNanoseconds() &+ writeTimeout.nanoseconds
-                if PosixIO.writeAll(state.fd, bytes, send: false, deadline: deadline) { return true }
-                // The reader went away (EPIPE: the recorder's thread blocks SIGPIPE) or stopped
-                // reading: this stream is over, and the next reader starts a new one.
-                let code = PosixIO.lastError
-                lastFailure.withLock {
-                    $0 = PosixIO.wouldBlock(code) || PosixIO.monotonicNanoseconds() >= deadline
-                        ? "the reader of the FIFO stopped reading for \(writeTimeout)"
-                        : "the reader of the FIFO went away: \(PosixIO.errorDescription(code))"
-                }
-                PosixIO.closeDescriptor(state.fd)
-                state.fd = -1
+                // The reader went away or stopped reading: this stream is over, and the next
+                // reader starts a new one.
+                let fifo = PeerStreamWrite(peer: "the reader of the FIFO", timeout: writeTimeout, isSocket: false)
+                guard let reason = fifo.write(bytes, to: &state.fd) else { return true }
+                lastFailure.withLock { $0 = reason }
                 return false
             }
             if PosixIO.writeAll(state.fd, bytes, send: false) { return true }

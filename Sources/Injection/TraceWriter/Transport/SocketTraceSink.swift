@@ -80,16 +80,9 @@ public final class SocketTraceSink: TraceSink {
     public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         state.withLock { state in
             guard state.fd >= 0 else { return false }
-            let deadline = PosixIO.monotonicNanoseconds() &+ sendTimeout.nanoseconds
-            if PosixIO.writeAll(state.fd, bytes, send: true, deadline: deadline) { return true }
-            let code = PosixIO.lastError
-            lastFailure.withLock {
-                $0 = PosixIO.wouldBlock(code) || PosixIO.monotonicNanoseconds() >= deadline
-                    ? "the inspector stopped reading for \(sendTimeout)"
-                    : "the inspector went away: \(PosixIO.errorDescription(code))"
-            }
-            PosixIO.closeDescriptor(state.fd)
-            state.fd = -1
+            let inspector = PeerStreamWrite(peer: "the inspector", timeout: sendTimeout, isSocket: true)
+            guard let reason = inspector.write(bytes, to: &state.fd) else { return true }
+            lastFailure.withLock { $0 = reason }
             return false
         }
     }
