@@ -67,8 +67,11 @@ asan: deps
 	LSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt $${LSAN_OPTIONS:-}" \
 		$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter '^InjectionTests\.' $(SWIFT_FLAGS)
 
-# The concurrency tests under ThreadSanitizer, in their own build folder. The suppressions file
-# names each lock whose bodies TSan cannot see ordered (Synchronization.Mutex on Linux), with why.
+# The concurrency tests under ThreadSanitizer, in their own build folder: every suite named
+# `…ConcurrencyTests`, the container's (InjectionTests) and the trace recorder's (InjectionTraceTests:
+# threads recording while the writer drains and the collector takes their repeats). The
+# suppressions file names each lock whose bodies TSan cannot see ordered (Synchronization.Mutex on
+# Linux), with why.
 tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $${TSAN_OPTIONS:-}" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
 
