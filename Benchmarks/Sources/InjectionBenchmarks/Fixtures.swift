@@ -13,6 +13,12 @@ final class Session: Sendable {
     init() { id = 7 }
 }
 
+/// A singleton without references (the 2-thread scenario): copying it out writes nothing shared.
+struct SessionSettings: Sendable {
+    let id: Int
+    let limit: Int
+}
+
 /// The service of the named-registration scenario.
 final class Formatter: Sendable {
     let style: Int

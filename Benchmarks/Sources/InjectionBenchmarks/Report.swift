@@ -65,6 +65,14 @@ struct Report {
                         + "\(format(measured.parallel / 1e6, digits: 1)) (N=\(measured.threads)) | \(format(measured.factor, digits: 2)) | \(peer) |")
                 }
             }
+            for scenario in scaling {
+                guard let injection = results.scaling(scenario.id, .injection),
+                      let floor = results.scaling(scenario.id, .injectionFloor) else { continue }
+                lines.append("")
+                lines.append("\(scenario.title): Injection's scaling ÷ its floor's (\(Implementation.injectionFloor)): "
+                    + "\(format(injection.factor, digits: 2)) ÷ \(format(floor.factor, digits: 2)) = "
+                    + "\(format(injection.factor / floor.factor, digits: 2))")
+            }
         }
         let checked = targets.compactMap { target in target.check(results).map { (target, $0) } }
         if !checked.isEmpty {

@@ -24,6 +24,14 @@ struct Implementation: Hashable, Sendable, CustomStringConvertible {
     /// The trace recorder attached (repeats folded at the source), writing to a discarding sink.
     static let injectionRecorded = Implementation(name: "Injection, recorder attached")
     static let injectionDetached = Implementation(name: "Injection, observer detached")
+    /// Threads scenario: this library resolving a singleton struct (no reference count), and
+    /// that plus one retain and release of a shared object, the least a class service costs (the
+    /// caller owns what `resolve` returns).
+    /// Threads scenario: resolving from `Container.shared`, as `@Injected` and the static
+    /// `Container.resolve()` do.
+    static let injectionShared = Implementation(name: "Injection via Container.shared")
+    static let injectionValue = Implementation(name: "Injection, struct service")
+    static let injectionFloor = Implementation(name: "Injection, struct service + one shared retain (floor)")
     /// Threads scenario: each thread reads a captured reference and writes nothing shared. What
     /// the machine's cores give when nothing is shared at all.
     static let unshared = Implementation(name: "no shared writes (machine ceiling)")

@@ -159,6 +159,10 @@ extension Scenario {
     /// Two threads resolving one singleton at once, against one thread alone.
     static func singletonTwoThreads() -> Scenario {
         let (dictionary, swinject, container) = singletonContainers(name: "bench.singleton-2-threads")
+        container.register(scope: .singleton) { SessionSettings(id: 7, limit: 100) }
+        DIContainer.shared.register(scope: .singleton) { Session() }
+        _ = DIContainer.shared.resolve(Session.self)
+        _ = container.resolve(SessionSettings.self)
         let session = dictionary.resolve(Session.self)
         // Swinject's documented way to resolve from several threads.
         let synchronized = Unchecked(swinject.synchronize())
@@ -181,6 +185,24 @@ extension Scenario {
             },
             Variant(implementation: .injection, check: Check.singleton { container.resolve(Session.self) }) { n in
                 for _ in 0..<n { blackHole(container.resolve(Session.self)) }
+            },
+            // The spelling `@Injected` and `Container.resolve()` use: the task-local
+            // `Container.shared`, whose getter returns the container retained.
+            Variant(implementation: .injectionShared, check: Check.singleton { DIContainer.shared.resolve(Session.self) }) { n in
+                for _ in 0..<n { blackHole(DIContainer.shared.resolve(Session.self)) }
+            },
+            // The same resolve of a struct: no reference count anywhere, so what is left shared is
+            // only what the container's own hit writes.
+            Variant(implementation: .injectionValue) { n in
+                for _ in 0..<n { blackHole(container.resolve(SessionSettings.self)) }
+            },
+            // That resolve plus the one shared write a class service cannot avoid (`holder.get()`
+            // retains the shared instance, the caller releases it): the floor for `.injection`.
+            Variant(implementation: .injectionFloor) { n in
+                for _ in 0..<n {
+                    blackHole(container.resolve(SessionSettings.self))
+                    blackHole(holder.get())
+                }
             },
         ] + Peers.singleton())
     }
