@@ -49,7 +49,7 @@ extension Container {
     ) throws(HeldProviderFailure) -> T {
         if anyMappings { throw .undeclared }
         var key = EntryKey.provider(requested)
-        let found = locate(&key, lifetime: lifetime)
+        let found = locateInline(&key, lifetime: lifetime)
         guard found.lookup.registration != nil else { throw .undeclared }
         do {
             return try answer(
