@@ -664,10 +664,16 @@ public final class Inspector: TerminalApplication {
     /// the task emptied it first, the memory is freed here instead: slower, never wrong).
     /// A forgotten session goes the same way (its history may weigh the whole budget).
     /// `bytes` (what `released` weighs) is pending in `ledger` until it is freed.
+    ///
+    /// At the default priority, not `.background`: freeing takes the locks the UI thread needs
+    /// (the allocator's arena, whose blocks it frees, and the process's `mmap_lock`, which each
+    /// `munmap` of a history chunk holds), and a `.background` task runs at nice 10 on Linux. On a
+    /// loaded machine it was preempted holding them and the UI thread waited for it to get a CPU
+    /// again: 93–269 ms inside one slice of records (perf, load 10).
     nonisolated static func freeElsewhere(_ released: consuming some Sendable, weighing bytes: Int, in ledger: ReleaseLedger) {
         let box = ReleasedBox(released)
         ledger.handed(bytes)
-        Task.detached(priority: .background) {
+        Task.detached(priority: .medium) {
             box.empty()
             ledger.freed(bytes)
         }
