@@ -154,11 +154,12 @@ final class NCursesDriver: TerminalDriver {
             throw .system("fdopen", code)
         }
         guard let outputStream = fdopen(output.cursesDescriptor, "w") else {
+            let code = errno
             close(output.cursesDescriptor)
             output.close(within: .zero)
             input.close(within: Self.inputStopWait)
             fclose(inputStream)
-            throw .system("fdopen", errno)
+            throw .system("fdopen", code)
         }
         var modes = termios()
         shellModes = tcgetattr(outputDescriptor, &modes) == 0 ? modes : nil
@@ -249,6 +250,9 @@ final class NCursesDriver: TerminalDriver {
 
     func stop() {
         guard let screen else { return }
+        // First: no key is read from the terminal after this, so what is typed during the way
+        // out (or before an editor starts) stays in the terminal for the shell or the editor.
+        input?.close(within: Self.inputStopWait)
         if let output {
             // The last frame first (briefly, else it is cut cleanly), then the restoring through
             // the same writer, after it in order: the way out never waits on a terminal that
@@ -264,8 +268,6 @@ final class NCursesDriver: TerminalDriver {
         }
         delscreen(screen)
         self.screen = nil
-        // No key is read from the terminal after this (a program started next gets them all).
-        input?.close(within: Self.inputStopWait)
         input = nil
         if let streams {
             fclose(streams.output)
