@@ -26,6 +26,15 @@ struct RepeatTableTests {
             start: end - duration, end: end, generation: generation)
     }
 
+    /// A raw clock reading taken after the clock's origin is fixed. The origin is set on the
+    /// clock's first use, and a reading taken before it maps to time 0, so a test that runs
+    /// before any other used the clock (alone, or first in a parallel run) saw its repeats'
+    /// times collapse to 0.
+    private static func clockReading() -> UInt64 {
+        _ = EventClock.now()
+        return EventClock.raw()
+    }
+
     private static func collect(_ table: RepeatTable, resetTo generation: UInt64? = nil) -> [ResolutionAggregate] {
         var aggregates: [ResolutionAggregate] = []
         _ = table.collect(into: &aggregates, resetTo: generation)
@@ -35,7 +44,7 @@ struct RepeatTableTests {
     @Test func theFirstOccurrenceIsAnEventAndRepeatsCountWithExactTimes() {
         let table = RepeatTable(generation: 1)
         let service = Self.registration("Service")
-        let origin = EventClock.raw()
+        let origin = Self.clockReading()
         #expect(!Self.fold(table, service, at: origin + 100), "the first occurrence is delivered as an event")
         #expect(Self.fold(table, service, took: 7, at: origin + 200))
         #expect(Self.fold(table, service, took: 9, at: origin + 350))
@@ -55,7 +64,7 @@ struct RepeatTableTests {
     @Test func requesterOutcomeAndScopeKeepKeysApart() {
         let table = RepeatTable(generation: 1)
         let service = Self.registration("Service"), holder = Self.registration("Holder")
-        let base = EventClock.raw()
+        let base = Self.clockReading()
         for round: UInt64 in 0..<3 {
             let firsts = [
                 Self.fold(table, service, at: base + round),
@@ -76,7 +85,7 @@ struct RepeatTableTests {
     @Test func manyKeysGrowTheTableAndAllStayExact() {
         let table = RepeatTable(generation: 1)
         let services = (0..<1_000).map { Self.registration("Service\($0)") }
-        let base = EventClock.raw()
+        let base = Self.clockReading()
         for service in services { #expect(!Self.fold(table, service, at: base)) }
         for round: UInt64 in 1...3 {
             for service in services where !Self.fold(table, service, at: base + round) {
@@ -92,7 +101,7 @@ struct RepeatTableTests {
     @Test func keysPastTheLimitAreEventsEveryTime() {
         let table = RepeatTable(generation: 1)
         let services = (0...RepeatTable.keyLimit).map { Self.registration("Service\($0)") }
-        let time = EventClock.raw()
+        let time = Self.clockReading()
         for service in services { _ = Self.fold(table, service, at: time) }
         let last = services[services.count - 1]
         #expect(!Self.fold(table, last, at: time + 1), "the table is full: the key was not remembered")
@@ -103,7 +112,7 @@ struct RepeatTableTests {
         let table = RepeatTable(generation: 1)
         weak var released: AnyRegistration?
         let busy = Self.registration("Busy")
-        let time = EventClock.raw()
+        let time = Self.clockReading()
         do {
             let idle = Self.registration("Idle")
             released = idle
@@ -122,7 +131,7 @@ struct RepeatTableTests {
     @Test func aNewGenerationForgetsEveryKeyAndFoldsOnlyUnderIt() {
         let table = RepeatTable(generation: 1)
         let service = Self.registration("Service")
-        let time = EventClock.raw()
+        let time = Self.clockReading()
         _ = Self.fold(table, service, at: time)
         #expect(Self.fold(table, service, at: time + 1))
         #expect(Self.collect(table, resetTo: 2).map(\.count) == [1], "the counts so far are taken first")
@@ -142,7 +151,7 @@ struct RepeatTableTests {
     @Test func untimedRepeatsCountExactlyAndTheTimedOnesGiveTheTotal() {
         let table = RepeatTable(generation: 1)
         let service = Self.registration("Service")
-        let origin = EventClock.raw()
+        let origin = Self.clockReading()
         #expect(!Self.fold(table, service, took: 40, at: origin + 100), "the first occurrence, timed")
         #expect(Self.fold(table, service, took: 10, at: origin + 200))
         #expect(Self.fold(table, service, took: 20, at: origin + 300))
@@ -168,7 +177,7 @@ struct RepeatTableTests {
         let address = UInt(bitPattern: ObjectIdentifier(service).hashValueBits)
         let otherAddress = UInt(bitPattern: ObjectIdentifier(other).hashValueBits)
         #expect(!table.skipsClock(address, generation: 1), "never counted: timed")
-        let origin = EventClock.raw()
+        let origin = Self.clockReading()
         #expect(!Self.fold(table, service, took: 25, at: origin))
         #expect(table.lastDuration(of: address) == 25)
         #expect(table.lastDuration(of: otherAddress) == 0)
@@ -204,7 +213,7 @@ struct RepeatTableTests {
         let done = Atomic<Bool>(false)
         let collected = Mutex<[ResolutionAggregate]>([])
         let events = Mutex<[UInt64]>([])
-        let base = EventClock.raw()
+        let base = Self.clockReading()
         onThreads(2) { thread in
             if thread == 0 {
                 _ = Self.fold(table, service, took: 0, at: base)
