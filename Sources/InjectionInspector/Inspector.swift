@@ -282,6 +282,16 @@ public final class Inspector: TerminalApplication {
     /// forgetting of sessions over the budget), for `DI_INSPECT_STATS`: where a long tick went.
     private var longestPart: [String: Duration] = [:]
 
+    /// The CPU time the thread spent in the longest apply (``longestPart``'s `apply`).
+    private var longestApplyCPU: Duration = .zero
+
+    /// The calling thread's CPU time.
+    private static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
     private func noteLongest(_ part: String, since start: ContinuousClock.Instant) {
         let duration = clock.now - start
         if duration > longestPart[part] ?? .zero { longestPart[part] = duration }
@@ -369,8 +379,13 @@ public final class Inspector: TerminalApplication {
                 }
                 activity += 1
                 sessions[index].lastActivity = activity
-                let applying = clock.now
+                let applying = clock.now, applyingCPU = Self.threadCPUNanoseconds()
                 let applied = sessions[index].apply(fresh, now: now, until: shouldStop)
+                if clock.now - applying > longestPart["apply"] ?? .zero {
+                    // The CPU time of the longest apply: its work, against the wall time it took
+                    // (a starved thread's slice is long in wall time only).
+                    longestApplyCPU = .nanoseconds(Self.threadCPUNanoseconds() &- applyingCPU)
+                }
                 noteLongest("apply", since: applying)
                 if applied < fresh.count {
                     carried = [.records(connection: connection, Array(fresh[applied...]))] + updates[(position + 1)...]
@@ -514,6 +529,10 @@ public final class Inspector: TerminalApplication {
             figures["shed_connections"] = status.statistics.shedConnections
         }
         figures["applied"] = sessions.reduce(0) { $0 + $1.appliedEvents }
+        // What the sessions forgotten since (past the cap, or over the budget) had applied: with
+        // `applied` and `dropped`, every event received is accounted for.
+        figures["applied_in_forgotten_sessions"] = appliedInForgottenSessions
+        figures["problem_loop_searches"] = UInt64(state.problems.loopSearches)
         figures["sessions"] = UInt64(sessions.count)
         figures["history_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.history.footprint.total })
         figures["graph_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.graph.residentBytes })
@@ -531,6 +550,7 @@ public final class Inspector: TerminalApplication {
         for (screen, duration) in longestPainting { figures["longest_paint_\(screen)_us"] = Self.microseconds(duration) }
         for (screen, duration) in longestKey { figures["longest_key_\(screen)_us"] = Self.microseconds(duration) }
         for (part, duration) in longestPart { figures["longest_\(part)_us"] = Self.microseconds(duration) }
+        figures["longest_apply_cpu_us"] = Self.microseconds(longestApplyCPU)
         return figures
     }
 
@@ -581,6 +601,8 @@ public final class Inspector: TerminalApplication {
     /// Ended sessions forgotten because the budget was full (not counting those past
     /// ``maximumSessions``).
     private(set) var forgottenOverBudget = 0
+    /// Events the forgotten sessions had applied (``statistics``).
+    private(set) var appliedInForgottenSessions: UInt64 = 0
 
     /// Keeps at most ``maximumSessions``: the oldest ended sessions go first.
     private func forgetOldSessions() {
@@ -599,6 +621,7 @@ public final class Inspector: TerminalApplication {
     /// pointing at the same sessions.
     private func removeSession(at removed: Int) {
         let forgotten = sessions.remove(at: removed)
+        appliedInForgottenSessions &+= forgotten.appliedEvents
         Self.freeElsewhere(forgotten, weighing: forgotten.history.footprint.total, in: releasing)
         viewIsStale = true
         sessionOfConnection = sessionOfConnection.filter { $0.value != removed }.mapValues { $0 > removed ? $0 - 1 : $0 }
