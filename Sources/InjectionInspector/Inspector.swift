@@ -387,6 +387,8 @@ public final class Inspector: TerminalApplication {
                     longestApplyCPU = .nanoseconds(Self.threadCPUNanoseconds() &- applyingCPU)
                 }
                 noteLongest("apply", since: applying)
+                // A new app's session counts towards the cap once it has its header.
+                if sessions.count > Self.maximumSessions { forgetOldSessions() }
                 if applied < fresh.count {
                     carried = [.records(connection: connection, Array(fresh[applied...]))] + updates[(position + 1)...]
                     return
@@ -604,9 +606,14 @@ public final class Inspector: TerminalApplication {
     /// Events the forgotten sessions had applied (``statistics``).
     private(set) var appliedInForgottenSessions: UInt64 = 0
 
-    /// Keeps at most ``maximumSessions``: the oldest ended sessions go first.
+    /// Keeps at most ``maximumSessions``: the oldest ended sessions go first. Sessions whose
+    /// app has not sent its header yet are not counted: each may be a reconnection about to
+    /// join its earlier session, which must still be there (a burst of reconnections accepted
+    /// before any of their lines were read otherwise made room for themselves by forgetting the
+    /// very session they were coming back to). They are counted once they have their header.
     private func forgetOldSessions() {
-        while sessions.count > Self.maximumSessions {
+        while sessions.count - sessionOfConnection.values.count(where: { sessions[$0].graph.session.header == nil })
+            > Self.maximumSessions {
             // The ended session that heard from its app longest ago: a long run that keeps
             // reconnecting stays, however many short-lived apps came and went meanwhile.
             let connected = Set(sessionOfConnection.values)

@@ -34,6 +34,27 @@ struct ConnectionChurnTests {
         #expect(inspector.liveSummary.contains("shed \(shed) apps"))
     }
 
+    @Test func aReconnectLoopKeepsItsSessionWhenMoreReconnectionsWaitThanTheCap() throws {
+        // 100 reconnections of one app arrive before the screen takes any (the intake lets up
+        // to 120 new sessions wait): more fresh sessions than the cap of 64 exist at once, and
+        // the app's own session must not be the one forgotten to make room for them.
+        let feed = LiveFeed(wake: try WakePipe(), intake: LiveIntake(exactLimit: 10_000, recordLimit: 20_000, sessionLimit: 120))
+        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
+        feed.send(Self.connection(1, app: "looping-app", pid: 7, from: 100))
+        inspector.apply(feed.take(maximumRecords: 1_000))
+        // As the listener reports a burst: every connection accepted before any of their lines are read.
+        let burst = (2...101).map { Self.connection($0, app: "looping-app", pid: 7, from: UInt64($0) * 100) }
+        for updates in burst { feed.send(Array(updates[..<2])) }
+        for updates in burst { feed.send(Array(updates[2...])) }
+        while feed.status.queuedRecords > 0 { inspector.apply(feed.take(maximumRecords: 20_000)) }
+        #expect(feed.status.statistics.shedConnections == 0)
+        #expect(inspector.sessions.count == 1)
+        #expect(inspector.sessions[0].reconnections == 100)
+        let figures = inspector.statistics
+        #expect(figures["applied"] == 40 * 101)
+        #expect(figures["applied_in_forgotten_sessions"] == 0)
+    }
+
     @Test func shortLivedAppsStayWithinTheSessionCap() throws {
         let feed = LiveFeed(wake: try WakePipe(), intake: LiveIntake(exactLimit: 100, recordLimit: 400, sessionLimit: 8))
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
