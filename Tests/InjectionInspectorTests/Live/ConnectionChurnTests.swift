@@ -10,10 +10,12 @@ import Testing
 @MainActor
 struct ConnectionChurnTests {
     /// One connection's life as the listener reports it: 40 records after the header.
-    static func connection(_ number: Int, app: String, pid: Int32, from time: UInt64) -> [LiveUpdate] {
+    /// With `ending`, the app's end line after them (an app that exits).
+    static func connection(_ number: Int, app: String, pid: Int32, from time: UInt64, ending: Bool = false) -> [LiveUpdate] {
         [.session(connection: number, name: "#\(number)", processID: pid), .connection(number, .live),
          .records(connection: number, [InspectorSessionsTests.header(app, pid: pid)]
-             + (0..<40).map { InspectorSessionsTests.resolve("S\($0 % 10)", at: time + UInt64($0)) }),
+             + (0..<40).map { InspectorSessionsTests.resolve("S\($0 % 10)", at: time + UInt64($0)) }
+             + (ending ? [.end(time: time + 40, reason: "exit")] : [])),
          .connection(number, .disconnected("connection \(number) closed"))]
     }
 
@@ -59,7 +61,7 @@ struct ConnectionChurnTests {
         let feed = LiveFeed(wake: try WakePipe(), intake: LiveIntake(exactLimit: 100, recordLimit: 400, sessionLimit: 8))
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
         for number in 1...500 {
-            feed.send(Self.connection(number, app: "app-\(number)", pid: Int32(number), from: 1))
+            feed.send(Self.connection(number, app: "app-\(number)", pid: Int32(number), from: 1, ending: true))
             if number % 10 == 0 { inspector.apply(feed.take(maximumRecords: 200)) }
         }
         while feed.status.queuedRecords > 0 { inspector.apply(feed.take(maximumRecords: 200)) }
@@ -71,5 +73,8 @@ struct ConnectionChurnTests {
         let figures = inspector.statistics
         #expect(figures["applied"] == UInt64(40 * Inspector.maximumSessions))
         #expect(figures["applied_in_forgotten_sessions"] == UInt64(40 * (500 - shed - Inspector.maximumSessions)))
+        #expect(shed > 0)
+        #expect(figures["dropped"] == UInt64(40 * shed))
+        #expect(figures["received"] == 40 * 500)
     }
 }
