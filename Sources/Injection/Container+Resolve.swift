@@ -320,6 +320,16 @@ extension Container {
     /// or, on a miss, the last key asked (still `.keyPath` when this container never projected
     /// the keypath, so the caller can project it and look again).
     func locate(_ key: inout EntryKey, lifetime: ServiceLifetime) -> Found {
+        locateInline(&key, lifetime: lifetime)
+    }
+
+    /// ``locate(_:lifetime:)``, always inlined: for ``resolveHeldProvider(_:_:lifetime:)``,
+    /// where the optimiser left `locate` out of line (a call, and the key passed through memory:
+    /// +76 instructions per provider call, callgrind). Forced everywhere, it pushed
+    /// ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` out of the keypath
+    /// resolve instead (+17).
+    @inline(__always)
+    func locateInline(_ key: inout EntryKey, lifetime: ServiceLifetime) -> Found {
         // Borrowed, not retained: `self` is alive for the whole call and holds its ancestors
         // strongly (`parent` is a `let`), so a retain (an atomic add, and a release to match)
         // buys nothing.
@@ -327,7 +337,7 @@ extension Container {
         let context = ResolutionContext.currentReference
         let section = context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) }
         while true {
-            let lookup = container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime, section: section) }
+            let lookup = Self.read(key, in: container, lifetime: lifetime, section: section)
             if lookup.registration != nil { return Found(lookup: lookup, holder: container, context: context) }
             if case .keyPath(let id) = key {
                 // Only this container's own memory is asked; it never projected the keypath
@@ -342,6 +352,18 @@ extension Container {
             }
             container = next
         }
+    }
+
+    /// What `container`'s own table answers for `key` (``ContainerTables/read(_:lifetime:section:)``),
+    /// with the key borrowed: read in ``locate(_:lifetime:)``'s own closure, the key (`inout`
+    /// there) was copied into the closure and destroyed after it, an outlined copy and consume
+    /// of ``EntryKey`` on every resolve (~35 instructions, callgrind).
+    @inline(__always)
+    static func read(
+        _ key: borrowing EntryKey, in container: Unmanaged<Container>, lifetime: ServiceLifetime,
+        section: Unmanaged<ReadSection>
+    ) -> ReadLookup {
+        container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime, section: section) }
     }
 
     /// A cache hit of a kept instance while an observer is attached: the value is copied inside

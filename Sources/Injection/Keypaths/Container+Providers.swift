@@ -5,42 +5,72 @@ extension Container {
     /// first, then the one resolve path, which registers the provider's declared factory in this
     /// container on first use (reporting a `registered` event).
     ///
-    /// `@inlinable`, with ``Provider/callAsFunction(lifetime:)``: here `.declare(provider)`
-    /// copies the `Provider<T>`, and unspecialised that looked `Provider<T>`'s generic metadata
-    /// up on every call (~320 instructions, callgrind); inlined into the app's call site it is
-    /// static.
+    /// `@inlinable`, with ``Provider/callAsFunction(lifetime:)``: inlined into the app's call
+    /// site, the provider is a value of a known type there.
+    ///
+    /// A provider this container's chain holds is answered by
+    /// ``resolveHeldProvider(_:_:lifetime:)``, given only the provider's key. The provider's
+    /// parts go to ``resolveDeclaring(_:lifetime:site:scope:make:)`` only when that one cannot
+    /// answer, so the provider the app built stays in registers and is released field by field
+    /// (with ``Provider/site``'s layout). Handed over whole (in a closure over it, or as a
+    /// value), it lived in memory and was destroyed through its value witness: the generic
+    /// metadata instantiated, then the witness called, ~50 instructions per call (callgrind).
     @inlinable
     func resolve<T>(_ provider: Provider<T>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
-        try resolveProvider(provider.key, T.self, lifetime: lifetime) { provider }
+        do {
+            return try resolveHeldProvider(provider.key, T.self, lifetime: lifetime)
+        } catch {
+            switch error {
+            case .undeclared:
+                return try resolveDeclaring(
+                    T.self, lifetime: lifetime, site: provider.site, scope: provider.scope, make: provider.make)
+            case .failed(let error): throw error
+            }
+        }
     }
 
-    /// A provider called directly, by its key: through its mappings when any container in the
-    /// chain has some, else straight to ``resolveDeclared(_:_:lifetime:source:mappedFrom:provider:)``.
-    ///
-    /// The provider itself is asked for (`provider`, a closure over the caller's value) only on
-    /// those rare paths. Passed as a value, or wrapped in `.declare(provider)`, it was copied on
-    /// every call, its container, scope name and closure retained and released, and this
-    /// unspecialised function looked its generic metadata up (~120 to ~300 instructions per
-    /// call, callgrind).
-    ///
-    /// A provider this container's chain holds is answered here, as
-    /// ``resolveProjecting(_:lifetime:)`` answers a remembered keypath: going through
-    /// ``resolveDeclared(_:_:lifetime:source:mappedFrom:provider:)`` for it cost a call and the
-    /// closure's passing on every resolve (~30 instructions, callgrind); that function declares
-    /// the provider on a miss.
+    /// Why ``resolveHeldProvider(_:_:lifetime:)`` gave no answer: nothing in the chain holds the
+    /// provider (or mappings must be followed, which may need the provider), or the resolve
+    /// failed. Thrown, typed, so that the hit returns the service as any resolve does.
     @usableFromInline
-    func resolveProvider<T>(
-        _ requested: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, _ provider: () -> Provider<T>
-    ) throws(ResolutionError) -> T {
-        if anyMappings { return try resolveProvided(requested, T.self, lifetime: lifetime, missing: .declare(provider())) }
+    enum HeldProviderFailure: Error {
+        /// Ask ``resolveDeclaring(_:lifetime:site:scope:make:)``, which has the provider.
+        case undeclared
+        /// The resolve of the held provider failed.
+        case failed(ResolutionError)
+    }
+
+    /// A provider called directly, by its key, when a container in the chain holds it and no
+    /// container has mappings: ``locate(_:lifetime:)`` and ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)``,
+    /// the type-keyed resolve's path. Anything else is ``HeldProviderFailure/undeclared``.
+    @usableFromInline
+    func resolveHeldProvider<T>(
+        _ requested: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime
+    ) throws(HeldProviderFailure) -> T {
+        if anyMappings { throw .undeclared }
         var key = EntryKey.provider(requested)
-        let found = locate(&key, lifetime: lifetime)
-        if found.lookup.registration != nil {
+        let found = locateInline(&key, lifetime: lifetime)
+        guard found.lookup.registration != nil else { throw .undeclared }
+        do {
             return try answer(
                 found, T.self, key: key, lifetime: lifetime, args: .none, source: nil, mappedFrom: nil, origin: nil,
                 site: nil)
+        } catch {
+            throw .failed(error)
         }
-        return try resolveDeclared(requested, T.self, lifetime: lifetime, provider: provider)
+    }
+
+    /// A provider called directly that ``resolveHeldProvider(_:_:lifetime:)`` did not answer:
+    /// through its mappings when any container in the chain has some, else its declared factory
+    /// registered in this container and resolved
+    /// (``resolveDeclared(_:_:lifetime:source:mappedFrom:provider:)``).
+    @usableFromInline
+    func resolveDeclaring<T>(
+        _ type: T.Type, lifetime: ServiceLifetime, site: Provider<T>.Site, scope: Scope, make: Provider<T>.Make
+    ) throws(ResolutionError) -> T {
+        let provider = Provider(container: self, site: site, scope: scope, make: make)
+        if anyMappings { return try resolveProvided(provider.key, T.self, lifetime: lifetime, missing: .declare(provider)) }
+        return try resolveDeclared(provider.key, T.self, lifetime: lifetime, provider: { provider })
     }
 
     /// Resolves the provider with `key`, following mappings by key (this container's and its

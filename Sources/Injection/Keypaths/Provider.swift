@@ -10,12 +10,17 @@
 /// ```
 public struct Provider<T>: Sendable {
     public let container: Container
-    @usableFromInline let layer: any DependencyLayer.Type
-    @usableFromInline let member: StaticString
+    /// Where the provider is declared: its layer, member, file and line.
+    ///
+    /// One tuple, with the layer as a one-word metatype (``layer`` casts it back) and the member's
+    /// name in two words (``MemberName``), so that a `Provider` is at most six fields (a tuple
+    /// counts once) and fourteen scalars. Past either limit the optimiser keeps the provider the
+    /// app builds on every call in memory (LoadableByAddress) and destroys it through its value
+    /// witness (the generic metadata instantiated, then the witness called: ~90 instructions per
+    /// call with the container's retain, callgrind) instead of releasing it field by field.
+    @usableFromInline let site: Site
     public let scope: Scope
-    @usableFromInline let file: StaticString
-    @usableFromInline let line: UInt
-    let make: Make
+    @usableFromInline let make: Make
 
     /// The factory as declared. Two cases rather than one wrapping closure, so that declaring a
     /// provider (which happens on every keypath resolve) allocates nothing.
@@ -34,13 +39,35 @@ public struct Provider<T>: Sendable {
         file: StaticString, line: UInt, make: Make
     ) {
         self.container = container
-        self.layer = layer
-        self.member = member
+        self.site = (layer, MemberName(member), file, line)
         self.scope = scope
-        self.file = file
-        self.line = line
         self.make = make
     }
+
+    /// See ``site``.
+    @usableFromInline
+    typealias Site = (layer: any SendableMetatype.Type, member: MemberName, file: StaticString, line: UInt)
+
+    /// A provider of `container` declared at `site`.
+    init(container: Container, site: Site, scope: Scope, make: Make) {
+        self.container = container
+        self.site = site
+        self.scope = scope
+        self.make = make
+    }
+
+    /// The layer type that declares the provider.
+    var layer: any DependencyLayer.Type {
+        // Safe: `site.layer` is only ever set from the initializer's `any DependencyLayer.Type`.
+        site.layer as! any DependencyLayer.Type
+    }
+
+    /// The declaring member's name (`viewModel`).
+    @inlinable var member: MemberName { site.member }
+    /// The declaring file (`#fileID`).
+    @inlinable var file: StaticString { site.file }
+    /// The declaring line.
+    @inlinable var line: UInt { site.line }
 
     /// The declared factory as a registration's factory.
     func factory() -> Factory<T> {
@@ -55,8 +82,8 @@ public struct Provider<T>: Sendable {
     @inlinable
     var key: ProviderKey {
         ProviderKey(
-            type: ObjectIdentifier(T.self), layer: ObjectIdentifier(layer),
-            site: member.hasPointerRepresentation ? UInt(bitPattern: member.utf8Start) : UInt(line))
+            type: ObjectIdentifier(T.self), layer: ObjectIdentifier(site.layer),
+            site: site.member.start)
     }
 
     /// `Login.viewModel: LoginViewModel` in the provider's container.

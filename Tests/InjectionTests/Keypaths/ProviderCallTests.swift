@@ -1,0 +1,62 @@
+import Testing
+import Injection
+
+/// A provider called directly: the held provider answered by key, a miss declaring it, a held
+/// provider whose factory fails, and the member name a provider keeps.
+struct ProviderCallTests {
+    struct Unavailable: Error {}
+    final class Gauge: Sendable {}
+
+    struct GaugeLayer: DependencyLayer {
+        let container: Container
+        var kept: Provider<Gauge> { provide(.cached) { Gauge() } }
+        var fresh: Provider<Gauge> { provide { Gauge() } }
+        var failing: Provider<Gauge> { provide { throw Unavailable() } }
+        // Member names given explicitly, one character each.
+        var first: Provider<Gauge> { provide(member: "a") { Gauge() } }
+        var second: Provider<Gauge> { provide(member: "b") { Gauge() } }
+    }
+
+    @Test func aHeldProviderAnswersLikeTheFirstCall() {
+        let container = Container(name: "provider-call-held")
+        let layer = GaugeLayer(container: container)
+        let declared = layer.kept()           // a miss: declared, then resolved
+        #expect(layer.kept() === declared)    // held: answered by its key
+        #expect(container[\.gauges.kept] === declared)
+        #expect(layer.fresh() !== layer.fresh())
+    }
+
+    @Test func aHeldProviderWhoseFactoryFailsThrowsTheSameErrorEachTime() throws {
+        let container = Container(name: "provider-call-failing")
+        let layer = GaugeLayer(container: container)
+        for call in 0..<2 {   // the first call declares the provider, the second finds it held
+            do {
+                _ = try layer.failing.tryResolve()
+                Issue.record("call \(call) built a gauge")
+            } catch {
+                guard case .factoryFailed(let service, _) = error else {
+                    Issue.record("call \(call): \(error)")
+                    continue
+                }
+                #expect(service.member == "failing")
+                #expect(service.layer == "Gauge")
+            }
+        }
+    }
+
+    @Test func explicitMemberNamesAreKeptAndKeepTheirProvidersApart() {
+        let container = Container(name: "provider-call-scalar-names")
+        let layer = GaugeLayer(container: container)
+        #expect(layer.first.identity.member == "a")
+        #expect(layer.second.identity.member == "b")
+        #expect(layer.first.identity.layer == "Gauge")
+        layer.first.register(scope: .cached) { Gauge() }
+        let first = layer.first()
+        #expect(layer.first() === first)
+        #expect(layer.second() !== first)
+    }
+}
+
+extension Container {
+    fileprivate var gauges: ProviderCallTests.GaugeLayer { ProviderCallTests.GaugeLayer(container: self) }
+}
