@@ -16,19 +16,26 @@
 #  - the CPU the inspector used (its threads' user + system time ÷ wall time, % of one core);
 #  - frames skipped because the terminal had not taken the one before, and the longest such spell.
 # `--bin DIR` runs binaries built elsewhere (a before/after pair); SOAK_KEEP_STATS=DIR keeps each
-# run's whole DI_INSPECT_STATS file there.
+# run's whole DI_INSPECT_STATS file there. `--burners K` runs K `yes >/dev/null` meanwhile (a loaded
+# machine); `--rates "0"` soaks only the intervals listed (default "0 1").
 # Targets: RSS within the budget (256 MB) and flat after the first minute, frame gap ≤ 250 ms, key
 # latency ≤ 100 ms, exit ≤ 200 ms, attached ≥ 0.67× detached.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=600
 bin=""
+burners=0
+rates="0 1"
 while [ $# -gt 0 ]; do
     case "$1" in
         --duration) duration="$2"; shift 2 ;;
         # Binaries built elsewhere (a copy of an earlier build, for a before/after pair).
         --bin) bin=$(cd "$2" && pwd); shift 2 ;;
-        *) echo "usage: $0 [--duration SECONDS] [--bin DIR]" >&2; exit 2 ;;
+        # CPU burners running meanwhile: `yes >/dev/null`, one per count.
+        --burners) burners="$2"; shift 2 ;;
+        # The --interval-ms values to soak, in order.
+        --rates) rates="$2"; shift 2 ;;
+        *) echo "usage: $0 [--duration SECONDS] [--bin DIR] [--burners K] [--rates \"0 1\"]" >&2; exit 2 ;;
     esac
 done
 if [ -z "$bin" ]; then
@@ -38,7 +45,14 @@ if [ -z "$bin" ]; then
 fi
 work=$(mktemp -d)
 server="soak-$$"
-trap 'tmux -L "$server" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+burning=()
+cleanup() {
+    tmux -L "$server" kill-server 2>/dev/null || true
+    if [ ${#burning[@]} -gt 0 ]; then kill "${burning[@]}" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+for _ in $(seq 1 "$burners"); do yes >/dev/null & burning+=($!); done
 
 rss() { awk '/VmRSS/ {print int($2/1024)}' "/proc/$1/status" 2>/dev/null || echo "-"; }
 stat() { awk -v k="$2" '$1 == k {print $2}' "$1"; }
@@ -132,11 +146,11 @@ soak() {
     tmux -L "$server" kill-server 2>/dev/null || true
 }
 
-echo "## Live soak ($duration s per rate; load average $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "## Live soak ($duration s per rate, $burners CPU burners; load average $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
 echo "| --interval-ms | produced ev/s | received ev/s | folded ev/s | dropped | applied ev/s | RSS 1st mark MB | RSS mid MB | RSS end MB | peak MB | longest frame gap ms | key latency ms | SIGTERM → exit ms | launched app | attached ÷ detached | history records compacted | attached ÷ detached per app CPU-s | inspector CPU % of a core | load at end | longest step ms | exit steps inside the process (ms since the signal) | frames skipped, the terminal behind (longest) |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|---|"
-for interval in 0 1; do
+for interval in $rates; do
     IFS='|' read -r i prod rec fold drop app r1 r5 r10 peak gap key exit left ratio compacted cpu_ratio cpu load step steps skipped <<<"$(soak "$interval")"
     echo "| $i | $prod | $rec | $fold | $drop | $app | $r1 | $r5 | $r10 $(ok "$r10" 256 le) | $peak | $gap $(ok "$gap" 250 le) | $key $(ok "$key" 100 le) | $exit $(ok "$exit" 200 le) | $left | $ratio $(ok "$ratio" 0.67 ge) | $compacted | $cpu_ratio | $cpu | $load | $step | $steps | $skipped |"
 done

@@ -183,4 +183,40 @@ static inline int cn_open_pseudo_terminal(int *controller, int *terminal) {
     return 0;
 }
 
+// MARK: - The process's end (di-inspect's exit; Linux)
+
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <stdint.h>
+
+// clone(2) is declared only under _GNU_SOURCE, which a Swift module cannot set for Glibc.
+extern int clone(int (*fn)(void *), void *stack, int flags, void *arg, ...);
+
+/// The helper's whole life: it shares the exiting process's memory and only waits to be killed.
+/// Raw system calls only: it runs on the parent's memory with the parent thread's TLS, so no
+/// libc state may be touched.
+static int cn_teardown_helper(void *parent) {
+    // Named first (it cannot be killed before it asks for its death signal): `ps` tells it from
+    // the inspector, also as the zombie it leaves where PID 1 does not reap orphans.
+    syscall(SYS_prctl, 15 /* PR_SET_NAME */, "di-inspect-exit", 0, 0, 0);
+    uint64_t all = ~(uint64_t)0;
+    syscall(SYS_rt_sigprocmask, SIG_BLOCK, &all, NULL, sizeof all);
+    syscall(SYS_prctl, 1 /* PR_SET_PDEATHSIG */, SIGKILL, 0, 0, 0);
+    // The parent may have ended before the death signal was asked for.
+    if (syscall(SYS_getppid) != (long)(intptr_t)parent) syscall(SYS_exit, 0);
+    syscall(SYS_close_range, 0, ~0U, 0);
+    for (;;) syscall(SYS_ppoll, NULL, 0, NULL, NULL, sizeof all);
+    return 0;
+}
+
+/// Starts a process that shares this one's memory (CLONE_VM) and holds it until this process has
+/// ended (it is killed then by its death signal): the kernel's unmapping of the memory then
+/// happens when the helper ends, after this process's exit was reported. The pid, or -1.
+static inline int cn_start_teardown_helper(void) {
+    static char stack[64 * 1024] __attribute__((aligned(64)));
+    return clone(cn_teardown_helper, stack + sizeof stack, 0x00000100 /* CLONE_VM */ | SIGCHLD,
+                 (void *)(intptr_t)getpid());
+}
+#endif
+
 #endif

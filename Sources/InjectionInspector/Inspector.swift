@@ -215,7 +215,7 @@ public final class Inspector: TerminalApplication {
         var took = false
         var taken = 0
         repeat {
-            let started = clock.now
+            let started = starting()
             guard absorbNext(from: {
                 let updates = feed.take(maximumRecords: Self.recordsPerBatch)
                 noteLongest("take", since: started)
@@ -232,10 +232,10 @@ public final class Inspector: TerminalApplication {
 
     func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool {
         let took = refresh(shouldYield: shouldYield)
-        let compacting = clock.now
+        let compacting = starting()
         keepWithinBudget(shouldYield: shouldYield)
         noteLongest("compaction", since: compacting)
-        let forgetting = clock.now
+        let forgetting = starting()
         forgetEndedSessionsOverBudget()
         noteLongest("forget", since: forgetting)
         // New apps are shed (counted, in the header) while the histories and what is still
@@ -281,20 +281,19 @@ public final class Inspector: TerminalApplication {
     /// forgotten after a batch; `compaction`, `forget`: a tick's history compaction and
     /// forgetting of sessions over the budget), for `DI_INSPECT_STATS`: where a long tick went.
     private var longestPart: [String: Duration] = [:]
+    /// What the UI thread used during each part's longest run (``ThreadUsage``): CPU, context
+    /// switches and page faults, which tell a slow part from a thread kept waiting.
+    private var longestPartUsage: [String: ThreadUsage] = [:]
 
-    /// The CPU time the thread spent in the longest apply (``longestPart``'s `apply`).
-    private var longestApplyCPU: Duration = .zero
+    /// Starts timing a part: ``noteLongest(_:since:)`` with what this returns.
+    private func starting() -> (ContinuousClock.Instant, ThreadUsage) { (clock.now, ThreadUsage.now()) }
 
-    /// The calling thread's CPU time.
-    private static func threadCPUNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
-
-    private func noteLongest(_ part: String, since start: ContinuousClock.Instant) {
-        let duration = clock.now - start
-        if duration > longestPart[part] ?? .zero { longestPart[part] = duration }
+    private func noteLongest(_ part: String, since start: (ContinuousClock.Instant, ThreadUsage)) {
+        let duration = clock.now - start.0
+        if duration > longestPart[part] ?? .zero {
+            longestPart[part] = duration
+            longestPartUsage[part] = ThreadUsage.now() - start.1
+        }
     }
 
     /// The longest a render spent rebuilding the view (problems, flags, counts, rows) and
@@ -339,7 +338,7 @@ public final class Inspector: TerminalApplication {
         let now = milliseconds
         // Ended sessions past the cap go as soon as they ended, not when the next app connects.
         defer {
-            let forgetting = clock.now
+            let forgetting = starting()
             forgetOldSessions()
             noteLongest("forget_old", since: forgetting)
         }
@@ -379,13 +378,8 @@ public final class Inspector: TerminalApplication {
                 }
                 activity += 1
                 sessions[index].lastActivity = activity
-                let applying = clock.now, applyingCPU = Self.threadCPUNanoseconds()
+                let applying = starting()
                 let applied = sessions[index].apply(fresh, now: now, until: shouldStop)
-                if clock.now - applying > longestPart["apply"] ?? .zero {
-                    // The CPU time of the longest apply: its work, against the wall time it took
-                    // (a starved thread's slice is long in wall time only).
-                    longestApplyCPU = .nanoseconds(Self.threadCPUNanoseconds() &- applyingCPU)
-                }
                 noteLongest("apply", since: applying)
                 // A new app's session counts towards the cap once it has its header.
                 if sessions.count > Self.maximumSessions { forgetOldSessions() }
@@ -552,7 +546,9 @@ public final class Inspector: TerminalApplication {
         for (screen, duration) in longestPainting { figures["longest_paint_\(screen)_us"] = Self.microseconds(duration) }
         for (screen, duration) in longestKey { figures["longest_key_\(screen)_us"] = Self.microseconds(duration) }
         for (part, duration) in longestPart { figures["longest_\(part)_us"] = Self.microseconds(duration) }
-        figures["longest_apply_cpu_us"] = Self.microseconds(longestApplyCPU)
+        for (part, usage) in longestPartUsage {
+            for (suffix, value) in usage.figures { figures["longest_\(part)_\(suffix)"] = value }
+        }
         return figures
     }
 
@@ -682,10 +678,16 @@ public final class Inspector: TerminalApplication {
     /// the task emptied it first, the memory is freed here instead: slower, never wrong).
     /// A forgotten session goes the same way (its history may weigh the whole budget).
     /// `bytes` (what `released` weighs) is pending in `ledger` until it is freed.
+    ///
+    /// At the default priority, not `.background`: freeing takes the locks the UI thread needs
+    /// (the allocator's arena, whose blocks it frees, and the process's `mmap_lock`, which each
+    /// `munmap` of a history chunk holds), and a `.background` task runs at nice 10 on Linux. On a
+    /// loaded machine it was preempted holding them and the UI thread waited for it to get a CPU
+    /// again: 93–269 ms inside one slice of records (perf, load 10).
     nonisolated static func freeElsewhere(_ released: consuming some Sendable, weighing bytes: Int, in ledger: ReleaseLedger) {
         let box = ReleasedBox(released)
         ledger.handed(bytes)
-        Task.detached(priority: .background) {
+        Task.detached(priority: .medium) {
             box.empty()
             ledger.freed(bytes)
         }

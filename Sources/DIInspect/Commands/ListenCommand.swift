@@ -49,7 +49,9 @@ struct ListenCommand: ParsableCommand {
         let status = try LiveInspection(
             address: address, launch: nil, noColor: live.noColor, allowingRemote: allowRemote, memoryBudget: live.memoryBudgetBytes
         ).run()
-        if status != 0 { throw ExitCode(status) }
+        // The terminal is restored and the launched app ended: the memory's unmapping need not
+        // delay the exit (ProcessEnd).
+        ProcessEnd.exit(status)
     }
 
     /// `HOST:PORT`, `[::1]:PORT` or `PORT` (127.0.0.1).

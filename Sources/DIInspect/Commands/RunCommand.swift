@@ -33,6 +33,8 @@ struct RunCommand: ParsableCommand {
         let status = try LiveInspection(
             address: .unix(path: path), launch: command, noColor: live.noColor, memoryBudget: live.memoryBudgetBytes, keepApp: keepApp
         ).run()
-        if status != 0 { throw ExitCode(status) }
+        // The terminal is restored and the launched app ended: the memory's unmapping need not
+        // delay the exit (ProcessEnd).
+        ProcessEnd.exit(status)
     }
 }

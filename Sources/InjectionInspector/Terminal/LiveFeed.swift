@@ -98,14 +98,15 @@ public final class LiveFeed: Sendable {
 
     private let lastStatus = Mutex(Status())
 
-    /// Runs `body` on the queue if it can be had within ``longestWait``: a few tries, sleeping
-    /// briefly in between so that a preempted producer gets the processor back and lets go.
+    /// Runs `body` on the queue if it can be had within ``longestWait``: tries again and again
+    /// without sleeping. A producer on the other processor lets go within microseconds; one that
+    /// was preempted holding the lock is not waited for. (A 100 µs sleep between tries came back
+    /// 20–42 ms late at load 10, perf: the take then waited for the scheduler, not the lock.)
     private func withIntakeIfAvailable<Result: Sendable>(_ body: (inout LiveIntake) -> Result) -> Result? {
         let deadline = ContinuousClock.now.advanced(by: Self.longestWait)
         while true {
             if let result = intake.withLockIfAvailable({ body(&$0) }) { return result }
             guard ContinuousClock.now < deadline else { return nil }
-            PosixIO.sleep(nanoseconds: 100_000)
         }
     }
 }

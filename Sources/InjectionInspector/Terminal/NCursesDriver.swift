@@ -17,7 +17,9 @@ import Darwin
 /// Frames reach the terminal through a ``TerminalOutput`` (a pipe and a writer thread): drawing
 /// never waits for the terminal, and while the terminal has not taken the last frame the next
 /// is skipped (``draw(_:)`` returns ``DrawOutcome/skipped``). Resizes are taken from SIGWINCH by
-/// ``WindowSizeSignal`` and given to curses between frames.
+/// ``WindowSizeSignal`` and given to curses between frames. Keys come the other way through a
+/// ``TerminalInput`` (a reader thread and a pipe): the loop never asks the terminal itself
+/// whether a key waits, which on Linux can wait for a starved kernel worker for seconds.
 ///
 /// ```swift
 /// try NCursesDriver.preflight()      // throws TerminalProblem for TERM=dumb, pipes, …
@@ -27,7 +29,11 @@ import Darwin
 /// ```
 @MainActor
 final class NCursesDriver: TerminalDriver {
-    let inputDescriptor: Int32
+    /// The terminal's descriptor for keys (stdin).
+    let terminalInputDescriptor: Int32
+    /// What the loop polls for keys: the ``TerminalInput``'s pipe while curses runs (never the
+    /// terminal itself), the terminal otherwise.
+    var inputDescriptor: Int32 { input?.keysDescriptor ?? terminalInputDescriptor }
     /// The terminal's descriptor for output (stdout).
     let outputDescriptor: Int32
     /// Decided at ``start()`` from the terminal, `--no-color` and `NO_COLOR`.
@@ -45,6 +51,8 @@ final class NCursesDriver: TerminalDriver {
     private(set) var mouseEnabled = false
     /// Where frames go: a writer thread, so the loop never waits for the terminal.
     private var output: TerminalOutput?
+    /// Where keys come from: a reader thread, so the loop never waits on the terminal's input.
+    private var input: TerminalInput?
     /// The streams curses was given (copies of the descriptors), closed at ``stop()``.
     private var streams: (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>)?
     /// SIGWINCH's action before ``start()``.
@@ -64,7 +72,7 @@ final class NCursesDriver: TerminalDriver {
     ///   - terminalType: The terminfo entry to use instead of TERM's.
     init(noColor: Bool = false, input: Int32 = 0, output: Int32 = 1, terminalType: String? = nil) {
         self.noColorFlag = noColor
-        self.inputDescriptor = input
+        self.terminalInputDescriptor = input
         self.outputDescriptor = output
         self.terminalType = terminalType
     }
@@ -73,6 +81,9 @@ final class NCursesDriver: TerminalDriver {
     static let lastFrameWait: Duration = .milliseconds(40)
     /// How long the way out waits for the terminal to take the restoring sequences.
     static let restoreWait: Duration = .milliseconds(100)
+    /// How long the way out waits for the key reader to end (it ends at once unless the kernel
+    /// holds it; then it ends later without reading another key).
+    static let inputStopWait: Duration = .milliseconds(20)
 
     /// Checks, without printing anything, that stdin and stdout are terminals and that TERM can
     /// position the cursor.
@@ -121,20 +132,34 @@ final class NCursesDriver: TerminalDriver {
         guard screen == nil else { return }
         var environment = Self.currentEnvironment()
         if let terminalType { environment["TERM"] = terminalType }
-        try Self.preflight(environment: environment, input: inputDescriptor, output: outputDescriptor)
+        try Self.preflight(environment: environment, input: terminalInputDescriptor, output: outputDescriptor)
         setlocale(LC_ALL, "")
         if cn_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
         setenv("NCURSES_NO_UTF8_ACS", "1", 1)
         let output = try TerminalOutput(terminal: outputDescriptor)
-        let inputCopy = fcntl(inputDescriptor, F_DUPFD_CLOEXEC, 3)
-        guard inputCopy >= 0, let inputStream = fdopen(inputCopy, "r") else {
-            if inputCopy >= 0 { close(inputCopy) }
-            throw .system("fdopen", errno)
+        let input: TerminalInput
+        do {
+            input = try TerminalInput(terminal: terminalInputDescriptor)
+        } catch {
+            close(output.cursesDescriptor)
+            output.close(within: .zero)
+            throw error
+        }
+        guard let inputStream = fdopen(input.keysDescriptor, "r") else {
+            let code = errno
+            input.close(within: Self.inputStopWait)
+            close(input.keysDescriptor)
+            close(output.cursesDescriptor)
+            output.close(within: .zero)
+            throw .system("fdopen", code)
         }
         guard let outputStream = fdopen(output.cursesDescriptor, "w") else {
+            let code = errno
             close(output.cursesDescriptor)
+            output.close(within: .zero)
+            input.close(within: Self.inputStopWait)
             fclose(inputStream)
-            throw .system("fdopen", errno)
+            throw .system("fdopen", code)
         }
         var modes = termios()
         shellModes = tcgetattr(outputDescriptor, &modes) == 0 ? modes : nil
@@ -142,6 +167,7 @@ final class NCursesDriver: TerminalDriver {
         previousResizeAction = WindowSizeSignal.install()
         guard let screen = newterm(terminalType, outputStream, inputStream) else {
             fclose(outputStream)
+            input.close(within: Self.inputStopWait)
             fclose(inputStream)
             output.close(within: .zero)
             if let previousResizeAction { WindowSizeSignal.restore(previousResizeAction) }
@@ -150,6 +176,7 @@ final class NCursesDriver: TerminalDriver {
         }
         self.screen = screen
         self.output = output
+        self.input = input
         streams = (inputStream, outputStream)
         set_term(screen)
         resizeToTerminal()
@@ -223,6 +250,9 @@ final class NCursesDriver: TerminalDriver {
 
     func stop() {
         guard let screen else { return }
+        // First: no key is read from the terminal after this, so what is typed during the way
+        // out (or before an editor starts) stays in the terminal for the shell or the editor.
+        input?.close(within: Self.inputStopWait)
         if let output {
             // The last frame first (briefly, else it is cut cleanly), then the restoring through
             // the same writer, after it in order: the way out never waits on a terminal that
@@ -238,6 +268,7 @@ final class NCursesDriver: TerminalDriver {
         }
         delscreen(screen)
         self.screen = nil
+        input = nil
         if let streams {
             fclose(streams.output)
             fclose(streams.input)

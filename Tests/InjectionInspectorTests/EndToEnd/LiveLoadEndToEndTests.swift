@@ -73,6 +73,11 @@ struct LiveLoadEndToEndTests {
         let modes = Set(tmux.capture().split { $0 == " " || $0 == "\n" || $0 == ";" }.map(String.init))
         #expect(modes.contains("echo") && modes.contains("icanon"), "the terminal is back")
         #expect(tmux.waitUntil { _ in ProcessProbe.hasEnded(app) }, "the launched app ended with the inspector")
+        // The helper that takes the memory's unmapping off the exit (ProcessEnd) shares the
+        // inspector's command line while it lives: it ended too.
+        #expect(tmux.waitUntil { _ in
+            Self.pid(startingWith: "\(binary) run -- \(sampleApp) --interval-ms 0 --seed \(seed)").map(ProcessProbe.hasEnded) ?? true
+        }, "nothing holding the inspector's memory is left running")
         // The way out, step by step, in DI_INSPECT_STATS: every step, in order, from the signal.
         let figures = (try? String(contentsOfFile: statistics, encoding: .utf8)) ?? ""
         let steps = figures.split(separator: "\n").filter { $0.hasPrefix("exit_") && $0.contains("_ms ") }

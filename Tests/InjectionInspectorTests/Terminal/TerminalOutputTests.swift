@@ -10,7 +10,7 @@ import Darwin
 
 /// A pseudo-terminal whose other end the test reads, or never reads: a terminal emulator that
 /// is starved or stopped.
-private final class PseudoTerminal {
+final class PseudoTerminal {
     /// The terminal emulator's end.
     let controller: Int32
     /// The program's end (its stdin and stdout).
