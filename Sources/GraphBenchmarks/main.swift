@@ -128,6 +128,55 @@ if arguments.count >= 2, arguments[1] == "--time-cursor" {
     exit(0)
 }
 
+// `GraphBenchmarks --model-ingest [ROUNDS]`: only the model's ingest of the graph-at-scale
+// records (100 k services, 1 M edges), ROUNDS times into fresh graphs, one line per round; with
+// `valgrind --tool=callgrind --toggle-collect='*DependencyGraph*apply*'` it counts the
+// instructions of ingest alone (they do not drift with the machine's load).
+if arguments.count >= 2, arguments[1] == "--model-ingest" {
+    let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
+    let records = SyntheticTrace(services: 100_000, edges: 1_000_000, containers: 4, layers: 16, cycles: 20, missing: 50).records()
+    for round in 1...max(1, rounds) {
+        var graph = DependencyGraph()
+        let elapsed = seconds { for record in records { graph.apply(record) } }
+        print("round \(round): model ingest \(format(Double(records.count) / elapsed / 1e6)) M events/s "
+            + "(\(records.count) records in \(format(elapsed, 3)) s; \(graph.nodes.count) services, \(graph.edges.count) edges)")
+    }
+    exit(0)
+}
+
+// `GraphBenchmarks --live-shape-checks SHAPE BATCHES [SERVICES]`: a live shape's records in
+// batches of 1 000 (as its driver sends them), the problems after every batch kept by a
+// DiagnosticsCache (what the inspector does) and, on the same graph, checked from scratch (what
+// it did at every change of structure). Prints both times and the cache's counts; with
+// `valgrind --tool=callgrind --toggle-collect='*DiagnosticsCache*report*'` (or `*check*`) each
+// side's instructions.
+if arguments.count >= 4, arguments[1] == "--live-shape-checks", let shape = LiveShape(rawValue: arguments[2]),
+   let batches = Int(arguments[3]) {
+    let driver = LiveShapeDriver(shape: shape, socketPath: "", services: arguments.count > 4 ? Int(arguments[4]) ?? 5_000 : 5_000)
+    var graph = DependencyGraph()
+    graph.serviceLimit = 16_384
+    graph.edgeLimit = 4 * 16_384
+    var cache = DiagnosticsCache()
+    var cachedSeconds = 0.0, scratchSeconds = 0.0, differing = 0, step = 0
+    for _ in 0..<batches {
+        for _ in 0..<1_000 {
+            step += 1
+            graph.apply(driver.record(step: step, time: UInt64(step) * 1_000))
+        }
+        var cached: DiagnosticsReport?, scratch: DiagnosticsReport?
+        cachedSeconds += seconds { cached = cache.report(for: graph, stillRunning: true) }
+        scratchSeconds += seconds { scratch = graph.check(stillRunning: true) }
+        if cached != scratch { differing += 1 }
+    }
+    print("\(shape.rawValue), \(batches) batches of 1 000 records: \(graph.nodes.count) services, \(graph.edges.count) edges, "
+        + "\(cache.report.problems.count) problems")
+    print("kept by DiagnosticsCache: \(format(cachedSeconds * 1_000 / Double(batches), 3)) ms per batch "
+        + "(\(cache.fullChecks) checks of the structure, \(cache.loopSearches) loop searches)")
+    print("from scratch: \(format(scratchSeconds * 1_000 / Double(batches), 3)) ms per batch; "
+        + "ratio \(format(scratchSeconds / max(cachedSeconds, 1e-9), 1)); reports differing: \(differing)")
+    exit(differing == 0 ? 0 : 1)
+}
+
 let services = 100_000, edges = 1_000_000
 print("## Graph at scale (\(services) services, \(edges) edges), release build\n")
 

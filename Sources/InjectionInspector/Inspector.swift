@@ -381,6 +381,8 @@ public final class Inspector: TerminalApplication {
                 let applying = starting()
                 let applied = sessions[index].apply(fresh, now: now, until: shouldStop)
                 noteLongest("apply", since: applying)
+                // A new app's session counts towards the cap once it has its header.
+                if sessions.count > Self.maximumSessions { forgetOldSessions() }
                 if applied < fresh.count {
                     carried = [.records(connection: connection, Array(fresh[applied...]))] + updates[(position + 1)...]
                     return
@@ -523,6 +525,10 @@ public final class Inspector: TerminalApplication {
             figures["shed_connections"] = status.statistics.shedConnections
         }
         figures["applied"] = sessions.reduce(0) { $0 + $1.appliedEvents }
+        // What the sessions forgotten since (past the cap, or over the budget) had applied: with
+        // `applied` and `dropped`, every event received is accounted for.
+        figures["applied_in_forgotten_sessions"] = appliedInForgottenSessions
+        figures["problem_loop_searches"] = UInt64(state.problems.loopSearches)
         figures["sessions"] = UInt64(sessions.count)
         figures["history_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.history.footprint.total })
         figures["graph_bytes"] = UInt64(sessions.reduce(0) { $0 + $1.graph.residentBytes })
@@ -593,10 +599,17 @@ public final class Inspector: TerminalApplication {
     /// Ended sessions forgotten because the budget was full (not counting those past
     /// ``maximumSessions``).
     private(set) var forgottenOverBudget = 0
+    /// Events the forgotten sessions had applied (``statistics``).
+    private(set) var appliedInForgottenSessions: UInt64 = 0
 
-    /// Keeps at most ``maximumSessions``: the oldest ended sessions go first.
+    /// Keeps at most ``maximumSessions``: the oldest ended sessions go first. Sessions whose
+    /// app has not sent its header yet are not counted: each may be a reconnection about to
+    /// join its earlier session, which must still be there (a burst of reconnections accepted
+    /// before any of their lines were read otherwise made room for themselves by forgetting the
+    /// very session they were coming back to). They are counted once they have their header.
     private func forgetOldSessions() {
-        while sessions.count > Self.maximumSessions {
+        while sessions.count - sessionOfConnection.values.count(where: { sessions[$0].graph.session.header == nil })
+            > Self.maximumSessions {
             // The ended session that heard from its app longest ago: a long run that keeps
             // reconnecting stays, however many short-lived apps came and went meanwhile.
             let connected = Set(sessionOfConnection.values)
@@ -611,6 +624,7 @@ public final class Inspector: TerminalApplication {
     /// pointing at the same sessions.
     private func removeSession(at removed: Int) {
         let forgotten = sessions.remove(at: removed)
+        appliedInForgottenSessions &+= forgotten.appliedEvents
         Self.freeElsewhere(forgotten, weighing: forgotten.history.footprint.total, in: releasing)
         viewIsStale = true
         sessionOfConnection = sessionOfConnection.filter { $0.value != removed }.mapValues { $0 > removed ? $0 - 1 : $0 }

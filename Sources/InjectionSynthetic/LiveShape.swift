@@ -115,8 +115,15 @@ public struct LiveShapeDriver: Sendable {
         return sent
     }
 
-    /// The `step`th record of the shape.
-    func record(step: Int, time: UInt64) -> TraceRecord {
+    /// The `step`th record of the shape, as ``run(seconds:connections:)`` sends it (numbered
+    /// from 1), at `time`: for measuring what the inspector does with a shape without a socket.
+    ///
+    /// ```swift
+    /// let driver = LiveShapeDriver(shape: .churn, socketPath: "")
+    /// var graph = DependencyGraph()
+    /// for step in 1...1_000 { graph.apply(driver.record(step: step, time: UInt64(step) * 1_000)) }
+    /// ```
+    public func record(step: Int, time: UInt64) -> TraceRecord {
         switch shape {
         case .churn:
             // Every 4th record registers a service again (replacing its earlier registration);

@@ -129,6 +129,19 @@ struct DiagnosticsCacheTests {
 struct RandomRecords {
     var sequence: UInt64 = 0
     var time: UInt64 { sequence * 100 }
+    /// When set, every that many records a service never seen is resolved by one of the mix's
+    /// (services keep appearing, as in a churning app), and now and then an earlier new service
+    /// resolves one of the mix's (which may close a loop through it).
+    var newServiceEvery: UInt64?
+    private var freshServices = 0
+
+    init(newServiceEvery: UInt64? = nil) {
+        self.newServiceEvery = newServiceEvery
+    }
+
+    static func fresh(_ index: Int) -> ServiceIdentity {
+        TraceBuilder.id("Fresh\(index)", in: index % 4 == 3 ? "module" : "app", layer: index % 5 == 0 ? nil : layers[index % 3])
+    }
 
     static let layers = ["ViewModel", "UseCase", "Repository"]
 
@@ -157,6 +170,18 @@ struct RandomRecords {
         let scopes: [Scope] = [.unique, .singleton, .cached, .custom("session")]
         let a = Self.service(Int.random(in: 0..<15, using: &random))
         let b = Self.service(Int.random(in: 0..<15, using: &random))
+        if let every = newServiceEvery, sequence % every == 0 {
+            freshServices += 1
+            return .event(ResolutionEvent(sequence: sequence, time: time, thread: 1, kind: .resolved(Resolved(
+                service: Self.fresh(freshServices), requester: a, scope: scopes[freshServices % 4], outcome: .created,
+                source: .factory, durationNanoseconds: 10, depth: 2))))
+        }
+        if let every = newServiceEvery, sequence % every == 3, freshServices > 0, Int.random(in: 0..<4, using: &random) == 0 {
+            let requester = Self.fresh(Int.random(in: 1...freshServices, using: &random))
+            return .event(ResolutionEvent(sequence: sequence, time: time, thread: 1, kind: .resolved(Resolved(
+                service: b, requester: requester, scope: .singleton, outcome: .cached, source: .factory,
+                durationNanoseconds: 10, depth: 3))))
+        }
         // Nearly all resolves (of services seen before, soon): most batches only count.
         var roll = Int.random(in: 0..<3_000, using: &random)
         if roll >= 100 { roll = 95 + roll % 5 }

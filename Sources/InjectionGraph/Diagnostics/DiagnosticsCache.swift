@@ -9,8 +9,10 @@ import Injection
 /// cache checks from scratch only when the graph's ``DependencyGraph/structureRevision``
 /// changed (or the check's options did); otherwise it keeps what the last check found and
 /// takes only the counts from the graph (the resolves of layer breaches and shadowed
-/// registrations, the session), in time that depends on those problems alone. The report is
-/// always the one `check` gives for the same graph.
+/// registrations, the session), in time that depends on those problems alone. When it does
+/// check again, the loops and layer crossings (what walks every edge) are taken from the last
+/// check if the graph only gained edges that close no loop since (``loopSearches``). The report
+/// is always the one `check` gives for the same graph.
 ///
 /// ```swift
 /// var problems = DiagnosticsCache()
@@ -24,7 +26,8 @@ import Injection
 public struct DiagnosticsCache: Sendable {
     /// The latest report (``report(for:strict:stillRunning:)``).
     public private(set) var report: DiagnosticsReport
-    /// How many times a graph was checked from scratch.
+    /// How many times a graph's structure was checked again (every problem but its loops and
+    /// layer crossings from scratch; those too when ``loopSearches`` says so).
     public private(set) var fullChecks = 0
     /// Changes whenever the problems may name other services than the report before (a check
     /// from scratch, or a layer breach judged again that now names other edges), and not when
@@ -32,6 +35,13 @@ public struct DiagnosticsCache: Sendable {
     public private(set) var problemsRevision: UInt64 = 0
 
     private var structure = CheckedStructure()
+    private var topology = CheckedTopology()
+
+    /// How many of the ``fullChecks`` found the graph's loops (strongly connected components)
+    /// from scratch. The others took them from the check before: the graph had only gained
+    /// services and edges that close no loop (as an app whose services keep appearing does),
+    /// and its layer crossings were brought up to date from the new edges alone.
+    public var loopSearches: Int { topology.loopSearches }
     private var checked: Inputs?
 
     /// What the kept structure was checked for.
@@ -51,7 +61,9 @@ public struct DiagnosticsCache: Sendable {
     public mutating func report(for graph: DependencyGraph, strict: Bool = false, stillRunning: Bool = false) -> DiagnosticsReport {
         let inputs = Inputs(structureRevision: graph.structureRevision, strict: strict, stillRunning: stillRunning)
         if inputs != checked {
-            structure = graph.checkedStructure(stillRunning: stillRunning)
+            topology.update(for: graph)
+            structure = graph.checkedStructure(
+                stillRunning: stillRunning, loops: topology.loops, crossings: topology.crossings)
             checked = inputs
             fullChecks += 1
             problemsRevision &+= 1

@@ -49,13 +49,20 @@ extension DependencyGraph {
     /// (``structureRevision``): every problem but the counts of layer breaches and shadowed
     /// registrations, which ``report(from:strict:)`` takes from the graph as it is.
     func checkedStructure(stillRunning: Bool) -> CheckedStructure {
+        checkedStructure(stillRunning: stillRunning, loops: loopsByKind(), crossings: layerCrossings())
+    }
+
+    /// ``checkedStructure(stillRunning:)`` with the loops and the layer crossings already found
+    /// (kept up to date by ``CheckedTopology``).
+    func checkedStructure(
+        stillRunning: Bool, loops: (eager: [DependencyLoop], lazy: [DependencyLoop]), crossings: [LayerCrossing]
+    ) -> CheckedStructure {
         var problems: [GraphProblem] = missingWithSafeFixes().map(GraphProblem.missing)
         problems += cycles.map { cycle in
             var cycle = cycle
             cycle.opensLongLived = cycle.nodes.first.flatMap { nodes[$0].scope?.isLongLived } ?? false
             return GraphProblem.cycle(cycle)
         }
-        let loops = loopsByKind()
         problems += loops.eager.map(GraphProblem.dependencyLoop)
         problems += scopeMismatches.filter(\.isConfirmed).map { record in
             var record = record
@@ -66,7 +73,6 @@ extension DependencyGraph {
         if !stillRunning {
             problems += overrides.filter { $0.kind == .mapping && $0.isActive }.map(GraphProblem.activeMapping)
         }
-        let crossings = layerCrossings()
         return CheckedStructure(
             leading: problems, crossings: crossings.contains(where: \.isBreach) ? crossings : [],
             shadows: shadowCandidates(), resolvedToNil: resolvedToNil.map(GraphProblem.resolvedToNil),

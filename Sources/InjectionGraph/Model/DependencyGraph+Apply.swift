@@ -117,15 +117,13 @@ extension DependencyGraph {
         case .none: from = nil
         }
         // A first resolve sets the scope (cycles, fixes), makes a registration one that answers
-        // (shadowed registrations) or a node a root: more than a count.
-        var firstResolve = nodes[id].resolveCount == 0
-        nodes[id].record(scope: scope, outcome: outcome, count: count, nanoseconds: nanoseconds, first: first, last: last)
-        if let from {
-            nodes[from].childNanoseconds.addSaturating(nanoseconds)
-        } else {
-            if nodes[id].appResolveCount == 0 { firstResolve = true }
-            nodes[id].appResolveCount.addSaturating(count)
-        }
+        // (shadowed registrations) or a node a root: more than a count. Each node and the edge
+        // are written once (one page access each: two uniqueness checks and two bounds checks),
+        // and the write says whether it was a first.
+        let firstResolve = nodes[id].record(
+            scope: scope, outcome: outcome, count: count, nanoseconds: nanoseconds, first: first, last: last,
+            fromApp: from == nil)
+        if let from { nodes[from].childNanoseconds.addSaturating(nanoseconds) }
         if firstResolve { noteStructureChange() }
         if unconfirmedMismatches > 0, outcome == .created { confirmMismatches(heldBy: service) }
         if activeMappings > 0 { noteMappedUse(of: service, by: requester, count: count) }
@@ -133,8 +131,9 @@ extension DependencyGraph {
         guard let from else { return }
         let edgeID = internEdge(from, id)
         // An edge's first resolve makes a lazy one eager (loops) and counts for who holds what.
-        if edges[edgeID].count == 0 { noteStructureChange() }
-        edges[edgeID].record(outcome: outcome, count: count, nanoseconds: nanoseconds, property: property)
+        if edges[edgeID].record(outcome: outcome, count: count, nanoseconds: nanoseconds, property: property) {
+            noteStructureChange()
+        }
     }
 
     // MARK: - Optional and lazy resolves
@@ -234,22 +233,32 @@ extension DependencyGraph {
 }
 
 extension DependencyEdge {
-    /// One access to the edge's page for all its counts.
+    /// One access to the edge's page for all its counts; returns whether it is the edge's first
+    /// resolve.
     @inline(__always)
-    mutating func record(outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, property: Bool) {
+    mutating func record(outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, property: Bool) -> Bool {
+        let first = self.count == 0
         self.count.addSaturating(count)
         totalNanoseconds.addSaturating(nanoseconds)
         if outcome == .created { createdCount.addSaturating(count) } else { cachedCount.addSaturating(count) }
         if property { propertyCount.addSaturating(count) }
+        return first
     }
 }
 
 extension ServiceNode {
+    /// Counts a resolve (from app code when `fromApp`); returns whether it was more than a count:
+    /// the service's first resolve, or its first from app code (it became a root).
     @inline(__always)
     mutating func record(
         scope resolvedScope: Scope, outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64,
-        first: UInt64, last: UInt64
-    ) {
+        first: UInt64, last: UInt64, fromApp: Bool
+    ) -> Bool {
+        var firstResolve = resolveCount == 0
+        if fromApp {
+            if appResolveCount == 0 { firstResolve = true }
+            appResolveCount.addSaturating(count)
+        }
         if scope == nil { scope = resolvedScope }
         resolveCount.addSaturating(count)
         totalNanoseconds.addSaturating(nanoseconds)
@@ -261,5 +270,6 @@ extension ServiceNode {
         }
         if firstSeen == nil || first < firstSeen! { firstSeen = first }
         if lastSeen == nil || last > lastSeen! { lastSeen = last }
+        return firstResolve
     }
 }

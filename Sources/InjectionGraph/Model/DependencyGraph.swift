@@ -119,6 +119,16 @@ public struct DependencyGraph: Sendable {
         let to: ServiceIdentity
         let location: SourceLocation
         let replacedLocation: SourceLocation?
+
+        /// The identities' kept hashes and the lines: no string is hashed (an app registering its
+        /// services again and again looks this key up for every registration). Equality still
+        /// compares every field.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(from)
+            hasher.combine(to)
+            hasher.combine(location.line)
+            hasher.combine(replacedLocation?.line)
+        }
     }
 
     struct MissingKey: Hashable {

@@ -44,7 +44,8 @@ public struct PagedArray<Element: Sendable>: RandomAccessCollection, MutableColl
         _modify { yield &pages[position >> Self.pageShift][position & (Self.pageSize - 1)] }
     }
 
-    public mutating func append(_ element: Element) {
+    /// Appends `element`, moved into its page (a node's identity is not retained again for it).
+    public mutating func append(_ element: consuming Element) {
         if count & (Self.pageSize - 1) == 0 {
             var page: [Element] = []
             page.reserveCapacity(Self.pageSize)

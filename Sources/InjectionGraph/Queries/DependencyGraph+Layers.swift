@@ -73,9 +73,15 @@ extension DependencyGraph {
             let pair = Pair(from: from, to: to)
             crossings[pair, default: LayerCrossing(from: from, to: to)].add(edge)
         }
+        return Self.sortedCrossings(crossings)
+    }
+
+    /// `crossings` sorted by pair, each marked as a breach when it is on a loop between layers.
+    static func sortedCrossings(_ crossings: [Pair: LayerCrossing]) -> [LayerCrossing] {
         var sorted = crossings.values.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
-        let component = Self.layerLoops(sorted)
+        let component = layerLoops(sorted)
         for index in sorted.indices {
+            sorted[index].isBreach = false
             if let from = component[sorted[index].from], from == component[sorted[index].to] { sorted[index].isBreach = true }
         }
         return sorted

@@ -63,7 +63,8 @@ struct LiveIntake: Sendable {
         var received: UInt64 = 0
         /// Resolutions folded into aggregates here rather than queued one by one.
         var folded: UInt64 = 0
-        /// Novel records dropped because the queue was full (those of shed connections too).
+        /// Events of novel records dropped because the queue was full (those of shed connections
+        /// too), counted as ``received`` counts them: with the events applied, every one received.
         var dropped: UInt64 = 0
         /// Connections shed whole because they arrived while the queue was full.
         var shedConnections: UInt64 = 0
@@ -146,8 +147,7 @@ struct LiveIntake: Sendable {
         case .records(let connection, let records) where shed.contains(connection):
             for record in records {
                 statistics.received.addSaturating(Self.events(in: record))
-                if case .header = record { continue }
-                statistics.dropped += 1
+                statistics.dropped.addSaturating(Self.events(in: record))
             }
         case .connection(let connection?, let change) where shed.contains(connection):
             if case .disconnected = change { shed.remove(connection) }
@@ -196,9 +196,10 @@ struct LiveIntake: Sendable {
                 }
             }
             if queuedRecords + kept.count >= recordLimit, !record.isHeader {
-                statistics.dropped += 1
+                // Counted in events, as `received` is (an app's end line is no event).
+                statistics.dropped.addSaturating(Self.events(in: record))
                 var drop = pendingDrops[connection] ?? (0, 0)
-                drop.count += 1
+                drop.count += Self.events(in: record)
                 drop.time = max(drop.time, GraphHistory.time(of: record) ?? drop.time)
                 pendingDrops[connection] = drop
                 continue
@@ -338,7 +339,7 @@ struct LiveIntake: Sendable {
     }
 
     private mutating func queueDrops(of connection: Int) {
-        guard let drop = pendingDrops.removeValue(forKey: connection) else { return }
+        guard let drop = pendingDrops.removeValue(forKey: connection), drop.count > 0 else { return }
         queuedRecords += 1
         append(.records(connection: connection, [.dropped(count: drop.count, time: drop.time)]))
     }

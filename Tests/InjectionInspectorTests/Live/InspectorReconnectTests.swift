@@ -98,9 +98,9 @@ struct InspectorReconnectTests {
                 ])
             }
         }
-        // A reconnect's session counts toward the cap until its header shows it is the same run
-        // (the oldest idle short app went for it), then folds into the run: 64 − 1.
-        #expect(inspector.sessions.count == Inspector.maximumSessions - 1)
+        // A reconnect's session does not count toward the cap before its header shows whether it
+        // is the same run (no idle short app goes for it), then folds into the run: the cap is full.
+        #expect(inspector.sessions.count == Inspector.maximumSessions)
         let longRun = inspector.sessions.filter { $0.graph.session.header?.app == "sample-app" }
         #expect(longRun.count == 1)
         #expect(longRun.first?.graph.session.eventCount == 500)
