@@ -155,23 +155,7 @@ final class TerminalInput: Sendable {
         /// Writes `bytes` to the pipe as the loop takes them; false when asked to stop
         /// meanwhile or the pipe's reader is gone.
         private func forward(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(pipe, bytes.baseAddress! + offset, bytes.count - offset)
-                if count > 0 {
-                    offset += count
-                    continue
-                }
-                if count < 0, errno == EINTR { continue }
-                guard count < 0, PosixIO.wouldBlock(errno) else { return false }
-                var polls = [
-                    pollfd(fd: pipe, events: Int16(POLLOUT), revents: 0),
-                    pollfd(fd: stop.readDescriptor, events: Int16(POLLIN), revents: 0),
-                ]
-                if poll(&polls, 2, -1) < 0, errno != EINTR { return false }
-                if polls[1].revents != 0 { return false }
-            }
-            return true
+            WakeableWrite.writeAll(bytes, to: pipe, wokenBy: [stop.readDescriptor]) == .written
         }
     }
 }

@@ -254,26 +254,14 @@ final class TerminalOutput: Sendable {
         /// terminal that is gone (EIO after a hang-up) drops them: the pipe keeps being emptied,
         /// so curses never waits on it.
         private func send(_ bytes: UnsafeRawBufferPointer) -> Sent {
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(terminal, bytes.baseAddress! + offset, bytes.count - offset)
-                if count > 0 {
-                    offset += count
-                    state.written.add(count, ordering: .relaxed)
-                    continue
-                }
-                if count < 0, errno == EINTR { continue }
-                guard count < 0, PosixIO.wouldBlock(errno) else { return .all }
-                var polls = [
-                    pollfd(fd: terminal, events: Int16(POLLOUT), revents: 0),
-                    pollfd(fd: stop.readDescriptor, events: Int16(POLLIN), revents: 0),
-                    pollfd(fd: cut.readDescriptor, events: Int16(POLLIN), revents: 0),
-                ]
-                if poll(&polls, 3, -1) < 0, errno != EINTR { return .all }
-                if polls[1].revents != 0 { return .stop }
-                if polls[2].revents != 0 { return .cut }
+            let end = WakeableWrite.writeAll(bytes, to: terminal, wokenBy: [stop.readDescriptor, cut.readDescriptor]) {
+                state.written.add($0, ordering: .relaxed)
             }
-            return .all
+            switch end {
+            case .written, .failed: return .all
+            case .woken(0): return .stop
+            case .woken: return .cut
+            }
         }
     }
 }
