@@ -40,9 +40,14 @@ extension Container {
             return try context._withUnsafeGuaranteedRef { context in
                 // The common transient: nothing observes, validates or decorates it and it is
                 // kept nowhere (``buildTransient(_:_:lifetime:args:in:)``).
-                if ScopeRules.effectiveKind(registration.scope.kind, lifetime) == .unique, !EventHub.isActive,
+                if ScopeRules.effectiveKind(registration.scope.kind, lifetime) == .unique,
                    context.validation == nil, !Decorators.areInstalled {
-                    return try buildTransient(registration, T.self, lifetime: lifetime, args: args, in: context)
+                    if !EventHub.isActive {
+                        return try buildTransient(registration, T.self, lifetime: lifetime, args: args, in: context)
+                    }
+                    return try buildObservedTransient(
+                        registration, T.self, lifetime: lifetime, args: args, source: source, mappedFrom: mappedFrom,
+                        in: context)
                 }
                 return try build(
                     registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
@@ -74,6 +79,45 @@ extension Container {
             return try Unmanaged.passUnretained(registration.typedFactory(T.self))
                 ._withUnsafeGuaranteedRef { factory in try factory(self, args) }
         } catch {
+            throw Self.buildFailure(error, of: registration)
+        }
+    }
+
+    /// ``buildTransient(_:_:lifetime:args:in:)`` while an observer is attached: the build is
+    /// timed (or counted), a requester that captures it is reported, and its event is emitted
+    /// after the frame is popped, as the general build does, but only when the factory returned
+    /// (the emit runs in a `defer`, after the value is in the result). Through the general build
+    /// it paid that function's frame and two moves of `T` as the unobserved one did.
+    private func buildObservedTransient<T>(
+        _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
+        source: Resolved.Source?, mappedFrom: ServiceIdentity?, in context: ResolutionContext
+    ) throws(ResolutionError) -> T {
+        for index in context.frames.indices where context.frames[index].registration === registration {
+            throw .cycle(makeCycle(context, from: index, registration))
+        }
+        // 0 for a build counted untimed (``BuildSampling``).
+        let start = EventHub.buildStart(of: registration, in: context)
+        // A transient is short-lived: only a long-lived requester captures it (keyed arguments
+        // are judged for long-lived instances only).
+        if let index = context.frames.indices.last, context.frames[index].scopeKind.captures(.unique) {
+            reportCaptive(of: registration, lifetime: lifetime, heldAt: index, observed: true, in: context)
+        }
+        context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
+        var failed = false
+        defer {
+            if !failed {
+                emitCreated(
+                    registration, kind: .unique, lifetime: lifetime,
+                    source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
+                    outcome: .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
+            }
+        }
+        do {
+            defer { context.unwind() }
+            return try Unmanaged.passUnretained(registration.typedFactory(T.self))
+                ._withUnsafeGuaranteedRef { factory in try factory(self, args) }
+        } catch {
+            failed = true
             throw Self.buildFailure(error, of: registration)
         }
     }
