@@ -27,9 +27,10 @@ struct Implementation: Hashable, Sendable, CustomStringConvertible {
     /// Threads scenario: this library resolving a singleton struct (no reference count), and
     /// that plus one retain and release of a shared object, the least a class service costs (the
     /// caller owns what `resolve` returns).
-    /// Threads scenario: resolving from `Container.shared`, as `@Injected` and the static
-    /// `Container.resolve()` do.
+    /// Threads scenario: resolving from `Container.shared` through the static
+    /// `Container.resolve()`, and through a local `@Injected`.
     static let injectionShared = Implementation(name: "Injection via Container.shared")
+    static let injectionInjected = Implementation(name: "Injection via @Injected")
     static let injectionValue = Implementation(name: "Injection, struct service")
     static let injectionFloor = Implementation(name: "Injection, struct service + one shared retain (floor)")
     /// Threads scenario: each thread reads a captured reference and writes nothing shared. What
