@@ -209,13 +209,15 @@ final class EventHub: Sendable {
     /// ``receivers(in:)``). Builds nothing and retains nothing on a repeat: the flags it reads are
     /// the thread's own copy of the list's, taken again when the hub's generation moved on. `start` and `end` are raw ``EventClock`` readings.
     /// `scope` (of kind `kind`) is made only for a new key or a `.custom` one: a ``Scope`` copy
-    /// retains and releases its name.
+    /// retains and releases its name. Static, like ``isActive``: reaching ``shared`` costs a
+    /// `swift_once` call per build (~10 instructions, callgrind); only the rare paths (a new list,
+    /// the thread's first table) reach it.
     @inline(__always)
-    func foldRepeat(
+    static func foldRepeat(
         _ registration: AnyRegistration, kind: Scope.Kind, scope: @autoclosure () -> Scope, outcome: Resolved.Outcome,
         source: Resolved.Source, start: UInt64, end: UInt64, in context: ResolutionContext
     ) -> Bool {
-        if context.observerGeneration != Self.generation.load(ordering: .acquiring) { _ = refresh(context) }
+        if context.observerGeneration != generation.load(ordering: .acquiring) { _ = shared.refresh(context) }
         guard context.foldsRepeats, !ValidationRun.isActive(in: context) else { return false }
         if context.emitNextResolution {
             // A failure was reported on this thread: the next resolution is an event, which tells
@@ -226,7 +228,7 @@ final class EventHub: Sendable {
         let requesterID = context.requesterID
         // Property-injection resolves are never folded: the fold key has no room for the edge kind.
         if requesterID != 0, context.requesterInjectsProperties { return false }
-        let table = context.repeatTableReference ?? Unmanaged.passUnretained(makeRepeatTable(for: context))
+        let table = context.repeatTableReference ?? Unmanaged.passUnretained(shared.makeRepeatTable(for: context))
         return table._withUnsafeGuaranteedRef { table in
             table.fold(
                 registration, requesterID: requesterID, requester: context.requester, kind: kind, scope: scope(),

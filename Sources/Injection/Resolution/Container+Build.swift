@@ -114,7 +114,7 @@ extension Container {
             if observed {
                 emitCreated(registration, kind: kind, lifetime: lifetime,
                             source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                            outcome: .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
+                            outcome: .created, start: start, mappedFrom: mappedFrom, in: context)
             }
             return value
         }
@@ -171,7 +171,7 @@ extension Container {
         if observed {
             emitCreated(registration, kind: kind, lifetime: lifetime,
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
+                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, in: context)
         }
         return result
     }
@@ -198,11 +198,10 @@ extension Container {
     @inline(__always)
     private func emitCreated(
         _ registration: AnyRegistration, kind: Scope.Kind, lifetime: ServiceLifetime, source: Resolved.Source,
-        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, hub: EventHub,
-        in context: ResolutionContext
+        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, in context: ResolutionContext
     ) {
         let end = EventHub.buildEnd(start: start)
-        if hub.foldRepeat(
+        if EventHub.foldRepeat(
             registration, kind: kind, scope: ScopeRules.effectiveScope(registration.scope, lifetime), outcome: outcome,
             source: source, start: start, end: end, in: context
         ) {
@@ -222,7 +221,7 @@ extension Container {
         // A counted hit only needs a time stamp: the coarse clock's (an event, a precise one).
         let now = EventClock.coarse()
         let source: Resolved.Source = registration.isOverride ? .override : .factory
-        if EventHub.shared.foldRepeat(
+        if EventHub.foldRepeat(
             registration, kind: ScopeRules.effectiveKind(registration.scope.kind, lifetime),
             scope: ScopeRules.effectiveScope(registration.scope, lifetime), outcome: .cached, source: source,
             start: now, end: now, in: context
