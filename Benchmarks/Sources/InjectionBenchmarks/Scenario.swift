@@ -129,7 +129,14 @@ struct Target: Sendable {
     ) -> Target {
         Target(title: title) { results in
             guard let scaling = results.scaling(scenario, implementation) else { return nil }
-            return (format(scaling.factor, digits: 2), scaling.factor >= limit)
+            // Judged on the wall clock; the figure while the threads had a core each (``CoRunning``)
+            // is shown beside it, with the same run's ceiling, for a machine shared with other work.
+            let coRunning = scaling.coRunningFactor.map { factor in
+                let ceiling = results.scaling(scenario, .unshared)?.coRunningFactor
+                return "; while co-running \(format(factor, digits: 2))"
+                    + (ceiling.map { ", ceiling \(format($0, digits: 2))" } ?? "")
+            } ?? ""
+            return (format(scaling.factor, digits: 2) + coRunning, scaling.factor >= limit)
         }
     }
 
