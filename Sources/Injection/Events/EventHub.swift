@@ -225,9 +225,16 @@ final class EventHub: Sendable {
             context.emitNextResolution = false
             return false
         }
-        let requesterID = context.requesterID
-        // Property-injection resolves are never folded: the fold key has no room for the edge kind.
-        if requesterID != 0, context.requesterInjectsProperties { return false }
+        // The requester's frame, read once for both questions.
+        let requesterID: UInt
+        if context.frames.isEmpty {
+            requesterID = 0
+        } else {
+            let requester = context.frames[context.frames.count - 1]
+            // Property-injection resolves are never folded: the fold key has no room for the edge kind.
+            if requester.injectsProperties { return false }
+            requesterID = UInt(bitPattern: ObjectIdentifier(requester.registration).hashValueBits)
+        }
         let table = context.repeatTableReference ?? Unmanaged.passUnretained(shared.makeRepeatTable(for: context))
         return table._withUnsafeGuaranteedRef { table in
             table.fold(
