@@ -62,18 +62,19 @@ extension Container {
     /// ```
     /// Only a missing registration, or a factory that returned nil (`register { Feed(url) as
     /// Feed? }`), gives nil; a cycle is a bug and still stops the program.
+    /// `@inlinable`, as `resolve()` is: the optional is made here, where `T` is known
+    /// (``resolveOptional(_:name:lifetime:args:file:line:into:)``).
+    @inlinable
     public func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
-        do {
-            return try resolveKey(
-                T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: true,
-                origin: nil)
-        } catch .missing, .noInstance {
-            return nil
-        } catch {
-            InjectionDiagnostics.trap(error, file: file, line: line)
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
+            let instance = slot.baseAddress.unsafelyUnwrapped
+            guard resolveOptional(
+                T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, into: instance)
+            else { return nil }
+            return instance.move()
         }
     }
 
