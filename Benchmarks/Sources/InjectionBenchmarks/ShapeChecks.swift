@@ -68,6 +68,15 @@ enum ShapeCheck {
         }
     }
 
+    /// A new profile per resolve, holding both arguments passed (42, "grace").
+    static func arguments(_ resolve: @escaping @Sendable () -> Profile) -> @Sendable () -> String? {
+        {
+            let first = resolve(), second = resolve()
+            if first === second { return "arguments: two resolves answered the same instance" }
+            return first.id == 42 && first.name == "grace" ? nil : "arguments: built with \(first.id), \(first.name)"
+        }
+    }
+
     /// The unregistered service resolves to nil.
     static func missing(_ resolve: @escaping @Sendable () -> (any Analytics)?) -> @Sendable () -> String? {
         { resolve() == nil ? nil : "optional: an unregistered service answered an instance" }

@@ -83,9 +83,16 @@ final class Account: Sendable {
     init(id: Int) { self.id = id }
 }
 
+/// Built from two arguments.
+final class Profile: Sendable {
+    let id: Int, name: String
+    init(id: Int, name: String) { self.id = id; self.name = name }
+}
+
 /// The argument the scenario passes: not a literal at the call site, as it usually is not.
 enum AccountIDs {
     static let all = [17, 42, 99]
+    static let names = ["ada", "grace", "alan"]
 }
 
 // MARK: - The property-wrapper scenario's services, and nobody's

@@ -56,6 +56,7 @@ extension PeerFactoryContainer {
     }
 
     var account: ParameterFactory<Int, Account> { self { id in Account(id: id) } }
+    var profile: ParameterFactory<(Int, String), Profile> { self { id, name in Profile(id: id, name: name) } }
     var analytics: FactoryKit.Factory<(any Analytics)?> { promised() }
 }
 
@@ -118,6 +119,9 @@ private enum ScreenKey: DependencyKey {
 }
 private enum TrackerKey: DependencyKey { static let liveValue = Tracker() }
 private enum AccountKey: DependencyKey { static let liveValue = ArgumentMaker<Int, Account> { id in Account(id: id) } }
+private enum ProfileKey: DependencyKey {
+    static let liveValue = ArgumentMaker<(Int, String), Profile> { id, name in Profile(id: id, name: name) }
+}
 
 extension DependencyValues {
     var shapeFetcher: Maker<any Fetching> { self[FetcherKey.self] }
@@ -142,6 +146,7 @@ extension DependencyValues {
     var screen: Maker<Screen> { self[ScreenKey.self] }
     var tracker: Tracker { self[TrackerKey.self] }
     var account: ArgumentMaker<Int, Account> { self[AccountKey.self] }
+    var profile: ArgumentMaker<(Int, String), Profile> { self[ProfileKey.self] }
 }
 
 /// A view model injecting through `@Dependency`: the transient service's client and the singleton.
@@ -338,6 +343,28 @@ enum ShapePeers {
         ]
     }
 
+    static func twoArguments(_ id: Int, _ name: String) -> [Variant] {
+        let resolver = Resolver()
+        resolver.register { _, args in Profile(id: args("id"), name: args("name")) }
+        let resolverBox = PeerBox(resolver)
+        let factory = PeerFactoryContainer()
+        return [
+            Variant(implementation: .resolver, check: ShapeCheck.arguments { resolverBox.value.resolve(Profile.self, args: ["id": id, "name": name]) }) { n in
+                let resolver = resolverBox.value
+                for _ in 0..<n { blackHole(resolver.resolve(Profile.self, args: ["id": id, "name": name])) }
+            },
+            Variant(implementation: .factory, check: ShapeCheck.arguments { factory.profile((id, name)) }) { n in
+                for _ in 0..<n { blackHole(factory.profile((id, name))) }
+            },
+            Variant(implementation: .swiftDependencies, check: ShapeCheck.arguments { @Dependency(\.profile) var profile; return profile.make((id, name)) }) { n in
+                for _ in 0..<n {
+                    @Dependency(\.profile) var profile
+                    blackHole(profile.make((id, name)))
+                }
+            },
+        ]
+    }
+
     static func optionalMissing() -> [Variant] {
         let resolver = Resolver()
         resolver.register { Fetcher() as Fetching }
@@ -365,6 +392,7 @@ enum ShapePeers {
     static func propertyWrappers() -> [Variant] { [] }
     static func globalContainer() -> [Variant] { [] }
     static func argument(_ id: Int) -> [Variant] { [] }
+    static func twoArguments(_ id: Int, _ name: String) -> [Variant] { [] }
     static func optionalMissing() -> [Variant] { [] }
 }
 #endif

@@ -19,6 +19,8 @@ extension Implementation {
     static let injectionInject = Implementation(name: "Injection, @Inject keypath")
     /// This library, a keypath provider called directly (`container.shapes.fetcher()`).
     static let injectionShapeProvider = Implementation(name: "Injection, provider called directly")
+    /// This library, arguments passed by key (`args: ["id": 42]`, read with `args("id")`).
+    static let injectionKeyedArguments = Implementation(name: "Injection, keyed arguments")
     /// This library, `Container.shared.resolve(…)`.
     static let injectionSharedResolve = Implementation(name: "Injection, Container.shared.resolve")
 }
@@ -27,7 +29,7 @@ extension Scenario {
     /// The other shapes, in table order.
     static func shapes() -> [Scenario] {
         [protocolTyped(), chain(), wide(), mixedScopes(), propertyWrappers(), globalContainer(), argument(),
-         optionalMissing()]
+         twoArguments(), optionalMissing()]
     }
 
     /// Registered as a protocol, resolved as the protocol; a new instance per resolve.
@@ -272,6 +274,35 @@ extension Scenario {
         ] + ShapePeers.argument(id))
     }
 
+    /// A transient service built from two arguments, as each library passes several: Swinject's
+    /// `arguments:`, Resolver's keyed dictionary, a tuple for Factory's `ParameterFactory`. This
+    /// library takes both of its spellings: a tuple read by index, and keys (as Resolver's).
+    static func twoArguments() -> Scenario {
+        let swinject = SwinjectContainer()
+        swinject.register(Profile.self) { (_, id: Int, name: String) in Profile(id: id, name: name) }
+        let swinjectBox = Unchecked(swinject)
+        let container = DIContainer(name: "bench.arguments")
+        container.register { _, args in Profile(id: args.get(0), name: args.get(1)) }
+        let keyed = DIContainer(name: "bench.arguments-keyed")
+        keyed.register { _, args in Profile(id: args("id"), name: args("name")) }
+        let id = AccountIDs.all[1], name = AccountIDs.names[1]
+        return Scenario(id: "shape-arguments", title: "resolve with two arguments", variants: [
+            Variant(implementation: .direct) { n in
+                for _ in 0..<n { blackHole(Profile(id: id, name: name)) }
+            },
+            Variant(implementation: .swinject, check: ShapeCheck.arguments { swinjectBox.value.resolve(Profile.self, arguments: id, name)! }) { n in
+                let swinject = swinjectBox.value
+                for _ in 0..<n { blackHole(swinject.resolve(Profile.self, arguments: id, name)!) }
+            },
+            Variant(implementation: .injection, check: ShapeCheck.arguments { container.resolve(Profile.self, args: (id, name)) }) { n in
+                for _ in 0..<n { blackHole(container.resolve(Profile.self, args: (id, name))) }
+            },
+            Variant(implementation: .injectionKeyedArguments, check: ShapeCheck.arguments { keyed.resolve(Profile.self, args: ["id": id, "name": name]) }) { n in
+                for _ in 0..<n { blackHole(keyed.resolve(Profile.self, args: ["id": id, "name": name])) }
+            },
+        ] + ShapePeers.twoArguments(id, name))
+    }
+
     /// The optional resolve of a service registered nowhere (the container holds others).
     static func optionalMissing() -> Scenario {
         let swinject = SwinjectContainer()
@@ -320,6 +351,8 @@ extension Target {
         .shapePeerRatio("Container.shared.resolve() ≤ 0.5× the fastest other container", scenario: "shape-global", .injectionSharedResolve, atMost: 0.5),
         .shapePeerRatio("Container.shared provider ≤ 0.5× the fastest other container", scenario: "shape-global", .injectionShapeProvider, atMost: 0.5),
         .shapePeerRatio("resolve with an argument ≤ 0.5× the fastest other container", scenario: "shape-argument", atMost: 0.5),
+        .shapePeerRatio("resolve with two arguments (tuple) ≤ 0.5× the fastest other container", scenario: "shape-arguments", atMost: 0.5),
+        .shapePeerRatio("resolve with two keyed arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments", .injectionKeyedArguments, atMost: 0.5),
         .shapePeerRatio("optional resolve, not registered ≤ 0.5× the fastest other container", scenario: "shape-optional", atMost: 0.5),
     ]
 }
