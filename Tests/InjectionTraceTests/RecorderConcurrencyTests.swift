@@ -19,6 +19,13 @@ import Darwin
 struct RecorderConcurrencyTests {
     static let header = TraceHeader(app: "recorder-concurrency", pid: 1, startTime: "2026-01-01T00:00:00Z")
 
+    /// How long `stop()` may take to write what is left. The default (300 ms) bounds an app's
+    /// exit; these tests count every event, and under ThreadSanitizer on a loaded machine the
+    /// last drain can take longer than that (CI: the stop was cut short, the writer thread left
+    /// unjoined and ~1 100 events unwritten), which would be a finding about the machine, not
+    /// about the recorder's accounting.
+    static let stopTimeout: Duration = .seconds(30)
+
     /// Recorded by hand on four threads (distinct resolves, repeats of a few keys, failures and
     /// other events) into a small buffer, while the writer drains every millisecond and a fifth
     /// thread flushes and reads the statistics: the written events, the aggregates' counts and
@@ -27,7 +34,7 @@ struct RecorderConcurrencyTests {
         let sink = MemoryTraceSink()
         let recorder = TraceRecorder(
             sink: sink, header: Self.header,
-            configuration: .init(capacity: 256, aggregationInterval: .milliseconds(1)))
+            configuration: .init(capacity: 256, aggregationInterval: .milliseconds(1), stopTimeout: Self.stopTimeout))
         recorder.start(observingEvents: false)
         let threads = 4, perThread = 2_000
         let flushed = Atomic<Int>(0)
@@ -87,7 +94,7 @@ struct RecorderConcurrencyTests {
     @Test func resolvesOnManyThreadsWhileTheCollectorDrainsAddUpExactly() throws {
         let sink = MemoryTraceSink()
         let recorder = TraceRecorder(
-            sink: sink, header: Self.header, configuration: .init(aggregationInterval: .milliseconds(1)))
+            sink: sink, header: Self.header, configuration: .init(aggregationInterval: .milliseconds(1), stopTimeout: Self.stopTimeout))
         recorder.start()
         let name = "recorder-concurrency-\(getpid())"
         let container = Container(name: name)
