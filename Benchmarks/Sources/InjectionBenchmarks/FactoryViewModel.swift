@@ -7,4 +7,10 @@ final class FactoryViewModel {
     @Injected(\.shapeFetcher) var fetcher
     @Injected(\.shapeTracker) var tracker
 }
+
+/// The same with Factory's `@LazyInjected`: resolved at the first read.
+final class FactoryLazyViewModel {
+    @LazyInjected(\.shapeFetcher) var fetcher
+    @LazyInjected(\.shapeTracker) var tracker
+}
 #endif

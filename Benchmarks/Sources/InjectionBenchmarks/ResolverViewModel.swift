@@ -7,4 +7,10 @@ final class ResolverViewModel {
     @Injected var fetcher: Fetching
     @Injected var tracker: Tracker
 }
+
+/// The same with Resolver's `@LazyInjected`: resolved at the first read.
+final class ResolverLazyViewModel {
+    @LazyInjected var fetcher: Fetching
+    @LazyInjected var tracker: Tracker
+}
 #endif

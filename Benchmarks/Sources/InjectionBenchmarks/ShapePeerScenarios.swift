@@ -304,6 +304,38 @@ enum ShapePeers {
         ]
     }
 
+    static func lazyPropertyWrappers() -> [Variant] {
+        [
+            Variant(implementation: .resolver, check: ShapeCheck.wrapped {
+                let model = ResolverLazyViewModel()
+                return (model.fetcher, model.tracker)
+            }) { n in
+                for _ in 0..<n {
+                    let model = ResolverLazyViewModel()
+                    blackHole(model.fetcher); blackHole(model.tracker)
+                }
+            },
+            Variant(implementation: .factory, check: ShapeCheck.wrapped {
+                let model = FactoryLazyViewModel()
+                return (model.fetcher, model.tracker)
+            }) { n in
+                for _ in 0..<n {
+                    let model = FactoryLazyViewModel()
+                    blackHole(model.fetcher); blackHole(model.tracker)
+                }
+            },
+            Variant(implementation: .swiftDependencies, check: ShapeCheck.wrapped {
+                let model = DependenciesViewModel()
+                return (model.fetcher.make(), model.tracker)
+            }) { n in
+                for _ in 0..<n {
+                    let model = DependenciesViewModel()
+                    blackHole(model.fetcher.make()); blackHole(model.tracker)
+                }
+            },
+        ]
+    }
+
     static func globalContainer() -> [Variant] {
         [
             Variant(implementation: .resolver, check: ShapeCheck.protocolTyped { Resolver.resolve(Fetching.self) }) { n in
@@ -390,6 +422,7 @@ enum ShapePeers {
     static func wide() -> [Variant] { [] }
     static func mixedScopes() -> [Variant] { [] }
     static func propertyWrappers() -> [Variant] { [] }
+    static func lazyPropertyWrappers() -> [Variant] { [] }
     static func globalContainer() -> [Variant] { [] }
     static func argument(_ id: Int) -> [Variant] { [] }
     static func twoArguments(_ id: Int, _ name: String) -> [Variant] { [] }

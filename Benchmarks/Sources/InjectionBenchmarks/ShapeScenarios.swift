@@ -28,7 +28,7 @@ extension Implementation {
 extension Scenario {
     /// The other shapes, in table order.
     static func shapes() -> [Scenario] {
-        [protocolTyped(), chain(), wide(), mixedScopes(), propertyWrappers(), globalContainer(), argument(),
+        [protocolTyped(), chain(), wide(), mixedScopes(), propertyWrappers(), lazyPropertyWrappers(), globalContainer(), argument(),
          twoArguments(), optionalMissing()]
     }
 
@@ -221,6 +221,32 @@ extension Scenario {
         ] + ShapePeers.propertyWrappers())
     }
 
+    /// The view model with lazily resolving wrappers (`@LazyInjected` in this library, Resolver
+    /// and Factory), made and both properties read once. swift-dependencies' `@Dependency` reads
+    /// its value at each access already (the same view model as in `shape-wrapper`); Swinject has
+    /// no wrapper.
+    static func lazyPropertyWrappers() -> Scenario {
+        registerInSharedContainers()
+        let tracker = Tracker()
+        return Scenario(id: "shape-lazy", title: "view model, 2 lazy property wrappers", variants: [
+            Variant(implementation: .direct) { n in
+                for _ in 0..<n {
+                    let model = DirectViewModel(fetcher: Fetcher(), tracker: tracker)
+                    blackHole(model.fetcher); blackHole(model.tracker)
+                }
+            },
+            Variant(implementation: .injection, check: ShapeCheck.wrapped {
+                let model = LazyViewModel()
+                return (model.fetcher, model.tracker)
+            }) { n in
+                for _ in 0..<n {
+                    let model = LazyViewModel()
+                    blackHole(model.fetcher); blackHole(model.tracker)
+                }
+            },
+        ] + ShapePeers.lazyPropertyWrappers())
+    }
+
     /// The global container's resolve, as each README spells it: `Container.resolve()` (and
     /// `Container.shared.resolve()`, and a provider called directly on `Container.shared`),
     /// Resolver's static `Resolver.resolve()`, Factory's `Container.shared.fetcher()`. A transient
@@ -347,6 +373,7 @@ extension Target {
         .shapePeerRatio("@Injected view model ≤ 0.5× the fastest other container", scenario: "shape-wrapper", atMost: 0.5),
         .shapePeerRatio("@Service view model ≤ 0.5× the fastest other container", scenario: "shape-wrapper", .injectionService, atMost: 0.5),
         .shapePeerRatio("@Inject keypath view model ≤ 0.5× the fastest other container", scenario: "shape-wrapper", .injectionInject, atMost: 0.5),
+        .shapePeerRatio("@LazyInjected view model ≤ 0.5× the fastest other container", scenario: "shape-lazy", atMost: 0.5),
         .shapePeerRatio("Container.resolve() ≤ 0.5× the fastest other container", scenario: "shape-global", atMost: 0.5),
         .shapePeerRatio("Container.shared.resolve() ≤ 0.5× the fastest other container", scenario: "shape-global", .injectionSharedResolve, atMost: 0.5),
         .shapePeerRatio("Container.shared provider ≤ 0.5× the fastest other container", scenario: "shape-global", .injectionShapeProvider, atMost: 0.5),

@@ -39,3 +39,9 @@ final class DirectViewModel {
     let tracker: Tracker
     init(fetcher: any Fetching, tracker: Tracker) { self.fetcher = fetcher; self.tracker = tracker }
 }
+
+/// The same with `@LazyInjected`: resolved at the first read.
+final class LazyViewModel {
+    @LazyInjected var fetcher: any Fetching
+    @LazyInjected var tracker: Tracker
+}
