@@ -21,6 +21,10 @@ extension Implementation {
     static let injectionShapeProvider = Implementation(name: "Injection, provider called directly")
     /// This library, arguments passed by key (`args: ["id": 42]`, read with `args("id")`).
     static let injectionKeyedArguments = Implementation(name: "Injection, keyed arguments")
+    /// This library, `@LazyInjected(\.layer.member)`.
+    static let injectionLazyKeyPath = Implementation(name: "Injection, @LazyInjected keypath")
+    /// This library, a model with an `@OptionalInjected` property (made, the property read).
+    static let injectionOptionalInjected = Implementation(name: "Injection, @OptionalInjected model")
     /// This library, `Container.shared.resolve(…)`.
     static let injectionSharedResolve = Implementation(name: "Injection, Container.shared.resolve")
 }
@@ -235,6 +239,15 @@ extension Scenario {
                     blackHole(model.fetcher); blackHole(model.tracker)
                 }
             },
+            Variant(implementation: .injectionLazyKeyPath, check: ShapeCheck.wrapped {
+                let model = LazyKeyPathViewModel()
+                return (model.fetcher, model.tracker)
+            }) { n in
+                for _ in 0..<n {
+                    let model = LazyKeyPathViewModel()
+                    blackHole(model.fetcher); blackHole(model.tracker)
+                }
+            },
             Variant(implementation: .injection, check: ShapeCheck.wrapped {
                 let model = LazyViewModel()
                 return (model.fetcher, model.tracker)
@@ -347,6 +360,9 @@ extension Scenario {
             Variant(implementation: .injection, check: ShapeCheck.missing { container.optional(Analytics.self) }) { n in
                 for _ in 0..<n { blackHole(container.optional(Analytics.self)) }
             },
+            Variant(implementation: .injectionOptionalInjected, check: ShapeCheck.missing { OptionalAnalyticsModel().analytics }) { n in
+                for _ in 0..<n { blackHole(OptionalAnalyticsModel().analytics) }
+            },
         ] + ShapePeers.optionalMissing())
     }
 }
@@ -374,6 +390,7 @@ extension Target {
         .shapePeerRatio("@Service view model ≤ 0.5× the fastest other container", scenario: "shape-wrapper", .injectionService, atMost: 0.5),
         .shapePeerRatio("@Inject keypath view model ≤ 0.5× the fastest other container", scenario: "shape-wrapper", .injectionInject, atMost: 0.5),
         .shapePeerRatio("@LazyInjected view model ≤ 0.5× the fastest other container", scenario: "shape-lazy", atMost: 0.5),
+        .shapePeerRatio("@LazyInjected keypath view model ≤ 0.5× the fastest other container", scenario: "shape-lazy", .injectionLazyKeyPath, atMost: 0.5),
         .shapePeerRatio("Container.resolve() ≤ 0.5× the fastest other container", scenario: "shape-global", atMost: 0.5),
         .shapePeerRatio("Container.shared.resolve() ≤ 0.5× the fastest other container", scenario: "shape-global", .injectionSharedResolve, atMost: 0.5),
         .shapePeerRatio("Container.shared provider ≤ 0.5× the fastest other container", scenario: "shape-global", .injectionShapeProvider, atMost: 0.5),
@@ -381,5 +398,6 @@ extension Target {
         .shapePeerRatio("resolve with two arguments (tuple) ≤ 0.5× the fastest other container", scenario: "shape-arguments", atMost: 0.5),
         .shapePeerRatio("resolve with two keyed arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments", .injectionKeyedArguments, atMost: 0.5),
         .shapePeerRatio("optional resolve, not registered ≤ 0.5× the fastest other container", scenario: "shape-optional", atMost: 0.5),
+        .shapePeerRatio("@OptionalInjected model, not registered ≤ 0.5× the fastest other container's optional resolve", scenario: "shape-optional", .injectionOptionalInjected, atMost: 0.5),
     ]
 }

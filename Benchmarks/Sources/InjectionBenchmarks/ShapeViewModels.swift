@@ -45,3 +45,23 @@ final class LazyViewModel {
     @LazyInjected var fetcher: any Fetching
     @LazyInjected var tracker: Tracker
 }
+
+/// The same with `@LazyInjected(\.shapes.fetcher)`, keypath providers resolved at the first read.
+final class LazyKeyPathViewModel {
+    @LazyInjected(\.shapes.fetcher) var fetcher
+    @LazyInjected(\.shapes.tracker) var tracker
+}
+
+/// A model whose optional dependency is registered nowhere.
+final class OptionalAnalyticsModel {
+    @OptionalInjected(container: ShapeContainers.optional) var analytics: (any Analytics)?
+}
+
+/// Containers a wrapper names (`container:`), shared by the scenario and its model.
+enum ShapeContainers {
+    static let optional: DIContainer = {
+        let container = DIContainer(name: "bench.optional-wrapper")
+        container.register { Fetcher() as Fetching }
+        return container
+    }()
+}
