@@ -63,7 +63,7 @@ extension Container {
     /// Only a missing registration, or a factory that returned nil (`register { Feed(url) as
     /// Feed? }`), gives nil; a cycle is a bug and still stops the program.
     /// `@inlinable`, as `resolve()` is: the optional is made here, where `T` is known
-    /// (``resolveOptional(_:name:lifetime:args:file:line:into:)``).
+    /// (`resolveOptional`).
     @inlinable
     public func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,

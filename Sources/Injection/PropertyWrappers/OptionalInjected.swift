@@ -9,7 +9,7 @@
 public struct OptionalInjected<Service> {
     public var wrappedValue: Service?
 
-    /// `@inlinable`, as ``Container/optional(_:name:lifetime:args:file:line:)`` is: specialised
+    /// `@inlinable`, as `Container.optional()` is: specialised
     /// where `Service` is known, a miss costs what the optional resolve does (unspecialised, the
     /// wrapper's `Optional<Service>` metadata was looked up on every init, callgrind).
     @inlinable

@@ -109,7 +109,7 @@ public struct Arguments {
     /// The element at `index` of a tuple argument, as `T`.
     ///
     /// An element of exactly `T` is read in place, at the offset the tuple's type gives
-    /// (``Box/tupleElementOffset(_:of:)``); reflecting the tuple (`Mirror`) cost ~19 000
+    /// (`Box.tupleElementOffset`); reflecting the tuple (`Mirror`) cost ~19 000
     /// instructions per element, callgrind. Anything else (an element to cast, not a tuple, no
     /// such element) takes the reflecting path and its messages.
     @inlinable
