@@ -150,7 +150,9 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        current.resolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+        currentUnretained._withUnsafeGuaranteedRef {
+            $0.resolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+        }
     }
 
     /// The throwing form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
@@ -159,7 +161,11 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) throws(ResolutionError) -> T {
-        try current.tryResolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+        try currentUnretained._withUnsafeGuaranteedRef { container in
+            Result { () throws(ResolutionError) -> T in
+                try container.tryResolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+            }
+        }.get()
     }
 
     /// The optional form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
@@ -168,13 +174,23 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
-        current.optional(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+        currentUnretained._withUnsafeGuaranteedRef {
+            $0.optional(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+        }
     }
 
     /// The container resolving on this thread right now, else ``shared``.
-    public static var current: Container {
-        if let frame = ResolutionContext.current.frames.last { return frame.container }
-        return shared
+    public static var current: Container { currentUnretained.takeUnretainedValue() }
+
+    /// ``current``, unretained, for a static resolve to borrow: outside a resolution it is
+    /// ``sharedUnretained`` (no write to the shared container's reference count); inside one,
+    /// the resolving frame keeps its container alive until the factory that asks returns.
+    @usableFromInline
+    static var currentUnretained: Unmanaged<Container> {
+        let resolving = ResolutionContext.currentReference._withUnsafeGuaranteedRef { context -> Unmanaged<Container>? in
+            context.frames.isEmpty ? nil : Unmanaged.passUnretained(context.frames[context.frames.count - 1].container)
+        }
+        return resolving ?? sharedUnretained
     }
 
     // MARK: - The one resolve path
@@ -419,16 +435,24 @@ extension Container {
     }
 
     /// A cache hit of a kept instance while an observer is attached: the value is copied inside
-    /// the read section, as the unobserved hit copies it, and only the registration is retained,
-    /// which the event names and which a writer may free once the section ends. The event is
-    /// emitted after the section, on the context `locate` fetched: an observer's code never runs
-    /// inside a read (a writer waits for it). Through the general path the hit retained and
-    /// released the registration and the instance's box and fetched the context again (868
-    /// instructions against 406 unobserved, callgrind). Out of line, so that the unobserved
-    /// resolve inlining ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` stays small.
+    /// the read section, as the unobserved hit copies it. A repeat that every observer folds is
+    /// counted there too, with the registration borrowed, where that takes no lock
+    /// (``countKnownCacheHit(_:lifetime:in:)``): it writes nothing but the thread's own table.
+    /// Otherwise only the registration is retained, which the event names and which a writer
+    /// may free once the section ends, and the hit is reported after the section, on the context
+    /// `locate` fetched: an observer's code never runs inside a read (a writer waits for it).
+    /// Through the general path the hit retained and released the registration and the
+    /// instance's box and fetched the context again (868 instructions against 406 unobserved,
+    /// callgrind). Out of line, so that the unobserved resolve inlining
+    /// ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` stays small.
     @inline(never)
     func observedHit<T>(_ found: Found, _ type: T.Type, lifetime: ServiceLifetime) -> T {
-        let retained = found.lookup.registration.unsafelyUnwrapped.retain()
+        let borrowed = found.lookup.registration.unsafelyUnwrapped
+        let counted = found.context._withUnsafeGuaranteedRef { context in
+            borrowed._withUnsafeGuaranteedRef { countKnownCacheHit($0, lifetime: lifetime, in: context) }
+        }
+        if counted { return found.lookup.keptValue(T.self) }
+        let retained = borrowed.retain()
         let value = found.lookup.keptValue(T.self)
         let registration = retained.takeRetainedValue()
         found.context._withUnsafeGuaranteedRef { emitCacheHit(registration, lifetime: lifetime, in: $0) }

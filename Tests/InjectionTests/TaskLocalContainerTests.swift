@@ -42,6 +42,55 @@ struct TaskLocalContainerTests {
         #expect(screen.viewDidLoad() == "double")
     }
 
+    // MARK: - Read in place
+
+    /// `Container.resolve()`, `@Injected`, `@Service` and `@OptionalInjected` read the binding
+    /// in place instead of through `Container.shared`'s copying getter; they must still answer
+    /// from exactly the container it names: the default, one bound by `Container.$shared.withValue`
+    /// itself (not only `withContainer`), the innermost of nested bindings, and the outer one again.
+    @Test func everySpellingThatReadsSharedFollowsWhatItNames() {
+        let outer = Container(name: uniqueName("outer"))
+        let inner = outer.makeChild(name: uniqueName("inner"))
+        outer.register { Ferry(port: "Pula") }
+        inner.register { Ferry(port: "Vis") }
+        Container.$shared.withValue(outer) {
+            #expect(Self.portsThroughEverySpelling() == ["Pula", "Pula", "Pula", "Pula"])
+            withContainer(inner) {
+                #expect(Self.portsThroughEverySpelling() == ["Vis", "Vis", "Vis", "Vis"])
+            }
+            #expect(Self.portsThroughEverySpelling() == ["Pula", "Pula", "Pula", "Pula"])
+        }
+        // Outside both, the default container answers: nothing registers a `Ferry` there.
+        @OptionalInjected var none: Ferry?
+        #expect(none == nil)
+        #expect(Container.optional(Ferry.self) == nil)
+    }
+
+    /// A thread that is not a task keeps synchronous bindings in its own storage: the in-place
+    /// read finds them there, and another thread, bound to nothing, reads the default.
+    @Test func aPlainThreadsBindingIsReadInPlaceThereOnly() {
+        let bound = Container(name: uniqueName("thread"))
+        bound.register { Ferry(port: "Krk") }
+        let answers = PerThreadValues(count: 2)
+        onThreads(2) { thread in
+            if thread == 0 {
+                let ports = Container.$shared.withValue(bound) { Self.portsThroughEverySpelling() }
+                answers.record(ports == ["Krk", "Krk", "Krk", "Krk"] ? 1 : -1, forThread: thread)
+            } else {
+                answers.record(Container.optional(Ferry.self) == nil ? 1 : -1, forThread: thread)
+            }
+        }
+        #expect(answers.values == [1, 1])
+    }
+
+    /// The port each spelling that reads ``Container/shared`` resolves to.
+    private static func portsThroughEverySpelling() -> [String] {
+        @Injected var injected: Ferry
+        @Service var service: Ferry
+        @OptionalInjected var optional: Ferry?
+        return [Container.resolve(Ferry.self).port, injected.port, service.port, optional?.port ?? "none"]
+    }
+
     // MARK: - Tasks
 
     @Test func childTasksInheritTheScopedContainer() async {
@@ -85,4 +134,11 @@ struct TaskLocalContainerTests {
         let leaked = await Task.detached { Container.shared.isRegistered(UserSettingsService.self) }.value
         #expect(!leaked)
     }
+}
+
+/// A service only the scoped containers of `TaskLocalContainerTests` register (never the
+/// process's default container, which the default-reading checks rely on).
+private final class Ferry: Sendable {
+    let port: String
+    init(port: String) { self.port = port }
 }

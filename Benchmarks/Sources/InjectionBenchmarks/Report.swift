@@ -54,15 +54,16 @@ struct Report {
         let scaling = scenarios.filter { if case .scaling = $0.kind { true } else { false } }
         if !scaling.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines.append("| Scenario | Implementation | 1 thread, M ops/s | N threads, M ops/s | scaling (N-thread ÷ 1-thread) | N-thread time ÷ best peer |")
-            lines.append("|---|---|---:|---:|---:|---:|")
+            lines.append("| Scenario | Implementation | 1 thread, M ops/s | N threads, M ops/s | scaling (N-thread ÷ 1-thread) | N-thread time ÷ best peer | scaling while co-running (share of chunks, chunks) |")
+            lines.append("|---|---|---:|---:|---:|---:|---:|")
             for scenario in scaling {
                 let bestPeer = results.bestPeerParallel(scenario.id)
                 for variant in scenario.variants {
                     guard let measured = results.scaling(scenario.id, variant.implementation) else { continue }
                     let peer = bestPeer.map { format($0 / measured.parallel, digits: 2) } ?? ""
                     lines.append("| \(scenario.title) | \(variant.implementation) | \(format(measured.single / 1e6, digits: 1)) | "
-                        + "\(format(measured.parallel / 1e6, digits: 1)) (N=\(measured.threads)) | \(format(measured.factor, digits: 2)) | \(peer) |")
+                        + "\(format(measured.parallel / 1e6, digits: 1)) (N=\(measured.threads)) | \(format(measured.factor, digits: 2)) | \(peer) | "
+                        + "\(coRunningScaling(measured)) |")
                 }
             }
             for scenario in scaling {
@@ -72,6 +73,18 @@ struct Report {
                 lines.append("\(scenario.title): Injection's scaling ÷ its floor's (\(Implementation.injectionFloor)): "
                     + "\(format(injection.factor, digits: 2)) ÷ \(format(floor.factor, digits: 2)) = "
                     + "\(format(injection.factor / floor.factor, digits: 2))")
+            }
+            for scenario in scaling {
+                guard let ceiling = results.scaling(scenario.id, .unshared)?.coRunningFactor else { continue }
+                let shown: [Implementation] = [.injection, .injectionShared, .injectionInjected, .injectionValue, .injectionFloor, .direct]
+                let ratios = shown.compactMap { implementation in
+                    results.scaling(scenario.id, implementation)?.coRunningFactor.map {
+                        "\(implementation) \(format($0, digits: 2)) (\(format($0 / ceiling, digits: 2))× the ceiling)"
+                    }
+                }
+                lines.append("")
+                lines.append("\(scenario.title), scaling while co-running, against the ceiling measured in the same run "
+                    + "(\(format(ceiling, digits: 2))): " + ratios.joined(separator: "; "))
             }
         }
         let checked = targets.compactMap { target in target.check(results).map { (target, $0) } }
@@ -88,4 +101,12 @@ struct Report {
         }
         return lines.joined(separator: "\n")
     }
+}
+
+
+/// A scaling's co-running figure with its share of chunks and their number, or a dash when no round's
+/// threads ran together long enough to say (``CoRunning``).
+private func coRunningScaling(_ measured: Results.Scaling) -> String {
+    guard let factor = measured.coRunningFactor, let share = measured.coRunningShare else { return "–" }
+    return "\(format(factor, digits: 2)) (\(format(share, digits: 2)), \(measured.coRunningChunks))"
 }

@@ -186,10 +186,16 @@ extension Scenario {
             Variant(implementation: .injection, check: Check.singleton { container.resolve(Session.self) }) { n in
                 for _ in 0..<n { blackHole(container.resolve(Session.self)) }
             },
-            // The spelling `@Injected` and `Container.resolve()` use: the task-local
-            // `Container.shared`, whose getter returns the container retained.
-            Variant(implementation: .injectionShared, check: Check.singleton { DIContainer.shared.resolve(Session.self) }) { n in
-                for _ in 0..<n { blackHole(DIContainer.shared.resolve(Session.self)) }
+            // The spellings that read the task-local `Container.shared`: `Container.resolve()`
+            // and `@Injected`. Both read it in place (`TaskLocal.get()` would return it retained).
+            Variant(implementation: .injectionShared, check: Check.singleton { DIContainer.resolve(Session.self) }) { n in
+                for _ in 0..<n { blackHole(DIContainer.resolve(Session.self)) }
+            },
+            Variant(implementation: .injectionInjected, check: Check.singleton { @Injected var session: Session; return session }) { n in
+                for _ in 0..<n {
+                    @Injected var session: Session
+                    blackHole(session)
+                }
             },
             // The same resolve of a struct: no reference count anywhere, so what is left shared is
             // only what the container's own hit writes.

@@ -209,13 +209,15 @@ final class EventHub: Sendable {
     /// ``receivers(in:)``). Builds nothing and retains nothing on a repeat: the flags it reads are
     /// the thread's own copy of the list's, taken again when the hub's generation moved on. `start` and `end` are raw ``EventClock`` readings.
     /// `scope` (of kind `kind`) is made only for a new key or a `.custom` one: a ``Scope`` copy
-    /// retains and releases its name.
+    /// retains and releases its name. Static, like ``isActive``: reaching ``shared`` costs a
+    /// `swift_once` call per build (~10 instructions, callgrind); only the rare paths (a new list,
+    /// the thread's first table) reach it.
     @inline(__always)
-    func foldRepeat(
+    static func foldRepeat(
         _ registration: AnyRegistration, kind: Scope.Kind, scope: @autoclosure () -> Scope, outcome: Resolved.Outcome,
         source: Resolved.Source, start: UInt64, end: UInt64, in context: ResolutionContext
     ) -> Bool {
-        if context.observerGeneration != Self.generation.load(ordering: .acquiring) { _ = refresh(context) }
+        if context.observerGeneration != generation.load(ordering: .acquiring) { _ = shared.refresh(context) }
         guard context.foldsRepeats, !ValidationRun.isActive(in: context) else { return false }
         if context.emitNextResolution {
             // A failure was reported on this thread: the next resolution is an event, which tells
@@ -223,14 +225,45 @@ final class EventHub: Sendable {
             context.emitNextResolution = false
             return false
         }
-        let requesterID = context.requesterID
-        // Property-injection resolves are never folded: the fold key has no room for the edge kind.
-        if requesterID != 0, context.requesterInjectsProperties { return false }
-        let table = context.repeatTableReference ?? Unmanaged.passUnretained(makeRepeatTable(for: context))
+        // The requester's frame, read once for both questions.
+        let requesterID: UInt
+        if context.frames.isEmpty {
+            requesterID = 0
+        } else {
+            let requester = context.frames[context.frames.count - 1]
+            // Property-injection resolves are never folded: the fold key has no room for the edge kind.
+            if requester.injectsProperties { return false }
+            requesterID = UInt(bitPattern: ObjectIdentifier(requester.registration).hashValueBits)
+        }
+        let table = context.repeatTableReference ?? Unmanaged.passUnretained(shared.makeRepeatTable(for: context))
         return table._withUnsafeGuaranteedRef { table in
             table.fold(
                 registration, requesterID: requesterID, requester: context.requester, kind: kind, scope: scope(),
                 outcome: outcome, source: source, start: start, end: end, generation: context.observerGeneration)
+        }
+    }
+
+    /// Counts a cache hit at `time` (a raw ``EventClock`` reading) on `context`'s thread, as
+    /// ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)`` would, but only where that takes
+    /// no lock and builds nothing (``RepeatTable/countKnownHit(_:requesterID:kind:scope:source:time:generation:)``):
+    /// a repeated hit, with the thread's list and table current. False, having counted nothing,
+    /// when the caller must report the hit the ordinary way. For a hit inside a container's read
+    /// section, so that the registration needs no retain to outlive it: a repeat names it by
+    /// address only.
+    @inline(__always)
+    static func countKnownHit(
+        _ registration: AnyRegistration, kind: Scope.Kind, scope: @autoclosure () -> Scope, source: Resolved.Source,
+        time: UInt64, in context: ResolutionContext
+    ) -> Bool {
+        guard context.foldsRepeats, context.observerGeneration == generation.load(ordering: .acquiring),
+              !ValidationRun.isActive(in: context), !context.emitNextResolution,
+              let table = context.repeatTableReference else { return false }
+        let requesterID = context.requesterID
+        if requesterID != 0, context.requesterInjectsProperties { return false }
+        return table._withUnsafeGuaranteedRef { table in
+            table.countKnownHit(
+                registration, requesterID: requesterID, kind: kind, scope: scope(), source: source, time: time,
+                generation: context.observerGeneration)
         }
     }
 

@@ -112,12 +112,48 @@ final class RepeatTable: @unchecked Sendable {
         }
     }
 
+    /// The table's slots, in memory the table alone owns (freed with it).
+    ///
+    /// Not an `Array`: a repeat writes its slot's counts, and an array's element write checks
+    /// that its buffer is uniquely referenced (a call, ~10 instructions a repeat with the bounds
+    /// checks, callgrind), which storage only the table's ``State`` ever holds never needs. An
+    /// index is always a probe masked by `count - 1` (``State/find(_:)``) or below `count`.
+    struct Slots: ~Copyable {
+        private let base: UnsafeMutablePointer<Entry>
+        /// A power of two.
+        let count: Int
+
+        init(count: Int) {
+            base = .allocate(capacity: count)
+            base.initialize(repeating: .vacant, count: count)
+            self.count = count
+        }
+
+        deinit {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+
+        var indices: Range<Int> { 0..<count }
+
+        subscript(index: Int) -> Entry {
+            @inline(__always) unsafeAddress {
+                assert(index >= 0 && index < count, "repeat slot out of range")
+                return UnsafePointer(base + index)
+            }
+            @inline(__always) nonmutating unsafeMutableAddress {
+                assert(index >= 0 && index < count, "repeat slot out of range")
+                return base + index
+            }
+        }
+    }
+
     struct State: ~Copyable {
         /// The hub's observer generation the keys were seen under; a thread holding an older
         /// list does not fold (its observers may not have seen the first occurrence).
         var generation: UInt64
         /// Open-addressed slots, a power of two in number, at most half full (linear probing).
-        var slots: [Entry] = Array(repeating: .vacant, count: RepeatTable.initialSlots)
+        var slots = Slots(count: RepeatTable.initialSlots)
         var count = 0
         var pending = false
         /// The thread exited: the next collection takes the counts and forgets the table.
@@ -146,13 +182,22 @@ final class RepeatTable: @unchecked Sendable {
 
         /// Rehashes the entries `keep` accepts into `capacity` slots.
         mutating func rebuild(capacity: Int, keeping keep: (Entry) -> Bool = { _ in true }) {
-            let old = slots
-            slots = Array(repeating: .vacant, count: capacity)
+            var old = Slots(count: capacity)
+            swap(&old, &slots)
             count = 0
-            for entry in old where entry.key.registration != 0 && keep(entry) {
-                slots[-1 - find(entry.key)] = entry
+            for index in old.indices where old[index].key.registration != 0 && keep(old[index]) {
+                slots[-1 - find(old[index].key)] = old[index]
                 count += 1
             }
+        }
+
+        /// Whether any entry is `idle`, and how many entries are not.
+        func idleEntries() -> (any: Bool, kept: Int) {
+            var any = false, kept = 0
+            for index in slots.indices where slots[index].key.registration != 0 {
+                if slots[index].idle { any = true } else { kept += 1 }
+            }
+            return (any, kept)
         }
     }
 
@@ -235,6 +280,32 @@ final class RepeatTable: @unchecked Sendable {
         return false
     }
 
+    /// Counts a cache hit of a key seen before, but only where that takes no lock: false, having
+    /// counted nothing, for a new key, during a collection, or when ``fold`` would deliver an
+    /// event. The caller then goes through ``fold`` as usual. For a hit counted inside a
+    /// container's read section (``ReadSection``): a writer waits for that section to end, so
+    /// the code in it must never wait for anything, and a collector holding `lock` may release
+    /// an entry's registration, whose deinit may run app code. Called by the owner only.
+    @inline(__always)
+    func countKnownHit(
+        _ registration: AnyRegistration, requesterID: UInt, kind: Scope.Kind, scope: @autoclosure () -> Scope,
+        source: Resolved.Source, time: UInt64, generation: UInt64
+    ) -> Bool {
+        let key = Key(registration, requester: requesterID, outcome: .cached, source: source, scope: kind)
+        let mark: UInt64
+        if barrier != nil {
+            mark = writing.load(ordering: .relaxed) &+ 1
+            writing.store(mark, ordering: .relaxed)
+        } else {
+            mark = writing.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+        }
+        // A hit's duration is 0, as ``fold`` counts it (`start` = `end`).
+        let counted = !collecting.load(ordering: .sequentiallyConsistent)
+            && count(key, scope: scope(), duration: 0, time: time, generation: generation) == true
+        writing.store(mark &+ 1, ordering: .releasing)
+        return counted
+    }
+
     /// Counts a repeat of `key`: true when counted, false when the caller must deliver the event,
     /// nil for a key not seen yet. The caller has access to `state` (see the type's comment).
     @inline(__always)
@@ -313,9 +384,10 @@ final class RepeatTable: @unchecked Sendable {
                 if state.count > 0 { state.rebuild(capacity: RepeatTable.initialSlots) { _ in false } }
             } else if state.count > 0 {
                 // Entries that saw no repeat over two collections are dropped.
-                if state.slots.contains(where: { $0.idle }) {
+                let idle = state.idleEntries()
+                if idle.any {
                     var capacity = RepeatTable.initialSlots
-                    let kept = state.slots.count { $0.key.registration != 0 && !$0.idle }
+                    let kept = idle.kept
                     while kept * 2 >= capacity { capacity *= 2 }
                     state.rebuild(capacity: capacity) { !$0.idle }
                 }

@@ -33,7 +33,7 @@ extension Container {
     /// Resolves the plain property at `keyPath` in ``shared``: `Container[\.login.useCase]`.
     @_disfavoredOverload
     public static subscript<T>(_ keyPath: any KeyPath<Container, T> & Sendable, file file: StaticString = #fileID, line line: UInt = #line) -> T {
-        shared[keyPath, file: file, line: line]
+        sharedUnretained._withUnsafeGuaranteedRef { $0[keyPath, file: file, line: line] }
     }
 
     /// Resolves the plain property at `keyPath`, throwing a ``ResolutionError`` on failure (a

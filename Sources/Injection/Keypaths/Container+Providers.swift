@@ -193,7 +193,7 @@ extension Container {
 
     /// Resolves the provider at `keyPath` in ``shared``: `Container[\.login.useCase]`.
     public static subscript<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable) -> T {
-        shared[keyPath]
+        sharedUnretained._withUnsafeGuaranteedRef { $0[keyPath] }
     }
 
     /// Resolves the provider at `keyPath`, throwing a ``ResolutionError`` on failure.

@@ -114,7 +114,7 @@ extension Container {
             if observed {
                 emitCreated(registration, kind: kind, lifetime: lifetime,
                             source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                            outcome: .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
+                            outcome: .created, start: start, mappedFrom: mappedFrom, in: context)
             }
             return value
         }
@@ -171,7 +171,7 @@ extension Container {
         if observed {
             emitCreated(registration, kind: kind, lifetime: lifetime,
                         source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, hub: EventHub.shared, in: context)
+                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, in: context)
         }
         return result
     }
@@ -198,11 +198,10 @@ extension Container {
     @inline(__always)
     private func emitCreated(
         _ registration: AnyRegistration, kind: Scope.Kind, lifetime: ServiceLifetime, source: Resolved.Source,
-        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, hub: EventHub,
-        in context: ResolutionContext
+        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, in context: ResolutionContext
     ) {
         let end = EventHub.buildEnd(start: start)
-        if hub.foldRepeat(
+        if EventHub.foldRepeat(
             registration, kind: kind, scope: ScopeRules.effectiveScope(registration.scope, lifetime), outcome: outcome,
             source: source, start: start, end: end, in: context
         ) {
@@ -222,7 +221,7 @@ extension Container {
         // A counted hit only needs a time stamp: the coarse clock's (an event, a precise one).
         let now = EventClock.coarse()
         let source: Resolved.Source = registration.isOverride ? .override : .factory
-        if EventHub.shared.foldRepeat(
+        if EventHub.foldRepeat(
             registration, kind: ScopeRules.effectiveKind(registration.scope.kind, lifetime),
             scope: ScopeRules.effectiveScope(registration.scope, lifetime), outcome: .cached, source: source,
             start: now, end: now, in: context
@@ -230,6 +229,18 @@ extension Container {
         emitResolved(
             registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: source,
             outcome: .cached, duration: 0, end: EventClock.raw(), mappedFrom: nil, in: context)
+    }
+
+    /// Counts a repeated cache hit of `registration` where that takes no lock
+    /// (``EventHub/countKnownHit(_:kind:scope:source:time:in:)``); false, having counted
+    /// nothing, when the hit must go through ``emitCacheHit(_:lifetime:in:)``. For a hit inside
+    /// the read section, with `registration` borrowed from the published tables.
+    @inline(__always)
+    func countKnownCacheHit(_ registration: AnyRegistration, lifetime: ServiceLifetime, in context: ResolutionContext) -> Bool {
+        EventHub.countKnownHit(
+            registration, kind: ScopeRules.effectiveKind(registration.scope.kind, lifetime),
+            scope: ScopeRules.effectiveScope(registration.scope, lifetime),
+            source: registration.isOverride ? .override : .factory, time: EventClock.coarse(), in: context)
     }
 
     /// Delivers a resolution as an event: the first of its kind on this thread (the repeat
