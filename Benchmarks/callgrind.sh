@@ -4,6 +4,7 @@
 #
 #   Benchmarks/callgrind.sh                      # every scenario below
 #   Benchmarks/callgrind.sh transient Injection  # one scenario and implementation
+#   SHAPES=1 ITERATIONS=5000 Benchmarks/peers.sh --callgrind   # the other shapes, with the peers
 set -euo pipefail
 cd "$(dirname "$0")"
 binary=${BINARY:-.build/release/InjectionBenchmarks}   # peers.sh --callgrind passes its own
@@ -32,6 +33,24 @@ if [ -n "${PEERS:-}" ]; then
     "graph Resolver" "graph Factory" "graph swift-dependencies"
     "singleton Resolver" "singleton Factory" "singleton swift-dependencies"
   )
+fi
+# SHAPES=1: the other shapes and spellings instead (ShapeScenarios.swift; with PEERS=1 their peers
+# too). Swinject's optional miss alone is ~400 000 instructions per operation: ITERATIONS=5000
+# keeps the run to minutes.
+if [ -n "${SHAPES:-}" ]; then
+  pairs=()
+  for shape in shape-protocol shape-chain shape-wide shape-mixed shape-wrapper shape-lazy shape-global \
+    shape-argument shape-arguments shape-optional; do
+    for implementation in direct Swinject Injection "@Service" "@Inject keypath" "@LazyInjected keypath" \
+      "Container.shared.resolve" "provider called directly" "keyed arguments" "@OptionalInjected model"; do
+      "$binary" --list "$shape" 2>/dev/null | grep -q "^$shape: .*$implementation" && pairs+=("$shape $implementation")
+    done
+    if [ -n "${PEERS:-}" ]; then
+      for peer in Resolver Factory swift-dependencies; do
+        "$binary" --list "$shape" 2>/dev/null | grep -q "^$shape: .*$peer" && pairs+=("$shape $peer")
+      done
+    fi
+  done
 fi
 [ $# -eq 2 ] && pairs=("$1 $2")
 

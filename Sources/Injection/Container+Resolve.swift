@@ -38,6 +38,26 @@ extension Container {
         }
     }
 
+    /// ``resolve(_:name:lifetime:args:file:line:)-swift.method`` with arguments: the same
+    /// resolve, chosen by calls that pass some (`resolve(args: 42)`). The arguments come owned
+    /// and are moved into their box; through the optional parameter they were copied into it
+    /// and the caller's copy destroyed (~180 instructions per resolve with an argument,
+    /// callgrind). Hidden from the documentation: it is the same function to a reader.
+    @_documentation(visibility: internal)
+    @inlinable
+    public func resolve<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: __owned Any, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        do {
+            return try resolveKey(
+                T.self, name: name, lifetime: lifetime, args: Arguments(boxing: args), file: file, line: line,
+                quiet: false, origin: nil)
+        } catch {
+            InjectionDiagnostics.trap(error, file: file, line: line)
+        }
+    }
+
     /// Resolves a service, throwing a ``ResolutionError`` that explains a failure.
     ///
     /// ```swift
@@ -64,6 +84,19 @@ extension Container {
             origin: nil)
     }
 
+    /// ``tryResolve(_:name:lifetime:args:file:line:)-swift.method`` with arguments, taken owned
+    /// as by the `resolve(args:)` overload above. Hidden from the documentation.
+    @_documentation(visibility: internal)
+    @inlinable
+    public func tryResolve<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: __owned Any, file: StaticString = #fileID, line: UInt = #line
+    ) throws(ResolutionError) -> T {
+        try resolveKey(
+            T.self, name: name, lifetime: lifetime, args: Arguments(boxing: args), file: file, line: line,
+            quiet: false, origin: nil)
+    }
+
     /// Resolves a service, or returns nil when nothing is registered for it.
     ///
     /// ```swift
@@ -71,22 +104,37 @@ extension Container {
     /// ```
     /// Only a missing registration, or a factory that returned nil (`register { Feed(url) as
     /// Feed? }`), gives nil; a cycle is a bug and still stops the program.
+    /// `@inlinable`, as `resolve()` is: the optional is made here, where `T` is known
+    /// (`resolveOptional`).
+    @inlinable
     public func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
-        do {
-            if name == nil {
-                return try resolveUnnamed(
-                    T.self, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: true)
-            }
-            return try resolveKey(
-                T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, quiet: true,
-                origin: nil)
-        } catch .missing, .noInstance {
-            return nil
-        } catch {
-            InjectionDiagnostics.trap(error, file: file, line: line)
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
+            let instance = slot.baseAddress.unsafelyUnwrapped
+            guard resolveOptional(
+                T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line, into: instance)
+            else { return nil }
+            return instance.move()
+        }
+    }
+
+    /// ``optional(_:name:lifetime:args:file:line:)-swift.method`` with arguments, taken owned
+    /// as by the `resolve(args:)` overload above. Hidden from the documentation.
+    @_documentation(visibility: internal)
+    @inlinable
+    public func optional<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: __owned Any, file: StaticString = #fileID, line: UInt = #line
+    ) -> T? {
+        let arguments = Arguments(boxing: args)
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
+            let instance = slot.baseAddress.unsafelyUnwrapped
+            guard resolveOptional(
+                T.self, name: name, lifetime: lifetime, args: arguments, file: file, line: line, into: instance)
+            else { return nil }
+            return instance.move()
         }
     }
 

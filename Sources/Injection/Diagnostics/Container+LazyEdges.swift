@@ -5,6 +5,7 @@ extension Container {
     /// line that started the resolve when app code (no build on this thread) reads it: a failure
     /// deeper in the chain names it (``MissingRegistration/lazyRead``,
     /// ``DependencyCycle/lazyRead``). One thread-local read and two writes per first read.
+    @usableFromInline
     static func readingLazily<R>(file: StaticString, line: UInt, _ read: () -> R) -> R {
         let context = ResolutionContext.current
         guard context.frames.isEmpty, context.lazyRead == nil else { return read() }
@@ -23,6 +24,7 @@ extension Container {
     /// The service being built on this thread, if any: the owner of a `@LazyInjected` created
     /// now (its enclosing object is being initialised by that service's factory). Nil when no
     /// observer listens, so an unobserved app pays one atomic load.
+    @usableFromInline
     static func lazyOwner() -> ServiceIdentity? {
         guard EventHub.shared.isActive else { return nil }
         return ResolutionContext.current.frames.last?.registration.identity
@@ -30,6 +32,7 @@ extension Container {
 
     /// Reports the first read of a type-keyed `@LazyInjected`: an edge from its owner to the
     /// registration that answered, taken after the owner was built.
+    @usableFromInline
     func reportLazyResolution<T>(_ type: T.Type, name: String?, owner: ServiceIdentity?, file: StaticString, line: UInt) {
         guard EventHub.shared.isActive else { return }
         // The registration that answered, found in the resolve's own search order (an added

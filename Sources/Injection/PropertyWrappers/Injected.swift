@@ -21,7 +21,8 @@
 public struct Injected<Service> {
     public var wrappedValue: Service
 
-    /// Resolves at once.
+    /// Resolves at once. `@inlinable`, as `resolve()` is: specialised where `Service` is known.
+    @inlinable
     public init(
         name: String? = nil, lifetime: ServiceLifetime = .automatic, container: Container? = nil,
         file: StaticString = #fileID, line: UInt = #line
@@ -40,6 +41,7 @@ public struct Injected<Service> {
     ///     @Inject(\.login.viewModel, lifetime: .new) var freshLogin
     /// }
     /// ```
+    @inlinable
     public init(
         _ keyPath: any KeyPath<Container, Provider<Service>> & Sendable, lifetime: ServiceLifetime = .automatic,
         container: Container? = nil, file: StaticString = #fileID, line: UInt = #line

@@ -19,6 +19,8 @@
 public struct Service<Value> {
     public var wrappedValue: Value
 
+    /// Resolves at once; `@inlinable`, as ``Injected``'s type-keyed form is.
+    @inlinable
     public init(
         _ lifetime: ServiceLifetime = .automatic, name: String? = nil, container: Container? = nil,
         file: StaticString = #fileID, line: UInt = #line

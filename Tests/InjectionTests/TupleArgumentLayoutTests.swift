@@ -1,0 +1,68 @@
+import Injection
+import Testing
+
+/// Tuple and keyed arguments are read in place when the element or value is of exactly the type
+/// asked for; these check every element of several shapes against what was passed, so a tuple
+/// layout the in-place read did not expect fails here rather than in an app.
+struct TupleArgumentLayoutTests {
+    final class Token: Sendable {
+        let number: Int
+        init(number: Int) { self.number = number }
+    }
+    final class Reading: @unchecked Sendable {  // written once, in init
+        let values: [String]
+        init(_ values: [String]) { self.values = values }
+    }
+
+    private func reading(_ args: Any, _ read: @escaping @Sendable (Arguments) -> [String]) -> [String] {
+        let app = Container(name: uniqueName("app"))
+        app.register { _, arguments in Reading(read(arguments)) }
+        return app.resolve(Reading.self, args: args).values
+    }
+
+    @Test func everyElementOfATupleFittingTheInlineBufferIsRead() {
+        let values = reading((7, "seven")) { args in ["\(args.get(0, as: Int.self))", args.get(1, as: String.self)] }
+        #expect(values == ["7", "seven"])
+    }
+
+    @Test func elementsOfMixedAlignmentAreReadAtTheirOffsets() {
+        let values = reading((UInt8(3), 2.5, "x", Int16(-4), true)) { args in
+            ["\(args.get(0, as: UInt8.self))", "\(args.get(1, as: Double.self))", args.get(2, as: String.self),
+             "\(args.get(3, as: Int16.self))", "\(args.get(4, as: Bool.self))"]
+        }
+        #expect(values == ["3", "2.5", "x", "-4", "true"])
+    }
+
+    @Test func aTupleTooLargeForTheInlineBufferIsRead() {
+        let long = String(repeating: "long ", count: 10)
+        let values = reading(("a", long, 99, Token(number: 5))) { args in
+            [args.get(0, as: String.self), args.get(1, as: String.self), "\(args.get(2, as: Int.self))",
+             "\(args.get(3, as: Token.self).number)"]
+        }
+        #expect(values == ["a", long, "99", "5"])
+    }
+
+    @Test func aLabelledTupleIsReadByIndex() {
+        let values = reading((id: 12, name: "twelve")) { args in ["\(args.get(0, as: Int.self))", args.get(1, as: String.self)] }
+        #expect(values == ["12", "twelve"])
+    }
+
+    @Test func anElementOfAnotherStaticTypeIsCast() {
+        let boxed: Any = 41
+        let values = reading((boxed, Token(number: 1) as AnyObject)) { args in
+            ["\(args.get(0, as: Int.self))", "\((args.get(1, as: AnyObject.self) as! Token).number)",
+             "\(args.get(1, as: Token.self).number)"]
+        }
+        #expect(values == ["41", "1", "1"])
+    }
+
+    @Test func keyedValuesAreReadWhetherPassedAsAnyOrAsOptionalAny() {
+        let plain = reading(["id": 3, "mode": "edit"]) { args in ["\(args("id", as: Int.self))", args("mode")] }
+        #expect(plain == ["3", "edit"])
+        let optional: [String: Any?] = ["id": 4, "mode": nil]
+        let read = reading(optional) { args in ["\(args("id", as: Int.self))", args.optional("mode") ?? "view"] }
+        #expect(read == ["4", "view"])
+        let cast = reading(["token": Token(number: 8)]) { args in ["\((args("token", as: AnyObject.self) as! Token).number)"] }
+        #expect(cast == ["8"])
+    }
+}
