@@ -243,6 +243,34 @@ final class EventHub: Sendable {
         }
     }
 
+    /// ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)`` for a transient's build
+    /// (outcome `.created`, kind `.unique`), with the requester's frame read by the build once
+    /// (`requesterID` its registration's address, 0 for none). It asks nothing about validation:
+    /// that build runs only on a thread that is not validating (a validation thread is one for
+    /// the whole of its job, ``ValidationRun``), where ``ValidationRun/isActive(in:)`` is false.
+    @inline(__always)
+    static func foldBuiltTransient(
+        _ registration: AnyRegistration, requesterID: UInt, requesterInjectsProperties: Bool,
+        scope: @autoclosure () -> Scope, source: Resolved.Source, start: UInt64, end: UInt64,
+        in context: ResolutionContext
+    ) -> Bool {
+        if context.observerGeneration != generation.load(ordering: .acquiring) { _ = shared.refresh(context) }
+        guard context.foldsRepeats else { return false }
+        if context.emitNextResolution {
+            // As in ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)``.
+            context.emitNextResolution = false
+            return false
+        }
+        // Property-injection resolves are never folded: the fold key has no room for the edge kind.
+        if requesterInjectsProperties { return false }
+        let table = context.repeatTableReference ?? Unmanaged.passUnretained(shared.makeRepeatTable(for: context))
+        return table._withUnsafeGuaranteedRef { table in
+            table.fold(
+                registration, requesterID: requesterID, requester: context.requester, kind: .unique, scope: scope(),
+                outcome: .created, source: source, start: start, end: end, generation: context.observerGeneration)
+        }
+    }
+
     /// Counts a cache hit at `time` (a raw ``EventClock`` reading) on `context`'s thread, as
     /// ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)`` would, but only where that takes
     /// no lock and builds nothing (``RepeatTable/countKnownHit(_:requesterID:kind:scope:source:time:generation:)``):
@@ -273,7 +301,15 @@ final class EventHub: Sendable {
     /// injects properties is never folded, so its dependencies' builds are always timed.
     @inline(__always)
     static func buildStart(of registration: AnyRegistration, in context: ResolutionContext) -> UInt64 {
-        if context.foldsRepeats, let table = context.repeatTableReference, !context.requesterInjectsProperties,
+        buildStart(of: registration, requesterInjectsProperties: context.requesterInjectsProperties, in: context)
+    }
+
+    /// ``buildStart(of:in:)`` for a build that read its requester's frame already.
+    @inline(__always)
+    static func buildStart(
+        of registration: AnyRegistration, requesterInjectsProperties: Bool, in context: ResolutionContext
+    ) -> UInt64 {
+        if context.foldsRepeats, let table = context.repeatTableReference, !requesterInjectsProperties,
            context.observerGeneration == generation.load(ordering: .acquiring),
            table._withUnsafeGuaranteedRef({
                $0.skipsClock(UInt(bitPattern: ObjectIdentifier(registration).hashValueBits),

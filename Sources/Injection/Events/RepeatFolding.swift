@@ -262,6 +262,8 @@ final class RepeatTable: @unchecked Sendable {
             writing.store(mark &+ 1, ordering: .releasing)
         } else {
             writing.store(mark &+ 1, ordering: .releasing)
+            // The scope made here, not passed on as a closure: a closure context was set up on
+            // every repeat for this rare call (callgrind).
             counted = countDuringCollection(key, scope: scope(), duration: duration, time: end, generation: generation)
         }
         if let counted {
@@ -269,15 +271,26 @@ final class RepeatTable: @unchecked Sendable {
             if counted, start != 0, outcome == .created { sampling.timed(key.registration, generation: generation, nanoseconds: duration) }
             return counted
         }
-        let measured = start == 0 ? sampling.lastDuration(of: key.registration) : duration
+        rememberFirst(
+            key, registration: registration, requester: requester(), scope: scope(), outcome: outcome, source: source,
+            measured: start == 0 ? sampling.lastDuration(of: key.registration) : duration, timed: start != 0,
+            generation: generation)
+        return false
+    }
+
+    /// A key's first occurrence, out of line with its entry's making (which retains the
+    /// registrations and the scope's name), so that none of it is set up on a repeat's path.
+    @inline(never)
+    private func rememberFirst(
+        _ key: Key, registration: AnyRegistration, requester: AnyRegistration?, scope: Scope, outcome: Resolved.Outcome,
+        source: Resolved.Source, measured: UInt64, timed: Bool, generation: UInt64
+    ) {
         var entry = Entry(
-            key: key, registration: registration, requester: requester(), scope: scope(), outcome: outcome,
-            source: source)
+            key: key, registration: registration, requester: requester, scope: scope, outcome: outcome, source: source)
         entry.meanNanoseconds = measured
-        if remember(entry, generation: generation), start != 0, outcome == .created {
+        if remember(entry, generation: generation), timed, outcome == .created {
             sampling.timed(key.registration, generation: generation, nanoseconds: measured)
         }
-        return false
     }
 
     /// Counts a cache hit of a key seen before, but only where that takes no lock: false, having
@@ -328,9 +341,9 @@ final class RepeatTable: @unchecked Sendable {
     /// ``count(_:scope:duration:time:generation:)`` while a collector may be at work: after it.
     @inline(never)
     private func countDuringCollection(
-        _ key: Key, scope: @autoclosure () -> Scope, duration: UInt64, time: UInt64, generation: UInt64
+        _ key: Key, scope: Scope, duration: UInt64, time: UInt64, generation: UInt64
     ) -> Bool? {
-        lock.withLock { _ in count(key, scope: scope(), duration: duration, time: time, generation: generation) }
+        lock.withLock { _ in count(key, scope: scope, duration: duration, time: time, generation: generation) }
     }
 
     /// Adds a key's first occurrence (out of line: the repeat's path stays small); false when

@@ -95,21 +95,36 @@ extension Container {
         for index in context.frames.indices where context.frames[index].registration === registration {
             throw .cycle(makeCycle(context, from: index, registration))
         }
+        // The requester's frame, read once for the clock's choice, the captive check and the
+        // fold: the factory pops every frame it pushes, so it is the same frame after the build.
+        // (Each question read it again: a bounds check and three loads each.)
+        let depth = context.frames.count
+        let requester = depth == 0 ? nil : context.frames[depth - 1]
+        let requesterID = requester.map { UInt(bitPattern: ObjectIdentifier($0.registration).hashValueBits) } ?? 0
+        let requesterInjectsProperties = requester?.injectsProperties ?? false
         // 0 for a build counted untimed (``BuildSampling``).
-        let start = EventHub.buildStart(of: registration, in: context)
+        let start = EventHub.buildStart(
+            of: registration, requesterInjectsProperties: requesterInjectsProperties, in: context)
         // A transient is short-lived: only a long-lived requester captures it (keyed arguments
         // are judged for long-lived instances only).
-        if let index = context.frames.indices.last, context.frames[index].scopeKind.captures(.unique) {
-            reportCaptive(of: registration, lifetime: lifetime, heldAt: index, observed: true, in: context)
+        if let requester, requester.scopeKind.captures(.unique) {
+            reportCaptive(of: registration, lifetime: lifetime, heldAt: depth - 1, observed: true, in: context)
         }
         context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
         var failed = false
         defer {
             if !failed {
-                emitCreated(
-                    registration, kind: .unique, lifetime: lifetime,
-                    source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                    outcome: .created, start: start, mappedFrom: mappedFrom, in: context)
+                let source = source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
+                let end = EventHub.buildEnd(start: start)
+                if !EventHub.foldBuiltTransient(
+                    registration, requesterID: requesterID, requesterInjectsProperties: requesterInjectsProperties,
+                    scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: source, start: start,
+                    end: end, in: context
+                ) {
+                    emitUnfolded(
+                        registration, lifetime: lifetime, source: source, outcome: .created, start: start, end: end,
+                        mappedFrom: mappedFrom, in: context)
+                }
             }
         }
         do {
@@ -288,6 +303,21 @@ extension Container {
         ) {
             return
         }
+        let (duration, time) = start != 0 ? (end &- start, end) : EventHub.untimedBuild(registration, in: context)
+        emitResolved(
+            registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: source,
+            outcome: outcome, duration: duration, end: time, mappedFrom: mappedFrom, in: context)
+    }
+
+    /// What ``emitCreated(_:kind:lifetime:source:outcome:start:end:mappedFrom:in:)`` does for a
+    /// build that was not folded, out of line: the observed transient's fold stays small (its
+    /// event's scope, string and arguments were set up in the build's own frame, spilled on every
+    /// build, callgrind).
+    @inline(never)
+    private func emitUnfolded(
+        _ registration: AnyRegistration, lifetime: ServiceLifetime, source: Resolved.Source, outcome: Resolved.Outcome,
+        start: UInt64, end: UInt64, mappedFrom: ServiceIdentity?, in context: ResolutionContext
+    ) {
         let (duration, time) = start != 0 ? (end &- start, end) : EventHub.untimedBuild(registration, in: context)
         emitResolved(
             registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: source,
