@@ -317,14 +317,14 @@ final class EventHub: Sendable {
            }) {
             return 0
         }
-        return EventClock.raw()
+        return EventClock.raw(in: context)
     }
 
-    /// A build's end, for ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)``: a coarse reading
+    /// A build's end on `context`'s thread, for ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)``: a coarse reading
     /// for an untimed build (`start` 0), which only needs a time stamp, else a precise one.
     @inline(__always)
-    static func buildEnd(start: UInt64) -> UInt64 {
-        start == 0 ? EventClock.coarse() : EventClock.raw()
+    static func buildEnd(start: UInt64, in context: ResolutionContext) -> UInt64 {
+        start == 0 ? EventClock.coarse(in: context) : EventClock.raw(in: context)
     }
 
     /// The duration and end time an event reports for a build that was not folded: measured,
@@ -409,6 +409,19 @@ enum EventClock {
 
     @inline(__always)
     static func raw() -> UInt64 { PosixIO.monotonicNanoseconds() }
+
+    /// ``raw()`` written into `context`'s own memory (``ResolutionContext/clockReading``): the
+    /// observed build's reading, which leaves its frame without a stack protector.
+    @inline(__always)
+    static func raw(in context: ResolutionContext) -> UInt64 {
+        PosixIO.monotonicNanoseconds(readingInto: context.clockReading)
+    }
+
+    /// ``coarse()`` written into `context`'s own memory, as ``raw(in:)`` is.
+    @inline(__always)
+    static func coarse(in context: ResolutionContext) -> UInt64 {
+        PosixIO.coarseMonotonicNanoseconds(readingInto: context.clockReading)
+    }
 
     /// A ``raw()`` reading as of the last timer tick (up to 1–10 ms behind, ~5 ns instead of ~25
     /// on Linux): the time stamp of a repeat that is only counted.

@@ -115,7 +115,7 @@ extension Container {
         defer {
             if !failed {
                 let source = source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
-                let end = EventHub.buildEnd(start: start)
+                let end = EventHub.buildEnd(start: start, in: context)
                 if !EventHub.foldBuiltTransient(
                     registration, requesterID: requesterID, requesterInjectsProperties: requesterInjectsProperties,
                     scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: source, start: start,
@@ -296,7 +296,7 @@ extension Container {
         _ registration: AnyRegistration, kind: Scope.Kind, lifetime: ServiceLifetime, source: Resolved.Source,
         outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, in context: ResolutionContext
     ) {
-        let end = EventHub.buildEnd(start: start)
+        let end = EventHub.buildEnd(start: start, in: context)
         if EventHub.foldRepeat(
             registration, kind: kind, scope: ScopeRules.effectiveScope(registration.scope, lifetime), outcome: outcome,
             source: source, start: start, end: end, in: context

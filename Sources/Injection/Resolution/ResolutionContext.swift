@@ -99,6 +99,15 @@ final class ResolutionContext {
     /// (``ContainerTables/read(_:lifetime:)``), listed for writers while the thread lives.
     let readSection = ReadSection()
 
+    /// Where an observed build's clock readings are written (``EventClock/raw(in:)``): memory
+    /// the thread owns rather than a local, whose address taken for `clock_gettime` had the
+    /// compiler guard each observed build's frames with a stack protector (callgrind).
+    let clockReading: UnsafeMutablePointer<timespec> = {
+        let reading = UnsafeMutablePointer<timespec>.allocate(capacity: 1)
+        reading.initialize(to: timespec())
+        return reading
+    }()
+
     init(threadNumber: UInt64) {
         self.threadNumber = threadNumber
         ReadSections.add(readSection)
@@ -106,6 +115,7 @@ final class ResolutionContext {
 
     deinit {
         frames.deallocate()
+        clockReading.deallocate()
         ReadSections.remove(readSection)
         // The thread exited; its last counts are still collected.
         repeatTable?.retire()
