@@ -132,7 +132,7 @@ struct DocCommentExampleTests {
         }
     }
 
-    @Test func keypathExamplesRun() {
+    @Test func keypathExamplesRun() throws {
         let container = Container(name: "doc-keypaths")
         DocCommentExamples.installAssemblies(container)
         let state = AppState()
@@ -152,6 +152,11 @@ struct DocCommentExampleTests {
         #expect(container[\.login.viewModel].title == "mock test")
         DocCommentExamples.overrideProvider(container)
         #expect(!DocCommentExamples.keypathSubscript(container).signIn())
+        // A literal and a held keypath resolve the same provider (here the override above).
+        #expect(!DocCommentExamples.keypathLiteral(container).0.signIn())
+        #expect(!DocCommentExamples.keypathLiteral(container).1.signIn())
+        #expect(try !DocCommentExamples.keypathLiteralThrowing(container).signIn())
+        #expect(!DocCommentExamples.heldKeypath(container).signIn())
 
         container.register { ResponseCache() }
         let repository = DataLayer(container: container).repository()

@@ -465,6 +465,26 @@ enum DocCommentExamples {
         return useCase
     }
 
+    // Injection/Keypaths/Container+Providers.swift
+    static func keypathLiteral(_ container: Container) -> (LoginUseCase, LoginUseCase) {
+        let useCase = container[\.login.useCase]
+        let another = container[\.login.useCase, lifetime: .new]
+        return (useCase, another)
+    }
+
+    // Injection/Keypaths/Container+Providers.swift
+    static func keypathLiteralThrowing(_ container: Container) throws(ResolutionError) -> LoginUseCase {
+        let useCase = try container.tryResolve(\.login.useCase)
+        return useCase
+    }
+
+    // Injection/Keypaths/Container+Providers.swift
+    static func heldKeypath(_ container: Container) -> LoginUseCase {
+        let path: any KeyPath<Container, Provider<LoginUseCase>> & Sendable = \.login.useCase
+        let useCase = container[path]
+        return useCase
+    }
+
     // Injection/Keypaths/Provider.swift
     static func provider(_ container: Container) -> LoginViewModel {
         let viewModel = container.login.viewModel()          // resolve

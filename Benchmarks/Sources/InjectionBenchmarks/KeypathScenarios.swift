@@ -19,6 +19,9 @@ extension Implementation {
     static let injectionKeyPath = Implementation(name: "Injection, keypath")
     /// This library, a keypath provider called directly (`container.bench.leaf()`).
     static let injectionProvider = Implementation(name: "Injection, provider called directly")
+    /// This library, a keypath held in a variable (`container[path]`): resolved by the keypath's
+    /// identity, as `@Injected(\.x)` and other held keypaths are, where a literal builds none.
+    static let injectionHeldKeyPath = Implementation(name: "Injection, held keypath")
     /// This library, keypath provider redirected by an active mapping.
     static let injectionMapped = Implementation(name: "Injection, keypath via mapping")
 }
@@ -31,6 +34,7 @@ extension Scenario {
         container.register { Leaf() }
         let mapped = DIContainer(name: "bench.keypath-mapped")
         mapped.map(\.bench.mockLeaf, to: \.bench.leaf)
+        let heldLeaf: any KeyPath<DIContainer, Provider<Leaf>> & Sendable = \.bench.leaf
         return Scenario(id: "keypath-transient", title: "keypath, transient", variants: [
             Variant(implementation: .direct) { n in
                 for _ in 0..<n { blackHole(Leaf()) }
@@ -47,6 +51,9 @@ extension Scenario {
             Variant(implementation: .injectionProvider) { n in
                 for _ in 0..<n { blackHole(container.bench.leaf()) }
             },
+            Variant(implementation: .injectionHeldKeyPath) { n in
+                for _ in 0..<n { blackHole(container[heldLeaf]) }
+            },
             Variant(implementation: .injectionMapped) { n in
                 for _ in 0..<n { blackHole(mapped[\.bench.leaf]) }
             },
@@ -61,6 +68,7 @@ extension Scenario {
         container.register(scope: .cached) { Session() }
         _ = container.resolve(Session.self)
         _ = container[\.bench.session]
+        let heldSession: any KeyPath<DIContainer, Provider<Session>> & Sendable = \.bench.session
         return Scenario(id: "keypath-cached", title: "keypath, cached", variants: [
             Variant(implementation: .direct) { n in
                 for _ in 0..<n { blackHole(session) }
@@ -76,6 +84,9 @@ extension Scenario {
             },
             Variant(implementation: .injectionProvider) { n in
                 for _ in 0..<n { blackHole(container.bench.session()) }
+            },
+            Variant(implementation: .injectionHeldKeyPath) { n in
+                for _ in 0..<n { blackHole(container[heldSession]) }
             },
         ])
     }

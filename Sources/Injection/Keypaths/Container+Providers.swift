@@ -64,13 +64,26 @@ extension Container {
     /// through its mappings when any container in the chain has some, else its declared factory
     /// registered in this container and resolved
     /// (``resolveDeclared(_:_:lifetime:source:mappedFrom:provider:)``).
+    ///
+    /// The `Provider` is rebuilt from its parts only where it is used (a declaration, or a mapped
+    /// resolve's event): building one here, in unspecialised code, looked `Provider<T>`'s
+    /// metadata up on every call (~310 instructions on a mapped resolve, callgrind), as a
+    /// ``MissingPolicy`` holding it did.
     @usableFromInline
     func resolveDeclaring<T>(
         _ type: T.Type, lifetime: ServiceLifetime, site: Provider<T>.Site, scope: Scope, make: Provider<T>.Make
     ) throws(ResolutionError) -> T {
-        let provider = Provider(container: self, site: site, scope: scope, make: make)
-        if anyMappings { return try resolveProvided(provider.key, T.self, lifetime: lifetime, missing: .declare(provider)) }
-        return try resolveDeclared(provider.key, T.self, lifetime: lifetime, provider: { provider })
+        let key = ProviderKey(T.self, declaredAt: site)
+        if anyMappings, let target = try finalTarget(of: key), let targetKeyPath = target.keyPath.keyPath(to: Provider<T>.self) {
+            // The original's identity builds strings: only when somebody will read the event.
+            let from = EventHub.shared.isActive
+                ? registration(forProvider: key)?.identity
+                    ?? Provider(container: self, site: site, scope: scope, make: make).identity
+                : nil
+            return try resolveMapped(to: target, targetKeyPath, lifetime: lifetime, mappedFrom: from)
+        }
+        return try resolveDeclared(
+            key, T.self, lifetime: lifetime, provider: { Provider(container: self, site: site, scope: scope, make: make) })
     }
 
     /// Resolves the provider with `key`, following mappings by key (this container's and its
@@ -85,8 +98,17 @@ extension Container {
         }
         // The original's identity builds strings: only when somebody will read the event.
         let from = EventHub.shared.isActive ? identity(of: key, missing) : nil
-        return try resolveEntry(
-            .provider(target.key), T.self, lifetime: lifetime, args: .none, source: .mapping, mappedFrom: from,
+        return try resolveMapped(to: target, targetKeyPath, lifetime: lifetime, mappedFrom: from)
+    }
+
+    /// Resolves the provider a mapping leads to (`target`, the end of its chain), reporting the
+    /// answer's source as `.mapping`.
+    private func resolveMapped<T>(
+        to target: MappedTarget, _ targetKeyPath: any KeyPath<Container, Provider<T>> & Sendable,
+        lifetime: ServiceLifetime, mappedFrom: ServiceIdentity?
+    ) throws(ResolutionError) -> T {
+        try resolveEntry(
+            .provider(target.key), T.self, lifetime: lifetime, args: .none, source: .mapping, mappedFrom: mappedFrom,
             missing: .project(targetKeyPath))
     }
 
@@ -175,12 +197,113 @@ extension Container {
 
     // MARK: - Keypath resolution
 
-    /// Resolves the provider at `keyPath`, following this container's mappings.
+    /// Resolves the provider a keypath literal names, following this container's mappings:
+    /// `container[\.login.useCase]`.
     ///
     /// ```swift
     /// let useCase = container[\.login.useCase]
+    /// let another = container[\.login.useCase, lifetime: .new]
     /// ```
-    /// `container[\.session.token, lifetime: .new]` chooses the service type at the use site.
+    /// A keypath literal written here is taken as a function (SE-0249), so the app builds no
+    /// keypath object: inlined into the call site, the literal folds into the layer's getters and
+    /// the resolve is a provider call's
+    /// (``Provider/callAsFunction(lifetime:)``). A keypath held in a variable
+    /// (`let path = \Container.login.useCase`, then `container[path]`) takes the keypath
+    /// subscript below, which resolves by the keypath's identity; both answer the same service,
+    /// with the same events and diagnostics.
+    ///
+    /// `lifetime:` chooses the service type at the use site (``ServiceLifetime``).
+    @inlinable
+    public subscript<T>(_ provider: (Container) -> Provider<T>, lifetime lifetime: ServiceLifetime = .automatic) -> T {
+        do {
+            return try resolveHeldProvider(provider(self).key, T.self, lifetime: lifetime)
+        } catch {
+            return resolveMissedLiteralOrTrap(provider, error, lifetime: lifetime)
+        }
+    }
+
+    /// Resolves the provider a keypath literal names in ``shared``: `Container[\.login.useCase]`,
+    /// as `container[\.login.useCase]` does in a container.
+    /// Borrows ``shared`` in place, as the keypath form does (reading ``shared`` returns a retained
+    /// copy).
+    @inlinable
+    public static subscript<T>(_ provider: (Container) -> Provider<T>) -> T {
+        sharedUnretained._withUnsafeGuaranteedRef { $0[provider] }
+    }
+
+    /// Resolves the provider a keypath literal names, throwing a ``ResolutionError`` on failure.
+    ///
+    /// ```swift
+    /// let useCase = try container.tryResolve(\.login.useCase)
+    /// ```
+    /// A literal is taken as a function, as by the subscript `container[\.login.useCase]`: the
+    /// app builds no keypath object.
+    @inlinable
+    public func tryResolve<T>(
+        _ provider: (Container) -> Provider<T>, lifetime: ServiceLifetime = .automatic
+    ) throws(ResolutionError) -> T {
+        do {
+            return try resolveHeldProvider(provider(self).key, T.self, lifetime: lifetime)
+        } catch {
+            return try resolveMissedLiteral(provider, error, lifetime: lifetime)
+        }
+    }
+
+    // The literal forms ask their provider for its key alone and hand the function itself, not
+    // the provider, to the miss: the provider the call site makes is then dropped at once and
+    // the optimiser removes it with the layer's retain of the container (an atomic increment
+    // and decrement around every resolve while the provider lived across it: 1.11–1.16× the
+    // type-keyed resolve in time, though 1.07× in instructions). The miss makes it again: the
+    // function is a keypath literal's getters, which make the same provider each time. Measured
+    // shapes (callgrind, cached hit): the provider kept across the resolve, 377; the function
+    // evaluated again in the inlined code (for the miss or a failure's line), 428; the miss in
+    // plain `@usableFromInline` functions, 428 (the retain stayed, the provider destroyed through
+    // an outlined destroy); the miss in `@inlinable @inline(never)` functions, specialised at the
+    // call site for the literal's function but never inlined there, 329.
+
+    /// What a literal form does when ``resolveHeldProvider(_:_:lifetime:)`` gave no answer: its
+    /// provider declared (or its mappings followed) through
+    /// ``resolveDeclaring(_:lifetime:site:scope:make:)``, or the held provider's failure.
+    @inlinable @inline(never)
+    func resolveMissedLiteral<T>(
+        _ provider: (Container) -> Provider<T>, _ failure: HeldProviderFailure, lifetime: ServiceLifetime
+    ) throws(ResolutionError) -> T {
+        switch failure {
+        case .undeclared:
+            let declared = provider(self)
+            return try resolveDeclaring(
+                T.self, lifetime: lifetime, site: declared.site, scope: declared.scope, make: declared.make)
+        case .failed(let error):
+            throw error
+        }
+    }
+
+    /// ``resolveMissedLiteral(_:_:lifetime:)``, stopping the program with a diagnostic at the
+    /// provider's declaration when it fails, as the subscript does.
+    @inlinable @inline(never)
+    func resolveMissedLiteralOrTrap<T>(
+        _ provider: (Container) -> Provider<T>, _ failure: HeldProviderFailure, lifetime: ServiceLifetime
+    ) -> T {
+        do {
+            return try resolveMissedLiteral(provider, failure, lifetime: lifetime)
+        } catch {
+            let site = provider(self)
+            InjectionDiagnostics.trap(error, file: site.file, line: site.line)
+        }
+    }
+
+    /// Resolves the provider at `keyPath`, following this container's mappings.
+    ///
+    /// ```swift
+    /// let path: any KeyPath<Container, Provider<LoginUseCase>> & Sendable = \.login.useCase
+    /// let useCase = container[path]
+    /// ```
+    /// A keypath held in a value: resolved by its identity, remembered after its first resolve
+    /// (projecting a keypath at run time is slow). `@_disfavoredOverload`, so that a literal
+    /// takes the function form above and builds no keypath object.
+    ///
+    /// `container[path, lifetime: .new]` chooses the service type at the use site.
+    @_disfavoredOverload
     @inlinable
     public subscript<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime lifetime: ServiceLifetime = .automatic) -> T {
         do {
@@ -191,12 +314,14 @@ extension Container {
         }
     }
 
-    /// Resolves the provider at `keyPath` in ``shared``: `Container[\.login.useCase]`.
+    /// Resolves the provider at `keyPath` in ``shared``: `Container[path]`.
+    @_disfavoredOverload
     public static subscript<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable) -> T {
         sharedUnretained._withUnsafeGuaranteedRef { $0[keyPath] }
     }
 
     /// Resolves the provider at `keyPath`, throwing a ``ResolutionError`` on failure.
+    @_disfavoredOverload
     @inlinable
     public func tryResolve<T>(
         _ keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime = .automatic

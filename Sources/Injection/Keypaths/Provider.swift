@@ -80,11 +80,7 @@ public struct Provider<T>: Sendable {
     /// The key the container keeps this provider's registration under: the provided type, the
     /// declaring layer type and the declaration site (cheap to hash: no string is built).
     @inlinable
-    var key: ProviderKey {
-        ProviderKey(
-            type: ObjectIdentifier(T.self), layer: ObjectIdentifier(site.layer),
-            site: site.member.start)
-    }
+    var key: ProviderKey { ProviderKey(T.self, declaredAt: site) }
 
     /// `Login.viewModel: LoginViewModel` in the provider's container.
     public var identity: ServiceIdentity {
@@ -125,6 +121,15 @@ public struct Provider<T>: Sendable {
     /// answers again.
     public func reset() {
         container.removeProviderRegistration(self)
+    }
+}
+
+extension ProviderKey {
+    /// The key of the provider of `T` declared at `site` (``Provider/key``), from the parts
+    /// without the provider.
+    @inlinable
+    init<T>(_ type: T.Type, declaredAt site: Provider<T>.Site) {
+        self.init(type: ObjectIdentifier(T.self), layer: ObjectIdentifier(site.layer), site: site.member.start)
     }
 }
 

@@ -132,6 +132,13 @@ struct ReadLookup {
         return value
     }
 
+    /// Ends the section of a `.build` answer, which holds no instance (``ScopeRules`` reads
+    /// none for it): what the caller still needs must be retained before, as for ``end()``.
+    @inline(__always)
+    func endBuild() {
+        section?._withUnsafeGuaranteedRef { $0.end() }
+    }
+
     /// The answering instance (a kept ``Instance`` or a live `.shared` object), retained, and
     /// the section ended: what the caller still needs must be retained before (the registration,
     /// with `registration.takeUnretainedValue()`).

@@ -37,6 +37,7 @@ final class AnyRegistration: Sendable {
         self.isAlias = alias != nil
     }
 
+    @inline(__always)
     func typedFactory<T>(_: T.Type) -> Factory<T> {
         // Safe: registrations are stored under keys made from `T.self`, and every lookup that
         // reaches this call used the same key, so the factory was built as a `Factory<T>`.
