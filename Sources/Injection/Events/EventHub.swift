@@ -103,6 +103,11 @@ final class EventHub: Sendable {
     /// that a fresh context's 0 never matches.
     private static let generation = Atomic<UInt64>(1)
     private let observers = Mutex<State>(State())
+    /// Held from taking counts out of the tables until they are delivered (``deliveringRepeats(_:)``);
+    /// taken before `observers`, never under it.
+    private let delivery = Mutex<Void>(())
+    /// The number of the thread holding `delivery` (``ThreadNumber``), or 0.
+    private let deliverer = Atomic<UInt64>(0)
 
     private struct State: ~Copyable {
         var nextID = 0
@@ -123,6 +128,10 @@ final class EventHub: Sendable {
     }
 
     func add(_ observer: some ResolutionObserver) -> ObservationToken {
+        deliveringRepeats { addDelivering(observer) }
+    }
+
+    private func addDelivering(_ observer: some ResolutionObserver) -> ObservationToken {
         let (id, repeats, previous) = observers.withLock { state in
             // Counts so far belong to the observers that were attached while they were counted.
             let repeats = collect(&state, resetTo: Self.generation.load(ordering: .relaxed) &+ 1)
@@ -147,6 +156,10 @@ final class EventHub: Sendable {
     }
 
     func remove(_ id: Int) {
+        deliveringRepeats { removeDelivering(id) }
+    }
+
+    private func removeDelivering(_ id: Int) {
         let delivery: ([ResolutionAggregate], ObserverList)? = observers.withLock { state in
             guard let index = state.list.ids.firstIndex(of: id) else { return nil }
             let repeats = collect(&state, resetTo: Self.generation.load(ordering: .relaxed) &+ 1)
@@ -172,10 +185,37 @@ final class EventHub: Sendable {
     /// observers. A recorder calls it every aggregation interval and before a flush; changes to
     /// the observers call it too, so counts go to the observers attached while they were counted.
     func collectRepeats() {
-        let (repeats, list) = observers.withLock { state in
-            (collect(&state, resetTo: nil), state.list)
+        deliveringRepeats {
+            let (repeats, list) = observers.withLock { state in
+                (collect(&state, resetTo: nil), state.list)
+            }
+            Self.deliver(repeats, to: list)
         }
-        Self.deliver(repeats, to: list)
+    }
+
+    /// Runs `body`, which takes counts from the tables (under `observers`) and hands them to the
+    /// folding observers (after it), while no other such hand-off is under way.
+    ///
+    /// Counts taken are in no table any more, and not yet in an observer, until they are
+    /// delivered: an observer detached in between (a recorder that then writes its `end`) would
+    /// never get them, though they were counted while it was attached. Detaching (`remove`) runs
+    /// here too, so it waits for a delivery in flight, and takes what is left itself; after it, no
+    /// list still names the observer. The deliveries run outside `observers` because an observer
+    /// may take its own locks (a recorder's buffer), under which a resolving thread, holding the
+    /// same lock in ``ResolutionObserver/observe(_:)``, may ask for a new list.
+    ///
+    /// Re-entrant on one thread (an observer that attaches, detaches or collects from its
+    /// ``ResolutionObserver/observeRepeats(_:)`` keeps working): `deliverer` holds the number of
+    /// the thread holding `delivery`, written only by that thread, so a thread that reads its
+    /// own number holds the lock.
+    private func deliveringRepeats<R>(_ body: () -> R) -> R {
+        let thread = ThreadNumber.current
+        if deliverer.load(ordering: .relaxed) == thread { return body() }
+        return delivery.withLock { _ in
+            deliverer.store(thread, ordering: .relaxed)
+            defer { deliverer.store(0, ordering: .relaxed) }
+            return body()
+        }
     }
 
     /// Called under the lock, so that the counts match `state.list` (a table's keys are only

@@ -47,6 +47,8 @@ public final class ObservationToken: Sendable {
 
     init(id: Int) { self.id = id }
 
-    /// Detaches the observer; later events are not delivered to it.
+    /// Detaches the observer; later events are not delivered to it. When it returns, a folding
+    /// observer has been handed every repeat counted while it was attached (a collection in
+    /// flight on another thread is waited for), so a recorder can write its last aggregates.
     public func cancel() { EventHub.shared.remove(id) }
 }
