@@ -308,7 +308,7 @@ extension Container {
             outcome: outcome, duration: duration, end: time, mappedFrom: mappedFrom, in: context)
     }
 
-    /// What ``emitCreated(_:kind:lifetime:source:outcome:start:end:mappedFrom:in:)`` does for a
+    /// What ``emitCreated(_:kind:lifetime:source:outcome:start:mappedFrom:in:)`` does for a
     /// build that was not folded, out of line: the observed transient's fold stays small (its
     /// event's scope, string and arguments were set up in the build's own frame, spilled on every
     /// build, callgrind).
