@@ -103,8 +103,14 @@ final class TerminalOutput: Sendable {
     }
 
     /// Whether the terminal has not yet taken all that was written: the next frame should wait.
+    ///
+    /// The pipe is asked first, then the writer: the writer sets `busy` before it takes bytes out
+    /// of the pipe, so bytes that left the pipe after the first question are seen by the second.
+    /// Asked the other way round, a writer that took the frame between the two questions was
+    /// missed (`busy` read while it was still false, the pipe then empty): a full frame in flight
+    /// read as delivered (CI, once, under load).
     var isBehind: Bool {
-        state.busy.load(ordering: .acquiring) || cn_unread_bytes(pipeRead) > 0
+        cn_unread_bytes(pipeRead) > 0 || state.busy.load(ordering: .acquiring)
     }
 
     /// Bytes written to the terminal so far.
