@@ -250,15 +250,7 @@ final class RepeatTable: @unchecked Sendable {
         let key = Key(registration, requester: requesterID, outcome: outcome, source: source, scope: kind)
         // A duration of `.max` marks an untimed build (no build takes 584 years).
         let duration = start == 0 ? UInt64.max : end &- start
-        let mark: UInt64
-        if barrier != nil {
-            // Only the owner writes `writing`. The collector's barrier orders this store before
-            // the load below; the atomics keep the compiler from reordering them.
-            mark = writing.load(ordering: .relaxed) &+ 1
-            writing.store(mark, ordering: .relaxed)
-        } else {
-            mark = writing.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
-        }
+        let mark = markWriting()
         let counted: Bool?
         if !collecting.load(ordering: .sequentiallyConsistent) {
             counted = count(key, scope: scope(), duration: duration, time: end, generation: generation)
@@ -302,19 +294,28 @@ final class RepeatTable: @unchecked Sendable {
     /// container's read section (``ReadSection``): a writer waits for that section to end, so
     /// the code in it must never wait for anything, and a collector holding `lock` may release
     /// an entry's registration, whose deinit may run app code. Called by the owner only.
+    /// Raises `writing` to odd before the owner counts without the lock, and returns the mark
+    /// (the owner lowers it with `mark &+ 1` when done). With a process barrier the collector's
+    /// barrier orders this plain store before the owner's next load (only the owner writes
+    /// `writing`; the atomics keep the compiler from reordering); without one, a sequentially
+    /// consistent add does.
+    @inline(__always)
+    private func markWriting() -> UInt64 {
+        if barrier != nil {
+            let mark = writing.load(ordering: .relaxed) &+ 1
+            writing.store(mark, ordering: .relaxed)
+            return mark
+        }
+        return writing.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+    }
+
     @inline(__always)
     func countKnownHit(
         _ registration: AnyRegistration, requesterID: UInt, kind: Scope.Kind, scope: @autoclosure () -> Scope,
         source: Resolved.Source, time: UInt64, generation: UInt64
     ) -> Bool {
         let key = Key(registration, requester: requesterID, outcome: .cached, source: source, scope: kind)
-        let mark: UInt64
-        if barrier != nil {
-            mark = writing.load(ordering: .relaxed) &+ 1
-            writing.store(mark, ordering: .relaxed)
-        } else {
-            mark = writing.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
-        }
+        let mark = markWriting()
         // A hit's duration is 0, as ``fold`` counts it (`start` = `end`).
         let counted = !collecting.load(ordering: .sequentiallyConsistent)
             && count(key, scope: scope(), duration: 0, time: time, generation: generation) == true
