@@ -34,7 +34,9 @@ struct StalledSinkTests {
         let start = ContinuousClock.now
         let loss = recorder.stop()
         let elapsed = ContinuousClock.now - start
-        #expect(elapsed < .milliseconds(300) + .milliseconds(150), "stop took \(elapsed)")
+        // Bounded, not timed: without the bound the stop would wait for a listener that never
+        // reads. The slack covers a loaded machine's scheduling (150 ms was once 48 ms short in CI).
+        #expect(elapsed < .milliseconds(300) + .seconds(1), "stop took \(elapsed)")
         let report = try #require(loss)
         #expect(report.hasPrefix("the trace to unix:\(path) is incomplete: "), "\(report)")
         #expect(report.contains("the inspector stopped reading for 0.1 seconds"), "\(report)")
