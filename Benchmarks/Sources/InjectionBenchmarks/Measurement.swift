@@ -43,6 +43,9 @@ struct Settings: Sendable {
     var rounds = 5
     /// Operations per allocation count.
     var allocationIterations = 10_000
+    /// Time runs on the measuring thread's CPU clock instead of the wall clock (`--cpu`): on a
+    /// machine whose cores other work takes, the time the thread itself ran.
+    var cpuClock = false
 }
 
 // MARK: - Results
@@ -191,6 +194,11 @@ struct Measurer {
         variant.setUp()
         defer { variant.tearDown() }
         variant.run(min(iterations, 1_000))
+        if settings.cpuClock {
+            let start = threadCPUTime()
+            variant.run(iterations)
+            return threadCPUTime() - start
+        }
         let start = now()
         variant.run(iterations)
         return now() - start

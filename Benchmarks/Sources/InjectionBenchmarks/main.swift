@@ -9,6 +9,7 @@
 //   --time MS              length of one timed run (default 200)
 //   --rounds N             timed runs per variant, the fastest counts (default 5)
 //   --quick                --time 20 --rounds 2: a smoke run
+//   --cpu                  time each run on the measuring thread's CPU clock, not the wall clock
 //   --profile ID IMPL      run only that variant, N times, inside `benchProfiledRegion`, for
 //                          `valgrind --tool=callgrind --toggle-collect='*benchProfiledRegion*'`
 //   --iterations N         operations for --profile (default 100000)
@@ -41,11 +42,12 @@ struct Options {
             case "--time": settings.runNanoseconds = UInt64(number(argument)) * 1_000_000
             case "--rounds": settings.rounds = number(argument)
             case "--quick": settings.runNanoseconds = 20_000_000; settings.rounds = 2
+            case "--cpu": settings.cpuClock = true
             case "--profile": profile = (value(argument), value(argument))
             case "--iterations": iterations = number(argument)
             case "-h", "--help":
                 print("usage: InjectionBenchmarks [--list] [--time MS] [--rounds N] [--quick] "
-                    + "[--profile SCENARIO IMPLEMENTATION [--iterations N]] [scenario ...]")
+                    + "[--cpu] [--profile SCENARIO IMPLEMENTATION [--iterations N]] [scenario ...]")
                 exit(0)
             default:
                 if argument.hasPrefix("-") { fail("unknown option \(argument)") }
@@ -113,7 +115,8 @@ let results = Measurer(settings: settings, log: progress).run(scenarios)
 
 print("## Injection benchmarks")
 print("")
-print("ns/op: best of \(settings.rounds) interleaved runs of ≥ \(settings.runNanoseconds / 1_000_000) ms each; "
+print("ns/op: best of \(settings.rounds) interleaved runs of ≥ \(settings.runNanoseconds / 1_000_000) ms each"
+    + (settings.cpuClock ? ", on the measuring thread's CPU clock" : "") + "; "
     + "allocs/op: heap allocations per operation on the measuring thread (malloc & co.).")
 print("")
 print(Report(scenarios: scenarios, results: results, targets: Target.all).render())
