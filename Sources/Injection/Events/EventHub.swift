@@ -367,6 +367,32 @@ final class EventHub: Sendable {
         start == 0 ? EventClock.coarse(in: context) : EventClock.raw(in: context)
     }
 
+    /// ``buildEnd(start:in:)`` for a build whose frame is still on `context`'s stack: an untimed
+    /// build (`start` 0) takes its resolution pass's stamp (``ResolutionContext/passStamp``), one
+    /// coarse reading taken by the pass's first untimed build to end, and replaced by each timed
+    /// build's precise end, so that a graph of transients reads the clock once per pass, not
+    /// once per build (a coarse reading is ~5 ns of wall time that instructions do not show). The
+    /// stamp is behind by no more than the pass has run since it was taken, besides the coarse
+    /// clock's own tick: a pass builds in microseconds, and a build that is timed refreshes it.
+    @inline(__always)
+    static func buildEnd(start: UInt64, inPassOf context: ResolutionContext) -> UInt64 {
+        if start != 0 {
+            let end = EventClock.raw(in: context)
+            context.passStamp = end
+            return end
+        }
+        let stamp = context.passStamp
+        return stamp != 0 ? stamp : takePassStamp(in: context)
+    }
+
+    /// The pass's first untimed build's end: a coarse reading, kept for the pass's other builds.
+    @inline(__always)
+    private static func takePassStamp(in context: ResolutionContext) -> UInt64 {
+        let stamp = EventClock.coarse(in: context)
+        context.passStamp = stamp
+        return stamp
+    }
+
     /// The duration and end time an event reports for a build that was not folded: measured,
     /// or for an untimed build (`start` 0, rare: its key was not known after all) the
     /// registration's last measured build on this thread, ending now.

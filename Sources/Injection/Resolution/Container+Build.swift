@@ -115,15 +115,18 @@ extension Container {
         }
         context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
         let value: T
+        let end: UInt64
         do {
             defer { context.unwind() }
             value = try Unmanaged.passUnretained(registration.typedFactory(T.self))
                 ._withUnsafeGuaranteedRef { factory in try factory(self, args) }
+            // Read while the frame is still pushed, so that the outermost build can share its
+            // pass's stamp too (the pop ends the pass).
+            end = EventHub.buildEnd(start: start, inPassOf: context)
         } catch {
             throw Self.buildFailure(error, of: registration)
         }
         let built = source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
-        let end = EventHub.buildEnd(start: start, in: context)
         if !EventHub.foldBuiltTransient(
             registration, requesterID: requesterID, requesterInjectsProperties: requesterInjectsProperties,
             scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: built, start: start, end: end,
@@ -385,10 +388,14 @@ extension ResolutionContext {
         pendingMismatches.removeAll { $0.holderIndex >= index }
     }
 
-    /// Pops the innermost frame; when the pass is over, forgets its graph-scoped instances.
+    /// Pops the innermost frame; when the pass is over, forgets its graph-scoped instances and
+    /// its time stamp (``passStamp``).
     @inline(__always)
     func unwind() {
         frames.removeLast()
-        if frames.isEmpty && !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
+        if frames.isEmpty {
+            passStamp = 0
+            if !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
+        }
     }
 }

@@ -82,6 +82,10 @@ final class ResolutionContext {
     /// Set when a failure was reported on this thread: the next resolution is delivered as an
     /// event even if it repeats.
     @exclusivity(unchecked) var emitNextResolution = false
+    /// The time stamp the untimed builds of the current resolution pass share (a raw
+    /// ``EventClock`` reading; 0 until one is taken), cleared when the pass ends (``unwind()``):
+    /// ``EventHub/buildEnd(start:inPassOf:)``.
+    @exclusivity(unchecked) var passStamp: UInt64 = 0
 
     /// Instances (and `.shared` boxes) this thread's writes took out of entries' slots under a
     /// container's lock, released after it (``EntrySlot``, ``ContainerTables/withLock(_:)``).
