@@ -246,3 +246,13 @@ struct RepeatTableTests {
         #expect(next == EventClock.since(raw: base + repeats) + 1)
     }
 }
+
+extension RepeatTableTests {
+    @Test func aRepeatTouchesOneCacheLineOfItsSlot() throws {
+        let line = RepeatTable.Slots.alignment
+        let counts = try #require(MemoryLayout<RepeatTable.Entry>.offset(of: \.counts))
+        #expect(MemoryLayout<RepeatTable.Entry>.offset(of: \.key) == 0)
+        #expect(counts + MemoryLayout<RepeatCounts>.size <= line, "the key and the counts share the slot's first line")
+        #expect(MemoryLayout<RepeatTable.Entry>.stride % line == 0, "every slot starts a line: \(MemoryLayout<RepeatTable.Entry>.stride)")
+    }
+}

@@ -84,17 +84,21 @@ final class RepeatTable: @unchecked Sendable {
     }
 
     /// One key: its counts and what its aggregate names.
+    ///
+    /// The key and the counts come first: 24 + 40 bytes, one cache line of a slot (``Slots``
+    /// aligns each to one), so a repeat reads and writes a single line of the table. After them
+    /// come the fields only a key's first occurrence, a `.custom` scope or a collection reads.
     struct Entry {
         var key: Key
+        /// The repeats since the last collection; times are raw ``EventClock`` readings (turned
+        /// into event times only when collected, so a repeat does no arithmetic on them).
+        var counts = RepeatCounts()
         /// Keeps the key's addresses from being reused while the entry exists.
         let registration: AnyRegistration?
         let requester: AnyRegistration?
         let scope: Scope
         let outcome: Resolved.Outcome
         let source: Resolved.Source
-        /// The repeats since the last collection; times are raw ``EventClock`` readings (turned
-        /// into event times only when collected, so a repeat does no arithmetic on them).
-        var counts = RepeatCounts()
         /// The key's mean build time, from the last collection whose repeats were timed (or its
         /// first occurrence): the total for an interval in which none was (``BuildSampling``).
         var meanNanoseconds: UInt64 = 0
@@ -104,6 +108,18 @@ final class RepeatTable: @unchecked Sendable {
 
         static let vacant = Entry(
             key: .empty, registration: nil, requester: nil, scope: .unique, outcome: .created, source: .factory)
+
+        init(
+            key: Key, registration: AnyRegistration?, requester: AnyRegistration?, scope: Scope,
+            outcome: Resolved.Outcome, source: Resolved.Source
+        ) {
+            self.key = key
+            self.registration = registration
+            self.requester = requester
+            self.scope = scope
+            self.outcome = outcome
+            self.source = source
+        }
 
         var aggregate: ResolutionAggregate? {
             guard let registration else { return nil }
@@ -121,20 +137,26 @@ final class RepeatTable: @unchecked Sendable {
     /// that its buffer is uniquely referenced (a call, ~10 instructions a repeat with the bounds
     /// checks, callgrind), which storage only the table's ``State`` ever holds never needs. An
     /// index is always a probe masked by `count - 1` (``State/find(_:)``) or below `count`.
+    ///
+    /// Aligned to a cache line, so that each slot's key and counts share one (``Entry``).
     struct Slots: ~Copyable {
         private let base: UnsafeMutablePointer<Entry>
         /// A power of two.
         let count: Int
 
+        static let alignment = 64
+
         init(count: Int) {
-            base = .allocate(capacity: count)
+            base = UnsafeMutableRawPointer
+                .allocate(byteCount: count * MemoryLayout<Entry>.stride, alignment: Self.alignment)
+                .bindMemory(to: Entry.self, capacity: count)
             base.initialize(repeating: .vacant, count: count)
             self.count = count
         }
 
         deinit {
             base.deinitialize(count: count)
-            base.deallocate()
+            UnsafeMutableRawPointer(base).deallocate()
         }
 
         var indices: Range<Int> { 0..<count }
