@@ -385,6 +385,16 @@ final class EventHub: Sendable {
         return stamp != 0 ? stamp : takePassStamp(in: context)
     }
 
+    /// The time stamp of a repeat counted on `context`'s thread that is not a build's end (a
+    /// cache hit): inside a resolution pass the pass's stamp, as an untimed build takes
+    /// (``buildEnd(start:inPassOf:)``), else a coarse reading.
+    @inline(__always)
+    static func repeatStamp(in context: ResolutionContext) -> UInt64 {
+        if context.frames.isEmpty { return EventClock.coarse(in: context) }
+        let stamp = context.passStamp
+        return stamp != 0 ? stamp : takePassStamp(in: context)
+    }
+
     /// The pass's first untimed build's end: a coarse reading, kept for the pass's other builds.
     @inline(__always)
     private static func takePassStamp(in context: ResolutionContext) -> UInt64 {
@@ -480,13 +490,13 @@ enum EventClock {
     /// observed build's reading, which leaves its frame without a stack protector.
     @inline(__always)
     static func raw(in context: ResolutionContext) -> UInt64 {
-        PosixIO.monotonicNanoseconds(readingInto: context.clockReading)
+        PosixIO.monotonicNanoseconds(readingInto: context.clockReading, with: context.clockReader)
     }
 
     /// ``coarse()`` written into `context`'s own memory, as ``raw(in:)`` is.
     @inline(__always)
     static func coarse(in context: ResolutionContext) -> UInt64 {
-        PosixIO.coarseMonotonicNanoseconds(readingInto: context.clockReading)
+        PosixIO.coarseMonotonicNanoseconds(readingInto: context.clockReading, with: context.clockReader)
     }
 
     /// A ``raw()`` reading as of the last timer tick (up to 1–10 ms behind, ~5 ns instead of ~25

@@ -165,24 +165,28 @@ package enum PosixIO {
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
-    /// ``monotonicNanoseconds()`` read into `reading`, memory the caller owns, instead of a local:
-    /// a function whose local's address is taken for the call is guarded by a stack protector
-    /// (a load, a store and a compare per call of it), and the observed build reads the clock.
+    /// ``monotonicNanoseconds()`` read by `reader` (``clockReader``) into `reading`, memory the
+    /// caller owns, instead of a local: a function whose local's address is taken for the call is
+    /// guarded by a stack protector (a load, a store and a compare per call of it), and the
+    /// observed build reads the clock.
     @inline(__always)
-    package static func monotonicNanoseconds(readingInto reading: UnsafeMutablePointer<timespec>) -> UInt64 {
-        clock_gettime(CLOCK_MONOTONIC, reading)
+    package static func monotonicNanoseconds(
+        readingInto reading: UnsafeMutablePointer<timespec>, with reader: ClockReader
+    ) -> UInt64 {
+        _ = reader(CLOCK_MONOTONIC, reading)
         return UInt64(reading.pointee.tv_sec) &* 1_000_000_000 &+ UInt64(reading.pointee.tv_nsec)
     }
 
-    /// ``coarseMonotonicNanoseconds()`` read into `reading`, as
-    /// ``monotonicNanoseconds(readingInto:)`` is.
+    /// ``coarseMonotonicNanoseconds()`` read as ``monotonicNanoseconds(readingInto:with:)`` is.
     @inline(__always)
-    package static func coarseMonotonicNanoseconds(readingInto reading: UnsafeMutablePointer<timespec>) -> UInt64 {
+    package static func coarseMonotonicNanoseconds(
+        readingInto reading: UnsafeMutablePointer<timespec>, with reader: ClockReader
+    ) -> UInt64 {
         #if os(Linux)
-        clock_gettime(CLOCK_MONOTONIC_COARSE, reading)
+        _ = reader(CLOCK_MONOTONIC_COARSE, reading)
         return UInt64(reading.pointee.tv_sec) &* 1_000_000_000 &+ UInt64(reading.pointee.tv_nsec)
         #else
-        monotonicNanoseconds(readingInto: reading)
+        monotonicNanoseconds(readingInto: reading, with: reader)
         #endif
     }
 

@@ -331,8 +331,9 @@ extension Container {
     /// `context`, the calling thread's, which the resolve fetched already. The ``Scope`` is made
     /// only for an event, a new key or a `.custom` one (a copy retains its name).
     func emitCacheHit(_ registration: AnyRegistration, lifetime: ServiceLifetime, in context: ResolutionContext) {
-        // A counted hit only needs a time stamp: the coarse clock's (an event, a precise one).
-        let now = EventClock.coarse()
+        // A counted hit only needs a time stamp (``EventHub/repeatStamp(in:)``; an event, a
+        // precise one).
+        let now = EventHub.repeatStamp(in: context)
         let source: Resolved.Source = registration.isOverride ? .override : .factory
         if EventHub.foldRepeat(
             registration, kind: ScopeRules.effectiveKind(registration.scope.kind, lifetime),
@@ -353,7 +354,8 @@ extension Container {
         EventHub.countKnownHit(
             registration, kind: ScopeRules.effectiveKind(registration.scope.kind, lifetime),
             scope: ScopeRules.effectiveScope(registration.scope, lifetime),
-            source: registration.isOverride ? .override : .factory, time: EventClock.coarse(), in: context)
+            source: registration.isOverride ? .override : .factory, time: EventHub.repeatStamp(in: context),
+            in: context)
     }
 
     /// Delivers a resolution as an event: the first of its kind on this thread (the repeat

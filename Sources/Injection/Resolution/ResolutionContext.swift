@@ -112,6 +112,11 @@ final class ResolutionContext {
         return reading
     }()
 
+    /// The function those readings are taken with (``PosixIO/clockReader``), copied into each
+    /// context: a field is what a build reads, where the lazily made global costs a `swift_once`
+    /// call per access.
+    let clockReader = PosixIO.clockReader
+
     init(threadNumber: UInt64) {
         self.threadNumber = threadNumber
         ReadSections.add(readSection)
