@@ -43,7 +43,19 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         file: StaticString = #fileID, line: UInt = #line, _ body: (T) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try lend(T.self, name: name, lifetime: lifetime, file: file, line: line, body).get()
+        // `@inlinable`, as `resolve()` is: `body`'s result and error are handled where their
+        // types are known (unspecialised, each call looked up generic metadata: ~1 700
+        // instructions, callgrind).
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot throws(Failure) -> Result in
+            let resolved = slot.baseAddress.unsafelyUnwrapped
+            guard let lent = lend(T.self, name: name, lifetime: lifetime, file: file, line: line, orResolveInto: resolved)
+            else {
+                defer { resolved.deinitialize(count: 1) }
+                return try body(resolved.pointee)
+            }
+            defer { lent.end() }
+            return try lent.borrow(T.self, body)
+        }
     }
 
     /// ``withService(_:name:lifetime:file:line:_:)-swift.method`` on the container resolving on
@@ -58,48 +70,72 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         file: StaticString = #fileID, line: UInt = #line, _ body: (T) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try currentUnretained._withUnsafeGuaranteedRef {
-            $0.lend(T.self, name: name, lifetime: lifetime, file: file, line: line, body)
+        // Borrowed, as the static `resolve()` borrows it: a retain would write the shared
+        // container's reference count. Through a `Result`: `_withUnsafeGuaranteedRef` passes no
+        // typed error.
+        try currentUnretained._withUnsafeGuaranteedRef { container in
+            Swift.Result { () throws(Failure) -> Result in
+                try container.withService(T.self, name: name, lifetime: lifetime, file: file, line: line, body)
+            }
         }.get()
     }
 
-    /// The lend behind both front ends: the type-keyed lookup, then a kept instance borrowed
-    /// from this thread's hold (``LentInstances``), or any other answer resolved owned.
-    /// `body`'s outcome comes back as a `Result`: `_withUnsafeGuaranteedRef`, which lends the
-    /// held box without a retain, does not pass a typed error through.
+    /// The lookup behind ``withService(_:name:lifetime:file:line:_:)-swift.method``: a kept
+    /// instance lent from this thread's hold (``LentInstances``), or nil with any other answer
+    /// resolved into `resolved`, as `resolve()` would (a missing registration stops the program
+    /// with its diagnostic, naming `file` and `line`).
     @usableFromInline
-    func lend<T, Result, Failure: Error>(
+    func lend<T>(
         _ type: T.Type, name: String?, lifetime: ServiceLifetime, file: StaticString, line: UInt,
-        _ body: (T) throws(Failure) -> Result
-    ) -> Swift.Result<Result, Failure> {
+        orResolveInto resolved: UnsafeMutablePointer<T>
+    ) -> LentService? {
         var key: EntryKey = name == nil ? .type(ObjectIdentifier(T.self))
             : .named(NamedKey(type: ObjectIdentifier(T.self), name: name.unsafelyUnwrapped))
         let found = locate(&key, lifetime: lifetime)
         if found.lookup.answer == .kept, !EventHub.isActive, !ValidationRun.isActiveOnThisThread {
-            // The context borrowed, as `locate` fetched it: the thread-specific slot keeps it.
-            let lent = found.context._withUnsafeGuaranteedRef { context -> Swift.Result<Result, Failure>? in
-                guard let held = context.lent.lend(found.lookup) else { return nil }
-                defer { context.lent.endLending() }
-                return held._withUnsafeGuaranteedRef { box in
-                    // Safe: what `build` keeps for a registration resolved as `T` is an `Instance<T>`.
-                    Swift.Result { () throws(Failure) -> Result in
-                        try body(unsafeDowncast(box, to: Instance<T>.self).value)
-                    }
-                }
+            // The context borrowed, as `locate` fetched it: the thread-specific slot keeps it,
+            // and with it its `lent`.
+            let lent = found.context._withUnsafeGuaranteedRef { context in
+                context.lent.lend(found.lookup).map { LentService(box: $0, holder: Unmanaged.passUnretained(context.lent)) }
             }
             if let lent { return lent }
         }
-        let service: T
         do throws(ResolutionError) {
             guard found.lookup.registration != nil else {
                 throw .missing(reportMissing(T.self, name: name, file: file, line: line, quiet: false))
             }
-            service = try answer(
+            resolved.initialize(to: try answer(
                 found, T.self, key: key, lifetime: lifetime, args: .none, source: nil, mappedFrom: nil, origin: nil,
-                site: ResolveSite(file: file, line: line))
+                site: ResolveSite(file: file, line: line)))
         } catch {
             InjectionDiagnostics.trap(error, file: file, line: line)
         }
-        return Swift.Result { () throws(Failure) -> Result in try body(service) }
+        return nil
+    }
+}
+
+/// A kept instance lent by ``Container/withService(_:name:lifetime:file:line:_:)``: the
+/// ``Instance`` box this thread holds (``LentInstances``), until ``end()``.
+@usableFromInline
+struct LentService {
+    /// The held ``Instance``, unretained: the thread's hold keeps it.
+    @usableFromInline let box: Unmanaged<AnyObject>
+    let holder: Unmanaged<LentInstances>
+
+    /// Runs `body` with the instance's value borrowed from the held box: no retain.
+    @inlinable
+    func borrow<T, Result, Failure: Error>(
+        _ type: T.Type, _ body: (T) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // Safe: what `build` keeps for a registration resolved as `T` is an `Instance<T>`.
+        try Unmanaged<Instance<T>>.fromOpaque(box.toOpaque())._withUnsafeGuaranteedRef { instance in
+            Swift.Result { () throws(Failure) -> Result in try body(instance.value) }
+        }.get()
+    }
+
+    /// Ends the lend (``LentInstances/endLending()``).
+    @usableFromInline
+    func end() {
+        holder._withUnsafeGuaranteedRef { $0.endLending() }
     }
 }
