@@ -21,7 +21,7 @@ extension Container {
     ///
     /// What is not a kept instance (a transient, a `.shared` one, a build, a `lifetime: .new`)
     /// is resolved as `resolve()` would and released after `body`. With an observer attached
-    /// (the inspector's recorder included) or inside ``validate(_:)``, every call takes that
+    /// (the inspector's recorder included) or inside ``Container/validate(_:)``, every call takes that
     /// path, so the event stream is the same as `resolve()`'s.
     ///
     /// > Note: Each thread holds its own reference to the last few instances it lent (up to
