@@ -19,6 +19,13 @@ struct WithServiceTests {
         #expect(second == first)
     }
 
+    @Test func lendsAKeptValueTypeAsResolveCopiesIt() {
+        let app = Container(name: uniqueName("app"))
+        app.register(scope: .singleton) { LentSettings(limit: 100, names: ["a", "b"]) }
+        #expect(app.withService(LentSettings.self) { $0 } == app.resolve(LentSettings.self))
+        #expect(app.withService(LentSettings.self) { $0.names.count } == 2)
+    }
+
     @Test func returnsWhatTheBodyReturnsAndRethrowsItsTypedError() {
         struct Refused: Error, Equatable {}
         let app = Container(name: uniqueName("app"))
@@ -178,4 +185,9 @@ struct WithServiceTests {
 private final class Lent: Sendable {
     let tag: Int
     init(tag: Int) { self.tag = tag }
+}
+
+private struct LentSettings: Equatable, Sendable {
+    let limit: Int
+    let names: [String]
 }
