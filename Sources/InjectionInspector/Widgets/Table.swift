@@ -89,7 +89,8 @@ struct Table: Sendable {
                 let text = index < row.cells.count ? row.cells[index] : ""
                 var style = base
                 if !isSelected, !row.changed, let cellStyle = row.cellStyles[index] { style = cellStyle }
-                canvas.put(text, row: y, column: x, width: widths[index], alignment: column.alignment, style: style)
+                canvas.put(column.fitted(text, to: widths[index]), row: y, column: x, width: widths[index],
+                           alignment: column.alignment, style: style)
                 x += widths[index] + 1
             }
         }

@@ -13,14 +13,30 @@ struct TableColumn: Sendable, Hashable {
         case flexible(minimum: Int, weight: Int = 1)
     }
 
+    /// Where text too wide for the column is cut.
+    enum Truncation: Sendable, Hashable {
+        /// At the end: `NetworkSer…`.
+        case tail
+        /// In the middle, keeping the start and the end: `Leaf (nam…"leaf12")`, for names that
+        /// may differ only at their end.
+        case middle
+    }
+
     var title: String
     var width: Width
     var alignment: Alignment
+    var truncation: Truncation
 
-    init(_ title: String, width: Width, alignment: Alignment = .leading) {
+    init(_ title: String, width: Width, alignment: Alignment = .leading, truncation: Truncation = .tail) {
         self.title = title
         self.width = width
         self.alignment = alignment
+        self.truncation = truncation
+    }
+
+    /// `text` cut to `width` columns the way this column cuts (the canvas then only pads it).
+    func fitted(_ text: String, to width: Int) -> String {
+        truncation == .middle ? TextWidth.truncateMiddle(text, to: width) : text
     }
 
     /// Widths for `columns` in `available` cells with `gap` cells between columns. Flexible
