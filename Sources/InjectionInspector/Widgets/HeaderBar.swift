@@ -40,16 +40,17 @@ struct HeaderBar: Sendable {
         x = canvas.put("  ", row: row, column: x, style: Style(.chrome), limit: rect.right)
         // Paused, a live session is not shown as live: nothing reaches the views, so no rate either.
         let pausedLive = paused && connection == .live
-        x = canvas.put(pausedLive ? "⏸ paused" : connection.label, row: row, column: x,
-                       style: pausedLive ? Style(.warning, .bold) : Style(connection.role, .bold), limit: rect.right)
-        if connection.showsRate, !pausedLive {
-            x = canvas.put("  \(eventsPerSecond) ev/s", row: row, column: x, style: Style(.chrome), limit: rect.right)
-        }
-        let droppedStyle = dropped > 0 ? Style(.warning, .bold) : Style(.chrome)
+        let rate = connection.showsRate && !pausedLive ? "  \(eventsPerSecond) ev/s" : ""
         // With a timeline the room goes to it; a drop is still shown.
-        if timeline == nil || dropped > 0 {
-            x = canvas.put("  dropped \(dropped)", row: row, column: x, style: droppedStyle, limit: rect.right)
-        }
+        let drops = timeline == nil || dropped > 0 ? "  dropped \(dropped)" : ""
+        // A long state (a trap's headline, a closed connection's reason) is cut before it can
+        // push the rate, the drops or the trailing text (which session, how many live) off the line.
+        let reserved = TextWidth.of(rate) + TextWidth.of(drops) + (trailing.isEmpty ? 0 : TextWidth.of(trailing) + 1)
+        let label = TextWidth.truncate(pausedLive ? "⏸ paused" : connection.label, to: max(16, rect.right - reserved - x))
+        x = canvas.put(label, row: row, column: x,
+                       style: pausedLive ? Style(.warning, .bold) : Style(connection.role, .bold), limit: rect.right)
+        x = canvas.put(rate, row: row, column: x, style: Style(.chrome), limit: rect.right)
+        x = canvas.put(drops, row: row, column: x, style: dropped > 0 ? Style(.warning, .bold) : Style(.chrome), limit: rect.right)
         let trailingStart = trailing.isEmpty ? rect.right : max(x + 1, rect.right - TextWidth.of(trailing) - 1)
         if let timeline { TimelineBar(timeline: timeline).draw(into: &canvas, row: row, from: x, to: trailingStart - 1) }
         if !trailing.isEmpty {

@@ -32,6 +32,25 @@ struct WidgetTests {
         #expect(canvas.styleDump().split(separator: "\n", omittingEmptySubsequences: false)[2].allSatisfy { $0 == "S" })
     }
 
+    /// Names that share a long prefix and differ at the end (numbered, suffixed services) stay
+    /// apart in a column that cuts in the middle; a cut at the end made them one name, many times.
+    @Test func aMiddleTruncatingColumnKeepsTheEndsThatTellNamesApart() {
+        var canvas = Canvas(rows: 3, columns: 24)
+        Table(columns: [TableColumn("Service", width: .flexible(minimum: 8), truncation: .middle),
+                        TableColumn("Count", width: .fixed(6), alignment: .trailing)],
+              rows: [TableRow(["service-with-a-long-name-12", "12"]), TableRow(["service-with-a-long-name-13", "3"])],
+              selected: nil, sortColumn: 0)
+            .draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.textDump() == """
+            Service▲           Count
+            service-…-name-12     12
+            service-…-name-13      3
+            """)
+        #expect(TextWidth.truncateMiddle("Repository.cartRepositoryMock", to: 16) == "Reposit…toryMock")
+        #expect(TextWidth.truncateMiddle("日本語の名前です", to: 9) == "日本…です", "wide characters counted as two columns")
+        #expect(TextWidth.truncateMiddle("short", to: 9) == "short")
+    }
+
     @Test func tableShowsAScrollbarWhenRowsDoNotFit() {
         var canvas = Canvas(rows: 3, columns: 10)
         Table(columns: [TableColumn("N", width: .flexible(minimum: 1))],
@@ -93,6 +112,20 @@ struct WidgetTests {
         #expect(canvas.textDump() == " di-inspect  sample-app  pid 42  ✕ disconnected (app exited)  0 ev/s  dropped 3")
     }
 
+    /// A long state (the trap an app stopped on) is cut, and the session it belongs to, at the
+    /// right, stays on the line: before, the state pushed "session 3/4 [ ]" off the screen.
+    @Test func aLongConnectionStateLeavesTheSessionSummaryOnTheLine() {
+        var canvas = Canvas(rows: 1, columns: 100)
+        HeaderBar(app: "abrupt", pid: 2086,
+                  connection: .disconnected("app stopped: Missing registration: Big (name: \"not-registered\") in 'abrupt'"),
+                  eventsPerSecond: 0, dropped: 0, trailing: "0 live · session 4/4 [ ]")
+            .draw(into: &canvas, in: canvas.bounds)
+        let line = canvas.textDump()
+        #expect(line.hasSuffix("0 live · session 4/4 [ ]"), "\(line)")
+        #expect(line.hasPrefix(" di-inspect  abrupt  pid 2086  ✕ disconnected (app stop"), "\(line)")
+        #expect(line.contains("…  0 ev/s  dropped 0"), "the state is cut, the rate and drops kept: \(line)")
+    }
+
     // MARK: - Trees, overlays
 
     @Test func treeLinesHaveGuides() {
@@ -138,6 +171,17 @@ struct WidgetTests {
     @Test func detailPaneWrapsLongValues() {
         let pane = DetailPane(title: "X", sections: [.init(title: "Fix", lines: [.init("", "register the gateway before first use")])])
         #expect(pane.renderedLines(width: 20).map(\.text) == ["Fix", "  register the", "  gateway before", "  first use"])
+    }
+
+    /// A word longer than the pane (a long service name) is broken across lines, every character
+    /// kept: the pane is where a name the table shortened is read whole.
+    @Test func detailPaneBreaksAWordLongerThanALineInsteadOfCuttingIt() {
+        let name = "service-with-a-rather-long-name-ééééé-12"
+        let pane = DetailPane(title: "X", sections: [.init(title: "Service", lines: [.init("name", name)])])
+        let lines = pane.renderedLines(width: 20).map(\.text)
+        #expect(lines == ["Service", "  name  service-with", "        -a-rather-lo", "        ng-name-éééé", "        é-12"])
+        #expect(lines.dropFirst().map { $0.dropFirst(8) }.joined() == name)
+        #expect(DetailPane.wrap("日本語の名前", width: 5) == ["日本", "語の", "名前"], "wide characters fill two columns each")
     }
 
     @Test func scrollWindowMovesOnlyAsFarAsNeeded() {
