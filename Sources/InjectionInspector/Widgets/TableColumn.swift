@@ -17,9 +17,10 @@ struct TableColumn: Sendable, Hashable {
     enum Truncation: Sendable, Hashable {
         /// At the end: `NetworkSer…`.
         case tail
-        /// In the middle, keeping the start and the end: `Leaf (nam…"leaf12")`, for names that
-        /// may differ only at their end.
-        case middle
+        /// At the end, unless that makes two rows on screen read the same: those are cut in the
+        /// middle, keeping the start and the end (`Leaf (nam…"leaf12")`), for names that differ
+        /// only at their end (numbered or suffixed services sharing a long prefix).
+        case tailKeepingRowsApart
     }
 
     var title: String
@@ -34,9 +35,17 @@ struct TableColumn: Sendable, Hashable {
         self.truncation = truncation
     }
 
-    /// `text` cut to `width` columns the way this column cuts (the canvas then only pads it).
-    func fitted(_ text: String, to width: Int) -> String {
-        truncation == .middle ? TextWidth.truncateMiddle(text, to: width) : text
+    /// The rows' `texts` cut to `width` columns the way this column cuts (the canvas then only
+    /// pads them).
+    func fitted(_ texts: [String], to width: Int) -> [String] {
+        guard truncation == .tailKeepingRowsApart else { return texts }
+        let cut = texts.map { TextWidth.truncate($0, to: width) }
+        var seen: [String: Int] = [:]
+        for text in cut { seen[text, default: 0] += 1 }
+        return texts.indices.map { index in
+            seen[cut[index], default: 0] > 1 && cut[index] != texts[index]
+                ? TextWidth.truncateMiddle(texts[index], to: width) : cut[index]
+        }
     }
 
     /// Widths for `columns` in `available` cells with `gap` cells between columns. Flexible

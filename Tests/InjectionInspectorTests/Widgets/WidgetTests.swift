@@ -33,18 +33,22 @@ struct WidgetTests {
     }
 
     /// Names that share a long prefix and differ at the end (numbered, suffixed services) stay
-    /// apart in a column that cuts in the middle; a cut at the end made them one name, many times.
-    @Test func aMiddleTruncatingColumnKeepsTheEndsThatTellNamesApart() {
-        var canvas = Canvas(rows: 3, columns: 24)
-        Table(columns: [TableColumn("Service", width: .flexible(minimum: 8), truncation: .middle),
+    /// apart: the rows a cut at the end would make read the same are cut in the middle; a row
+    /// whose cut is its own keeps the usual cut, and one that fits is not cut.
+    @Test func aColumnKeepingRowsApartCutsLookAlikesInTheMiddle() {
+        var canvas = Canvas(rows: 5, columns: 24)
+        Table(columns: [TableColumn("Service", width: .flexible(minimum: 8), truncation: .tailKeepingRowsApart),
                         TableColumn("Count", width: .fixed(6), alignment: .trailing)],
-              rows: [TableRow(["service-with-a-long-name-12", "12"]), TableRow(["service-with-a-long-name-13", "3"])],
+              rows: [TableRow(["service-with-a-long-name-12", "12"]), TableRow(["service-with-a-long-name-13", "3"]),
+                     TableRow(["Repository.products: ProductRepository", "4"]), TableRow(["Cache", "5"])],
               selected: nil, sortColumn: 0)
             .draw(into: &canvas, in: canvas.bounds)
         #expect(canvas.textDump() == """
             Service▲           Count
             service-…-name-12     12
             service-…-name-13      3
+            Repository.produ…      4
+            Cache                  5
             """)
         #expect(TextWidth.truncateMiddle("Repository.cartRepositoryMock", to: 16) == "Reposit…toryMock")
         #expect(TextWidth.truncateMiddle("日本語の名前です", to: 9) == "日本…です", "wide characters counted as two columns")
