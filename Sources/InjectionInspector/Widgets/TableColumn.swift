@@ -21,6 +21,9 @@ struct TableColumn: Sendable, Hashable {
         /// middle, keeping the start and the end (`Leaf (nam…"leaf12")`), for names that differ
         /// only at their end (numbered or suffixed services sharing a long prefix).
         case tailKeepingRowsApart
+        /// At the start, keeping the end: a source location's file and line (`…faults.swift:65`),
+        /// which is what tells two locations apart.
+        case leading
     }
 
     var title: String
@@ -38,6 +41,7 @@ struct TableColumn: Sendable, Hashable {
     /// The rows' `texts` cut to `width` columns the way this column cuts (the canvas then only
     /// pads them).
     func fitted(_ texts: [String], to width: Int) -> [String] {
+        if truncation == .leading { return texts.map { TextWidth.truncateLeading($0, to: width) } }
         guard truncation == .tailKeepingRowsApart else { return texts }
         let cut = texts.map { TextWidth.truncate($0, to: width) }
         var seen: [String: Int] = [:]

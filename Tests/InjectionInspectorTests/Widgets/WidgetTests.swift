@@ -55,6 +55,25 @@ struct WidgetTests {
         #expect(TextWidth.truncateMiddle("short", to: 9) == "short")
     }
 
+    /// Two settings of one mapping differ by their line: the Overrides view's `Set at` keeps the
+    /// end of a location too long for it (it showed `Faults/faults.sw…` twice), and its last
+    /// column fits `active!` (it showed `activ…`).
+    @Test func overridesKeepTheLineOfWhereAnOverrideWasSet() {
+        var canvas = Canvas(rows: 3, columns: 16)
+        Table(columns: [TableColumn("Set at", width: .flexible(minimum: 8), truncation: .leading)],
+              rows: [TableRow(["Faults/faults.swift:59"]), TableRow(["Faults/faults.swift:65"])], selected: nil)
+            .draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.textDump() == """
+            Set at
+            …faults.swift:59
+            …faults.swift:65
+            """)
+        let setAt = try! #require(OverridesView.columns.first { $0.title == "Set at" })
+        #expect(setAt.truncation == .leading)
+        let problem = try! #require(OverridesView.columns.last)
+        #expect(problem.title == "Problem" && problem.width == .fixed(7), "fits 'active!' and 'stale*'")
+    }
+
     @Test func tableShowsAScrollbarWhenRowsDoNotFit() {
         var canvas = Canvas(rows: 3, columns: 10)
         Table(columns: [TableColumn("N", width: .flexible(minimum: 1))],
