@@ -3,8 +3,8 @@ import Testing
 
 /// `list` promises aligned columns; names an app really registers (Japanese, an emoji, a
 /// zero-width space, an accented letter) must not push the columns after them out of line. The
-/// columns are counted the way a terminal draws them: two for a wide character, none for a
-/// zero-width one.
+/// columns are counted the way a terminal draws them: two for a wide character; the zero-width
+/// space is shown escaped (`\u{200B}`), so that it is seen.
 struct WideNameAlignmentTests {
     /// The terminal columns of the few characters these names use: wide CJK and emoji 2, the
     /// zero-width space 0, everything else 1.
@@ -42,6 +42,10 @@ struct WideNameAlignmentTests {
             return Self.columns(before) + (row == rows[0] ? 0 : 2)
         }
         #expect(starts.allSatisfy { $0 != nil && $0 == starts[0] }, "columns out of line:\n\(result.stdout)")
-        for name in names { #expect(result.stdout.contains(name), "\(name) missing:\n\(result.stdout)") }
+        for name in names where name != "zero\u{200B}width" {
+            #expect(result.stdout.contains(name), "\(name) missing:\n\(result.stdout)")
+        }
+        // An invisible character is shown escaped: `zerowidth` and `zero\u{200B}width` are two services.
+        #expect(result.stdout.contains(#"zero\u{200B}width"#), "\(result.stdout)")
     }
 }
