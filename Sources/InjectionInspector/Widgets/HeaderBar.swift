@@ -40,13 +40,21 @@ struct HeaderBar: Sendable {
         x = canvas.put("  ", row: row, column: x, style: Style(.chrome), limit: rect.right)
         // Paused, a live session is not shown as live: nothing reaches the views, so no rate either.
         let pausedLive = paused && connection == .live
-        let rate = connection.showsRate && !pausedLive ? "  \(eventsPerSecond) ev/s" : ""
+        var rate = connection.showsRate && !pausedLive ? "  \(eventsPerSecond) ev/s" : ""
         // With a timeline the room goes to it; a drop is still shown.
-        let drops = timeline == nil || dropped > 0 ? "  dropped \(dropped)" : ""
-        // A long state (a trap's headline, a closed connection's reason) is cut before it can
-        // push the rate, the drops or the trailing text (which session, how many live) off the line.
-        let reserved = TextWidth.of(rate) + TextWidth.of(drops) + (trailing.isEmpty ? 0 : TextWidth.of(trailing) + 1)
-        let label = TextWidth.truncate(pausedLive ? "⏸ paused" : connection.label, to: max(16, rect.right - reserved - x))
+        var drops = timeline == nil || dropped > 0 ? "  dropped \(dropped)" : ""
+        // The trailing text (which session, how many live) stays on the line: when the state is
+        // long (a trap's headline, a closed connection's reason), "dropped 0" goes first, then the
+        // rate, then the state is cut. Never a waiting address: it carries the token to copy.
+        let state = pausedLive ? "⏸ paused" : connection.label
+        let room = rect.right - x - (trailing.isEmpty ? 0 : TextWidth.of(trailing) + 1)
+        func fits() -> Bool { TextWidth.of(state) + TextWidth.of(rate) + TextWidth.of(drops) <= room }
+        if !fits(), dropped == 0 { drops = "" }
+        if !fits() { rate = "" }
+        var label = state
+        if case .waiting = connection {} else {
+            label = TextWidth.truncate(state, to: max(16, room - TextWidth.of(rate) - TextWidth.of(drops)))
+        }
         x = canvas.put(label, row: row, column: x,
                        style: pausedLive ? Style(.warning, .bold) : Style(connection.role, .bold), limit: rect.right)
         x = canvas.put(rate, row: row, column: x, style: Style(.chrome), limit: rect.right)

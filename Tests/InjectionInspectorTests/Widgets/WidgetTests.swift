@@ -145,8 +145,26 @@ struct WidgetTests {
             .draw(into: &canvas, in: canvas.bounds)
         let line = canvas.textDump()
         #expect(line.hasSuffix("0 live · session 4/4 [ ]"), "\(line)")
-        #expect(line.hasPrefix(" di-inspect  abrupt  pid 2086  ✕ disconnected (app stop"), "\(line)")
-        #expect(line.contains("…  0 ev/s  dropped 0"), "the state is cut, the rate and drops kept: \(line)")
+        #expect(line.hasPrefix(" di-inspect  abrupt  pid 2086  ✕ disconnected (app stopped: Missing regist…"), "\(line)")
+        #expect(line.contains("… 0 live"), "the state is cut after 'dropped 0' and the rate gave way: \(line)")
+        #expect(!line.contains("ev/s") && !line.contains("dropped"))
+    }
+
+    /// A state that fits keeps it all: the rate goes before the state is cut, and a waiting
+    /// address (it carries the TCP token to copy) is never cut.
+    @Test func theRateGivesWayBeforeTheStateAndAWaitingAddressIsNeverCut() {
+        var canvas = Canvas(rows: 1, columns: 120)
+        HeaderBar(app: "sample-app", pid: 2988, connection: .disconnected("app exited"), eventsPerSecond: 1415,
+                  dropped: 0, trailing: "browsing last session  1 live · session 2/2 [ ]")
+            .draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.textDump().contains("✕ disconnected (app exited)"), "\(canvas.textDump())")
+        #expect(canvas.textDump().hasSuffix("1 live · session 2/2 [ ]"), "\(canvas.textDump())")
+        let token = String(repeating: "5f0c", count: 8)
+        var waiting = Canvas(rows: 1, columns: 110)
+        HeaderBar(app: "", pid: nil, connection: .waiting("tcp:127.0.0.1:7777  DI_INSPECT_TOKEN=\(token)"), eventsPerSecond: 0,
+                  dropped: 0, trailing: "0 live · refused 2")
+            .draw(into: &waiting, in: waiting.bounds)
+        #expect(waiting.textDump().contains("DI_INSPECT_TOKEN=\(token)"), "\(waiting.textDump())")
     }
 
     // MARK: - Trees, overlays
