@@ -15,9 +15,9 @@ public struct Provider<T>: Sendable {
     /// The layer as a one-word metatype (``layer`` casts it back) beside the member, file and
     /// line packed in one vector (``PackedSite``), so that a `Provider` counts six fields for the
     /// optimiser: it releases the provider the app builds field by field, and drops the layer's
-    /// retain of the container with the provider's release of it. Past six (the site as a tuple
-    /// of a ``MemberName``, a `StaticString` and a line counted eleven), both stayed, around every
-    /// provider called directly.
+    /// retain of the container with the provider's release of it. Past six (with the site a tuple
+    /// of a ``MemberName``, a `StaticString` and a line, the provider counted eleven), both stayed,
+    /// around every provider called directly. A stored property more brings them back.
     @usableFromInline let site: Site
     public let scope: Scope
     @usableFromInline let make: Make
