@@ -88,15 +88,25 @@ extension Container {
 
     /// The answer kept for the protocol whose metatype is `type` by the first container of the
     /// lineage that has an assembly; nil when it has none yet (or no container has an assembly).
+    /// This container is asked first, outside the lineage walk, whose iterator retains each
+    /// container it passes (the usual app installs its assembly in the container it injects from).
     @usableFromInline
     func installedAssembly(as type: ObjectIdentifier) -> AnyObject? {
-        for container in lineage {
-            let answer = container.core.assemblyState.withLock { installed -> AnyObject?? in
-                installed.isInstalled ? .some(installed.answer(for: type)) : .none
-            }
-            if let answer { return answer }
+        if let answer = Self.answer(in: self, for: type) { return answer }
+        var ancestor = parent
+        while let container = ancestor {
+            if let answer = Self.answer(in: container, for: type) { return answer }
+            ancestor = container.parent
         }
         return nil
+    }
+
+    /// `container`'s answer for the protocol whose metatype is `type`: nil when it has no
+    /// assembly (ask its parent), `.some(nil)` when its assembly has not been asked as `type` yet.
+    private static func answer(in container: Container, for type: ObjectIdentifier) -> AnyObject?? {
+        container.core.assemblyState.withLock { installed -> AnyObject?? in
+            installed.isInstalled ? .some(installed.answer(for: type)) : .none
+        }
     }
 
     /// The first ask for `A`: the installed assembly cast to `A` and kept for later asks.
