@@ -74,11 +74,12 @@ extension Container {
     /// The installed assembly, as `A` (usually the app's assembly protocol). Stops the program
     /// with a message saying what to install when there is none.
     ///
-    /// Only the first ask for `A` casts the assembly to it (a conformance lookup); later asks
-    /// find that answer (``InstalledAssembly``). `@inlinable`, so that the answer is read as `A`
-    /// in the app's specialised code.
+    /// Only the first ask for `A` casts the assembly to it (a conformance lookup); the container
+    /// keeps that answer for later asks, until another assembly is installed.
     @inlinable
     public func assembly<A>(_ type: A.Type = A.self, file: StaticString = #fileID, line: UInt = #line) -> A {
+        // `@inlinable`, so that the kept answer (`InstalledAssembly`) is read as `A` in the app's
+        // specialised code.
         if let answer = installedAssembly(as: ObjectIdentifier(A.self)) {
             // Safe: only a `TypedAssembly<A>` is kept under `A`'s metatype (`castAssembly`).
             return unsafeDowncast(answer, to: TypedAssembly<A>.self).value
