@@ -21,6 +21,9 @@ extension Implementation {
     static let injectionShapeProvider = Implementation(name: "Injection, provider called directly")
     /// This library, arguments passed by key (`args: ["id": 42]`, read with `args("id")`).
     static let injectionKeyedArguments = Implementation(name: "Injection, keyed arguments")
+    /// This library, arguments passed as a labelled tuple and read by key (`args: (id: 42, name:
+    /// "grace")`, read with `args("id")`): keyed, without a dictionary.
+    static let injectionLabelledArguments = Implementation(name: "Injection, labelled arguments")
     /// This library, `@LazyInjected(\.layer.member)`.
     static let injectionLazyKeyPath = Implementation(name: "Injection, @LazyInjected keypath")
     /// This library, a model with an `@OptionalInjected` property (made, the property read).
@@ -315,7 +318,8 @@ extension Scenario {
 
     /// A transient service built from two arguments, as each library passes several: Swinject's
     /// `arguments:`, Resolver's keyed dictionary, a tuple for Factory's `ParameterFactory`. This
-    /// library takes both of its spellings: a tuple read by index, and keys (as Resolver's).
+    /// library takes its three spellings: a tuple read by index, keys (as Resolver's), and a
+    /// labelled tuple read by key.
     static func twoArguments() -> Scenario {
         let swinject = SwinjectContainer()
         swinject.register(Profile.self) { (_, id: Int, name: String) in Profile(id: id, name: name) }
@@ -324,6 +328,8 @@ extension Scenario {
         container.register { _, args in Profile(id: args.get(0), name: args.get(1)) }
         let keyed = DIContainer(name: "bench.arguments-keyed")
         keyed.register { _, args in Profile(id: args("id"), name: args("name")) }
+        let labelled = DIContainer(name: "bench.arguments-labelled")
+        labelled.register { _, args in Profile(id: args("id"), name: args("name")) }
         let id = AccountIDs.all[1], name = AccountIDs.names[1]
         return Scenario(id: "shape-arguments", title: "resolve with two arguments", variants: [
             Variant(implementation: .direct) { n in
@@ -338,6 +344,9 @@ extension Scenario {
             },
             Variant(implementation: .injectionKeyedArguments, check: ShapeCheck.arguments { keyed.resolve(Profile.self, args: ["id": id, "name": name]) }) { n in
                 for _ in 0..<n { blackHole(keyed.resolve(Profile.self, args: ["id": id, "name": name])) }
+            },
+            Variant(implementation: .injectionLabelledArguments, check: ShapeCheck.arguments { labelled.resolve(Profile.self, args: (id: id, name: name)) }) { n in
+                for _ in 0..<n { blackHole(labelled.resolve(Profile.self, args: (id: id, name: name))) }
             },
         ] + ShapePeers.twoArguments(id, name))
     }
@@ -397,6 +406,7 @@ extension Target {
         .shapePeerRatio("resolve with an argument ≤ 0.5× the fastest other container", scenario: "shape-argument", atMost: 0.5),
         .shapePeerRatio("resolve with two arguments (tuple) ≤ 0.5× the fastest other container", scenario: "shape-arguments", atMost: 0.5),
         .shapePeerRatio("resolve with two keyed arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments", .injectionKeyedArguments, atMost: 0.5),
+        .shapePeerRatio("resolve with two labelled arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments", .injectionLabelledArguments, atMost: 0.5),
         .shapePeerRatio("optional resolve, not registered ≤ 0.5× the fastest other container", scenario: "shape-optional", atMost: 0.5),
         .shapePeerRatio("@OptionalInjected model, not registered ≤ 0.5× the fastest other container's optional resolve", scenario: "shape-optional", .injectionOptionalInjected, atMost: 0.5),
     ]

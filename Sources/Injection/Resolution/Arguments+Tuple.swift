@@ -1,27 +1,27 @@
-/// Reading one element of a tuple argument in place (`resolve(args: ("swift", 10))`, read with
-/// `args.get(0)` and `args.get(1)`), from the tuple type's runtime metadata: its kind, element
-/// count, and each element's type and byte offset. That layout (the runtime's
+/// Reading one element of a tuple argument where it lies (`resolve(args: ("swift", 10))`, read
+/// with `args.get(0)` and `args.get(1)`; `resolve(args: (query: "swift", limit: 10))`, also read
+/// with `args("query")`), from the tuple type's runtime metadata: its kind, element count,
+/// labels, and each element's type and byte offset. That layout (the runtime's
 /// `TargetTupleTypeMetadata`) is what `Mirror` itself reads; it has not changed since Swift 5.0.
 /// Only an element whose recorded type is exactly the one asked for is read, so a layout this
 /// code did not expect answers "not a tuple" or "another type", and the reflecting path runs;
 /// `TupleArgumentLayoutTests` checks the offsets against `Mirror` for several shapes.
-extension Arguments.Box {
+extension Arguments {
     /// The metadata kind of a tuple type (`MetadataKind::Tuple`: 1 | runtime-private 0x100 |
     /// non-heap 0x200).
-    private static let tupleKind = 0x301
+    @usableFromInline static var tupleKind: Int { 0x301 }
 
-    /// The byte offset of element `index` of the argument when the argument is a tuple and that
-    /// element's type is exactly `element`; nil otherwise.
-    @usableFromInline
-    func tupleElementOffset(_ index: Int, of element: Any.Type) -> Int? {
-        func stored<Payload>(_ payload: Payload) -> Any.Type { Payload.self }
-        let metadata = unsafeBitCast(stored(value), to: UnsafeRawPointer.self)
+    /// The byte offset of element `index` of a value of type `tuple` when that is a tuple type
+    /// and the element's type is exactly `element`; nil otherwise. Inlined into the factory's
+    /// read: four loads and three comparisons (a call and its spills cost more than that).
+    @inlinable
+    static func tupleElementOffset(_ index: Int, in tuple: any Any.Type, of element: any Any.Type) -> Int? {
+        let metadata = unsafeBitCast(tuple, to: UnsafeRawPointer.self)
         let word = MemoryLayout<Int>.size
         // Kind, element count, labels; then per element its type's metadata and its offset, two
         // words each.
-        guard metadata.load(as: Int.self) == Self.tupleKind else { return nil }
-        let count = metadata.load(fromByteOffset: word, as: Int.self)
-        guard index >= 0, index < count else { return nil }
+        guard metadata.load(as: Int.self) == tupleKind else { return nil }
+        guard index >= 0, index < metadata.load(fromByteOffset: word, as: Int.self) else { return nil }
         let entry = metadata + 3 * word + index * 2 * word
         guard entry.load(as: UnsafeRawPointer.self) == unsafeBitCast(element, to: UnsafeRawPointer.self) else {
             return nil
@@ -31,13 +31,41 @@ extension Arguments.Box {
         return Int(entry.load(fromByteOffset: word, as: UInt32.self))
     }
 
-    /// The element of type `T` at byte `offset` of the tuple argument: only with an offset
-    /// ``tupleElementOffset(_:of:)`` gave for `T`. Copied out (retained, for a reference).
-    @inlinable
-    func loadElement<T>(at offset: Int, as type: T.Type) -> T {
-        func take<Payload>(_ payload: Payload) -> T {
-            withUnsafePointer(to: payload) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: T.self) }
+    /// The index of the element labelled `label` of tuple type `tuple` (`(id: Int, name: String)`
+    /// has "id" at 0 and "name" at 1); nil when `tuple` is not a tuple type or has no such label.
+    /// The labels are one C string, each label followed by a space, an unlabelled element's
+    /// label empty (`"id name "`; `" name "` for `(Int, name: String)`).
+    @usableFromInline
+    static func tupleElementIndex(labelled label: String, in tuple: any Any.Type) -> Int? {
+        let metadata = unsafeBitCast(tuple, to: UnsafeRawPointer.self)
+        let word = MemoryLayout<Int>.size
+        guard metadata.load(as: Int.self) == tupleKind,
+              let labels = metadata.load(fromByteOffset: 2 * word, as: UnsafePointer<UInt8>?.self)
+        else { return nil }
+        let count = metadata.load(fromByteOffset: word, as: Int.self)
+        if let found = label.utf8.withContiguousStorageIfAvailable({ Self.index(of: $0, in: labels, count: count) }) {
+            return found
         }
-        return take(value)
+        // A string not stored as UTF-8 (bridged): its bytes copied once.
+        return Array(label.utf8).withUnsafeBufferPointer { Self.index(of: $0, in: labels, count: count) }
+    }
+
+    /// The index of `wanted` among the first `count` space-terminated labels at `labels`.
+    private static func index(of wanted: UnsafeBufferPointer<UInt8>, in labels: UnsafePointer<UInt8>, count: Int) -> Int? {
+        var cursor = labels
+        for index in 0..<count {
+            var length = 0
+            while cursor[length] != UInt8(ascii: " ") {
+                // A label list shorter than the tuple (not what the runtime writes): no match.
+                if cursor[length] == 0 { return nil }
+                length += 1
+            }
+            if length == wanted.count, length > 0,
+               UnsafeBufferPointer(start: cursor, count: length).elementsEqual(wanted) {
+                return index
+            }
+            cursor += length + 1
+        }
+        return nil
     }
 }
