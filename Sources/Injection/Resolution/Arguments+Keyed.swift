@@ -25,7 +25,7 @@ extension Arguments {
     /// The value passed under `key`, as `T`.
     ///
     /// A labelled tuple's element of exactly `T` is copied from where it lies (its label found
-    /// in the tuple type's metadata, ``Arguments/tupleElementIndex(labelled:in:)``), and so is
+    /// in the tuple type's metadata, `tupleElementIndex(labelled:in:)`), and so is
     /// the value of a dictionary passed as `[String: Any]` (what `["id": 3, "mode": "edit"]`
     /// is): converting the dictionary to `[String: Any?]` and casting each value cost ~10 000
     /// instructions per key, callgrind. Anything else takes the converting path and its message.

@@ -98,7 +98,7 @@ public struct Arguments: ~Copyable {
     /// The element at `index` of a tuple argument, as `T`.
     ///
     /// An element of exactly `T` is copied from where it lies, at the offset the tuple's type
-    /// gives (``Arguments/tupleElementOffset(_:in:of:)``), checked and read inline; reflecting
+    /// gives (`tupleElementOffset(_:in:of:)`), checked and read inline; reflecting
     /// the tuple (`Mirror`) cost ~19 000 instructions per element, callgrind. Anything else (an
     /// element to cast, not a tuple, no such element) takes the reflecting path and its messages.
     @inlinable
