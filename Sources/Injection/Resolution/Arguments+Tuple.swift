@@ -50,21 +50,28 @@ extension Arguments {
         return Array(label.utf8).withUnsafeBufferPointer { Self.index(of: $0, in: labels, count: count) }
     }
 
-    /// The index of `wanted` among the first `count` space-terminated labels at `labels`.
+    /// The index of `wanted` among the first `count` space-terminated labels at `labels`: one
+    /// pass over the labels, each compared byte by byte as it is scanned (a scan for the space,
+    /// then `elementsEqual`, cost ~200 instructions per read, callgrind).
     private static func index(of wanted: UnsafeBufferPointer<UInt8>, in labels: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard let first = wanted.baseAddress, !wanted.isEmpty else { return nil }
+        let space = UInt8(ascii: " ")
         var cursor = labels
-        for index in 0..<count {
+        var index = 0
+        while index < count {
             var length = 0
-            while cursor[length] != UInt8(ascii: " ") {
+            var matching = true
+            while true {
+                let byte = cursor[length]
+                if byte == space { break }
                 // A label list shorter than the tuple (not what the runtime writes): no match.
-                if cursor[length] == 0 { return nil }
+                if byte == 0 { return nil }
+                if matching, length >= wanted.count || first[length] != byte { matching = false }
                 length += 1
             }
-            if length == wanted.count, length > 0,
-               UnsafeBufferPointer(start: cursor, count: length).elementsEqual(wanted) {
-                return index
-            }
+            if matching, length == wanted.count { return index }
             cursor += length + 1
+            index += 1
         }
         return nil
     }
