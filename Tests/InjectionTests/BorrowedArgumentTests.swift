@@ -69,6 +69,28 @@ struct BorrowedArgumentTests {
         #expect(read == ["1", "2", "3", "4", "5", "6", "a", "b", "c", "d", "e", "f"])
     }
 
+    /// Five words: too large for an `Any`'s inline buffer, so the literal's value is boxed.
+    struct Wide: Equatable {
+        var a = 1, b = 2, c = 3, d = 4, e = 5
+    }
+
+    @Test func literalValuesAreReadWhetherTheAnyHoldsThemInlineBoxedOrOverAligned() {
+        let app = Container(name: uniqueName("app"))
+        app.register { _, args in
+            let wide: Wide = args("wide")
+            let vector: SIMD4<Float> = args("vector")
+            let token: Token = args("token")
+            let text: String = args("text")
+            return Reading(["\(wide.e)", "\(vector.w)", "\(token.number)", text])
+        }
+        let long = String(repeating: "long text ", count: 5)
+        // Four keys: all among the pairs read where they lie.
+        let read = app.resolve(Reading.self, args: [
+            "wide": Wide(e: 50), "vector": SIMD4<Float>(1, 2, 3, 4.5), "token": Token(number: 6), "text": long,
+        ]).values
+        #expect(read == ["50", "4.5", "6", long])
+    }
+
     @Test func aLiteralValueIsCastWhenItIsNotExactlyTheTypeAskedFor() {
         let app = Container(name: uniqueName("app"))
         app.register { _, args in Reading(["\((args("token", as: AnyObject.self) as! Token).number)", "\(args("token", as: Token.self).number)"]) }
