@@ -36,7 +36,7 @@ extension Scenario {
     /// The other shapes, in table order.
     static func shapes() -> [Scenario] {
         [protocolTyped(), chain(), wide(), mixedScopes(), propertyWrappers(), lazyPropertyWrappers(), globalContainer(), argument(),
-         twoArguments(), optionalMissing()]
+         twoArguments(), threeArguments(), optionalMissing()]
     }
 
     /// Registered as a protocol, resolved as the protocol; a new instance per resolve.
@@ -351,6 +351,38 @@ extension Scenario {
         ] + ShapePeers.twoArguments(id, name))
     }
 
+    /// A transient service built from three arguments: the same spellings as for two.
+    static func threeArguments() -> Scenario {
+        let swinject = SwinjectContainer()
+        swinject.register(Badge.self) { (_, id: Int, name: String, level: Double) in Badge(id: id, name: name, level: level) }
+        let swinjectBox = Unchecked(swinject)
+        let container = DIContainer(name: "bench.arguments3")
+        container.register { _, args in Badge(id: args.get(0), name: args.get(1), level: args.get(2)) }
+        let keyed = DIContainer(name: "bench.arguments3-keyed")
+        keyed.register { _, args in Badge(id: args("id"), name: args("name"), level: args("level")) }
+        let labelled = DIContainer(name: "bench.arguments3-labelled")
+        labelled.register { _, args in Badge(id: args("id"), name: args("name"), level: args("level")) }
+        let id = AccountIDs.all[1], name = AccountIDs.names[1], level = AccountIDs.levels[1]
+        return Scenario(id: "shape-arguments3", title: "resolve with three arguments", variants: [
+            Variant(implementation: .direct) { n in
+                for _ in 0..<n { blackHole(Badge(id: id, name: name, level: level)) }
+            },
+            Variant(implementation: .swinject, check: ShapeCheck.threeArguments { swinjectBox.value.resolve(Badge.self, arguments: id, name, level)! }) { n in
+                let swinject = swinjectBox.value
+                for _ in 0..<n { blackHole(swinject.resolve(Badge.self, arguments: id, name, level)!) }
+            },
+            Variant(implementation: .injection, check: ShapeCheck.threeArguments { container.resolve(Badge.self, args: (id, name, level)) }) { n in
+                for _ in 0..<n { blackHole(container.resolve(Badge.self, args: (id, name, level))) }
+            },
+            Variant(implementation: .injectionKeyedArguments, check: ShapeCheck.threeArguments { keyed.resolve(Badge.self, args: ["id": id, "name": name, "level": level]) }) { n in
+                for _ in 0..<n { blackHole(keyed.resolve(Badge.self, args: ["id": id, "name": name, "level": level])) }
+            },
+            Variant(implementation: .injectionLabelledArguments, check: ShapeCheck.threeArguments { labelled.resolve(Badge.self, args: (id: id, name: name, level: level)) }) { n in
+                for _ in 0..<n { blackHole(labelled.resolve(Badge.self, args: (id: id, name: name, level: level))) }
+            },
+        ] + ShapePeers.threeArguments(id, name, level))
+    }
+
     /// The optional resolve of a service registered nowhere (the container holds others).
     static func optionalMissing() -> Scenario {
         let swinject = SwinjectContainer()
@@ -407,6 +439,9 @@ extension Target {
         .shapePeerRatio("resolve with two arguments (tuple) ≤ 0.5× the fastest other container", scenario: "shape-arguments", atMost: 0.5),
         .shapePeerRatio("resolve with two keyed arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments", .injectionKeyedArguments, atMost: 0.5),
         .shapePeerRatio("resolve with two labelled arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments", .injectionLabelledArguments, atMost: 0.5),
+        .shapePeerRatio("resolve with three arguments (tuple) ≤ 0.5× the fastest other container", scenario: "shape-arguments3", atMost: 0.5),
+        .shapePeerRatio("resolve with three keyed arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments3", .injectionKeyedArguments, atMost: 0.5),
+        .shapePeerRatio("resolve with three labelled arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments3", .injectionLabelledArguments, atMost: 0.5),
         .shapePeerRatio("optional resolve, not registered ≤ 0.5× the fastest other container", scenario: "shape-optional", atMost: 0.5),
         .shapePeerRatio("@OptionalInjected model, not registered ≤ 0.5× the fastest other container's optional resolve", scenario: "shape-optional", .injectionOptionalInjected, atMost: 0.5),
     ]

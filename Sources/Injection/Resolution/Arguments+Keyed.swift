@@ -25,7 +25,7 @@ extension Arguments {
     /// The value passed under `key`, as `T`.
     ///
     /// A labelled tuple's element of exactly `T` is copied from where it lies (its label found
-    /// in the tuple type's metadata, `tupleElementIndex(labelled:in:)`), and so is
+    /// in the tuple type's metadata, `tupleElement(labelled:in:of:)`), and so is
     /// the value of a dictionary passed as `[String: Any]` (what `["id": 3, "mode": "edit"]`
     /// is): converting the dictionary to `[String: Any?]` and casting each value cost ~10 000
     /// instructions per key, callgrind. Anything else takes the converting path and its message.
@@ -34,11 +34,10 @@ extension Arguments {
         _ key: String, as type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
         if let address, let given = self.type {
-            if let index = Self.tupleElementIndex(labelled: key, in: given) {
-                if let offset = Self.tupleElementOffset(index, in: given, of: T.self) {
-                    return address.load(fromByteOffset: offset, as: T.self)
-                }
-                return reflectedElement(index, T.self, file: file, line: line)
+            switch Self.tupleElement(labelled: key, in: given, of: T.self) {
+            case .offset(let offset)?: return address.load(fromByteOffset: offset, as: T.self)
+            case .index(let index)?: return reflectedElement(index, T.self, file: file, line: line)
+            case nil: break
             }
             if given == KeyedArguments.self {
                 if let entry = Self.keyedEntry(key, at: address, file: file, line: line),

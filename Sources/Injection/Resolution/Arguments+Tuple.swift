@@ -31,46 +31,62 @@ extension Arguments {
         return Int(entry.load(fromByteOffset: word, as: UInt32.self))
     }
 
-    /// The index of the element labelled `label` of tuple type `tuple` (`(id: Int, name: String)`
-    /// has "id" at 0 and "name" at 1); nil when `tuple` is not a tuple type or has no such label.
-    /// The labels are one C string, each label followed by a space, an unlabelled element's
-    /// label empty (`"id name "`; `" name "` for `(Int, name: String)`).
+    /// Where the element labelled `label` of tuple type `tuple` is, for a read as `element`:
+    /// `.offset` when its type is exactly `element`, `.index` (to reflect and cast) when it is
+    /// another; nil when `tuple` is not a tuple type or has no such label. One call: the index
+    /// and the offset asked for separately cost two calls and two kind checks per read. The
+    /// labels are one C string, each label followed by a space, an unlabelled element's label
+    /// empty (`"id name "`; `" name "` for `(Int, name: String)`).
     @usableFromInline
-    static func tupleElementIndex(labelled label: String, in tuple: any Any.Type) -> Int? {
+    static func tupleElement(labelled label: String, in tuple: any Any.Type, of element: any Any.Type) -> LabelledElement? {
         let metadata = unsafeBitCast(tuple, to: UnsafeRawPointer.self)
         let word = MemoryLayout<Int>.size
         guard metadata.load(as: Int.self) == tupleKind,
               let labels = metadata.load(fromByteOffset: 2 * word, as: UnsafePointer<UInt8>?.self)
         else { return nil }
         let count = metadata.load(fromByteOffset: word, as: Int.self)
-        if let found = label.utf8.withContiguousStorageIfAvailable({ Self.index(of: $0, in: labels, count: count) }) {
-            return found
+        let found = label.utf8.withContiguousStorageIfAvailable { Self.index(of: $0, in: labels, count: count) }
+            // A string not stored as UTF-8 (bridged): its bytes copied once.
+            ?? Array(label.utf8).withUnsafeBufferPointer { Self.index(of: $0, in: labels, count: count) }
+        guard let index = found else { return nil }
+        let entry = metadata + 3 * word + index * 2 * word
+        guard entry.load(as: UnsafeRawPointer.self) == unsafeBitCast(element, to: UnsafeRawPointer.self) else {
+            return .index(index)
         }
-        // A string not stored as UTF-8 (bridged): its bytes copied once.
-        return Array(label.utf8).withUnsafeBufferPointer { Self.index(of: $0, in: labels, count: count) }
+        return .offset(Int(entry.load(fromByteOffset: word, as: UInt32.self)))
     }
 
-    /// The index of `wanted` among the first `count` space-terminated labels at `labels`: one
-    /// pass over the labels, each compared byte by byte as it is scanned (a scan for the space,
-    /// then `elementsEqual`, cost ~200 instructions per read, callgrind).
+    /// Where ``tupleElement(labelled:in:of:)`` found a labelled element.
+    @usableFromInline
+    enum LabelledElement {
+        /// Of exactly the type asked for, at this byte offset.
+        case offset(Int)
+        /// Of another type: the element at this index, to reflect and cast.
+        case index(Int)
+    }
+
+    /// The index of `wanted` among the first `count` space-terminated labels at `labels`: each
+    /// label compared with `wanted` until the first byte that differs (most differ at the
+    /// first), then skipped to its space (a scan for the space, then `elementsEqual`, cost ~200
+    /// instructions per read, callgrind).
     private static func index(of wanted: UnsafeBufferPointer<UInt8>, in labels: UnsafePointer<UInt8>, count: Int) -> Int? {
         guard let first = wanted.baseAddress, !wanted.isEmpty else { return nil }
         let space = UInt8(ascii: " ")
+        let length = wanted.count
         var cursor = labels
         var index = 0
         while index < count {
-            var length = 0
-            var matching = true
-            while true {
-                let byte = cursor[length]
-                if byte == space { break }
+            var matched = 0
+            // A NUL in the key stops the comparison: the labels' own NUL ends them.
+            while matched < length, first[matched] != 0, cursor[matched] == first[matched] { matched += 1 }
+            if matched == length, cursor[matched] == space { return index }
+            var end = matched
+            while cursor[end] != space {
                 // A label list shorter than the tuple (not what the runtime writes): no match.
-                if byte == 0 { return nil }
-                if matching, length >= wanted.count || first[length] != byte { matching = false }
-                length += 1
+                if cursor[end] == 0 { return nil }
+                end += 1
             }
-            if matching, length == wanted.count { return index }
-            cursor += length + 1
+            cursor += end + 1
             index += 1
         }
         return nil
