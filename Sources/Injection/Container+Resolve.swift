@@ -266,6 +266,8 @@ extension Container {
     /// ``shared`` outside a resolution: inside a factory, `Container.resolve()` follows the
     /// container the resolution started in (a child container's overrides apply).
     /// `@inlinable`, as the instance front ends are: the call site's `name` and `args` fold there.
+    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
+    @_disfavoredOverload
     @inlinable
     public static func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
@@ -277,6 +279,8 @@ extension Container {
     }
 
     /// The throwing form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
+    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
+    @_disfavoredOverload
     @inlinable
     public static func tryResolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
@@ -290,10 +294,98 @@ extension Container {
     }
 
     /// The optional form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
+    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
+    @_disfavoredOverload
     @inlinable
     public static func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) -> T? {
+        currentUnretained._withUnsafeGuaranteedRef {
+            $0.optional(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+        }
+    }
+
+    /// ``resolve(_:name:lifetime:args:file:line:)-swift.type.method`` with arguments read where
+    /// the caller has them, as by the instance's typed `resolve(args:)`. Hidden from the
+    /// documentation.
+    @_documentation(visibility: internal)
+    @_disfavoredOverload
+    @inlinable
+    public static func resolve<T, Argument>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: Argument, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        currentUnretained._withUnsafeGuaranteedRef {
+            $0.resolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+        }
+    }
+
+    /// ``resolve(_:name:lifetime:args:file:line:)-swift.type.method`` with keyed arguments written
+    /// as a dictionary literal (``KeyedArguments``). Hidden from the documentation.
+    @_documentation(visibility: internal)
+    @inlinable
+    public static func resolve<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: KeyedArguments, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        currentUnretained._withUnsafeGuaranteedRef {
+            $0.resolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+        }
+    }
+
+    /// The throwing form, with arguments read where the caller has them. Hidden from the
+    /// documentation.
+    @_documentation(visibility: internal)
+    @_disfavoredOverload
+    @inlinable
+    public static func tryResolve<T, Argument>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: Argument, file: StaticString = #fileID, line: UInt = #line
+    ) throws(ResolutionError) -> T {
+        try currentUnretained._withUnsafeGuaranteedRef { container in
+            Result { () throws(ResolutionError) -> T in
+                try container.tryResolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+            }
+        }.get()
+    }
+
+    /// The throwing form, with keyed arguments written as a dictionary literal. Hidden from the
+    /// documentation.
+    @_documentation(visibility: internal)
+    @inlinable
+    public static func tryResolve<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: KeyedArguments, file: StaticString = #fileID, line: UInt = #line
+    ) throws(ResolutionError) -> T {
+        try currentUnretained._withUnsafeGuaranteedRef { container in
+            Result { () throws(ResolutionError) -> T in
+                try container.tryResolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+            }
+        }.get()
+    }
+
+    /// The optional form, with arguments read where the caller has them. Hidden from the
+    /// documentation.
+    @_documentation(visibility: internal)
+    @_disfavoredOverload
+    @inlinable
+    public static func optional<T, Argument>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: Argument, file: StaticString = #fileID, line: UInt = #line
+    ) -> T? {
+        currentUnretained._withUnsafeGuaranteedRef {
+            $0.optional(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
+        }
+    }
+
+    /// The optional form, with keyed arguments written as a dictionary literal. Hidden from the
+    /// documentation.
+    @_documentation(visibility: internal)
+    @inlinable
+    public static func optional<T>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
+        args: KeyedArguments, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
         currentUnretained._withUnsafeGuaranteedRef {
             $0.optional(type, name: name, lifetime: lifetime, args: args, file: file, line: line)

@@ -139,6 +139,22 @@ struct BorrowedArgumentTests {
         #expect(app.resolve(Reading.self, name: "outer").values == ["3", "three"])
     }
 
+    @Test func theStaticResolvesTakeEverySpelling() {
+        let app = Container(name: uniqueName("app"))
+        app.register { _, args in Reading([args.isEmpty ? "none" : "\(args("id", as: Int.self))"]) }
+        // From inside a factory, the static forms resolve in the container building.
+        app.register(name: "outer") { _ in
+            Reading([
+                Container.resolve(Reading.self, args: ["id": 1]).values[0],
+                Container.resolve(Reading.self, args: (id: 2, other: "x")).values[0],
+                try Container.tryResolve(Reading.self, args: ["id": 3]).values[0],
+                Container.optional(Reading.self, args: (id: 4, other: "y"))?.values[0] ?? "nil",
+                Container.resolve(Reading.self, args: nil as Int?).values[0],
+            ])
+        }
+        #expect(app.resolve(Reading.self, name: "outer").values == ["1", "2", "3", "4", "none"])
+    }
+
     @Test func anInstanceTakenOutOfTheArgumentsOutlivesTheResolve() {
         let app = Container(name: uniqueName("app"))
         final class Holder: Sendable {
