@@ -164,6 +164,14 @@ struct DocCommentExampleTests {
         #expect(repository === DataLayer(container: container).repository())   // .cached
     }
 
+    @Test func withServiceExamplesRun() {
+        let container = Container(name: "doc-with-service")
+        container.register(scope: .singleton) { Metrics() }
+        #expect(DocCommentExamples.lendService(container) == 1)
+        #expect(Container.$shared.withValue(container) { DocCommentExamples.lendServiceFromShared() } == 2)
+        #expect(container.resolve(Metrics.self).count(0) == 2, "both lent the one kept Metrics")
+    }
+
     @Test func resolverStyleExamplesRun() {
         _ = DocCommentExamples.addedChild()   // stops the program if the added child were not searched
         let container = Container(name: "doc-resolver")

@@ -270,6 +270,20 @@ enum DocCommentExamples {
         return (fetcher, editor, fresh)
     }
 
+    // Injection/Container+WithService.swift
+    static func lendService(_ container: Container) -> Int {
+        let total = container.withService(Metrics.self) { metrics in
+            metrics.count(1)
+        }
+        return total
+    }
+
+    // Injection/Container+WithService.swift (from Container.shared, or the resolving container)
+    static func lendServiceFromShared() -> Int {
+        let total = Container.withService(Metrics.self) { $0.count(1) }
+        return total
+    }
+
     // Injection/Container+Resolve.swift
     static func tryResolve(_ container: Container) {
         do {

@@ -1,4 +1,5 @@
 import Injection
+import Synchronization
 
 // The app the doc comments' examples are written against: the types they use without declaring
 // them (a real app has its own). DocCommentExamples.swift declares the rest verbatim from the
@@ -17,6 +18,11 @@ final class XYZSessionManager: Sendable {}
 final class Session: Sendable {
     let user: String
     init(user: String = "guest") { self.user = user }
+}
+/// What the `withService` examples lend (Container+WithService): a counter shared by every thread.
+final class Metrics: Sendable {
+    private let counted = Atomic<Int>(0)
+    func count(_ amount: Int) -> Int { counted.add(amount, ordering: .relaxed).newValue }
 }
 protocol XYZEditing: AnyObject { func open() }
 final class XYZEditor: XYZEditing {

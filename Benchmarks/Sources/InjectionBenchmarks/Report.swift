@@ -76,7 +76,10 @@ struct Report {
             }
             for scenario in scaling {
                 guard let ceiling = results.scaling(scenario.id, .unshared)?.coRunningFactor else { continue }
-                let shown: [Implementation] = [.injection, .injectionShared, .injectionInjected, .injectionValue, .injectionFloor, .direct]
+                let shown: [Implementation] = [
+                    .injection, .injectionLent, .injectionInjectedProperty, .injectionShared, .injectionInjected,
+                    .injectionValue, .injectionFloor, .direct,
+                ]
                 let ratios = shown.compactMap { implementation in
                     results.scaling(scenario.id, implementation)?.coRunningFactor.map {
                         "\(implementation) \(format($0, digits: 2)) (\(format($0 / ceiling, digits: 2))× the ceiling)"

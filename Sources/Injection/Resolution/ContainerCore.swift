@@ -71,5 +71,7 @@ final class ContainerCore: Sendable {
         }
         _ = consume tables
         _ = (children, hooks, assembly)
+        // What this thread held of them for `withService` goes now too (``LentInstances``).
+        LentInstances.noteDropped()
     }
 }

@@ -42,6 +42,9 @@ struct ContainerTables: ~Copyable, Sendable {
                 ReadSections.waitForReaders()
                 withdrawn?.release()
                 _ = consume dropped
+                // Threads may hold what was dropped (or a slot the tables listed) for
+                // `withService` (``LentInstances``).
+                LentInstances.noteDropped()
             }
         }
         return try state.withLock { (state: inout sending ContainerState) throws(E) -> sending Result in

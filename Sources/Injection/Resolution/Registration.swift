@@ -118,8 +118,10 @@ extension AnyRegistration {
 ///
 /// `@unchecked Sendable` for the reason given on ``InstanceBox``: the container only stores and
 /// returns the reference; the instance's own thread safety is the service's contract.
+@usableFromInline
 final class Instance<T>: @unchecked Sendable {
-    let value: T
+    /// `@usableFromInline`: `withService` reads it where it is inlined (``LentService``).
+    @usableFromInline let value: T
     init(_ value: T) { self.value = value }
 }
 

@@ -99,6 +99,9 @@ final class ResolutionContext {
     /// (``ContainerTables/read(_:lifetime:)``), listed for writers while the thread lives.
     let readSection = ReadSection()
 
+    /// The kept instances this thread holds for ``Container/withService(_:name:lifetime:file:line:_:)``.
+    let lent = LentInstances()
+
     /// Where an observed build's clock readings are written (``EventClock/raw(in:)``): memory
     /// the thread owns rather than a local, whose address taken for `clock_gettime` had the
     /// compiler guard each observed build's frames with a stack protector (callgrind).
@@ -137,6 +140,12 @@ final class ResolutionContext {
             if let raw = pthread_getspecific(ContextKey.value) { return Unmanaged.fromOpaque(raw) }
             return Unmanaged.passUnretained(makeCurrent())
         }
+    }
+
+    /// The calling thread's context if it has one, unretained; nil on a thread that never
+    /// resolved (or inside its exit), where making one only to find it empty would be waste.
+    static var ifMade: Unmanaged<ResolutionContext>? {
+        pthread_getspecific(ContextKey.value).map { Unmanaged.fromOpaque($0) }
     }
 
     /// Runs `body` with the calling thread's context, borrowed without a retain: the
