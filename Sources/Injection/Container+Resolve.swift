@@ -19,8 +19,7 @@ extension Container {
     ///   - args: Arguments for a factory registered with `{ container, args in … }`.
     ///   - file: The resolving file, named in a failure's message; leave the default.
     ///   - line: The resolving line, named in a failure's message; leave the default.
-    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
-    @_disfavoredOverload
+    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
@@ -55,8 +54,7 @@ extension Container {
     /// optional argument passes its value, or none when nil, as through `Any?`. Hidden from the
     /// documentation: it is the same function to a reader.
     @_documentation(visibility: internal)
-    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
-    @_disfavoredOverload
+    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public func resolve<T, Argument>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
@@ -117,8 +115,7 @@ extension Container {
     ///     print(error.message)     // a cycle, or a factory that threw
     /// }
     /// ```
-    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
-    @_disfavoredOverload
+    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public func tryResolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
@@ -142,8 +139,7 @@ extension Container {
     /// the caller has them, as by the `resolve(args:)` overload above. Hidden from the
     /// documentation.
     @_documentation(visibility: internal)
-    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
-    @_disfavoredOverload
+    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public func tryResolve<T, Argument>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
@@ -176,8 +172,7 @@ extension Container {
     /// Feed? }`), gives nil; a cycle is a bug and still stops the program.
     /// `@inlinable`, as `resolve()` is: the optional is made here, where `T` is known
     /// (`resolveOptional`).
-    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
-    @_disfavoredOverload
+    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
@@ -195,8 +190,7 @@ extension Container {
     /// ``optional(_:name:lifetime:args:file:line:)-swift.method`` with arguments, read where the
     /// caller has them, as by the `resolve(args:)` overload above. Hidden from the documentation.
     @_documentation(visibility: internal)
-    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
-    @_disfavoredOverload
+    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public func optional<T, Argument>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
@@ -266,8 +260,7 @@ extension Container {
     /// ``shared`` outside a resolution: inside a factory, `Container.resolve()` follows the
     /// container the resolution started in (a child container's overrides apply).
     /// `@inlinable`, as the instance front ends are: the call site's `name` and `args` fold there.
-    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
-    @_disfavoredOverload
+    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public static func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
@@ -279,8 +272,7 @@ extension Container {
     }
 
     /// The throwing form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
-    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
-    @_disfavoredOverload
+    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public static func tryResolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
@@ -294,8 +286,7 @@ extension Container {
     }
 
     /// The optional form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
-    // Disfavored as every `args:` front end but the dictionary literal's (`args: KeyedArguments`).
-    @_disfavoredOverload
+    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public static func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
