@@ -55,7 +55,7 @@ public enum HostileTrace {
     public static func rawControls(in text: String) -> [String] {
         text.unicodeScalars.filter { scalar in
             scalar != "\n" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains(scalar.value)
+                || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x00AD, 0x200B, 0x2060, 0xFEFF].contains(scalar.value)
                 || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value))
         }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
     }

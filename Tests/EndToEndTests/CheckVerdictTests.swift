@@ -32,6 +32,19 @@ struct CheckVerdictTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("truncated line"), "\(result.stderr)")
     }
+
+    /// An app killed (SIGKILL, a segfault, `_exit`) writes no end line, and its last events are
+    /// lost with it: a clean verdict then only covers what was written, and `check` says so.
+    /// A trace that ended says nothing more.
+    @Test func aTraceWithoutItsEndLineIsCleanWithAWarning() throws {
+        let cut = try check([Self.header, Self.reset].joined(separator: "\n") + "\n")
+        #expect(cut.status == 0, "\(cut.stdout)\(cut.stderr)")
+        #expect(cut.stdout.hasPrefix("No problems in a (pid 1)"), "\(cut.stdout)")
+        #expect(cut.stderr.contains("warning: the trace has no end line: the app was killed, crashed outside the container or called _exit"),
+                "\(cut.stderr)")
+        let ended = try check([Self.header, Self.reset, Self.end].joined(separator: "\n") + "\n")
+        #expect(ended.status == 0 && !ended.stderr.contains("no end line"), "\(ended.stderr)")
+    }
 }
 
 /// The commands' own sums saturate too: a trace claiming 2^64 resolves in a layer is listed.

@@ -40,7 +40,7 @@ enum TraceFixtures {
                 fix: "app.register { <#\(tricky)#>() }", location: location))),
             event(8, .missing(MissingRegistration(
                 requested: app, requesterChain: [], nearMisses: [], fix: "x", location: nil))),
-            event(9, .cycle(DependencyCycle(path: [app, named, app], enteredThrough: [keypath]))),
+            event(9, .cycle(DependencyCycle(path: [app, named, app], enteredThrough: [keypath], closedAt: location, decoratorAt: location))),
             event(10, .scopeMismatch(ScopeMismatch(holder: app, holderScope: .cached, captive: named, captiveScope: .unique))),
             event(11, .mappingChanged(MappingChange(action: .set, container: "app", from: keypath, to: named, location: location))),
             event(12, .mappingChanged(MappingChange(action: .resetAll, container: "app", from: nil, to: nil, location: location))),

@@ -60,6 +60,12 @@ struct RecordCommand: ParsableCommand {
         sources.forEach { $0.cancel() }
         let status = process.terminationStatus
         let code = process.terminationReason == .uncaughtSignal ? 128 + status : status
+        if process.terminationReason == .uncaughtSignal {
+            // Nothing else would say it: a killed or crashed app prints nothing, and its trace
+            // just stops (check then warns that it has no end line).
+            let name = String(cString: strsignal(status)).escapingControlCharacters
+            PosixIO.printError("\(command[0].escapingControlCharacters) was stopped by signal \(status) (\(name)); the trace \(output.escapingControlCharacters) ends where it stopped.")
+        }
         if code != 0 { throw ExitCode(code) }
     }
 }

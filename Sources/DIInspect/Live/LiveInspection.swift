@@ -116,9 +116,17 @@ struct LiveInspection {
         case .refused(let session, let reason):
             return [.message("Refused connection \(session): \(reason)")]
         case .disconnected(let session, let diagnostics):
-            let reason = diagnostics.isEmpty ? "connection \(session.number) closed" : "connection \(session.number) cut mid-line"
-            return [.connection(session.number, .disconnected(reason))]
+            return [.connection(session.number, .disconnected(closedReason(session.number, cutMidLine: !diagnostics.isEmpty)))]
         }
+    }
+
+    /// Why a connection's session ended, when the app's own `end` line did not say (an app that
+    /// sends it shows "app exited" or the trap that stopped it instead): it closed without one,
+    /// so it was killed, crashed outside the container or left through `_exit`.
+    static func closedReason(_ connection: Int, cutMidLine: Bool) -> String {
+        cutMidLine
+            ? "connection \(connection) cut mid-line: the app stopped without ending its trace"
+            : "connection \(connection) closed without the app's end: killed, crashed or _exit"
     }
 
     /// The header counts refusals by kind: the reason without its details.

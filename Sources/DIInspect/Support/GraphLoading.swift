@@ -19,7 +19,18 @@ func loadGraphWithDiagnostics(_ path: String) throws -> (graph: DependencyGraph,
     for diagnostic in diagnostics {
         PosixIO.printError("\(path):\(diagnostic.line): \(diagnostic.severity): \(diagnostic.message)")
     }
+    if let warning = endWarning(graph.session) { PosixIO.printError("\(path): warning: \(warning)") }
     return (graph, diagnostics)
+}
+
+/// Why a trace that has an app's header but no `end` line may be missing its last events, or
+/// nil when it ended. A recorder writes `end` when the app exits or stops on a trap; a trace
+/// without it was cut short (or is still being written), and a clean `check` of it only says
+/// nothing went wrong in what was written.
+func endWarning(_ session: SessionInfo) -> String? {
+    guard session.header != nil, !session.hasEnded else { return nil }
+    return "the trace has no end line: the app was killed, crashed outside the container or called _exit "
+        + "(or is still running), so what it did last may be missing"
 }
 
 /// Finds the service a person typed, or prints why not and exits with status 2.

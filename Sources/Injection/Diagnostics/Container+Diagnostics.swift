@@ -32,10 +32,14 @@ extension Container {
         let chain = context.chain
         context.hasUnreportedCycle = true
         let path = Array(chain[index...]) + [registration.identity]
+        // A decorator running on the innermost frame's instance asked, not that frame's factory.
+        let decorator = context.runningDecorator.flatMap { running in
+            running.holderIndex == chain.count - 1 ? SourceLocation(running.file, running.line) : nil
+        }
         return DependencyCycle(
             path: path, enteredThrough: Array(chain[..<index]),
             requestedAs: Self.keysWritten(for: path, from: index, in: context),
-            lazyRead: Container.lazyReadStartingChain(context))
+            lazyRead: Container.lazyReadStartingChain(context), decoratorAt: decorator)
     }
 
     /// The key the code wrote for each step of a cycle's path starting at stack index `start`:

@@ -1,8 +1,10 @@
 extension String {
     /// The string with every character that could steer a terminal or reorder text written as
-    /// `\u{1B}`: C0 controls, DEL, C1 controls, line and paragraph separators, and the bidi
+    /// `\u{1B}`: C0 controls, DEL, C1 controls, line and paragraph separators, the bidi
     /// controls (embeddings, overrides, isolates, marks) that make text display in another order
-    /// than it is read. Everything else, non-ASCII included, is kept.
+    /// than it is read, and the invisible characters that make two names look the same (zero-width
+    /// space, word joiner, zero-width no-break space, soft hyphen). Everything else, non-ASCII
+    /// included, is kept, the zero-width joiners that emoji and some scripts are written with too.
     ///
     /// The one escaping function for text from a trace: every message, report, listing and
     /// screen cell that shows a name from a trace goes through it before reaching a terminal,
@@ -49,6 +51,8 @@ extension Unicode.Scalar {
         case 0x2028, 0x2029: true  // line and paragraph separators
         case 0x061C, 0x200E, 0x200F: true  // bidi marks
         case 0x202A...0x202E, 0x2066...0x2069: true  // bidi embeddings, overrides, isolates
+        // Invisible inside a name: `Logger` and `Log\u{200B}ger` would show as one service.
+        case 0x00AD, 0x200B, 0x2060, 0xFEFF: true  // soft hyphen, zero-width space, word joiner, ZWNBSP
         default: false
         }
     }

@@ -21,16 +21,21 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
     /// The `@LazyInjected` declaration whose first read, in app code, started the resolve that
     /// ran into the cycle (see ``MissingRegistration/lazyRead``).
     public var lazyRead: SourceLocation?
+    /// Where the decorator that closed the cycle was installed (the `decorate` call), when the
+    /// closing resolve came from a decorator running on the last service's new instance rather
+    /// than from that service's factory. The fix is then the decorator's, not the service's.
+    public var decoratorAt: SourceLocation?
 
     public init(
         path: [ServiceIdentity], enteredThrough: [ServiceIdentity] = [], closedAt: SourceLocation? = nil,
-        requestedAs: [ServiceIdentity] = [], lazyRead: SourceLocation? = nil
+        requestedAs: [ServiceIdentity] = [], lazyRead: SourceLocation? = nil, decoratorAt: SourceLocation? = nil
     ) {
         self.path = path
         self.enteredThrough = enteredThrough
         self.closedAt = closedAt
         self.requestedAs = requestedAs.count == path.count ? requestedAs : []
         self.lazyRead = lazyRead
+        self.decoratorAt = decoratorAt
     }
 
     /// The path with arrows, `A → B → A`, with containers when more than one is involved; a step
@@ -65,9 +70,25 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
             // What the closing line asked for: the alias it wrote, when it wrote one.
             let closer = path[path.count - 2].description
             let first = (writtenKey(at: path.count - 1) ?? path[path.count - 1]).description
-            lines.append("  Closed at: \(closedAt) (\(closer) asks for \(first) again)")
+            let asker = decoratorAt.map { "a decorator of \(closer), installed at \($0)," } ?? closer
+            lines.append("  Closed at: \(closedAt) (\(asker) asks for \(first) again)")
         }
-        if path.count >= 2 {
+        if let decoratorAt, path.count >= 2 {
+            // The decorator asked, inside the build of the instance it was given: making the
+            // service lazy would not help, the decorator has to stop asking there.
+            let closer = path[path.count - 2].description, first = path[path.count - 1].description
+            if path[path.count - 2] == path[path.count - 1] {
+                lines.append(
+                    "  Fix: the decorator installed at \(decoratorAt) runs inside the build of the \(first) it is given, "
+                        + "before \(first) can be handed out: use the instance it is given "
+                        + "(`if let service = service as? \(path[path.count - 1].type) { … }`) instead of resolving it.")
+            } else {
+                lines.append(
+                    "  Fix: the decorator installed at \(decoratorAt) runs inside the build of \(closer), which \(first) "
+                        + "is still waiting for: don't resolve \(first) from it; resolve \(first) after \(closer) is built "
+                        + "(lazily, or from the code that uses both).")
+            }
+        } else if path.count >= 2 {
             // Break it where it closes: the last service takes the first one lazily.
             let closer = path[path.count - 2].description, first = path[path.count - 1].description
             var fix = "  Fix: break the cycle where it closes: let \(closer) get \(first) lazily (@LazyInjected, "

@@ -59,6 +59,7 @@ extension GraphProblem {
                 ("at", .location(cycle.cycle.closedAt)),
                 ("requestedAs", cycle.cycle.requestedAs.isEmpty ? nil : .array(cycle.cycle.requestedAs.map(JSONValue.identity))),
                 ("lazyRead", .location(cycle.cycle.lazyRead)),
+                ("decoratorAt", .location(cycle.cycle.decoratorAt)),
             ]
         case .dependencyLoop(let loop), .lazyLoop(let loop):
             fields += [

@@ -6,7 +6,8 @@ import Injection
 /// start of what it matches (`layer:Repo`, `scope:single`). Other words match a service as
 /// ``ServiceNameMatcher`` matches names (its type, member, description, or their letters in order,
 /// as fzf does), or its container, or one of its flags (`captive`, `cycle`, `missing`, `stale`,
-/// `mapped`, as the Services screen's Flags column shows them). All case-insensitive. Different
+/// `mapped`, as the Services screen's Flags column shows them). All ignoring case and Latin
+/// accents (``SearchFolding``: `name:cafe` meets `café`). Different
 /// keys must all match; the same key given twice matches either value. Quote a value that
 /// contains spaces.
 ///
@@ -30,9 +31,9 @@ public struct ServiceFilter: Sendable, Hashable {
         case layer, scope, container, name, type, flag
     }
 
-    /// Accepted values per key (any of them matches), lowercased.
+    /// Accepted values per key (any of them matches), lowercased and without Latin accents.
     public private(set) var values: [Key: [String]] = [:]
-    /// Free-text words, lowercased; each must match.
+    /// Free-text words, lowercased and without Latin accents; each must match.
     public private(set) var words: [String] = []
 
     /// The filter that matches every service.
@@ -49,9 +50,9 @@ public struct ServiceFilter: Sendable, Hashable {
                 guard let key = Key(rawValue: keyText) else { throw .unknownKey(String(token[..<colon])) }
                 let value = token[token.index(after: colon)...]
                 guard !value.isEmpty else { throw .emptyValue(key.rawValue) }
-                values[key, default: []].append(value.lowercased())
+                values[key, default: []].append(SearchFolding.fold(value))
             } else {
-                words.append(token.lowercased())
+                words.append(SearchFolding.fold(token))
             }
         }
     }
@@ -69,19 +70,19 @@ public struct ServiceFilter: Sendable, Hashable {
             let passes = accepted.contains { value in
                 switch key {
                 case .layer:
-                    let layer = identity.layer?.lowercased()
-                    return layer?.hasPrefix(value) == true || LayerID(identity).description.lowercased().hasPrefix(value)
+                    let layer = identity.layer.map(SearchFolding.fold)
+                    return layer?.hasPrefix(value) == true || SearchFolding.fold(LayerID(identity).description).hasPrefix(value)
                 case .scope: return scope?.name.lowercased().hasPrefix(value) == true
-                case .container: return identity.container.lowercased().hasPrefix(value)
-                case .name: return identity.name?.lowercased().hasPrefix(value) == true
-                case .type: return identity.type.lowercased().contains(value)
+                case .container: return SearchFolding.fold(identity.container).hasPrefix(value)
+                case .name: return identity.name.map(SearchFolding.fold)?.hasPrefix(value) == true
+                case .type: return SearchFolding.fold(identity.type).contains(value)
                 case .flag: return flags.contains { $0.lowercased().hasPrefix(value) }
                 }
             }
             if !passes { return false }
         }
         guard !words.isEmpty else { return true }
-        let container = identity.container.lowercased()
+        let container = SearchFolding.fold(identity.container)
         return words.allSatisfy { word in
             ServiceNameMatcher(word).matches(identity) || container.hasPrefix(word)
                 || flags.contains { $0.lowercased().hasPrefix(word) }

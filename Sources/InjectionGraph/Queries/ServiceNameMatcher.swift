@@ -3,7 +3,8 @@ import Injection
 /// How a typed name is matched to services: one rule for `why`, `export --focus`, `list`'s
 /// filter and the inspector's `/` filter, so every command and view understands a name alike.
 ///
-/// A query matches a service, case-insensitively, at the first of these tiers that it meets:
+/// A query matches a service, ignoring case and Latin accents (``SearchFolding``: `cafe` meets
+/// `Café`), at the first of these tiers that it meets:
 ///
 /// | tier | the query is… | `HTTPClient (name: "public")` is met by |
 /// |---|---|---|
@@ -31,28 +32,28 @@ public struct ServiceNameMatcher: Sendable, Hashable {
         public static func < (lhs: Tier, rhs: Tier) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    /// The query, lowercased.
+    /// The query, lowercased and without Latin accents.
     public let query: String
 
     public init(_ query: String) {
-        self.query = query.lowercased()
+        self.query = SearchFolding.fold(query)
     }
 
     /// The best tier at which `identity` matches, or nil when it does not.
     public func tier(of identity: ServiceIdentity) -> Tier? {
-        let description = identity.description.lowercased()
-        if description == query || identity.qualifiedDescription.lowercased() == query || identity.key.lowercased() == query {
+        let description = SearchFolding.fold(identity.description)
+        if description == query || SearchFolding.fold(identity.qualifiedDescription) == query || SearchFolding.fold(identity.key) == query {
             return .exact
         }
-        let type = identity.type.lowercased()
-        let member = identity.member?.lowercased()
-        let layerMember = member.map { (identity.layer.map { $0.lowercased() + "." } ?? "") + $0 }
+        let type = SearchFolding.fold(identity.type)
+        let member = identity.member.map(SearchFolding.fold)
+        let layerMember = member.map { (identity.layer.map { SearchFolding.fold($0) + "." } ?? "") + $0 }
         if type == query || member == query || layerMember == query { return .name }
         if type.hasPrefix(query) || member?.hasPrefix(query) == true || layerMember?.hasPrefix(query) == true
             || description.hasPrefix(query) {
             return .prefix
         }
-        if identity.qualifiedDescription.lowercased().contains(query) { return .substring }
+        if SearchFolding.fold(identity.qualifiedDescription).contains(query) { return .substring }
         if Self.isSubsequence(query, of: description) { return .fuzzy }
         return nil
     }

@@ -1,5 +1,5 @@
 /// How many terminal columns text takes, computed the same way everywhere so that tests, the
-/// canvas and the terminal agree.
+/// canvas, the terminal and the command line's aligned tables (`di-inspect list`) agree.
 ///
 /// Wide characters (CJK, most emoji) take two columns; combining marks ride on the character
 /// before them (Swift's `Character` is already a grapheme cluster); control characters take none.
@@ -8,9 +8,9 @@
 /// TextWidth.of("日本")                 // 4
 /// TextWidth.truncate("NetworkService", to: 8)  // "Network…"
 /// ```
-enum TextWidth {
+package enum TextWidth {
     /// The columns one character takes: 0, 1 or 2.
-    static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         if character.isASCII {
             let value = character.asciiValue ?? 0
             return value < 0x20 || value == 0x7F ? 0 : 1
@@ -21,7 +21,7 @@ enum TextWidth {
     }
 
     /// The columns a whole string takes.
-    static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -51,6 +51,29 @@ enum TextWidth {
             used += w
         }
         return result + "…"
+    }
+
+    /// `text` cut in the middle to at most `width` columns, `…` where it was cut, the start and
+    /// the end kept (the end gets the odd column): for names that differ only at their end, such
+    /// as numbered or suffixed services sharing a long prefix, which a cut at the end makes look
+    /// the same.
+    ///
+    /// ```swift
+    /// TextWidth.truncateMiddle("Repository.cartRepositoryMock", to: 16)  // "Reposit…toryMock"
+    /// ```
+    static func truncateMiddle(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        let tailWidth = (width - 1) - (width - 1) / 2
+        var tail: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            let w = of(character)
+            if used + w > tailWidth { break }
+            tail.append(character)
+            used += w
+        }
+        return truncate(String(text.dropLast(tail.count)), to: width - used) + String(tail.reversed())
     }
 
     /// `text` cut from the left to at most `width` columns, `…` first when cut: for a breadcrumb

@@ -26,11 +26,16 @@ enum Format {
         "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 
-    /// A share as a whole percentage.
+    /// A share as a whole percentage. 100% and 0% only when exact: a singleton's one miss in 2 944
+    /// resolves is 99%, not 100% beside `list`'s NEW 1 (a share just above 0 is 1%).
     static func percent(_ part: UInt64, of whole: UInt64) -> String {
+        guard whole > 0 else { return "—" }
         // Clamped: a hostile trace may claim more cached resolves than resolves, and converting
         // an out-of-range Double to Int traps.
-        whole == 0 ? "—" : "\(Int(min(Double(part) * 100 / Double(whole), 1e15).rounded()))%"
+        var rounded = Int(min(Double(part) * 100 / Double(whole), 1e15).rounded())
+        if rounded >= 100, part < whole { rounded = 99 }
+        if rounded == 0, part > 0 { rounded = 1 }
+        return "\(rounded)%"
     }
 
     /// Seconds since the app's first event, as `+12.345s`.

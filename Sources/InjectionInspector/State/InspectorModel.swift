@@ -96,7 +96,10 @@ public struct InspectorModel: Sendable {
             if case .event = record { count += 1 }
             if case .aggregate(let aggregate) = record { count += Int(clamping: aggregate.count) }
             if case .end(_, let reason) = record, case .live = connection {
-                connection = .disconnected(reason == "exit" ? "app exited" : "app stopped: \(reason)")
+                // The header has one line: the trap's headline (what failed, where); the rest of
+                // its message (who asked, the fix) is the problem the views list.
+                let headline = reason.prefix { $0 != "\n" }
+                connection = .disconnected(reason == "exit" ? "app exited" : "app stopped: \(headline)")
             }
         }
         if count > 0 { rateWindow.append((self.now, count)) }

@@ -3,7 +3,7 @@ import InjectionGraph
 
 /// What the Services screen sorts and identifies its rows by, kept from one graph revision to
 /// the next: each service's key and lowercased name and layer, and the services in name order
-/// (as ranks), so that a live graph of tens of thousands of services is not re-worded and
+/// (``NaturalOrder``: `link2` before `link10`; as ranks), so that a live graph of tens of thousands of services is not re-worded and
 /// re-sorted by strings on every revision.
 ///
 /// A graph only appends services, so the entries are built once per service: ``update(for:)``
@@ -55,7 +55,7 @@ struct ServiceOrder: Sendable {
     /// Ranks of the distinct layers by lowercased description, per layer index; one entry per layer.
     func layerRanks() -> [Int] {
         var ranks = Array(repeating: 0, count: layerNames.count)
-        for (rank, index) in layerNames.indices.sorted(by: { layerNames[$0] < layerNames[$1] }).enumerated() {
+        for (rank, index) in layerNames.indices.sorted(by: { NaturalOrder.precedes(layerNames[$0], layerNames[$1]) }).enumerated() {
             ranks[index] = rank
         }
         return ranks
@@ -114,6 +114,6 @@ struct ServiceOrder: Sendable {
     }
 
     private func precedesByName(_ a: NodeID, _ b: NodeID) -> Bool {
-        names[a] != names[b] ? names[a] < names[b] : a < b
+        names[a] != names[b] ? NaturalOrder.precedes(names[a], names[b]) : a < b
     }
 }

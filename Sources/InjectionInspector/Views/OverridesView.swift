@@ -6,21 +6,23 @@ import InjectionGraph
 /// old service was kept) are flagged.
 ///
 /// ```
-/// State    From → To                          Kind     Set at         When     Stale
+/// State    From → To                          Kind     Set at         When     Problem
 /// active   APIClient → MockAPIClient          register Tests.swift:12 +0.004s  stale
 /// reset    Login.api → Mock.api               mapping  App.swift:40   +0.010s
 ///
 /// `stale*` means the graph inferred it (an instance was kept when the override was set);
-/// `stale` means the runtime reported it.
+/// `stale` means the runtime reported it; `active!` is a mapping still set at the end.
 /// ```
+/// A `Set at` too long for its column keeps its end (file and line): two settings of one
+/// mapping differ by their line.
 enum OverridesView {
     static let columns: [TableColumn] = [
         TableColumn("State", width: .fixed(8)),
-        TableColumn("From → To", width: .flexible(minimum: 20, weight: 3)),
+        TableColumn("From → To", width: .flexible(minimum: 20, weight: 3), truncation: .tailKeepingRowsApart),
         TableColumn("Kind", width: .fixed(8)),
-        TableColumn("Set at", width: .flexible(minimum: 10, weight: 1)),
+        TableColumn("Set at", width: .flexible(minimum: 10, weight: 1), truncation: .leading),
         TableColumn("When", width: .fixed(9), alignment: .trailing),
-        TableColumn("Stale", width: .fixed(6)),
+        TableColumn("Problem", width: .fixed(7)),
     ]
 
     static func items(model: InspectorModel, state: InspectorState) -> [ListItem] {

@@ -4,6 +4,8 @@ import InjectionGraph
 /// A drilled-in tree for one service: what it depends on (`d`, Enter), what depends on it
 /// (`D`), or why it exists (`w`: a path from a service app code resolved down to it).
 /// A service met again further down is shown once more, marked `↻ shown above`, and not expanded.
+/// Where the tree stops for its depth or line limit it says so (`▸ 3 more below: Enter goes on
+/// from here`, a last line for the line limit): a silent stop looked like the end of the chain.
 ///
 /// ```
 /// LoginViewModel  unique
@@ -36,6 +38,11 @@ enum ServiceTreeView {
             var items = [item(root, graph: graph, id: key, guide: "", note: graph.nodes[root].scope?.name ?? "", state: state)]
             var shown: Set<NodeID> = [root]
             expand(root, prefix: "", path: key, depth: 1, direction: direction, graph: graph, state: state, shown: &shown, items: &items)
+            if items.count >= lineLimit {
+                items.append(ListItem(
+                    id: "limit", label: "… the tree goes on past \(lineLimit) lines: Enter on a service goes on from it",
+                    style: Style(.dim)))
+            }
             if items.count == 1 {
                 items[0].note += kind == .dependencies ? "  (resolves nothing)" : "  (nothing resolves it; app code does)"
             }
@@ -65,6 +72,10 @@ enum ServiceTreeView {
             if let edge {
                 let (from, to) = (graph.nodes[graph.edges[edge].from].identity, graph.nodes[graph.edges[edge].to].identity)
                 line.mark = state.changeMarks.service(graph.nodes[child].identity) ?? state.changeMarks.edge(from: from, to: to)
+            }
+            if !repeated, depth >= depthLimit {
+                let below = graph.neighbors(of: child, direction).count
+                if below > 0 { line.note += "  ▸ \(below) more below: Enter goes on from here" }
             }
             items.append(line)
             guard !repeated, depth < depthLimit else { continue }

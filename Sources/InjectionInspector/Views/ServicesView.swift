@@ -10,7 +10,8 @@ import InjectionGraph
 /// ```
 enum ServicesView {
     static let columns: [TableColumn] = [
-        TableColumn("Service", width: .flexible(minimum: 16, weight: 5)),
+        // Services sharing a long prefix (numbered, suffixed) must not read as one name.
+        TableColumn("Service", width: .flexible(minimum: 16, weight: 5), truncation: .tailKeepingRowsApart),
         TableColumn("Layer", width: .flexible(minimum: 8, weight: 1)),
         TableColumn("Scope", width: .fixed(9)),
         TableColumn("Resolves", width: .fixed(9), alignment: .trailing),

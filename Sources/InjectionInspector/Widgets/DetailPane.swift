@@ -59,8 +59,9 @@ struct DetailPane: Sendable {
         return result
     }
 
-    /// `text` broken at spaces into lines of at most `width` columns (a word longer than a line
-    /// is cut).
+    /// `text` broken at spaces into lines of at most `width` columns; a word longer than a line
+    /// (a long service name, a path) is broken across lines, not cut: the pane is where a name
+    /// the table had to shorten is read whole.
     static func wrap(_ text: String, width: Int) -> [String] {
         guard TextWidth.of(text) > width else { return [text] }
         var lines: [String] = []
@@ -71,11 +72,30 @@ struct DetailPane: Sendable {
                 current = candidate
             } else {
                 if !current.isEmpty { lines.append(current) }
-                current = TextWidth.of(word) > width ? TextWidth.truncate(String(word), to: width) : String(word)
+                current = String(word)
+                while TextWidth.of(current) > width {
+                    let (line, rest) = Self.split(current, at: width)
+                    lines.append(line)
+                    current = rest
+                }
             }
         }
         if !current.isEmpty { lines.append(current) }
         return lines
+    }
+
+    /// The longest start of `word` that fits in `width` columns (at least one character), and the
+    /// rest.
+    private static func split(_ word: String, at width: Int) -> (String, String) {
+        var used = 0
+        var index = word.startIndex
+        while index < word.endIndex {
+            let w = TextWidth.of(word[index])
+            if used + w > width, index > word.startIndex { break }
+            used += w
+            index = word.index(after: index)
+        }
+        return (String(word[..<index]), String(word[index...]))
     }
 
     func draw(into canvas: inout Canvas, in rect: Rect) {

@@ -40,16 +40,25 @@ struct HeaderBar: Sendable {
         x = canvas.put("  ", row: row, column: x, style: Style(.chrome), limit: rect.right)
         // Paused, a live session is not shown as live: nothing reaches the views, so no rate either.
         let pausedLive = paused && connection == .live
-        x = canvas.put(pausedLive ? "⏸ paused" : connection.label, row: row, column: x,
-                       style: pausedLive ? Style(.warning, .bold) : Style(connection.role, .bold), limit: rect.right)
-        if connection.showsRate, !pausedLive {
-            x = canvas.put("  \(eventsPerSecond) ev/s", row: row, column: x, style: Style(.chrome), limit: rect.right)
-        }
-        let droppedStyle = dropped > 0 ? Style(.warning, .bold) : Style(.chrome)
+        var rate = connection.showsRate && !pausedLive ? "  \(eventsPerSecond) ev/s" : ""
         // With a timeline the room goes to it; a drop is still shown.
-        if timeline == nil || dropped > 0 {
-            x = canvas.put("  dropped \(dropped)", row: row, column: x, style: droppedStyle, limit: rect.right)
+        var drops = timeline == nil || dropped > 0 ? "  dropped \(dropped)" : ""
+        // The trailing text (which session, how many live) stays on the line: when the state is
+        // long (a trap's headline, a closed connection's reason), "dropped 0" goes first, then the
+        // rate, then the state is cut. Never a waiting address: it carries the token to copy.
+        let state = pausedLive ? "⏸ paused" : connection.label
+        let room = rect.right - x - (trailing.isEmpty ? 0 : TextWidth.of(trailing) + 1)
+        func fits() -> Bool { TextWidth.of(state) + TextWidth.of(rate) + TextWidth.of(drops) <= room }
+        if !fits(), dropped == 0 { drops = "" }
+        if !fits() { rate = "" }
+        var label = state
+        if case .waiting = connection {} else {
+            label = TextWidth.truncate(state, to: max(16, room - TextWidth.of(rate) - TextWidth.of(drops)))
         }
+        x = canvas.put(label, row: row, column: x,
+                       style: pausedLive ? Style(.warning, .bold) : Style(connection.role, .bold), limit: rect.right)
+        x = canvas.put(rate, row: row, column: x, style: Style(.chrome), limit: rect.right)
+        x = canvas.put(drops, row: row, column: x, style: dropped > 0 ? Style(.warning, .bold) : Style(.chrome), limit: rect.right)
         let trailingStart = trailing.isEmpty ? rect.right : max(x + 1, rect.right - TextWidth.of(trailing) - 1)
         if let timeline { TimelineBar(timeline: timeline).draw(into: &canvas, row: row, from: x, to: trailingStart - 1) }
         if !trailing.isEmpty {

@@ -72,7 +72,12 @@ struct Table: Sendable {
             }
             return
         }
-        for (offset, row) in rows.enumerated() where offset < body.height {
+        // Each column's cells on screen, cut together: a column may cut two rows apart.
+        let shown = rows.prefix(max(0, body.height))
+        let fitted = columns.indices.map { index in
+            columns[index].fitted(shown.map { index < $0.cells.count ? $0.cells[index] : "" }, to: widths[index])
+        }
+        for (offset, row) in shown.enumerated() {
             let y = body.row + offset
             let isSelected = selected == firstIndex + offset
             let base: Style
@@ -86,10 +91,9 @@ struct Table: Sendable {
             canvas.fill(Rect(row: y, column: body.column, height: 1, width: body.width), style: base)
             var x = body.column
             for (index, column) in columns.enumerated() where widths[index] > 0 {
-                let text = index < row.cells.count ? row.cells[index] : ""
                 var style = base
                 if !isSelected, !row.changed, let cellStyle = row.cellStyles[index] { style = cellStyle }
-                canvas.put(text, row: y, column: x, width: widths[index], alignment: column.alignment, style: style)
+                canvas.put(fitted[index][offset], row: y, column: x, width: widths[index], alignment: column.alignment, style: style)
                 x += widths[index] + 1
             }
         }

@@ -13,14 +13,43 @@ struct TableColumn: Sendable, Hashable {
         case flexible(minimum: Int, weight: Int = 1)
     }
 
+    /// Where text too wide for the column is cut.
+    enum Truncation: Sendable, Hashable {
+        /// At the end: `NetworkSer…`.
+        case tail
+        /// At the end, unless that makes two rows on screen read the same: those are cut in the
+        /// middle, keeping the start and the end (`Leaf (nam…"leaf12")`), for names that differ
+        /// only at their end (numbered or suffixed services sharing a long prefix).
+        case tailKeepingRowsApart
+        /// At the start, keeping the end: a source location's file and line (`…faults.swift:65`),
+        /// which is what tells two locations apart.
+        case leading
+    }
+
     var title: String
     var width: Width
     var alignment: Alignment
+    var truncation: Truncation
 
-    init(_ title: String, width: Width, alignment: Alignment = .leading) {
+    init(_ title: String, width: Width, alignment: Alignment = .leading, truncation: Truncation = .tail) {
         self.title = title
         self.width = width
         self.alignment = alignment
+        self.truncation = truncation
+    }
+
+    /// The rows' `texts` cut to `width` columns the way this column cuts (the canvas then only
+    /// pads them).
+    func fitted(_ texts: [String], to width: Int) -> [String] {
+        if truncation == .leading { return texts.map { TextWidth.truncateLeading($0, to: width) } }
+        guard truncation == .tailKeepingRowsApart else { return texts }
+        let cut = texts.map { TextWidth.truncate($0, to: width) }
+        var seen: [String: Int] = [:]
+        for text in cut { seen[text, default: 0] += 1 }
+        return texts.indices.map { index in
+            seen[cut[index], default: 0] > 1 && cut[index] != texts[index]
+                ? TextWidth.truncateMiddle(texts[index], to: width) : cut[index]
+        }
     }
 
     /// Widths for `columns` in `available` cells with `gap` cells between columns. Flexible

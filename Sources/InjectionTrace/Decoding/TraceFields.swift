@@ -128,7 +128,7 @@ struct TraceFields {
         case .cycle:
             return try event(.cycle(DependencyCycle(
                 path: try need(path, "path"), enteredThrough: try need(through, "through"), closedAt: at,
-                requestedAs: requestedAs ?? [], lazyRead: lazyRead)))
+                requestedAs: requestedAs ?? [], lazyRead: lazyRead, decoratorAt: decoratorAt)))
         case .scopeMismatch:
             return try event(.scopeMismatch(ScopeMismatch(
                 holder: try need(holder, "holder"), holderScope: try need(holderScope, "holderScope"),

@@ -51,6 +51,18 @@ struct InspectorSessionsTests {
         #expect(inspector.state.message == "The app exited with status 64: error: unknown fault 'bogus'")
     }
 
+    /// An app that stopped on a trap ends its trace with the trap's whole message; the header
+    /// names its first line (what failed and where), not the message with its line breaks
+    /// escaped (`\u{0A}  Requested by: …`) and cut wherever the line ends.
+    @Test func anAppThatStoppedOnATrapShowsTheTrapsHeadlineInTheHeader() {
+        var model = InspectorModel(connection: .live)
+        let trap = "Missing registration: Big (name: \"not-registered\") in 'abrupt'\n"
+            + "  Requested by: app code at Abrupt/abrupt.swift:29 (no service was being resolved)\n"
+            + "  Fix: abrupt.register(name: \"not-registered\") { <#Big#>() }"
+        model.apply([Self.header("abrupt", pid: 2086), Self.resolve("A", at: 1), .end(time: 2, reason: trap)], now: 0)
+        #expect(model.connection == .disconnected("app stopped: Missing registration: Big (name: \"not-registered\") in 'abrupt'"))
+    }
+
     @Test func aCompactedHistoryKeepsTheGraphAndSaysWhereItStarts() {
         var model = InspectorModel(connection: .live)
         model.apply([Self.header("app", pid: 1)] + (1...1_000).map { Self.resolve("S\($0 % 10)", at: UInt64($0) * 1_000_000_000) },

@@ -32,14 +32,14 @@ struct ServiceOrderTests {
     static func sortedByStrings(_ graph: DependencyGraph, _ sort: ServiceSort, flags: ServiceFlags.Index) -> [String] {
         let nodes = graph.nodes
         func name(_ id: NodeID) -> String { nodes[id].identity.description.lowercased() }
-        func byName(_ a: NodeID, _ b: NodeID) -> Bool { name(a) != name(b) ? name(a) < name(b) : a < b }
+        func byName(_ a: NodeID, _ b: NodeID) -> Bool { name(a) != name(b) ? NaturalOrder.precedes(name(a), name(b)) : a < b }
         let descending = sort.descending
         let ids = Array(nodes.indices).sorted { a, b in
             switch sort.column {
             case .name: return descending ? byName(b, a) : byName(a, b)
             case .layer:
                 let (x, y) = (LayerID(nodes[a].identity).description.lowercased(), LayerID(nodes[b].identity).description.lowercased())
-                return x != y ? (descending ? x > y : x < y) : byName(a, b)
+                return x != y ? (descending ? NaturalOrder.precedes(y, x) : NaturalOrder.precedes(x, y)) : byName(a, b)
             case .scope:
                 let (x, y) = (nodes[a].scope?.name ?? "~", nodes[b].scope?.name ?? "~")
                 return x != y ? (descending ? x > y : x < y) : byName(a, b)
@@ -125,5 +125,25 @@ struct ServiceOrderTests {
         // A state that never synced with the graph (a view built on its own) still lists it right.
         #expect(ServicesView.items(model: other, state: InspectorState()).map(\.id)
                 == Self.sortedByStrings(other.graph, ServiceSort(), flags: ServiceFlags.Index(other.graph)))
+    }
+
+    /// Numbered services in the order people count (a hidden-check app's `link0`…`link29` listed
+    /// `link1, link10, link11, …, link2`): digits compare as numbers, the rest as before.
+    @Test func numberedNamesSortAsNumbers() {
+        #expect(["link10", "link2", "link1", "link0"].sorted(by: NaturalOrder.precedes) == ["link0", "link1", "link2", "link10"])
+        #expect(["leaf 100", "leaf 20", "Leaf", "leaf 3"].sorted(by: NaturalOrder.precedes) == ["Leaf", "leaf 3", "leaf 20", "leaf 100"])
+        #expect(["a1", "a01", "a001"].sorted(by: NaturalOrder.precedes) == ["a001", "a01", "a1"], "equal numbers fall back to the plain order")
+        #expect(["v1.10", "v1.9", "v1.9.1"].sorted(by: NaturalOrder.precedes) == ["v1.9", "v1.9.1", "v1.10"])
+        #expect(["b", "a", "日本", "a2"].sorted(by: NaturalOrder.precedes) == ["a", "a2", "b", "日本"])
+        var model = InspectorModel(connection: .live)
+        model.apply((0..<12).map { number in
+            .event(ResolutionEvent(sequence: UInt64(number + 1), time: UInt64(number + 1), thread: 1, kind: .resolved(Resolved(
+                service: ServiceIdentity(type: "Chain", name: "link\(number)", container: "app"), requester: nil, scope: .unique,
+                outcome: .created, source: .factory, durationNanoseconds: 10, depth: 1))))
+        }, now: 0)
+        var state = InspectorState()
+        state.sync(with: model)
+        let expected = (0..<12).map { ServiceIdentity(type: "Chain", name: "link\($0)", container: "app").key }
+        #expect(state.items.map(\.id) == expected, "\(state.items.map(\.id))")
     }
 }

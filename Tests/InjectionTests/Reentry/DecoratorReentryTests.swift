@@ -40,9 +40,11 @@ struct DecoratorReentryTests {
         }
         #expect(cycle.message == """
             Dependency cycle: ReentryClock → ReentryClock in '\(name)'
-              Closed at: \(#fileID):\(closing) (ReentryClock asks for ReentryClock again)
-              Fix: break the cycle where it closes: let ReentryClock get ReentryClock lazily (@LazyInjected, or a factory it calls after init) rather than while it is being built.
+              Closed at: \(#fileID):\(closing) (a decorator of ReentryClock, installed at \(#fileID):\(closing - 2), asks for ReentryClock again)
+              Fix: the decorator installed at \(#fileID):\(closing - 2) runs inside the build of the ReentryClock it is given, before ReentryClock can be handed out: use the instance it is given (`if let service = service as? ReentryClock { … }`) instead of resolving it.
             """)
+        // Not the factory's fix ("let ReentryClock get ReentryClock lazily"): the decorator asked.
+        #expect(cycle.decoratorAt == SourceLocation(fileID: "\(#fileID)", line: Int(closing) - 2))
         #expect(recorder.cycles == [cycle], "the trace records the cycle the decorator met")
     }
 
@@ -65,6 +67,10 @@ struct DecoratorReentryTests {
         }
         #expect(cycle.path.map(\.type) == ["ReentryLedger", "ReentryPrinter", "ReentryLedger"])
         #expect(cycle.closedAt?.line == closing)
+        #expect(cycle.decoratorAt?.line == closing - 2, "the decorate line, named as the one to change")
+        #expect(cycle.message.contains(
+            "Fix: the decorator installed at \(#fileID):\(closing - 2) runs inside the build of ReentryPrinter, which ReentryLedger is still waiting for"),
+            "\(cycle.message)")
         #expect(recorder.cycles == [cycle])
         // The decorator's resolve is part of the build it decorates: ReentryPrinter is ReentryLedger's dependency.
         #expect(recorder.resolved.contains { $0.service.type == "ReentryPrinter" && $0.requester?.type == "ReentryLedger" })

@@ -158,6 +158,7 @@ public enum TraceEncoder {
                 identities(cycle.requestedAs, &out)
             }
             optionalLocation("lazyRead", cycle.lazyRead, &out)
+            optionalLocation("decoratorAt", cycle.decoratorAt, &out)
         case .scopeMismatch(let mismatch):
             out.key("holder")
             identity(mismatch.holder, &out)
