@@ -41,9 +41,9 @@ fi
 if [ -n "${SHAPES:-}" ]; then
   pairs=()
   for shape in shape-protocol shape-chain shape-wide shape-mixed shape-wrapper shape-lazy shape-global \
-    shape-argument shape-arguments shape-optional; do
+    shape-argument shape-arguments shape-arguments3 shape-optional; do
     for implementation in direct Swinject Injection "@Service" "@Inject keypath" "@LazyInjected keypath" \
-      "Container.shared.resolve" "provider called directly" "keyed arguments" "@OptionalInjected model"; do
+      "Container.shared.resolve" "provider called directly" "keyed arguments" "labelled arguments" "@OptionalInjected model"; do
       "$binary" --list "$shape" 2>/dev/null | grep -q "^$shape: .*$implementation" && pairs+=("$shape $implementation")
     done
     if [ -n "${PEERS:-}" ]; then

@@ -97,9 +97,10 @@ struct DocCommentExampleTests {
     @Test func argumentAndScopeExamplesRun() {
         let container = Container(name: "doc-arguments")
         #expect(DocCommentExamples.registerWithArguments(container).userID == 42)
-        let (model, search) = DocCommentExamples.arguments(container)
+        let (model, search, labelled) = DocCommentExamples.arguments(container)
         #expect(model.userID == 42)
         #expect((search.query, search.limit) == ("swift", 10))
+        #expect((labelled.query, labelled.limit) == ("swift", 10))
 
         #expect(DocCommentExamples.captiveRule() == (true, false))
         DocCommentExamples.scopes(container)
@@ -179,8 +180,11 @@ struct DocCommentExampleTests {
         #expect(resolved === coordinator)
         #expect(container.resolve(Session.self, name: "current").user == "ada")
 
-        let keyed = DocCommentExamples.keyedArguments(container)
+        let (keyed, same) = DocCommentExamples.keyedArguments(container)
         #expect((keyed.id, keyed.mode) == (3, "edit"))
+        #expect((same.id, same.mode) == (3, "edit"))
+        let literal = DocCommentExamples.dictionaryLiteralArguments(container)
+        #expect((literal.id, literal.mode) == (3, "edit"))
         withContainer(container) {
             let screen = EditorScreen()
             screen.show()

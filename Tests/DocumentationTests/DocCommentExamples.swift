@@ -303,13 +303,16 @@ enum DocCommentExamples {
     }
 
     // Injection/Resolution/Arguments.swift
-    static func arguments(_ container: Container) -> (UserViewModel, Search) {
+    static func arguments(_ container: Container) -> (UserViewModel, Search, Search) {
         container.register { _, args in UserViewModel(userID: args()) }
         let model: UserViewModel = container.resolve(args: 42)
 
         container.register { _, args in Search(query: args.get(0), limit: args.get(1)) }
         let search: Search = container.resolve(args: ("swift", 10))
-        return (model, search)
+
+        container.register { _, args in Search(query: args("query"), limit: args("limit")) }
+        let labelled: Search = container.resolve(args: (query: "swift", limit: 10))
+        return (model, search, labelled)
     }
 
     // Injection/Container+Children.swift
@@ -360,10 +363,18 @@ enum DocCommentExamples {
     }
 
     // Injection/Resolution/Arguments+Keyed.swift
-    static func keyedArguments(_ container: Container) -> EditorViewModel {
+    static func keyedArguments(_ container: Container) -> (EditorViewModel, EditorViewModel) {
         container.register { _, args in
             EditorViewModel(id: args("id"), mode: args.optional("mode") ?? "view")
         }
+        let editor: EditorViewModel = container.resolve(args: (id: 3, mode: "edit"))
+        let same: EditorViewModel = container.resolve(args: ["id": 3, "mode": "edit"])
+        return (editor, same)
+    }
+
+    // Injection/Resolution/KeyedArguments.swift
+    static func dictionaryLiteralArguments(_ container: Container) -> EditorViewModel {
+        container.register { _, args in EditorViewModel(id: args("id"), mode: args("mode")) }
         let editor: EditorViewModel = container.resolve(args: ["id": 3, "mode": "edit"])
         return editor
     }

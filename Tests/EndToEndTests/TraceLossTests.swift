@@ -28,4 +28,28 @@ struct TraceLossTests {
         #expect(lines.first?.hasPrefix("di-inspect: the trace to file:\(trace) is incomplete: ") == true, "\(stderr)")
         #expect(lines.first?.contains("write failed: File too large") == true, "\(stderr)")
     }
+
+    /// `DI_INSPECT=unix:` with a path nobody listens on: the app runs and exits normally, and
+    /// stderr says so twice, once at the first failed connection and once at exit (it used to
+    /// say nothing: the app recorded into nothing and the inspector waited elsewhere).
+    @Test func aSocketNobodyListensOnIsSaidAtTheStartAndAtExit() throws {
+        let path = Command.temporaryFile(".sock")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Command.path(of: "sample-app"))
+        process.arguments = ["--duration", "0.3", "--interval-ms", "1"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DI_INSPECT": "unix:\(path)"]) { $1 }
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        let atStart = stderr.split(separator: "\n").filter { $0.hasPrefix("di-inspect: no inspector listens at unix:\(path) yet") }
+        #expect(atStart.count == 1, "\(stderr)")
+        #expect(atStart.first?.contains("`di-inspect listen`") == true, "\(stderr)")
+        let atExit = stderr.split(separator: "\n").filter { $0.hasPrefix("di-inspect: nothing reached unix:\(path): ") }
+        #expect(atExit.count == 1, "\(stderr)")
+        #expect(!stderr.contains("is incomplete"), "\(stderr)")
+    }
 }

@@ -61,7 +61,9 @@ extension ConcurrencyTests {
         }
 
         #expect(bad.load(ordering: .relaxed) == 0)
-        #expect(census.created >= 301)
+        // The writer's 300, plus the one a reader makes when it resolves before the writer's
+        // first: a writer that runs first leaves the readers its instance (300 was seen at load).
+        #expect(census.created >= 300 && census.created <= 301, "\(census.created)")
         #expect(census.alive == 1, "only the last kept instance lives; every replaced one was released")
         #expect(app.resolve(Probe.self).isIntact)
     }

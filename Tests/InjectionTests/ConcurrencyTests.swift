@@ -239,4 +239,40 @@ extension ConcurrencyTests {
         let total = UInt64(Self.threads * rounds)
         #expect(counter.totals == ["XYZFetcher": total, "XYZSessionManager": 2 * total, "XYZService": total])
     }
+
+    // MARK: - Arguments
+
+    /// Arguments are read where each resolve's caller has them: eight threads resolving with
+    /// their own values, in every spelling, each get back exactly what they passed, while an
+    /// observer is attached (the captive check reads the keyed arguments of a long-lived build).
+    @Test func eachThreadsArgumentsReachOnlyItsOwnFactory() {
+        final class Built: Sendable {
+            let values: [String]
+            init(_ values: [String]) { self.values = values }
+        }
+        let app = Container(name: uniqueName("app"))
+        app.register(name: "tuple") { _, args in Built(["\(args.get(0, as: Int.self))", args.get(1, as: String.self)]) }
+        app.register(name: "keyed") { _, args in Built(["\(args("id", as: Int.self))", args("name", as: String.self)]) }
+        app.register(name: "kept", scope: .cached) { _, args in Built(["\(args("id", as: Int.self))"]) }
+        let recorder = EventRecorder(app.name)
+        let token = ResolutionEvents.addObserver(recorder)
+        defer { token.cancel() }
+        let mismatches = Atomic<Int>(0)
+
+        onThreads(Self.threads) { thread in
+            for round in 0..<200 {
+                let id = thread * 1_000 + round, name = String(repeating: "t\(thread)", count: 1 + round % 9)
+                let expected = ["\(id)", name]
+                let built: [[String]] = [
+                    app.resolve(Built.self, name: "tuple", args: (id, name)).values,
+                    app.resolve(Built.self, name: "keyed", args: (id: id, name: name)).values,
+                    app.resolve(Built.self, name: "keyed", args: ["id": id, "name": name]).values,
+                    app.resolve(Built.self, name: "tuple", args: (id, name) as Any).values,
+                ]
+                if built.contains(where: { $0 != expected }) { mismatches.add(1, ordering: .relaxed) }
+                _ = app.resolve(Built.self, name: "kept", args: ["id": id])
+            }
+        }
+        #expect(mismatches.load(ordering: .relaxed) == 0)
+    }
 }

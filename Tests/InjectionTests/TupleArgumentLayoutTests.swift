@@ -14,7 +14,7 @@ struct TupleArgumentLayoutTests {
         init(_ values: [String]) { self.values = values }
     }
 
-    private func reading(_ args: Any, _ read: @escaping @Sendable (Arguments) -> [String]) -> [String] {
+    private func reading(_ args: Any, _ read: @escaping @Sendable (borrowing Arguments) -> [String]) -> [String] {
         let app = Container(name: uniqueName("app"))
         app.register { _, arguments in Reading(read(arguments)) }
         return app.resolve(Reading.self, args: args).values

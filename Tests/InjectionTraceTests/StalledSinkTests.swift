@@ -176,6 +176,23 @@ struct StalledSinkTests {
         let kindsRead: [String]
     }
 
+    /// A socket path nobody listens on (a mistyped `DI_INSPECT=unix:` path): the sink keeps
+    /// trying quietly, so the only sign is the line `stop` prints; it says what never answered
+    /// and why, rather than counting events as "dropped".
+    @Test func aDestinationThatNeverAnsweredIsReportedAtStop() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("absent-\(UUID().uuidString.prefix(8))/di.sock").path
+        let recorder = TraceRecorder(
+            sink: SocketTraceSink(address: .unix(path: path), retryInterval: .milliseconds(10)), header: Self.header)
+        recorder.start(observingEvents: false)
+        for sequence in 1...100 { recorder.observe(resolved(UInt64(sequence))) }
+        _ = recorder.flush(timeout: .seconds(5))
+        let report = try #require(recorder.stop())
+        #expect(report.hasPrefix("nothing reached unix:\(path): connect to unix:\(path): No such file or directory"), "\(report)")
+        #expect(report.hasSuffix("no trace was recorded."), "\(report)")
+        #expect(recorder.statistics.linesWritten == 0)
+    }
+
     @Test func aCompleteTraceSaysNothing() {
         let sink = MemoryTraceSink()
         let recorder = TraceRecorder(sink: sink, header: Self.header)

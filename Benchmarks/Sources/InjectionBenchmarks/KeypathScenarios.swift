@@ -14,6 +14,27 @@ struct BenchLayer: DependencyLayer {
     var session: Provider<Session> { provide(.cached) { Session() } }
 }
 
+// The layered style with an assembly (seed 002): a layer protocol, the installed assembly's
+// implementation of it, reached through the container (`container.benchLayers.leaf()`).
+protocol BenchLayerProtocol: DependencyLayer {
+    var leaf: Provider<Leaf> { get }
+    var session: Provider<Session> { get }
+}
+protocol BenchAssembly: Assembly {
+    func layer(_ container: DIContainer) -> any BenchLayerProtocol
+}
+struct LiveBenchLayer: BenchLayerProtocol {
+    let container: DIContainer
+    var leaf: Provider<Leaf> { provide { Leaf() } }
+    var session: Provider<Session> { provide(.cached) { Session() } }
+}
+struct LiveBenchAssembly: BenchAssembly {
+    func layer(_ container: DIContainer) -> any BenchLayerProtocol { LiveBenchLayer(container: container) }
+}
+extension DIContainer {
+    var benchLayers: any BenchLayerProtocol { assembly(BenchAssembly.self).layer(self) }
+}
+
 extension Implementation {
     /// This library, keypath providers.
     static let injectionKeyPath = Implementation(name: "Injection, keypath")
@@ -22,6 +43,9 @@ extension Implementation {
     /// This library, a keypath held in a variable (`container[path]`): resolved by the keypath's
     /// identity, as `@Injected(\.x)` and other held keypaths are, where a literal builds none.
     static let injectionHeldKeyPath = Implementation(name: "Injection, held keypath")
+    /// This library, a provider called directly on a layer an assembly gives
+    /// (`container.benchLayers.leaf()`, seed 002's layered style).
+    static let injectionAssemblyProvider = Implementation(name: "Injection, provider of an assembly's layer")
     /// This library, keypath provider redirected by an active mapping.
     static let injectionMapped = Implementation(name: "Injection, keypath via mapping")
 }
@@ -32,6 +56,7 @@ extension Scenario {
         dictionary.register(Leaf.self) { Leaf() }
         let container = DIContainer(name: "bench.keypath-transient")
         container.register { Leaf() }
+        container.use(LiveBenchAssembly())
         let mapped = DIContainer(name: "bench.keypath-mapped")
         mapped.map(\.bench.mockLeaf, to: \.bench.leaf)
         let heldLeaf: any KeyPath<DIContainer, Provider<Leaf>> & Sendable = \.bench.leaf
@@ -54,6 +79,9 @@ extension Scenario {
             Variant(implementation: .injectionHeldKeyPath) { n in
                 for _ in 0..<n { blackHole(container[heldLeaf]) }
             },
+            Variant(implementation: .injectionAssemblyProvider) { n in
+                for _ in 0..<n { blackHole(container.benchLayers.leaf()) }
+            },
             Variant(implementation: .injectionMapped) { n in
                 for _ in 0..<n { blackHole(mapped[\.bench.leaf]) }
             },
@@ -66,6 +94,7 @@ extension Scenario {
         dictionary.register(Session.self) { session }
         let container = DIContainer(name: "bench.keypath-cached")
         container.register(scope: .cached) { Session() }
+        container.use(LiveBenchAssembly())
         _ = container.resolve(Session.self)
         _ = container[\.bench.session]
         let heldSession: any KeyPath<DIContainer, Provider<Session>> & Sendable = \.bench.session
@@ -87,6 +116,9 @@ extension Scenario {
             },
             Variant(implementation: .injectionHeldKeyPath) { n in
                 for _ in 0..<n { blackHole(container[heldSession]) }
+            },
+            Variant(implementation: .injectionAssemblyProvider) { n in
+                for _ in 0..<n { blackHole(container.benchLayers.session()) }
             },
         ])
     }

@@ -77,6 +77,16 @@ enum ShapeCheck {
         }
     }
 
+    /// A new badge per resolve, holding the three arguments passed (42, "grace", 2.5).
+    static func threeArguments(_ resolve: @escaping @Sendable () -> Badge) -> @Sendable () -> String? {
+        {
+            let first = resolve(), second = resolve()
+            if first === second { return "three arguments: two resolves answered the same instance" }
+            return first.id == 42 && first.name == "grace" && first.level == 2.5 ? nil
+                : "three arguments: built with \(first.id), \(first.name), \(first.level)"
+        }
+    }
+
     /// The unregistered service resolves to nil.
     static func missing(_ resolve: @escaping @Sendable () -> (any Analytics)?) -> @Sendable () -> String? {
         { resolve() == nil ? nil : "optional: an unregistered service answered an instance" }

@@ -89,10 +89,17 @@ final class Profile: Sendable {
     init(id: Int, name: String) { self.id = id; self.name = name }
 }
 
+/// Built from three arguments.
+final class Badge: Sendable {
+    let id: Int, name: String, level: Double
+    init(id: Int, name: String, level: Double) { self.id = id; self.name = name; self.level = level }
+}
+
 /// The argument the scenario passes: not a literal at the call site, as it usually is not.
 enum AccountIDs {
     static let all = [17, 42, 99]
     static let names = ["ada", "grace", "alan"]
+    static let levels = [0.5, 2.5, 4.5]
 }
 
 // MARK: - The property-wrapper scenario's services, and nobody's

@@ -57,6 +57,9 @@ extension PeerFactoryContainer {
 
     var account: ParameterFactory<Int, Account> { self { id in Account(id: id) } }
     var profile: ParameterFactory<(Int, String), Profile> { self { id, name in Profile(id: id, name: name) } }
+    var badge: ParameterFactory<(Int, String, Double), Badge> {
+        self { id, name, level in Badge(id: id, name: name, level: level) }
+    }
     var analytics: FactoryKit.Factory<(any Analytics)?> { promised() }
 }
 
@@ -119,6 +122,9 @@ private enum ScreenKey: DependencyKey {
 }
 private enum TrackerKey: DependencyKey { static let liveValue = Tracker() }
 private enum AccountKey: DependencyKey { static let liveValue = ArgumentMaker<Int, Account> { id in Account(id: id) } }
+private enum BadgeKey: DependencyKey {
+    static let liveValue = ArgumentMaker<(Int, String, Double), Badge> { id, name, level in Badge(id: id, name: name, level: level) }
+}
 private enum ProfileKey: DependencyKey {
     static let liveValue = ArgumentMaker<(Int, String), Profile> { id, name in Profile(id: id, name: name) }
 }
@@ -147,6 +153,7 @@ extension DependencyValues {
     var tracker: Tracker { self[TrackerKey.self] }
     var account: ArgumentMaker<Int, Account> { self[AccountKey.self] }
     var profile: ArgumentMaker<(Int, String), Profile> { self[ProfileKey.self] }
+    var badge: ArgumentMaker<(Int, String, Double), Badge> { self[BadgeKey.self] }
 }
 
 /// A view model injecting through `@Dependency`: the transient service's client and the singleton.
@@ -397,6 +404,28 @@ enum ShapePeers {
         ]
     }
 
+    static func threeArguments(_ id: Int, _ name: String, _ level: Double) -> [Variant] {
+        let resolver = Resolver()
+        resolver.register { _, args in Badge(id: args("id"), name: args("name"), level: args("level")) }
+        let resolverBox = PeerBox(resolver)
+        let factory = PeerFactoryContainer()
+        return [
+            Variant(implementation: .resolver, check: ShapeCheck.threeArguments { resolverBox.value.resolve(Badge.self, args: ["id": id, "name": name, "level": level]) }) { n in
+                let resolver = resolverBox.value
+                for _ in 0..<n { blackHole(resolver.resolve(Badge.self, args: ["id": id, "name": name, "level": level])) }
+            },
+            Variant(implementation: .factory, check: ShapeCheck.threeArguments { factory.badge((id, name, level)) }) { n in
+                for _ in 0..<n { blackHole(factory.badge((id, name, level))) }
+            },
+            Variant(implementation: .swiftDependencies, check: ShapeCheck.threeArguments { @Dependency(\.badge) var badge; return badge.make((id, name, level)) }) { n in
+                for _ in 0..<n {
+                    @Dependency(\.badge) var badge
+                    blackHole(badge.make((id, name, level)))
+                }
+            },
+        ]
+    }
+
     static func optionalMissing() -> [Variant] {
         let resolver = Resolver()
         resolver.register { Fetcher() as Fetching }
@@ -426,6 +455,7 @@ enum ShapePeers {
     static func globalContainer() -> [Variant] { [] }
     static func argument(_ id: Int) -> [Variant] { [] }
     static func twoArguments(_ id: Int, _ name: String) -> [Variant] { [] }
+    static func threeArguments(_ id: Int, _ name: String, _ level: Double) -> [Variant] { [] }
     static func optionalMissing() -> [Variant] { [] }
 }
 #endif

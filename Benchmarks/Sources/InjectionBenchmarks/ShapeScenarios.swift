@@ -21,6 +21,9 @@ extension Implementation {
     static let injectionShapeProvider = Implementation(name: "Injection, provider called directly")
     /// This library, arguments passed by key (`args: ["id": 42]`, read with `args("id")`).
     static let injectionKeyedArguments = Implementation(name: "Injection, keyed arguments")
+    /// This library, arguments passed as a labelled tuple and read by key (`args: (id: 42, name:
+    /// "grace")`, read with `args("id")`): keyed, without a dictionary.
+    static let injectionLabelledArguments = Implementation(name: "Injection, labelled arguments")
     /// This library, `@LazyInjected(\.layer.member)`.
     static let injectionLazyKeyPath = Implementation(name: "Injection, @LazyInjected keypath")
     /// This library, a model with an `@OptionalInjected` property (made, the property read).
@@ -33,7 +36,7 @@ extension Scenario {
     /// The other shapes, in table order.
     static func shapes() -> [Scenario] {
         [protocolTyped(), chain(), wide(), mixedScopes(), propertyWrappers(), lazyPropertyWrappers(), globalContainer(), argument(),
-         twoArguments(), optionalMissing()]
+         twoArguments(), threeArguments(), optionalMissing()]
     }
 
     /// Registered as a protocol, resolved as the protocol; a new instance per resolve.
@@ -315,7 +318,8 @@ extension Scenario {
 
     /// A transient service built from two arguments, as each library passes several: Swinject's
     /// `arguments:`, Resolver's keyed dictionary, a tuple for Factory's `ParameterFactory`. This
-    /// library takes both of its spellings: a tuple read by index, and keys (as Resolver's).
+    /// library takes its three spellings: a tuple read by index, keys (as Resolver's), and a
+    /// labelled tuple read by key.
     static func twoArguments() -> Scenario {
         let swinject = SwinjectContainer()
         swinject.register(Profile.self) { (_, id: Int, name: String) in Profile(id: id, name: name) }
@@ -324,6 +328,8 @@ extension Scenario {
         container.register { _, args in Profile(id: args.get(0), name: args.get(1)) }
         let keyed = DIContainer(name: "bench.arguments-keyed")
         keyed.register { _, args in Profile(id: args("id"), name: args("name")) }
+        let labelled = DIContainer(name: "bench.arguments-labelled")
+        labelled.register { _, args in Profile(id: args("id"), name: args("name")) }
         let id = AccountIDs.all[1], name = AccountIDs.names[1]
         return Scenario(id: "shape-arguments", title: "resolve with two arguments", variants: [
             Variant(implementation: .direct) { n in
@@ -339,7 +345,42 @@ extension Scenario {
             Variant(implementation: .injectionKeyedArguments, check: ShapeCheck.arguments { keyed.resolve(Profile.self, args: ["id": id, "name": name]) }) { n in
                 for _ in 0..<n { blackHole(keyed.resolve(Profile.self, args: ["id": id, "name": name])) }
             },
+            Variant(implementation: .injectionLabelledArguments, check: ShapeCheck.arguments { labelled.resolve(Profile.self, args: (id: id, name: name)) }) { n in
+                for _ in 0..<n { blackHole(labelled.resolve(Profile.self, args: (id: id, name: name))) }
+            },
         ] + ShapePeers.twoArguments(id, name))
+    }
+
+    /// A transient service built from three arguments: the same spellings as for two.
+    static func threeArguments() -> Scenario {
+        let swinject = SwinjectContainer()
+        swinject.register(Badge.self) { (_, id: Int, name: String, level: Double) in Badge(id: id, name: name, level: level) }
+        let swinjectBox = Unchecked(swinject)
+        let container = DIContainer(name: "bench.arguments3")
+        container.register { _, args in Badge(id: args.get(0), name: args.get(1), level: args.get(2)) }
+        let keyed = DIContainer(name: "bench.arguments3-keyed")
+        keyed.register { _, args in Badge(id: args("id"), name: args("name"), level: args("level")) }
+        let labelled = DIContainer(name: "bench.arguments3-labelled")
+        labelled.register { _, args in Badge(id: args("id"), name: args("name"), level: args("level")) }
+        let id = AccountIDs.all[1], name = AccountIDs.names[1], level = AccountIDs.levels[1]
+        return Scenario(id: "shape-arguments3", title: "resolve with three arguments", variants: [
+            Variant(implementation: .direct) { n in
+                for _ in 0..<n { blackHole(Badge(id: id, name: name, level: level)) }
+            },
+            Variant(implementation: .swinject, check: ShapeCheck.threeArguments { swinjectBox.value.resolve(Badge.self, arguments: id, name, level)! }) { n in
+                let swinject = swinjectBox.value
+                for _ in 0..<n { blackHole(swinject.resolve(Badge.self, arguments: id, name, level)!) }
+            },
+            Variant(implementation: .injection, check: ShapeCheck.threeArguments { container.resolve(Badge.self, args: (id, name, level)) }) { n in
+                for _ in 0..<n { blackHole(container.resolve(Badge.self, args: (id, name, level))) }
+            },
+            Variant(implementation: .injectionKeyedArguments, check: ShapeCheck.threeArguments { keyed.resolve(Badge.self, args: ["id": id, "name": name, "level": level]) }) { n in
+                for _ in 0..<n { blackHole(keyed.resolve(Badge.self, args: ["id": id, "name": name, "level": level])) }
+            },
+            Variant(implementation: .injectionLabelledArguments, check: ShapeCheck.threeArguments { labelled.resolve(Badge.self, args: (id: id, name: name, level: level)) }) { n in
+                for _ in 0..<n { blackHole(labelled.resolve(Badge.self, args: (id: id, name: name, level: level))) }
+            },
+        ] + ShapePeers.threeArguments(id, name, level))
     }
 
     /// The optional resolve of a service registered nowhere (the container holds others).
@@ -397,6 +438,10 @@ extension Target {
         .shapePeerRatio("resolve with an argument ≤ 0.5× the fastest other container", scenario: "shape-argument", atMost: 0.5),
         .shapePeerRatio("resolve with two arguments (tuple) ≤ 0.5× the fastest other container", scenario: "shape-arguments", atMost: 0.5),
         .shapePeerRatio("resolve with two keyed arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments", .injectionKeyedArguments, atMost: 0.5),
+        .shapePeerRatio("resolve with two labelled arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments", .injectionLabelledArguments, atMost: 0.5),
+        .shapePeerRatio("resolve with three arguments (tuple) ≤ 0.5× the fastest other container", scenario: "shape-arguments3", atMost: 0.5),
+        .shapePeerRatio("resolve with three keyed arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments3", .injectionKeyedArguments, atMost: 0.5),
+        .shapePeerRatio("resolve with three labelled arguments ≤ 0.5× the fastest other container", scenario: "shape-arguments3", .injectionLabelledArguments, atMost: 0.5),
         .shapePeerRatio("optional resolve, not registered ≤ 0.5× the fastest other container", scenario: "shape-optional", atMost: 0.5),
         .shapePeerRatio("@OptionalInjected model, not registered ≤ 0.5× the fastest other container's optional resolve", scenario: "shape-optional", .injectionOptionalInjected, atMost: 0.5),
     ]

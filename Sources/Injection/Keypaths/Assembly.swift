@@ -38,8 +38,8 @@ extension Container {
     /// (`provider.register { … }`) and type-keyed registrations stay.
     public func use(_ assembly: some Assembly, file: StaticString = #fileID, line: UInt = #line) {
         let previous = core.assemblyState.withLock { installed -> (any Assembly)? in
-            defer { installed = assembly }
-            return installed
+            defer { installed = InstalledAssembly(assembly) }
+            return installed.assembly
         }
         let change = AssemblyChange(
             previous: previous.map { typeName(Swift.type(of: $0)) }, installed: typeName(Swift.type(of: assembly)),
@@ -73,16 +73,60 @@ extension Container {
 
     /// The installed assembly, as `A` (usually the app's assembly protocol). Stops the program
     /// with a message saying what to install when there is none.
+    ///
+    /// Only the first ask for `A` casts the assembly to it (a conformance lookup); the container
+    /// keeps that answer for later asks, until another assembly is installed.
+    @inlinable
     public func assembly<A>(_ type: A.Type = A.self, file: StaticString = #fileID, line: UInt = #line) -> A {
+        // `@inlinable`, so that the kept answer (`InstalledAssembly`) is read as `A` in the app's
+        // specialised code.
+        if let answer = installedAssembly(as: ObjectIdentifier(A.self)) {
+            // Safe: only a `TypedAssembly<A>` is kept under `A`'s metatype (`castAssembly`).
+            return unsafeDowncast(answer, to: TypedAssembly<A>.self).value
+        }
+        return castAssembly(A.self, file: file, line: line)
+    }
+
+    /// The answer kept for the protocol whose metatype is `type` by the first container of the
+    /// lineage that has an assembly; nil when it has none yet (or no container has an assembly).
+    /// This container is asked first, outside the lineage walk, whose iterator retains each
+    /// container it passes (the usual app installs its assembly in the container it injects from).
+    @usableFromInline
+    func installedAssembly(as type: ObjectIdentifier) -> AnyObject? {
+        if let answer = Self.answer(in: self, for: type) { return answer }
+        var ancestor = parent
+        while let container = ancestor {
+            if let answer = Self.answer(in: container, for: type) { return answer }
+            ancestor = container.parent
+        }
+        return nil
+    }
+
+    /// `container`'s answer for the protocol whose metatype is `type`: nil when it has no
+    /// assembly (ask its parent), `.some(nil)` when its assembly has not been asked as `type` yet.
+    private static func answer(in container: Container, for type: ObjectIdentifier) -> AnyObject?? {
+        container.core.assemblyState.withLock { installed -> AnyObject?? in
+            installed.isInstalled ? .some(installed.answer(for: type)) : .none
+        }
+    }
+
+    /// The first ask for `A`: the installed assembly cast to `A` and kept for later asks.
+    @usableFromInline
+    func castAssembly<A>(_ type: A.Type, file: StaticString, line: UInt) -> A {
         for container in lineage {
-            if let assembly = container.core.assemblyState.withLock({ $0 }) {
-                guard let typed = assembly as? A else {
-                    InjectionDiagnostics.trap(
-                        "Assembly mismatch: '\(container.name)' uses \(typeName(Swift.type(of: assembly))), which is not a \(typeName(A.self)).\n  Fix: \(container.name).use(<#an assembly conforming to \(typeName(A.self))#>)",
-                        file: file, line: line)
-                }
-                return typed
+            let found = container.core.assemblyState.withLock { installed -> (typed: A?, assembly: any Assembly)? in
+                guard let assembly = installed.assembly else { return nil }
+                guard let typed = assembly as? A else { return (nil, assembly) }
+                installed.remember(TypedAssembly(typed), for: ObjectIdentifier(A.self))
+                return (typed, assembly)
             }
+            guard let (typed, assembly) = found else { continue }
+            guard let typed else {
+                InjectionDiagnostics.trap(
+                    "Assembly mismatch: '\(container.name)' uses \(typeName(Swift.type(of: assembly))), which is not a \(typeName(A.self)).\n  Fix: \(container.name).use(<#an assembly conforming to \(typeName(A.self))#>)",
+                    file: file, line: line)
+            }
+            return typed
         }
         InjectionDiagnostics.trap(
             "Missing assembly: '\(name)' has no assembly of type \(typeName(A.self)) (nor do its parents).\n  Fix: \(name == "shared" ? "Container.shared" : name).use(<#an assembly conforming to \(typeName(A.self))#>) before the first keypath injection",
@@ -95,7 +139,7 @@ extension Container {
             guard !candidate.isSame(as: self), candidate.hasAncestor(self) else { return false }
             for container in candidate.lineage {
                 if container.isSame(as: self) { return true }
-                if container.core.assemblyState.withLock({ $0 != nil }) { return false }
+                if container.core.assemblyState.withLock({ $0.isInstalled }) { return false }
             }
             return true
         }

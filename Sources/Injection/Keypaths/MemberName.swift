@@ -1,8 +1,7 @@
 /// The name of the member that declares a provider (`#function`: `viewModel`), kept in two words.
 ///
-/// A `StaticString` takes three (its start, its length and a flags byte), and a ``Provider``
-/// has room for fourteen scalars in all: one more and the optimiser keeps every provider the app
-/// builds in memory and destroys it through its value witness (see ``Provider/site``).
+/// A `StaticString` takes three words (its start, its length and a flags byte); ``PackedSite``
+/// keeps these two beside the file and the line.
 @usableFromInline
 struct MemberName: Sendable, CustomStringConvertible {
     /// Where the name's UTF-8 text starts (a string literal's, which lives as long as the
@@ -20,6 +19,13 @@ struct MemberName: Sendable, CustomStringConvertible {
             start = UInt(name.unicodeScalar.value)
             count = -1
         }
+    }
+
+    /// A name as ``PackedSite`` keeps it.
+    @inlinable
+    init(start: UInt, count: Int) {
+        self.start = start
+        self.count = count
     }
 
     @usableFromInline var description: String {

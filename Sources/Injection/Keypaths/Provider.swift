@@ -12,12 +12,12 @@ public struct Provider<T>: Sendable {
     public let container: Container
     /// Where the provider is declared: its layer, member, file and line.
     ///
-    /// One tuple, with the layer as a one-word metatype (``layer`` casts it back) and the member's
-    /// name in two words (``MemberName``), so that a `Provider` is at most six fields (a tuple
-    /// counts once) and fourteen scalars. Past either limit the optimiser keeps the provider the
-    /// app builds on every call in memory (LoadableByAddress) and destroys it through its value
-    /// witness (the generic metadata instantiated, then the witness called: ~90 instructions per
-    /// call with the container's retain, callgrind) instead of releasing it field by field.
+    /// The layer as a one-word metatype (``layer`` casts it back) beside the member, file and
+    /// line packed in one vector (``PackedSite``), so that a `Provider` counts six fields for the
+    /// optimiser: it releases the provider the app builds field by field, and drops the layer's
+    /// retain of the container with the provider's release of it. Past six (with the site a tuple
+    /// of a ``MemberName``, a `StaticString` and a line, the provider counted eleven), both stayed,
+    /// around every provider called directly. A stored property more brings them back.
     @usableFromInline let site: Site
     public let scope: Scope
     @usableFromInline let make: Make
@@ -33,20 +33,21 @@ public struct Provider<T>: Sendable {
         case withContainer(@Sendable (Container) throws -> T)
     }
 
-    @usableFromInline
+    /// `@inlinable`, inlined into the layer's getter: ``PackedSite`` is then a constant there.
+    @inlinable
     init(
         container: Container, layer: any DependencyLayer.Type, member: StaticString, scope: Scope,
         file: StaticString, line: UInt, make: Make
     ) {
         self.container = container
-        self.site = (layer, MemberName(member), file, line)
+        self.site = (layer, PackedSite(member: member, file: file, line: line))
         self.scope = scope
         self.make = make
     }
 
     /// See ``site``.
     @usableFromInline
-    typealias Site = (layer: any SendableMetatype.Type, member: MemberName, file: StaticString, line: UInt)
+    typealias Site = (layer: any SendableMetatype.Type, packed: PackedSite)
 
     /// A provider of `container` declared at `site`.
     init(container: Container, site: Site, scope: Scope, make: Make) {
@@ -63,11 +64,11 @@ public struct Provider<T>: Sendable {
     }
 
     /// The declaring member's name (`viewModel`).
-    @inlinable var member: MemberName { site.member }
+    @inlinable var member: MemberName { site.packed.member }
     /// The declaring file (`#fileID`).
-    @inlinable var file: StaticString { site.file }
+    @inlinable var file: StaticString { site.packed.file }
     /// The declaring line.
-    @inlinable var line: UInt { site.line }
+    @inlinable var line: UInt { site.packed.line }
 
     /// The declared factory as a registration's factory.
     func factory() -> Factory<T> {
@@ -129,7 +130,7 @@ extension ProviderKey {
     /// without the provider.
     @inlinable
     init<T>(_ type: T.Type, declaredAt site: Provider<T>.Site) {
-        self.init(type: ObjectIdentifier(T.self), layer: ObjectIdentifier(site.layer), site: site.member.start)
+        self.init(type: ObjectIdentifier(T.self), layer: ObjectIdentifier(site.layer), site: site.packed.member.start)
     }
 }
 

@@ -29,7 +29,7 @@ final class ContainerCore: Sendable {
     /// when this is set.
     let hasMappings = Atomic<Bool>(false)
     /// The layer implementations installed with ``Container/use(_:file:line:)``.
-    let assemblyState = Mutex<(any Assembly)?>(nil)
+    let assemblyState = Mutex(InstalledAssembly())
     /// Containers searched after this one, in the order added (``Container/add(child:file:line:)``).
     let addedChildren = Mutex<[Container]>([])
     /// Whether ``addedChildren`` is non-empty: a miss reads the list only when this is set.
@@ -65,8 +65,8 @@ final class ContainerCore: Sendable {
             defer { list = [] }
             return list
         }
-        let assembly = assemblyState.withLock { installed -> (any Assembly)? in
-            defer { installed = nil }
+        let assembly = assemblyState.withLock { installed -> InstalledAssembly in
+            defer { installed = InstalledAssembly() }
             return installed
         }
         _ = consume tables

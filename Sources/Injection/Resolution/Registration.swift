@@ -52,7 +52,7 @@ final class Factory<T>: Sendable, ValidationBuilding {
     enum Make: Sendable {
         case plain(@Sendable () throws -> T)
         case withContainer(@Sendable (Container) throws -> T)
-        case withArguments(@Sendable (Container, Arguments) throws -> T)
+        case withArguments(@Sendable (Container, borrowing Arguments) throws -> T)
     }
 
     /// Which of the three closures below is the registered one; the other two refuse to run.
@@ -65,7 +65,7 @@ final class Factory<T>: Sendable, ValidationBuilding {
     private let shape: FactoryShape
     private let plain: @Sendable () throws -> T
     private let withContainer: @Sendable (Container) throws -> T
-    private let withArguments: @Sendable (Container, Arguments) throws -> T
+    private let withArguments: @Sendable (Container, borrowing Arguments) throws -> T
 
     init(_ make: Make) {
         switch make {
@@ -88,7 +88,7 @@ final class Factory<T>: Sendable, ValidationBuilding {
     }
 
     @inline(__always)
-    func callAsFunction(_ container: Container, _ args: Arguments) throws -> T {
+    func callAsFunction(_ container: Container, _ args: borrowing Arguments) throws -> T {
         switch shape {
         case .plain: try plain()
         case .withContainer: try withContainer(container)

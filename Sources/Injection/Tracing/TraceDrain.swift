@@ -23,7 +23,8 @@ struct TraceDrain {
     /// Records not written after the sink's first stream opened: a failed or timed-out write,
     /// or a stream that stayed broken (before any stream, nobody was listening: not a loss).
     private(set) var linesLost: UInt64 = 0
-    private var everOpened = false
+    /// Whether the sink ever opened a stream.
+    private(set) var everOpened = false
     /// Lines lost for good: ``linesLost`` without the header, the replay and the durable
     /// records, which the next stream sends again. They are announced on the stream that
     /// follows, so a reconnected inspector's `dropped N` counts them.

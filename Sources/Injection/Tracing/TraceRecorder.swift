@@ -82,6 +82,9 @@ public final class TraceRecorder: ResolutionObserver {
     private let written = Atomic<UInt64>(0)
     /// Records the sink did not take after its stream had opened (a failed or timed-out write).
     private let lost = Atomic<UInt64>(0)
+    /// Whether the sink ever opened a stream: a recorder whose destination never answered
+    /// (a mistyped socket path, no inspector started) says so when it stops.
+    private let everOpened = Atomic<Bool>(false)
     /// Set by the writer thread once it has written its last batch and closed the sink.
     private let drainFinished = Atomic<Bool>(false)
     private let stopRequested = Atomic<Bool>(false)
@@ -213,7 +216,8 @@ public final class TraceRecorder: ResolutionObserver {
     /// Bounded by ``Configuration/stopTimeout`` (300 ms by default) whatever the sink does: an
     /// inspector that stopped reading costs the records it did not take, never the app's exit.
     /// When anything was lost (dropped events, records a broken stream did not take, a flush
-    /// cut short), one line on stderr says how much and why.
+    /// cut short), or the destination never opened (no inspector listened), one line on stderr
+    /// says how much and why.
     ///
     /// - Returns: That line (without the `di-inspect:` prefix), or nil when the trace is complete
     ///   or the recorder was already stopped.
@@ -237,15 +241,21 @@ public final class TraceRecorder: ResolutionObserver {
         if let started, finished { started.join() }
         if started == nil { sink.close() }
         TraceRecorder.running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
-        let loss = lossReport(flushCutShort: !finished)
+        let loss = lossReport(flushCutShort: !finished, ran: started != nil)
         if let loss { TraceBootstrap.warn(loss) }
         return loss
     }
 
     /// The one line `stop` prints when the trace is incomplete, or nil when nothing was lost.
-    func lossReport(flushCutShort: Bool) -> String? {
+    func lossReport(flushCutShort: Bool, ran: Bool = true) -> String? {
         let dropped = buffer.withLock { $0.totalDropped }
         let lost = lost.load(ordering: .relaxed)
+        if ran && !flushCutShort && !everOpened.load(ordering: .relaxed) {
+            // Nothing was ever written: "incomplete" would understate it, and counts would only
+            // say how busy the app was.
+            return "nothing reached \(sink): \(sink.failure ?? "it never opened") while the app ran; "
+                + "no trace was recorded."
+        }
         guard dropped > 0 || lost > 0 || flushCutShort else { return nil }
         var parts: [String] = []
         if dropped > 0 { parts.append("\(dropped) events dropped while the writer was behind") }
@@ -323,6 +333,7 @@ public final class TraceRecorder: ResolutionObserver {
             spare.removeAll(keepingCapacity: true)
             written.store(drain.linesWritten, ordering: .relaxed)
             lost.store(drain.linesLost, ordering: .relaxed)
+            if drain.everOpened { everOpened.store(true, ordering: .relaxed) }
             buffer.withLock { $0.flushCompleted = max($0.flushCompleted, ticket) }
             if stopping {
                 sink.close()

@@ -1,8 +1,9 @@
-import Testing
 import Injection
+import Synchronization
+import Testing
 
 /// A provider called directly: the held provider answered by key, a miss declaring it, a held
-/// provider whose factory fails, and the member name a provider keeps.
+/// provider whose factory fails, and the member name and declaration site a provider keeps.
 struct ProviderCallTests {
     struct Unavailable: Error {}
     final class Gauge: Sendable {}
@@ -15,6 +16,10 @@ struct ProviderCallTests {
         // Member names given explicitly, one character each.
         var first: Provider<Gauge> { provide(member: "a") { Gauge() } }
         var second: Provider<Gauge> { provide(member: "b") { Gauge() } }
+        // Declaration sites given explicitly: a non-ASCII file, a one-scalar file, a long line.
+        var accented: Provider<Gauge> { provide(file: "Módulo/Überblick.swift", line: 12) { Gauge() } }
+        var scalarFile: Provider<Gauge> { provide(file: "é", line: 7) { Gauge() } }
+        var farLine: Provider<Gauge> { provide(file: "App/Far.swift", line: 4_000_000_000) { Gauge() } }
     }
 
     @Test func aHeldProviderAnswersLikeTheFirstCall() {
@@ -54,6 +59,27 @@ struct ProviderCallTests {
         let first = layer.first()
         #expect(layer.first() === first)
         #expect(layer.second() !== first)
+    }
+
+    @Test func aProviderKeepsItsDeclarationSite() {
+        let name = "provider-call-sites"
+        let locations = Mutex<[String]>([])
+        let token = ResolutionEvents.addObserver { event in
+            guard case .registered(let registered) = event.kind, registered.service.container == name else { return }
+            locations.withLock { $0.append("\(registered.service.member ?? "-") \(registered.location)") }
+        }
+        let layer = GaugeLayer(container: Container(name: name))
+        _ = layer.kept()
+        _ = layer.accented()
+        _ = layer.scalarFile()
+        _ = layer.farLine()
+        token.cancel()
+        #expect(locations.withLock { $0 } == [
+            "kept InjectionTests/ProviderCallTests.swift:13",   // GaugeLayer's `kept`
+            "accented Módulo/Überblick.swift:12",
+            "scalarFile é:7",
+            "farLine App/Far.swift:4000000000",
+        ])
     }
 }
 

@@ -7,7 +7,9 @@ import Synchronization
 ///
 /// The inspector may not be listening yet, or may quit and come back: the sink then reports
 /// ``TraceSinkState/unavailable`` and tries again at most every ``retryInterval`` from the
-/// recorder's thread, quietly. On every (re)connect the recorder sends the header and a replay of
+/// recorder's thread. Until a first connection succeeds, the first failed attempt is said once
+/// on stderr (a mistyped path or port would otherwise record into nothing, silently); later
+/// reconnects are quiet. On every (re)connect the recorder sends the header and a replay of
 /// the registrations and failures so far. Sends are non-blocking, never raise `SIGPIPE` (a
 /// vanished inspector) and give up after ``sendTimeout``, so a stalled inspector costs records,
 /// never a stalled app. Over TCP the sink first presents the listener's token
@@ -27,10 +29,23 @@ public final class SocketTraceSink: TraceSink {
     /// The longest one write may wait for a peer that is not reading; past it the stream is
     /// treated as broken (the batch is lost, the sink reconnects later).
     public let sendTimeout: Duration
-    private let state = Mutex<(fd: Int32, lastAttempt: UInt64?, closed: Bool)>((-1, nil, false))
+    private let state = Mutex<State>(State())
     private let lastFailure = Mutex<String?>(nil)
 
     public var failure: String? { lastFailure.withLock { $0 } }
+
+    private struct State {
+        /// The descriptor while connected; -1 otherwise.
+        var fd: Int32 = -1
+        /// When the last connection attempt was made.
+        var lastAttempt: UInt64?
+        /// Closed for good by the recorder.
+        var closed = false
+        /// Whether any connection succeeded (after one, a failed reconnect is not news).
+        var everConnected = false
+        /// Whether stderr was told that nothing listens at ``address``.
+        var toldNotListening = false
+    }
 
     /// What the sink presents to a TCP listener before its trace (``TraceConnectionToken``).
     private let token: String?
@@ -70,8 +85,16 @@ public final class SocketTraceSink: TraceSink {
                     }
                 }
                 state.fd = fd
+                state.everConnected = true
                 return .opened
-            case .failure:
+            case .failure(let failure):
+                lastFailure.withLock { $0 = failure.description }
+                if !state.everConnected && !state.toldNotListening {
+                    state.toldNotListening = true
+                    PosixIO.printError(
+                        "di-inspect: no inspector listens at \(address) yet (\(failure)); the app goes on, "
+                            + "and the trace streams once one listens there (`di-inspect listen`).")
+                }
                 return .unavailable
             }
         }
