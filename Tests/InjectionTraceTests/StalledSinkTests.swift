@@ -193,6 +193,22 @@ struct StalledSinkTests {
         #expect(recorder.statistics.linesWritten == 0)
     }
 
+    /// A sink that stays unavailable without a failure chose to (one that discards, as the
+    /// benchmarks' does): its recorder's stop says nothing.
+    @Test func aSinkThatNeverOpensWithoutAFailureSaysNothing() {
+        let recorder = TraceRecorder(sink: NeverOpeningSink(), header: Self.header)
+        recorder.start(observingEvents: false)
+        for sequence in 1...100 { recorder.observe(resolved(UInt64(sequence))) }
+        #expect(recorder.stop() == nil)
+    }
+
+    private struct NeverOpeningSink: TraceSink {
+        func prepare() -> TraceSinkState { .unavailable }
+        func write(_ bytes: UnsafeRawBufferPointer) -> Bool { false }
+        func close() {}
+        var description: String { "never-opening sink" }
+    }
+
     @Test func aCompleteTraceSaysNothing() {
         let sink = MemoryTraceSink()
         let recorder = TraceRecorder(sink: sink, header: Self.header)

@@ -216,7 +216,7 @@ public final class TraceRecorder: ResolutionObserver {
     /// Bounded by ``Configuration/stopTimeout`` (300 ms by default) whatever the sink does: an
     /// inspector that stopped reading costs the records it did not take, never the app's exit.
     /// When anything was lost (dropped events, records a broken stream did not take, a flush
-    /// cut short), or the destination never opened (no inspector listened), one line on stderr
+    /// cut short), or the destination failed before any stream opened (no inspector listened), one line on stderr
     /// says how much and why.
     ///
     /// - Returns: That line (without the `di-inspect:` prefix), or nil when the trace is complete
@@ -250,11 +250,11 @@ public final class TraceRecorder: ResolutionObserver {
     func lossReport(flushCutShort: Bool, ran: Bool = true) -> String? {
         let dropped = buffer.withLock { $0.totalDropped }
         let lost = lost.load(ordering: .relaxed)
-        if ran && !flushCutShort && !everOpened.load(ordering: .relaxed) {
-            // Nothing was ever written: "incomplete" would understate it, and counts would only
-            // say how busy the app was.
-            return "nothing reached \(sink): \(sink.failure ?? "it never opened") while the app ran; "
-                + "no trace was recorded."
+        if ran && !flushCutShort && !everOpened.load(ordering: .relaxed), let failure = sink.failure {
+            // Nothing was ever written because the destination failed (a socket nobody listens
+            // on): "incomplete" would understate it, and counts would only say how busy the app
+            // was. A sink that is unavailable without a failure chose to be (one that discards).
+            return "nothing reached \(sink): \(failure) while the app ran; no trace was recorded."
         }
         guard dropped > 0 || lost > 0 || flushCutShort else { return nil }
         var parts: [String] = []
