@@ -15,13 +15,7 @@ struct TraceLossTests {
             "-c", #"ulimit -f 0 && trap '' XFSZ && exec "$0" "$@""#,
             Command.path(of: "sample-app"), "--duration", "0.3", "--interval-ms", "1",
         ]
-        process.environment = ProcessInfo.processInfo.environment.merging(["DI_INSPECT": "file:\(trace)"]) { $1 }
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let stderr = try Self.runToExit(process, traceTo: "file:\(trace)")
         #expect(process.terminationStatus == 0, "\(stderr)")
         let lines = stderr.split(separator: "\n").filter { $0.contains("is incomplete") }
         #expect(lines.count == 1, "\(stderr)")
@@ -37,13 +31,7 @@ struct TraceLossTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Command.path(of: "sample-app"))
         process.arguments = ["--duration", "0.3", "--interval-ms", "1"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["DI_INSPECT": "unix:\(path)"]) { $1 }
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let stderr = try Self.runToExit(process, traceTo: "unix:\(path)")
         #expect(process.terminationStatus == 0, "\(stderr)")
         let atStart = stderr.split(separator: "\n").filter { $0.hasPrefix("di-inspect: no inspector listens at unix:\(path) yet") }
         #expect(atStart.count == 1, "\(stderr)")
@@ -51,5 +39,17 @@ struct TraceLossTests {
         let atExit = stderr.split(separator: "\n").filter { $0.hasPrefix("di-inspect: nothing reached unix:\(path): ") }
         #expect(atExit.count == 1, "\(stderr)")
         #expect(!stderr.contains("is incomplete"), "\(stderr)")
+    }
+
+    /// Runs `process` with `DI_INSPECT=destination` to its exit, and returns its stderr.
+    private static func runToExit(_ process: Process, traceTo destination: String) throws -> String {
+        process.environment = ProcessInfo.processInfo.environment.merging(["DI_INSPECT": destination]) { $1 }
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return stderr
     }
 }
