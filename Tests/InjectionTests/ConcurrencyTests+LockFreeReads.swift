@@ -61,9 +61,11 @@ extension ConcurrencyTests {
         }
 
         #expect(bad.load(ordering: .relaxed) == 0)
-        // The writer's 300, plus the one a reader makes when it resolves before the writer's
-        // first: a writer that runs first leaves the readers its instance (300 was seen at load).
-        #expect(census.created >= 300 && census.created <= 301, "\(census.created)")
+        // The writer's 300, plus what readers that resolve before the writer's first make: first
+        // builds race by design (everyThreadGetsTheSameSingleton: one is kept, each racing
+        // reader may have built one), so up to one per reader; a writer that runs first leaves
+        // the readers its instance (300 and 302 were both seen at load).
+        #expect(census.created >= 300 && census.created <= 300 + Self.readers, "\(census.created)")
         #expect(census.alive == 1, "only the last kept instance lives; every replaced one was released")
         #expect(app.resolve(Probe.self).isIntact)
     }
