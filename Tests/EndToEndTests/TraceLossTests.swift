@@ -35,7 +35,7 @@ struct TraceLossTests {
         #expect(process.terminationStatus == 0, "\(stderr)")
         let atStart = stderr.split(separator: "\n").filter { $0.hasPrefix("di-inspect: no inspector listens at unix:\(path) yet") }
         #expect(atStart.count == 1, "\(stderr)")
-        #expect(atStart.first?.contains("`di-inspect listen`") == true, "\(stderr)")
+        #expect(atStart.first?.contains("`di-inspect listen --socket \(path)`") == true, "\(stderr)")
         let atExit = stderr.split(separator: "\n").filter { $0.hasPrefix("di-inspect: nothing reached unix:\(path): ") }
         #expect(atExit.count == 1, "\(stderr)")
         #expect(!stderr.contains("is incomplete"), "\(stderr)")

@@ -193,6 +193,14 @@ struct StalledSinkTests {
         #expect(recorder.statistics.linesWritten == 0)
     }
 
+    /// The hint printed when nothing listens is a command that listens exactly there.
+    @Test func theListenHintNamesTheSinksAddress() {
+        #expect(SocketTraceSink(address: .defaultUnix).listenCommand == "di-inspect listen")
+        #expect(SocketTraceSink(address: .unix(path: "/tmp/x/di.sock")).listenCommand == "di-inspect listen --socket /tmp/x/di.sock")
+        #expect(SocketTraceSink(address: .tcp(host: "127.0.0.1", port: 7777)).listenCommand == "di-inspect listen --tcp 127.0.0.1:7777")
+        #expect(SocketTraceSink(address: .tcp(host: "::1", port: 7777)).listenCommand == "di-inspect listen --tcp [::1]:7777")
+    }
+
     /// A sink that stays unavailable without a failure chose to (one that discards, as the
     /// benchmarks' does): its recorder's stop says nothing.
     @Test func aSinkThatNeverOpensWithoutAFailureSaysNothing() {

@@ -93,7 +93,7 @@ public final class SocketTraceSink: TraceSink {
                     state.toldNotListening = true
                     PosixIO.printError(
                         "di-inspect: no inspector listens at \(address) yet (\(failure)); the app goes on, "
-                            + "and the trace streams once one listens there (`di-inspect listen`).")
+                            + "and the trace streams once one listens there (`\(listenCommand)`).")
                 }
                 return .unavailable
             }
@@ -119,6 +119,16 @@ public final class SocketTraceSink: TraceSink {
     }
 
     public var description: String { address.description }
+
+    /// The command that listens where this sink connects, as a user would type it: the default
+    /// socket needs no option, any other place names itself (the hint must work when copied).
+    var listenCommand: String {
+        switch address {
+        case .unix(let path) where path == TraceDestination.defaultSocketPath(): "di-inspect listen"
+        case .unix(let path): "di-inspect listen --socket \(path)"
+        case .tcp: "di-inspect listen --tcp \(address.description.dropFirst("tcp:".count))"
+        }
+    }
 }
 
 extension Duration {
