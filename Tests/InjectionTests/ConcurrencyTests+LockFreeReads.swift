@@ -7,8 +7,8 @@ import Darwin
 import Synchronization
 import Testing
 
-/// Resolves read a container's tables without its lock (``ContainerTables``): an immutable copy
-/// published through an atomic, kept instances in atomic slots (``EntrySlot``), and writers that
+/// Resolves read a container's tables without its lock (``ContainerTables``): tables changed in
+/// place (``ReadTable``), kept instances in atomic slots (``EntrySlot``), and writers that
 /// release what they replaced only once every read in progress is over (``ReadSections``). These
 /// tests change a container from one thread while others resolve from it, and check every
 /// answer. Part of ``ConcurrencyTests``, so `make tsan` runs them under ThreadSanitizer too.

@@ -1,22 +1,16 @@
 /// The registrations of one container and the instances their scopes keep. Guarded by the
-/// container's lock (``ContainerTables``), which also publishes an immutable copy of the tables
-/// (``EntryTables``) for resolves that read without the lock.
+/// container's lock (``ContainerTables``), which also keeps the tables resolves read without the
+/// lock (``ReadTable``) in step with these, from the keys each change logged.
 ///
 /// Mutable parts of an entry (its kept instances) live in the entry's ``EntrySlot``, a class
-/// shared by every copy of the tables: keeping an instance changes no table, so the published
-/// copy stays valid, and a dictionary whose storage is shared with it is never copied for that.
+/// shared by both tables: keeping an instance changes no table.
 struct ContainerState: ~Copyable {
-    // A change to any table marks it unpublished (``ContainerTables/withLock(_:)`` then retires
-    // the published copy). A `didSet` that ignores `oldValue` keeps in-place mutation in place.
-    var unnamed: [TypeKey: Entry] = [:] { didSet { tablesChanged = true } }
-    var named: [NamedKey: Entry] = [:] { didSet { tablesChanged = true } }
-    var providers: [ProviderKey: Entry] = [:] { didSet { tablesChanged = true } }
+    var unnamed = LoggedTable<TypeKey, Entry>()
+    var named = LoggedTable<NamedKey, Entry>()
+    var providers = LoggedTable<ProviderKey, Entry>()
     /// Keypath literal identity → the provider key it leads to (a cache that spares projecting
     /// the keypath on every resolve).
-    var keyPathKeys: [TypeKey: KeyPathKey] = [:] { didSet { tablesChanged = true } }
-    /// Whether the tables changed since they were last published; a fresh state (`removeAll`,
-    /// a released container) counts as changed.
-    var tablesChanged = true
+    var keyPathKeys = LoggedTable<TypeKey, KeyPathKey>()
 
     struct Entry: Sendable {
         let registration: AnyRegistration
@@ -47,42 +41,81 @@ struct ContainerState: ~Copyable {
         for entry in providers.values { count += entry.slot.discard(scope) }
         return count
     }
-}
 
-/// The tables as they were when published: what a resolve reads without the lock. Immutable,
-/// and released only once no read can see it (``ReadSections/waitForReaders()``).
-///
-/// It owns the entries through the state's own dictionaries (copies share their storage), and
-/// reads go through a second set of dictionaries whose values are unowned references to the
-/// same entries' parts: reading a value then copies two pointers, where reading an owned entry
-/// retained its registration and slot, two writes to lines every resolving thread shares.
-final class EntryTables: Sendable {
-    private let ownedUnnamed: [TypeKey: ContainerState.Entry]
-    private let ownedNamed: [NamedKey: ContainerState.Entry]
-    private let ownedProviders: [ProviderKey: ContainerState.Entry]
-
-    let unnamed: [TypeKey: BorrowedEntry]
-    let named: [NamedKey: BorrowedEntry]
-    let providers: [ProviderKey: BorrowedEntry]
-    /// A remembered keypath literal's identity → the entry of the provider it leads to, for the
-    /// keypaths whose provider this container holds: a keypath resolve looks its entry up once,
-    /// where going through the provider key hashed a second key (~40 instructions, callgrind).
-    let keyPaths: [TypeKey: BorrowedEntry]
-
-    init(_ state: borrowing ContainerState) {
-        ownedUnnamed = state.unnamed
-        ownedNamed = state.named
-        ownedProviders = state.providers
-        unnamed = state.unnamed.mapValues(BorrowedEntry.init)
-        named = state.named.mapValues(BorrowedEntry.init)
-        providers = state.providers.mapValues(BorrowedEntry.init)
-        let providers = self.providers
-        keyPaths = state.keyPathKeys.compactMapValues { providers[$0.key] }
+    /// Whether a change since the last ``takeChanges()`` touched a table.
+    var hasChanges: Bool {
+        unnamed.hasChanges || named.hasChanges || providers.hasChanges || keyPathKeys.hasChanges
     }
 }
 
-/// An entry of ``EntryTables``, unowned: the tables' owned dictionaries keep both parts alive as
-/// long as the tables live.
+/// A dictionary that logs the keys written since it was last read for changes: what lets
+/// ``ContainerTables`` bring its ``ReadTable``s in step one key at a time. A fresh table counts
+/// as wholly changed (a container emptied by `removeAll`).
+struct LoggedTable<Key: Hashable, Value> {
+    private(set) var storage: [Key: Value] = [:]
+    /// The first key written since the last ``takeChanges()``: most changes write one key, and
+    /// logging it here allocates no array (an array per registration cost ~400 instructions).
+    private var firstChanged: Key?
+    /// The keys written after the first, possibly repeated.
+    private var moreChanged: [Key] = []
+    /// Whether the whole table changed (a fresh one, or `removeAll`).
+    private var changedWhole = true
+
+    /// What changed: the whole table, or the keys written.
+    enum Changes {
+        case whole
+        case keys(Key, [Key])
+    }
+
+    subscript(key: Key) -> Value? {
+        get { storage[key] }
+        set {
+            storage[key] = newValue
+            log(key)
+        }
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey key: Key) -> Value? {
+        let removed = storage.removeValue(forKey: key)
+        if removed != nil { log(key) }
+        return removed
+    }
+
+    mutating func removeAll() {
+        storage.removeAll()
+        firstChanged = nil
+        moreChanged = []
+        changedWhole = true
+    }
+
+    private mutating func log(_ key: Key) {
+        if changedWhole { return }
+        if firstChanged == nil { firstChanged = key } else { moreChanged.append(key) }
+    }
+
+    var keys: Dictionary<Key, Value>.Keys { storage.keys }
+    var values: Dictionary<Key, Value>.Values { storage.values }
+    var count: Int { storage.count }
+    var hasChanges: Bool { changedWhole || firstChanged != nil }
+
+    /// What changed since the last call, and forgets it.
+    mutating func takeChanges() -> Changes? {
+        if changedWhole {
+            changedWhole = false
+            return .whole
+        }
+        guard let first = firstChanged else { return nil }
+        defer {
+            firstChanged = nil
+            if !moreChanged.isEmpty { moreChanged = [] }
+        }
+        return .keys(first, moreChanged)
+    }
+}
+
+/// An entry of a ``ReadTable``, unowned: the table's node keeps both parts alive as long as a
+/// read can see it.
 struct BorrowedEntry: Sendable {
     let registration: Unmanaged<AnyRegistration>
     let slot: Unmanaged<EntrySlot>
@@ -92,3 +125,5 @@ struct BorrowedEntry: Sendable {
         slot = Unmanaged.passUnretained(entry.slot)
     }
 }
+
+extension LoggedTable: Sendable where Key: Sendable, Value: Sendable {}

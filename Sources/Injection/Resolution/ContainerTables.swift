@@ -1,88 +1,147 @@
 import Synchronization
 
-/// A container's tables behind its lock, and an immutable copy of them (``EntryTables``)
-/// published for resolves that read without the lock (``read(_:lifetime:)``).
+/// A container's tables behind its lock, and the same tables as resolves read them without
+/// it (``ReadTable``, one per kind of key).
 ///
-/// Writers change the state under the lock as before (``withLock(_:)``, the same shape as
-/// `Mutex.withLock`). When a change touched a table, the published copy is withdrawn in the same
-/// lock and released after it, once every read that might still see it is over
-/// (``ReadSections/waitForReaders()``). The next read finds nothing published, takes the lock
-/// once and publishes the current tables, so a burst of registrations copies nothing: only the
-/// first change after a publication copies a shared dictionary's storage.
+/// Writers change the state under the lock (``withLock(_:)``, the same shape as
+/// `Mutex.withLock`); before the lock is released, the keys the change wrote are brought into the
+/// read tables one by one. What that replaced (a node, a grown table) is released after the
+/// lock, once every read that might still see it is over (``ReadSections/waitForReaders()``),
+/// at once or in a batch (``Retirement``); a change that only added keys replaced nothing and
+/// waits for nobody.
 ///
 /// Kept instances are not in the tables but in each entry's ``EntrySlot``, so keeping or
-/// resetting an instance leaves the published copy valid.
+/// resetting an instance changes no table.
 ///
 /// A noncopyable struct stored inline in ``ContainerCore``, not an object of its own: a resolve
 /// reaches it through the borrowed core without loading (and retaining) another reference.
 struct ContainerTables: ~Copyable, Sendable {
     private let state = Mutex(ContainerState())
-    /// The tables as last published; owns one reference. Nil until a read publishes them, and
-    /// again after each change.
-    private let published = Atomic<Unmanaged<EntryTables>?>(nil)
+    private let unnamed = ReadTable<TypeKey>()
+    private let named = ReadTable<NamedKey>()
+    private let providers = ReadTable<ProviderKey>()
+    /// A remembered keypath literal's identity → the entry of the provider it leads to, for the
+    /// keypaths whose provider this container holds: a keypath resolve looks its entry up once,
+    /// where going through the provider key hashed a second key (~40 instructions, callgrind).
+    private let keyPaths = ReadTable<TypeKey>()
+    /// What writers replaced and no instance depends on (``Retirement/later``), waiting for the
+    /// next wait for readers. Taken under the state's lock; its own lock keeps the struct
+    /// `Sendable` and is never contended.
+    private let batch = Mutex<[any AnyObject & Sendable]>([])
+    /// How many replaced objects wait before a writer waits for readers to release them.
+    static var laterBatchSize: Int { 64 }
 
     init() {}
 
-    deinit {
-        // No read can be in progress: a read holds the container, which holds its core.
-        published.load(ordering: .acquiring)?.release()
-    }
-
-    /// Runs `body` with the state under the lock, like `Mutex.withLock`, and withdraws the
-    /// published tables if `body` changed one.
+    /// Runs `body` with the state under the lock, like `Mutex.withLock`, and brings the read
+    /// tables in step with what `body` changed.
     func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending ContainerState) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        var withdrawn: Unmanaged<EntryTables>?
+        var released: [any AnyObject & Sendable] = []
         defer {
-            // After the lock: what the body replaced in an entry's slot (``EntrySlot``), and the
-            // withdrawn tables, are released once no read can still see them.
+            // After the lock: what the body replaced in an entry's slot (``EntrySlot``) or in a
+            // read table, released once no read can still see it.
             let dropped = ResolutionContext.withCurrent { $0.takeRetired() }
-            if withdrawn != nil || !dropped.isEmpty {
+            if !dropped.isEmpty || !released.isEmpty {
                 ReadSections.waitForReaders()
-                withdrawn?.release()
                 _ = consume dropped
+                released = []
                 // Threads may hold what was dropped (or a slot the tables listed) for
                 // `withService` (``LentInstances``).
                 LentInstances.noteDropped()
             }
         }
         return try state.withLock { (state: inout sending ContainerState) throws(E) -> sending Result in
-            defer {
-                if state.tablesChanged {
-                    state.tablesChanged = false
-                    withdrawn = published.exchange(nil, ordering: .sequentiallyConsistent)
-                }
-            }
+            defer { publishChanges(of: &state, releasingLater: &released) }
             return try body(&state)
         }
     }
 
+    /// Under the lock, after a change: brings the read tables in step with it, and hands what
+    /// that replaced to the writer's retired list or to the batch; `released` gets the batch
+    /// when it is to be released after the lock.
+    private func publishChanges(of state: inout ContainerState, releasingLater released: inout [any AnyObject & Sendable]) {
+        guard state.hasChanges else { return }
+        var retired = Retirement()
+        publishChanges(of: &state, retiring: &retired)
+        // An added key replaced nothing: nothing to hand over.
+        if retired.now.isEmpty && retired.later.isEmpty { return }
+        let mustWait = ResolutionContext.withCurrent { context in
+            context.retired.append(contentsOf: retired.now)
+            return !context.retired.isEmpty
+        }
+        batch.withLock { batch in
+            batch.append(contentsOf: retired.later)
+            // Released with a wait this change pays anyway, or once the batch is full.
+            if mustWait || batch.count >= Self.laterBatchSize { swap(&batch, &released) }
+        }
+    }
+
+    /// Brings the read tables in step with the keys `state` logged as written.
+    private func publishChanges(of state: inout ContainerState, retiring retired: inout Retirement) {
+        Self.publish(state.unnamed.takeChanges(), of: state.unnamed, to: unnamed, retiring: &retired)
+        Self.publish(state.named.takeChanges(), of: state.named, to: named, retiring: &retired)
+        let providerChanges = state.providers.takeChanges()
+        Self.publish(providerChanges, of: state.providers, to: providers, retiring: &retired)
+        // A keypath's entry is its provider's: it changes with the keypath's provider key, and
+        // with that provider's entry.
+        let keyPathChanges = state.keyPathKeys.takeChanges()
+        switch (keyPathChanges, providerChanges) {
+        case (.whole?, _), (_, .whole?):
+            var entries: [TypeKey: ContainerState.Entry] = [:]
+            for (id, remembered) in state.keyPathKeys.storage {
+                entries[id] = state.providers[remembered.key]
+            }
+            keyPaths.replaceAll(with: entries, retiring: &retired)
+        case (let keyPathChanges, let providerChanges):
+            var changed = Set<TypeKey>()
+            if case .keys(let first, let more)? = keyPathChanges {
+                changed.insert(first)
+                changed.formUnion(more)
+            }
+            if case .keys(let first, let more)? = providerChanges {
+                let providerKeys = Set(more).union([first])
+                for (id, remembered) in state.keyPathKeys.storage where providerKeys.contains(remembered.key) {
+                    changed.insert(id)
+                }
+            }
+            for id in changed {
+                let entry = state.keyPathKeys[id].flatMap { state.providers[$0.key] }
+                keyPaths.store(entry, for: id, retiring: &retired)
+            }
+        }
+    }
+
+    private static func publish<Key>(
+        _ changes: LoggedTable<Key, ContainerState.Entry>.Changes?, of table: borrowing LoggedTable<Key, ContainerState.Entry>,
+        to readTable: borrowing ReadTable<Key>, retiring retired: inout Retirement
+    ) {
+        switch changes {
+        case nil: return
+        case .whole?: readTable.replaceAll(with: table.storage, retiring: &retired)
+        case .keys(let first, let more)?:
+            readTable.store(table[first], for: first, retiring: &retired)
+            for key in more where key != first { readTable.store(table[key], for: key, retiring: &retired) }
+        }
+    }
+
     /// What this container's own table answers for `key`, read without the lock. The answer
-    /// borrows from the published tables, inside the calling thread's read section (`section`,
-    /// the caller's: it has the thread's context at hand, and fetching it again here cost every
+    /// borrows from the read tables, inside the calling thread's read section (`section`, the
+    /// caller's: it has the thread's context at hand, and fetching it again here cost every
     /// resolve a `pthread_getspecific`), which stays open until ``ReadLookup/end()`` or
     /// ``ReadLookup/keptValue(_:)`` (a miss has ended it).
     @inline(__always)
     func read(_ key: borrowing EntryKey, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>) -> ReadLookup {
-        while true {
-            section._withUnsafeGuaranteedRef { $0.begin() }
-            if let tables = published.load(ordering: .sequentiallyConsistent) {
-                return tables._withUnsafeGuaranteedRef { key.read(in: $0, lifetime: lifetime, section: section) }
-            }
-            section._withUnsafeGuaranteedRef { $0.end() }
-            publish()
+        section._withUnsafeGuaranteedRef { $0.begin() }
+        let entry: BorrowedEntry? = switch key {
+        case .type(let id): unnamed.find(TypeKey(id))
+        case .named(let key): named.find(key)
+        case .provider(let key): providers.find(key)
+        case .keyPath(let id): keyPaths.find(TypeKey(id))
+        case .detached: nil
         }
-    }
-
-    /// Publishes the current tables, under the lock (the first read after a change).
-    @inline(never)
-    private func publish() {
-        state.withLock { state in
-            guard published.load(ordering: .acquiring) == nil else { return }
-            state.tablesChanged = false
-            published.store(Unmanaged.passRetained(EntryTables(state)), ordering: .sequentiallyConsistent)
-        }
+        return ScopeRules.read(entry, lifetime: lifetime, section: section)
     }
 }
 

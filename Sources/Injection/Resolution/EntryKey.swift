@@ -21,27 +21,8 @@ enum EntryKey: Hashable, Sendable {
         if let name { self = .named(NamedKey(type: type, name: name)) } else { self = .type(type) }
     }
 
-    /// What the entry under this key in the published `tables` answers for `lifetime`, read
-    /// inside `section` (``ContainerTables/read(_:lifetime:)``). Nothing is retained but a live
-    /// `.shared` instance: the answer borrows from `tables` until the section ends.
-    @inline(__always)
-    func read(in tables: EntryTables, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>) -> ReadLookup {
-        switch self {
-        case .type(let key):
-            return ScopeRules.read(tables.unnamed, at: TypeKey(key), lifetime: lifetime, section: section)
-        case .named(let key):
-            return ScopeRules.read(tables.named, at: key, lifetime: lifetime, section: section)
-        case .provider(let key):
-            return ScopeRules.read(tables.providers, at: key, lifetime: lifetime, section: section)
-        case .keyPath(let id):
-            return ScopeRules.read(tables.keyPaths, at: TypeKey(id), lifetime: lifetime, section: section)
-        case .detached:
-            return .missing(ending: section)
-        }
-    }
-
     /// Runs `body` on the entry under this key; nil when there is none. Reads the tables without
-    /// changing them (an in-place access would mark them changed and copy a published table).
+    /// changing them (an in-place access would log the key as written).
     @inline(__always)
     func withEntry<R>(in state: inout ContainerState, _ body: (ContainerState.Entry) -> R) -> R? {
         switch self {

@@ -37,16 +37,14 @@ enum ScopeRules {
         }
     }
 
-    /// What the entry under `key` in a published table answers for a resolve with `lifetime`,
+    /// What `entry`, found in a read table, answers for a resolve with `lifetime`,
     /// read inside `section` without the container's lock. The answer borrows the registration
     /// and a kept instance from the table (no retain: two threads resolving one singleton write
     /// to no common line), so the section stays open until the caller is done with them
     /// (``ReadLookup``); a miss ends it here.
     @inline(__always)
-    static func read<Key: Hashable>(
-        _ table: [Key: BorrowedEntry], at key: Key, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>
-    ) -> ReadLookup {
-        guard let entry = table[key] else { return .missing(ending: section) }
+    static func read(_ entry: BorrowedEntry?, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>) -> ReadLookup {
+        guard let entry else { return .missing(ending: section) }
         let registration = entry.registration
         switch lifetime {
         case .new, .newSingleton:

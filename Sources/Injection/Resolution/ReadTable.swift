@@ -1,0 +1,240 @@
+import Synchronization
+
+/// One of a container's registration tables as resolves read it: a hash table read without a
+/// lock while writers change it in place, under the container's lock.
+///
+/// It replaced an immutable copy of the tables that every change withdrew and the next resolve
+/// rebuilt whole: a test that puts a double in place and resolves it, or an app that registers a
+/// feature and resolves it, paid a copy of every registration for each change (21 µs per
+/// override-and-resolve among 2 000 registrations, 18× Resolver's). Here a change touches one
+/// bucket: a new key fills an empty one, a replaced registration swaps the bucket's node, and
+/// only growth (at half full) copies the table, so registering N keys copies O(N) in all.
+///
+/// Nodes are immutable and a bucket never empties again, so a reader probing for a key sees
+/// either the node it is looking for (the old or the new one) or an empty bucket where the key
+/// was not yet: never a torn entry, never a chain cut short. A removal stores a node with no
+/// entry under the same key. What a writer replaces (a node, a grown table's old buckets) is
+/// released only after every read that might still see it is over (``Retirement``). Readers
+/// read inside a read section.
+///
+/// A noncopyable struct stored inline in ``ContainerTables``: a resolve reaches the buckets with
+/// one atomic load and no reference count.
+struct ReadTable<Key: Hashable & Sendable>: ~Copyable, Sendable {
+    private let storage: Atomic<Unmanaged<ReadTableStorage>>
+
+    init() {
+        // Every table starts as the shared empty one: a container allocates nothing for the
+        // kinds of key it never registers (most apps use one or two of the four).
+        storage = Atomic(Unmanaged.passRetained(ReadTableStorage.empty))
+    }
+
+    deinit {
+        // No read can be in progress: a read holds the container, which holds its tables.
+        storage.load(ordering: .acquiring).release()
+    }
+
+    // MARK: - Reads without the lock (inside a read section)
+
+    /// The entry under `key`, borrowed: valid until the read section ends.
+    @inline(__always)
+    func find(_ key: Key) -> BorrowedEntry? {
+        storage.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.find(key) }
+    }
+
+    // MARK: - Under the container's lock
+
+    /// Puts `entry` under `key` (nil removes it). What it replaces goes to `retired`; a store
+    /// that changes nothing (the same registration and slot) replaces nothing.
+    func store(_ entry: ContainerState.Entry?, for key: Key, retiring retired: inout Retirement) {
+        let table = storage.load(ordering: .acquiring).takeUnretainedValue()
+        let (index, existing) = table.bucket(of: key)
+        if let existing {
+            let current = existing.takeUnretainedValue().entry
+            if current?.registration === entry?.registration && current?.slot === entry?.slot { return }
+            let replaced = table.exchange(index, with: ReadTableNode(key: key, entry: entry)).takeRetainedValue()
+            // A replaced registration whose slot keeps an instance lets go of it now, as a reset
+            // does: the instance's `deinit` (app code) is not put off until a later batch.
+            if replaced.entry?.slot.holdsInstance == true {
+                retired.now.append(replaced)
+            } else {
+                retired.later.append(replaced)
+            }
+            return
+        }
+        // A key the table never held: nothing to remove.
+        guard let entry else { return }
+        if table.hasRoomForOneMore {
+            table.fill(index, with: ReadTableNode(key: key, entry: entry))
+        } else {
+            let grown = table.copyWithRoom(forMore: 1, keyedBy: Key.self)
+            grown.insert(ReadTableNode(key: key, entry: entry))
+            // The old buckets only; their nodes live on in the new ones. The shared empty table
+            // is never freed (its static holds it): no read needs waiting for.
+            let old = publish(grown)
+            if old !== ReadTableStorage.empty { retired.later.append(old) }
+        }
+    }
+
+    /// Replaces the whole table with `entries` (a container emptied, or an assembly's layers
+    /// forgotten).
+    func replaceAll<Entries: Collection>(
+        with entries: Entries, retiring retired: inout Retirement
+    ) where Entries.Element == (key: Key, value: ContainerState.Entry) {
+        let current = storage.load(ordering: .acquiring).takeUnretainedValue()
+        if entries.isEmpty && current.isEmpty { return }
+        let table = entries.isEmpty
+            ? ReadTableStorage.empty : ReadTableStorage(capacity: ReadTableStorage.capacity(holding: entries.count))
+        for (key, entry) in entries { table.insert(ReadTableNode(key: key, entry: entry)) }
+        // Released as soon as reads allow: the entries dropped with it may keep instances.
+        let old = publish(table)
+        if old !== ReadTableStorage.empty { retired.now.append(old) }
+    }
+
+    /// Makes `table` the one reads find; returns the one it replaced, owned.
+    private func publish(_ table: ReadTableStorage) -> any AnyObject & Sendable {
+        storage.exchange(Unmanaged.passRetained(table), ordering: .sequentiallyConsistent).takeRetainedValue()
+    }
+}
+
+/// What writers took out of the ``ReadTable``s: released once no read can still see it.
+///
+/// `now` is released after the writer's lock, after ``ReadSections/waitForReaders()`` (that
+/// wait runs a process-wide barrier, ~0.4 µs alone and more on a loaded machine: an override
+/// paid it on every registration). `later` holds what nothing but its own memory depends on (a
+/// replaced registration whose slot keeps no instance, a grown table's old buckets): it waits
+/// in the container's batch (``ContainerTables``) and is released with the next wait, or when
+/// the batch fills, so tests that override a registration before every resolve pay one wait in
+/// ``ContainerTables/laterBatchSize`` changes.
+struct Retirement {
+    var now: [AnyObject] = []
+    var later: [any AnyObject & Sendable] = []
+}
+
+/// An entry in a ``ReadTable``: immutable once stored. The key is in the typed subclass
+/// (``ReadTableNode``); the buckets hold this base, so that the buckets' class is not generic
+/// (a generic class's `deinit` and methods called through it ran unspecialised, looking up
+/// generic metadata for every bucket: twice the cost of a container's whole life, callgrind).
+class ReadTableEntryNode: @unchecked Sendable {
+    /// Owns the registration and slot that ``borrowed`` points at; nil for a removed key.
+    let entry: ContainerState.Entry?
+    /// The same entry, unowned: a read copies two pointers where an owned read would retain
+    /// both parts, two writes to lines every resolving thread shares.
+    let borrowed: BorrowedEntry?
+
+    init(entry: ContainerState.Entry?) {
+        self.entry = entry
+        self.borrowed = entry.map(BorrowedEntry.init)
+    }
+}
+
+/// A node with its key. `@unchecked Sendable` as its base is (a non-final class cannot be
+/// checked): every stored property is a `let` of a `Sendable` type.
+final class ReadTableNode<Key: Hashable & Sendable>: ReadTableEntryNode, @unchecked Sendable {
+    let key: Key
+
+    init(key: Key, entry: ContainerState.Entry?) {
+        self.key = key
+        super.init(entry: entry)
+    }
+}
+
+/// The buckets of a ``ReadTable``: open addressing with linear probing, a power of two of them,
+/// at most half of them filled. Every bucket of one table holds nodes of one key type, which the
+/// typed methods (called from the ``ReadTable`` of that key) downcast to.
+///
+/// `@unchecked Sendable`: the bucket pointer is immutable and every bucket is an `Atomic`;
+/// ``filled`` is a plain counter that only writers read and write, under the container's lock
+/// (every writer method says so), so no two threads ever access it at once. The shared
+/// ``empty`` table is never written: it has no room, so the first store grows out of it.
+final class ReadTableStorage: @unchecked Sendable {
+    typealias Bucket = Atomic<Unmanaged<ReadTableEntryNode>?>
+    static let smallest = 8
+    /// The table every ``ReadTable`` starts as, and returns to when emptied.
+    static let empty = ReadTableStorage(capacity: 1)
+
+    private let buckets: UnsafeMutablePointer<Bucket>
+    private let mask: Int
+    /// Buckets holding a node (removed keys' included). Writers only.
+    private var filled = 0
+
+    var capacity: Int { mask + 1 }
+    var isEmpty: Bool { filled == 0 }
+    var hasRoomForOneMore: Bool { (filled + 1) * 2 <= capacity }
+
+    /// The smallest capacity that holds `count` nodes at most half full.
+    static func capacity(holding count: Int) -> Int {
+        var capacity = smallest
+        while capacity < count * 2 { capacity *= 2 }
+        return capacity
+    }
+
+    init(capacity: Int) {
+        precondition(capacity > 0 && capacity & (capacity - 1) == 0, "a power of two")
+        mask = capacity - 1
+        buckets = .allocate(capacity: capacity)
+        for index in 0..<capacity { (buckets + index).initialize(to: Bucket(nil)) }
+    }
+
+    deinit {
+        // Released once no read can see these buckets (a retired table), or with the container.
+        for index in 0..<capacity { buckets[index].load(ordering: .relaxed)?.release() }
+        buckets.deinitialize(count: capacity)
+        buckets.deallocate()
+    }
+
+    /// The entry under `key`, borrowed (inside a read section).
+    @inline(__always)
+    func find<Key: Hashable & Sendable>(_ key: Key) -> BorrowedEntry? {
+        var index = key._rawHashValue(seed: 0) & mask
+        while let node = buckets[index].load(ordering: .acquiring) {
+            // Safe: this table's buckets hold only nodes of `Key` (the type's comment).
+            let typed = Unmanaged<ReadTableNode<Key>>.fromOpaque(node.toOpaque())
+            if typed._withUnsafeGuaranteedRef({ $0.key == key }) {
+                return typed._withUnsafeGuaranteedRef { $0.borrowed }
+            }
+            index = (index &+ 1) & mask
+        }
+        return nil
+    }
+
+    /// Writers: the bucket holding `key`'s node, or the empty one where it would go.
+    func bucket<Key: Hashable & Sendable>(of key: Key) -> (index: Int, node: Unmanaged<ReadTableNode<Key>>?) {
+        var index = key._rawHashValue(seed: 0) & mask
+        while let node = buckets[index].load(ordering: .relaxed) {
+            let typed = Unmanaged<ReadTableNode<Key>>.fromOpaque(node.toOpaque())
+            if typed.takeUnretainedValue().key == key { return (index, typed) }
+            index = (index &+ 1) & mask
+        }
+        return (index, nil)
+    }
+
+    /// Writers: stores `node` in the empty bucket at `index` (there is room for it).
+    func fill(_ index: Int, with node: ReadTableEntryNode) {
+        filled += 1
+        buckets[index].store(Unmanaged.passRetained(node), ordering: .sequentiallyConsistent)
+    }
+
+    /// Writers: stores `node` at `index` in place of the node there, which is returned, owned.
+    func exchange(_ index: Int, with node: ReadTableEntryNode) -> Unmanaged<ReadTableEntryNode> {
+        buckets[index].exchange(Unmanaged.passRetained(node), ordering: .sequentiallyConsistent).unsafelyUnwrapped
+    }
+
+    /// Writers, before the table is published: adds a node for a key it does not hold.
+    func insert<Key: Hashable & Sendable>(_ node: ReadTableNode<Key>) {
+        fill(bucket(of: node.key).index, with: node)
+    }
+
+    /// Writers: a table with this one's live nodes (removed keys dropped) and room for `more`.
+    func copyWithRoom<Key: Hashable & Sendable>(forMore more: Int, keyedBy: Key.Type) -> ReadTableStorage {
+        var live = 0
+        for index in 0..<capacity where buckets[index].load(ordering: .relaxed)?.takeUnretainedValue().entry != nil {
+            live += 1
+        }
+        let copy = ReadTableStorage(capacity: Self.capacity(holding: live + more))
+        for index in 0..<capacity {
+            guard let node = buckets[index].load(ordering: .relaxed)?.takeUnretainedValue(), node.entry != nil else { continue }
+            copy.insert(unsafeDowncast(node, to: ReadTableNode<Key>.self))
+        }
+        return copy
+    }
+}
