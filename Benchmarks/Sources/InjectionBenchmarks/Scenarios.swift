@@ -11,7 +11,7 @@ extension Scenario {
     static func all() -> [Scenario] {
         [transient(), singleton(), graph(), named(), singletonTwoThreads(), observedTransient(), observedGraph(),
          observedNamed(), observedSingleton(),
-         keypathTransient(), keypathCached()] + shapes()
+         keypathTransient(), keypathCached()] + shapes() + churn()
     }
 
     /// A new instance per resolve, no dependencies.
@@ -387,5 +387,5 @@ extension Target {
         .allocations("singleton: no allocation (allocs/op vs direct)", scenario: "singleton", .injection, notAbove: .direct),
         .allocations("graph: no allocation beyond the 10 objects (allocs/op vs direct)", scenario: "graph", .injection, notAbove: .direct),
         .allocations("named: no allocation beyond the object (allocs/op vs direct)", scenario: "named", .injection, notAbove: .direct),
-    ] + keypath + shapes
+    ] + keypath + shapes + churn
 }
