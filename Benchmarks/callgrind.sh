@@ -35,13 +35,14 @@ if [ -n "${PEERS:-}" ]; then
     "singleton Resolver" "singleton Factory" "singleton swift-dependencies"
   )
 fi
-# SHAPES=1: the other shapes and spellings instead (ShapeScenarios.swift; with PEERS=1 their peers
+# SHAPES=1: the other shapes and spellings instead (ShapeScenarios.swift, ChurnScenarios.swift; with PEERS=1 their peers
 # too). Swinject's optional miss alone is ~400 000 instructions per operation: ITERATIONS=5000
 # keeps the run to minutes.
 if [ -n "${SHAPES:-}" ]; then
   pairs=()
   for shape in shape-protocol shape-chain shape-wide shape-mixed shape-wrapper shape-lazy shape-global \
-    shape-argument shape-arguments shape-arguments3 shape-optional; do
+    shape-argument shape-arguments shape-arguments3 shape-optional \
+    shape-override shape-override-large shape-startup shape-grow shape-child shape-shared shape-reset; do
     for implementation in direct Swinject Injection "@Service" "@Inject keypath" "@LazyInjected keypath" \
       "Container.shared.resolve" "provider called directly" "keyed arguments" "labelled arguments" "@OptionalInjected model"; do
       "$binary" --list "$shape" 2>/dev/null | grep -q "^$shape: .*$implementation" && pairs+=("$shape $implementation")

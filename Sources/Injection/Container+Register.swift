@@ -132,7 +132,7 @@ extension Container {
             let registration = AnyRegistration(
                 identity: identity, scope: scope, location: location, producedType: T.self,
                 isOverride: previous != nil, takesArguments: takesArguments, factory: factory)
-            slot.store(ContainerState.Entry(registration: registration), in: &state)
+            slot.store(registration, in: &state)
             let stale = previous?.holdsInstance ?? false
             return (registration, previous?.registration, stale)
         }

@@ -4,14 +4,20 @@ import Testing
 /// The table resolves read without the lock (``ReadTable``): what a change replaces, what it
 /// leaves alone, and that every key stays reachable as the table grows.
 struct ReadTableTests {
-    private func entry() -> ContainerState.Entry {
+    private typealias Node = KeyedEntrySlot<TypeKey>
+
+    /// A new registration's node under `key`, as a register makes it (the entry's own slot).
+    private func entry(_ key: TypeKey) -> Node {
         ContainerState.Entry(registration: AnyRegistration(
             identity: ServiceIdentity(type: "Probe", name: nil, container: "test"), scope: .unique,
             location: SourceLocation(#fileID, #line), producedType: Int.self, isOverride: false,
-            takesArguments: false, factory: Factory<Int>(.plain { 1 })))
+            takesArguments: false, factory: Factory<Int>(.plain { 1 })), key: key).node(TypeKey.self)
     }
 
-    private func found(_ table: borrowing ReadTable<TypeKey>, _ key: TypeKey) -> AnyRegistration? {
+    /// The marker a removal stores.
+    private func removal(_ key: TypeKey) -> Node { Node(key: key, registration: nil) }
+
+    private func found(_ table: borrowing ReadTable<Node>, _ key: TypeKey) -> AnyRegistration? {
         table.find(key).map { $0.registration.takeUnretainedValue() }
     }
 
@@ -21,20 +27,20 @@ struct ReadTableTests {
         .map { TypeKey(ObjectIdentifier($0)) }
 
     @Test func aNewKeyIsFoundAndReplacesNothing() {
-        let table = ReadTable<TypeKey>()
+        let table = ReadTable<Node>()
         var retired = Retirement()
-        let first = entry()
-        table.store(first, for: keys[0], retiring: &retired)
+        let first = entry(keys[0])
+        table.store(first, retiring: &retired)
         #expect(found(table, keys[0]) === first.registration)
         #expect(found(table, keys[1]) == nil)
         #expect(retired.now.isEmpty && retired.later.isEmpty, "an added key waits for no reader")
     }
 
     @Test func growingKeepsEveryKeyAndRetiresOnlyTheOldBuckets() {
-        let table = ReadTable<TypeKey>()
+        let table = ReadTable<Node>()
         var retired = Retirement()
-        let entries = keys.map { _ in entry() }
-        for (key, entry) in zip(keys, entries) { table.store(entry, for: key, retiring: &retired) }
+        let entries = keys.map { entry($0) }
+        for entry in entries { table.store(entry, retiring: &retired) }
         for (key, entry) in zip(keys, entries) { #expect(found(table, key) === entry.registration) }
         // 20 keys at most half full: grown out of the shared empty table (never retired) to 8
         // buckets, then 16, 32 and 64.
@@ -43,58 +49,58 @@ struct ReadTableTests {
     }
 
     @Test func anOverrideSwapsOneNodeAndKeepsTheOthers() {
-        let table = ReadTable<TypeKey>()
+        let table = ReadTable<Node>()
         var retired = Retirement()
-        let old = entry(), other = entry(), new = entry()
-        table.store(old, for: keys[0], retiring: &retired)
-        table.store(other, for: keys[1], retiring: &retired)
-        table.store(new, for: keys[0], retiring: &retired)
+        let old = entry(keys[0]), other = entry(keys[1]), new = entry(keys[0])
+        table.store(old, retiring: &retired)
+        table.store(other, retiring: &retired)
+        table.store(new, retiring: &retired)
         #expect(found(table, keys[0]) === new.registration)
         #expect(found(table, keys[1]) === other.registration)
         // The replaced node keeps no instance: it may wait for a batch.
         #expect(retired.now.isEmpty)
-        #expect((retired.later.first as? ReadTableNode<TypeKey>)?.entry?.registration === old.registration)
+        #expect(retired.later.count == 1 && retired.later.first === old)
     }
 
     @Test func anOverrideOfAnEntryThatKeepsAnInstanceReleasesItAtOnce() {
-        let table = ReadTable<TypeKey>()
+        let table = ReadTable<Node>()
         var retired = Retirement()
-        let old = entry()
-        table.store(old, for: keys[0], retiring: &retired)
-        _ = old.keepInstance(Instance(42), scope: .singleton, replace: false)
-        table.store(entry(), for: keys[0], retiring: &retired)
+        let old = entry(keys[0])
+        table.store(old, retiring: &retired)
+        _ = old.keep(Instance(42), scope: .singleton, replace: false)
+        table.store(entry(keys[0]), retiring: &retired)
         #expect(retired.later.isEmpty)
-        #expect((retired.now.first as? ReadTableNode<TypeKey>)?.entry?.registration === old.registration)
+        #expect(retired.now.count == 1 && retired.now.first === old)
     }
 
     @Test func storingTheSameEntryAgainChangesNothing() {
-        let table = ReadTable<TypeKey>()
+        let table = ReadTable<Node>()
         var retired = Retirement()
-        let same = entry()
-        table.store(same, for: keys[0], retiring: &retired)
-        table.store(same, for: keys[0], retiring: &retired)
-        table.store(nil, for: keys[5], retiring: &retired)
+        let same = entry(keys[0])
+        table.store(same, retiring: &retired)
+        table.store(same, retiring: &retired)
+        table.store(removal(keys[5]), retiring: &retired)
         #expect(retired.now.isEmpty && retired.later.isEmpty)
     }
 
     @Test func aRemovedKeyIsMissingAndCanComeBack() {
-        let table = ReadTable<TypeKey>()
+        let table = ReadTable<Node>()
         var retired = Retirement()
-        for key in keys.prefix(3) { table.store(entry(), for: key, retiring: &retired) }
-        table.store(nil, for: keys[1], retiring: &retired)
+        for key in keys.prefix(3) { table.store(entry(key), retiring: &retired) }
+        table.store(removal(keys[1]), retiring: &retired)
         #expect(found(table, keys[1]) == nil)
         #expect(found(table, keys[0]) != nil && found(table, keys[2]) != nil)
-        let back = entry()
-        table.store(back, for: keys[1], retiring: &retired)
+        let back = entry(keys[1])
+        table.store(back, retiring: &retired)
         #expect(found(table, keys[1]) === back.registration)
     }
 
     @Test func replacingTheWholeTableReleasesTheOldOneAtOnce() {
-        let table = ReadTable<TypeKey>()
+        let table = ReadTable<Node>()
         var retired = Retirement()
-        for key in keys.prefix(3) { table.store(entry(), for: key, retiring: &retired) }
-        let kept = entry()
-        table.replaceAll(with: [(key: keys[7], value: kept)], retiring: &retired)
+        for key in keys.prefix(3) { table.store(entry(key), retiring: &retired) }
+        let kept = entry(keys[7])
+        table.replaceAll(with: [kept, removal(keys[8])], retiring: &retired)
         #expect(found(table, keys[0]) == nil)
         #expect(found(table, keys[7]) === kept.registration)
         #expect(retired.now.count == 1, "its entries may keep instances, which go with it")

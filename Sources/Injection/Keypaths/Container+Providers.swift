@@ -156,7 +156,7 @@ extension Container {
         let inserted = core.state.withLock { state -> Bool in
             alsoUnderLock(&state)
             guard state.providers[key] == nil else { return false }
-            state.providers[key] = ContainerState.Entry(registration: registration)
+            state.providers[key] = ContainerState.Entry(registration: registration, key: key)
             return true
         }
         if inserted, EventHub.shared.isActive {
@@ -176,7 +176,7 @@ extension Container {
             isOverride: true, takesArguments: false, factory: Factory<T>(.withContainer(make)))
         let previous = core.state.withLock { state -> (AnyRegistration, Bool)? in
             let previous = state.providers[provider.key]
-            state.providers[provider.key] = ContainerState.Entry(registration: registration)
+            state.providers[provider.key] = ContainerState.Entry(registration: registration, key: provider.key)
             return previous.map { ($0.registration, $0.holdsInstance) }
         }
         guard EventHub.shared.isActive else { return }

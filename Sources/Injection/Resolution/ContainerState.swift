@@ -18,9 +18,16 @@ struct ContainerState: ~Copyable {
         /// a new, empty slot.
         let slot: EntrySlot
 
-        init(registration: AnyRegistration) {
+        /// The entry of `registration` under `key`; its slot is the read table's node for it.
+        init<Key: Hashable & Sendable>(registration: AnyRegistration, key: Key) {
             self.registration = registration
-            self.slot = EntrySlot()
+            self.slot = KeyedEntrySlot(key: key, registration: registration)
+        }
+
+        /// The slot as the read table's node for `Key`. Safe: an entry is only ever stored under
+        /// the key it was made with (``EntryKey/store(_:in:)``, the providers' table).
+        func node<Key: Hashable & Sendable>(_: Key.Type) -> KeyedEntrySlot<Key> {
+            unsafeDowncast(slot, to: KeyedEntrySlot<Key>.self)
         }
 
         /// The kept instance (an ``Instance``). Read under the container's lock, where no writer
@@ -114,15 +121,15 @@ struct LoggedTable<Key: Hashable, Value> {
     }
 }
 
-/// An entry of a ``ReadTable``, unowned: the table's node keeps both parts alive as long as a
-/// read can see it.
+/// An entry found in a ``ReadTable``, unowned: the table's node keeps both parts alive as long
+/// as a read can see it.
 struct BorrowedEntry: Sendable {
     let registration: Unmanaged<AnyRegistration>
     let slot: Unmanaged<EntrySlot>
 
-    init(_ entry: ContainerState.Entry) {
-        registration = Unmanaged.passUnretained(entry.registration)
-        slot = Unmanaged.passUnretained(entry.slot)
+    init(registration: Unmanaged<AnyRegistration>, slot: Unmanaged<EntrySlot>) {
+        self.registration = registration
+        self.slot = slot
     }
 }
 

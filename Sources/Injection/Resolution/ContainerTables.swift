@@ -17,13 +17,13 @@ import Synchronization
 /// reaches it through the borrowed core without loading (and retaining) another reference.
 struct ContainerTables: ~Copyable, Sendable {
     private let state = Mutex(ContainerState())
-    private let unnamed = ReadTable<TypeKey>()
-    private let named = ReadTable<NamedKey>()
-    private let providers = ReadTable<ProviderKey>()
+    private let unnamed = ReadTable<KeyedEntrySlot<TypeKey>>()
+    private let named = ReadTable<KeyedEntrySlot<NamedKey>>()
+    private let providers = ReadTable<KeyedEntrySlot<ProviderKey>>()
     /// A remembered keypath literal's identity → the entry of the provider it leads to, for the
     /// keypaths whose provider this container holds: a keypath resolve looks its entry up once,
     /// where going through the provider key hashed a second key (~40 instructions, callgrind).
-    private let keyPaths = ReadTable<TypeKey>()
+    private let keyPaths = ReadTable<KeyPathNode>()
     /// What writers replaced and no instance depends on (``Retirement/later``), waiting for the
     /// next wait for readers. Taken under the state's lock; its own lock keeps the struct
     /// `Sendable` and is never contended.
@@ -89,11 +89,10 @@ struct ContainerTables: ~Copyable, Sendable {
         let keyPathChanges = state.keyPathKeys.takeChanges()
         switch (keyPathChanges, providerChanges) {
         case (.whole?, _), (_, .whole?):
-            var entries: [TypeKey: ContainerState.Entry] = [:]
-            for (id, remembered) in state.keyPathKeys.storage {
-                entries[id] = state.providers[remembered.key]
+            let nodes = state.keyPathKeys.storage.map { id, remembered in
+                KeyPathNode(key: id, entry: state.providers[remembered.key])
             }
-            keyPaths.replaceAll(with: entries, retiring: &retired)
+            keyPaths.replaceAll(with: nodes, retiring: &retired)
         case (let keyPathChanges, let providerChanges):
             var changed = Set<TypeKey>()
             if case .keys(let first, let more)? = keyPathChanges {
@@ -108,21 +107,25 @@ struct ContainerTables: ~Copyable, Sendable {
             }
             for id in changed {
                 let entry = state.keyPathKeys[id].flatMap { state.providers[$0.key] }
-                keyPaths.store(entry, for: id, retiring: &retired)
+                keyPaths.store(KeyPathNode(key: id, entry: entry), retiring: &retired)
             }
         }
     }
 
     private static func publish<Key>(
         _ changes: LoggedTable<Key, ContainerState.Entry>.Changes?, of table: borrowing LoggedTable<Key, ContainerState.Entry>,
-        to readTable: borrowing ReadTable<Key>, retiring retired: inout Retirement
+        to readTable: borrowing ReadTable<KeyedEntrySlot<Key>>, retiring retired: inout Retirement
     ) {
+        func node(_ key: Key) -> KeyedEntrySlot<Key> {
+            // A removed key gets a marker node; its entry's own slot otherwise.
+            table[key]?.node(Key.self) ?? KeyedEntrySlot(key: key, registration: nil)
+        }
         switch changes {
         case nil: return
-        case .whole?: readTable.replaceAll(with: table.storage, retiring: &retired)
+        case .whole?: readTable.replaceAll(with: table.storage.values.map { $0.node(Key.self) }, retiring: &retired)
         case .keys(let first, let more)?:
-            readTable.store(table[first], for: first, retiring: &retired)
-            for key in more where key != first { readTable.store(table[key], for: key, retiring: &retired) }
+            readTable.store(node(first), retiring: &retired)
+            for key in more where key != first { readTable.store(node(key), retiring: &retired) }
         }
     }
 

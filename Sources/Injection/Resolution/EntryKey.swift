@@ -41,16 +41,17 @@ enum EntryKey: Hashable, Sendable {
         withEntry(in: &state) { $0 }
     }
 
-    /// Stores `entry` under this key (nil removes the entry). The one place that writes a table
-    /// by key; a `.keyPath` key the container never projected and a `.detached` key have no table.
-    func store(_ entry: ContainerState.Entry?, in state: inout ContainerState) {
+    /// Stores `registration` under this key in a new entry (nil removes the entry). The one
+    /// place that writes a table by key; a `.keyPath` key the container never projected and a
+    /// `.detached` key have no table.
+    func store(_ registration: AnyRegistration?, in state: inout ContainerState) {
         switch self {
-        case .type(let key): state.unnamed[TypeKey(key)] = entry
-        case .named(let key): state.named[key] = entry
-        case .provider(let key): state.providers[key] = entry
+        case .type(let key): state.unnamed[TypeKey(key)] = registration.map { .init(registration: $0, key: TypeKey(key)) }
+        case .named(let key): state.named[key] = registration.map { .init(registration: $0, key: key) }
+        case .provider(let key): state.providers[key] = registration.map { .init(registration: $0, key: key) }
         case .keyPath(let id):
             guard let key = state.keyPathKeys[TypeKey(id)]?.key else { return }
-            state.providers[key] = entry
+            state.providers[key] = registration.map { .init(registration: $0, key: key) }
         case .detached: return
         }
     }

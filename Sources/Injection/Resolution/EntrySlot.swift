@@ -4,17 +4,34 @@ import Synchronization
 /// was kept under) and a ``Scope/shared`` registration's weak one. Resolves read it without the
 /// container's lock (``ContainerTables/read(_:lifetime:)``); every change is made under the lock.
 ///
+/// The slot is also the entry's node in its ``ReadTable`` (a ``KeyedEntrySlot``, with the key):
+/// it owns the registration it was made for, so a registration costs one object for both, and
+/// storing it in the table allocates nothing. A slot with no registration marks a removed key.
+///
 /// The slot owns one reference to each object it holds. A change never releases the object it
 /// replaces at once: a resolve on another thread may have loaded it a moment before and be about
 /// to copy its value. The writer hands it over (``retire(_:)``) and releases it after the lock,
 /// once every read in progress is over (``ReadSections/waitForReaders()``). A read runs no app
 /// code and takes no lock, so the wait is short and cannot deadlock.
-final class EntrySlot: Sendable {
+///
+/// `@unchecked Sendable` because it is not final (the keyed subclass adds the key): every stored
+/// property is a `let` of a `Sendable` type (atomics, a mutex, the immutable registration), as
+/// the subclass's key is.
+class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
+    /// The registration this slot belongs to; nil for a removed key's marker.
+    let registration: AnyRegistration?
+    /// The same, unowned, for reads: copying it retains nothing.
+    let unownedRegistration: Unmanaged<AnyRegistration>?
     private let keptObject = Atomic<Unmanaged<any AnyObject & Sendable>?>(nil)
     /// The scope ``keptObject`` was kept under. Only writers read it, under the container's lock;
     /// a lock of its own keeps the type checked `Sendable`, and it is never contended.
     private let keptScope = Mutex<Scope?>(nil)
     private let weakObject = Atomic<Unmanaged<WeakInstance>?>(nil)
+
+    init(registration: AnyRegistration?) {
+        self.registration = registration
+        self.unownedRegistration = registration.map { Unmanaged.passUnretained($0) }
+    }
 
     deinit {
         // The last table that listed this slot is gone, and with it any read that could see it.
@@ -109,4 +126,23 @@ final class EntrySlot: Sendable {
         let owned: AnyObject = object.takeRetainedValue()
         ResolutionContext.withCurrent { $0.retired.append(owned) }
     }
+}
+
+/// An ``EntrySlot`` with the key its entry is stored under: the node a ``ReadTable`` of that kind
+/// of key holds.
+final class KeyedEntrySlot<Key: Hashable & Sendable>: EntrySlot, KeyedReadNode, @unchecked Sendable {
+    let key: Key
+
+    init(key: Key, registration: AnyRegistration?) {
+        self.key = key
+        super.init(registration: registration)
+    }
+
+    /// The entry, borrowed; nil for a removed key.
+    var borrowed: BorrowedEntry? {
+        unownedRegistration.map { BorrowedEntry(registration: $0, slot: Unmanaged.passUnretained(self)) }
+    }
+
+    var isRemoved: Bool { registration == nil }
+    var keepsInstance: Bool { holdsInstance }
 }

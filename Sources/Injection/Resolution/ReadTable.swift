@@ -10,16 +10,19 @@ import Synchronization
 /// bucket: a new key fills an empty one, a replaced registration swaps the bucket's node, and
 /// only growth (at half full) copies the table, so registering N keys copies O(N) in all.
 ///
-/// Nodes are immutable and a bucket never empties again, so a reader probing for a key sees
-/// either the node it is looking for (the old or the new one) or an empty bucket where the key
-/// was not yet: never a torn entry, never a chain cut short. A removal stores a node with no
-/// entry under the same key. What a writer replaces (a node, a grown table's old buckets) is
+/// A node is the entry's own slot (``KeyedEntrySlot``: a registration allocates nothing more
+/// for the table), or for the keypath table a ``KeyPathNode``. What a reader compares in a node
+/// never changes, and a bucket never empties again, so a reader probing for a key sees either
+/// the node it is looking for (the old or the new one) or an empty bucket where the key was not
+/// yet: never a torn entry, never a chain cut short. A removal stores a node with no
+/// registration under the same key. What a writer replaces (a node, a grown table's old buckets) is
 /// released only after every read that might still see it is over (``Retirement``). Readers
 /// read inside a read section.
 ///
 /// A noncopyable struct stored inline in ``ContainerTables``: a resolve reaches the buckets with
 /// one atomic load and no reference count.
-struct ReadTable<Key: Hashable & Sendable>: ~Copyable, Sendable {
+struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
+    typealias Key = Node.Key
     private let storage: Atomic<Unmanaged<ReadTableStorage>>
 
     init() {
@@ -38,36 +41,35 @@ struct ReadTable<Key: Hashable & Sendable>: ~Copyable, Sendable {
     /// The entry under `key`, borrowed: valid until the read section ends.
     @inline(__always)
     func find(_ key: Key) -> BorrowedEntry? {
-        storage.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.find(key) }
+        storage.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.find(key, as: Node.self) }
     }
 
     // MARK: - Under the container's lock
 
-    /// Puts `entry` under `key` (nil removes it). What it replaces goes to `retired`; a store
-    /// that changes nothing (the same registration and slot) replaces nothing.
-    func store(_ entry: ContainerState.Entry?, for key: Key, retiring retired: inout Retirement) {
+    /// Puts `node` under its key (a removed key's marker removes it). What it replaces goes to
+    /// `retired`; a store that changes nothing (the same entry) replaces nothing.
+    func store(_ node: Node, retiring retired: inout Retirement) {
         let table = storage.load(ordering: .acquiring).takeUnretainedValue()
-        let (index, existing) = table.bucket(of: key)
+        let (index, existing) = table.bucket(of: node.key, as: Node.self)
         if let existing {
-            let current = existing.takeUnretainedValue().entry
-            if current?.registration === entry?.registration && current?.slot === entry?.slot { return }
-            let replaced = table.exchange(index, with: ReadTableNode(key: key, entry: entry)).takeRetainedValue()
-            // A replaced registration whose slot keeps an instance lets go of it now, as a reset
-            // does: the instance's `deinit` (app code) is not put off until a later batch.
-            if replaced.entry?.slot.holdsInstance == true {
-                retired.now.append(replaced)
+            if existing.takeUnretainedValue().holdsSameEntry(as: node) { return }
+            let replaced = table.exchange(index, with: node)
+            // A replaced entry whose slot keeps an instance lets go of it now, as a reset does:
+            // the instance's `deinit` (app code) is not put off until a later batch.
+            if unsafeDowncast(replaced.takeUnretainedValue(), to: Node.self).keepsInstance {
+                retired.now.append(replaced.takeRetainedValue())
             } else {
-                retired.later.append(replaced)
+                retired.later.append(replaced.takeRetainedValue())
             }
             return
         }
         // A key the table never held: nothing to remove.
-        guard let entry else { return }
+        if node.isRemoved { return }
         if table.hasRoomForOneMore {
-            table.fill(index, with: ReadTableNode(key: key, entry: entry))
+            table.fill(index, with: node)
         } else {
-            let grown = table.copyWithRoom(forMore: 1, keyedBy: Key.self)
-            grown.insert(ReadTableNode(key: key, entry: entry))
+            let grown = table.copyWithRoom(forMore: 1, as: Node.self)
+            grown.insert(node)
             // The old buckets only; their nodes live on in the new ones. The shared empty table
             // is never freed (its static holds it): no read needs waiting for.
             let old = publish(grown)
@@ -75,16 +77,15 @@ struct ReadTable<Key: Hashable & Sendable>: ~Copyable, Sendable {
         }
     }
 
-    /// Replaces the whole table with `entries` (a container emptied, or an assembly's layers
+    /// Replaces the whole table with `nodes` (a container emptied, or an assembly's layers
     /// forgotten).
-    func replaceAll<Entries: Collection>(
-        with entries: Entries, retiring retired: inout Retirement
-    ) where Entries.Element == (key: Key, value: ContainerState.Entry) {
+    func replaceAll(with nodes: [Node], retiring retired: inout Retirement) {
         let current = storage.load(ordering: .acquiring).takeUnretainedValue()
-        if entries.isEmpty && current.isEmpty { return }
-        let table = entries.isEmpty
-            ? ReadTableStorage.empty : ReadTableStorage(capacity: ReadTableStorage.capacity(holding: entries.count))
-        for (key, entry) in entries { table.insert(ReadTableNode(key: key, entry: entry)) }
+        let live = nodes.filter { !$0.isRemoved }
+        if live.isEmpty && current.isEmpty { return }
+        let table = live.isEmpty
+            ? ReadTableStorage.empty : ReadTableStorage(capacity: ReadTableStorage.capacity(holding: live.count))
+        for node in live { table.insert(node) }
         // Released as soon as reads allow: the entries dropped with it may keep instances.
         let old = publish(table)
         if old !== ReadTableStorage.empty { retired.now.append(old) }
@@ -110,37 +111,64 @@ struct Retirement {
     var later: [any AnyObject & Sendable] = []
 }
 
-/// An entry in a ``ReadTable``: immutable once stored. The key is in the typed subclass
-/// (``ReadTableNode``); the buckets hold this base, so that the buckets' class is not generic
-/// (a generic class's `deinit` and methods called through it ran unspecialised, looking up
-/// generic metadata for every bucket: twice the cost of a container's whole life, callgrind).
+/// What the buckets of a ``ReadTable`` hold: a node of one of the typed kinds
+/// (``KeyedReadNode``). The buckets' class is not generic (a generic class's `deinit` and methods
+/// called through it ran unspecialised, looking up generic metadata for every bucket: twice the
+/// cost of a container's whole life, callgrind); the typed methods downcast.
+///
+/// `@unchecked Sendable`: it has no state; subclasses are checked by their own declarations.
 class ReadTableEntryNode: @unchecked Sendable {
-    /// Owns the registration and slot that ``borrowed`` points at; nil for a removed key.
-    let entry: ContainerState.Entry?
-    /// The same entry, unowned: a read copies two pointers where an owned read would retain
-    /// both parts, two writes to lines every resolving thread shares.
-    let borrowed: BorrowedEntry?
+    init() {}
+}
 
-    init(entry: ContainerState.Entry?) {
-        self.entry = entry
-        self.borrowed = entry.map(BorrowedEntry.init)
+/// A node of a ``ReadTable``: its key, and the entry a read finds under it.
+protocol KeyedReadNode: ReadTableEntryNode, Sendable {
+    associatedtype Key: Hashable & Sendable
+    var key: Key { get }
+    /// The entry, borrowed; nil for a removed key.
+    var borrowed: BorrowedEntry? { get }
+    /// Whether this node marks a removed key.
+    var isRemoved: Bool { get }
+    /// Whether dropping this node may release a kept instance (then it is released at once).
+    var keepsInstance: Bool { get }
+}
+
+extension KeyedReadNode {
+    /// Whether `other` answers with the same registration and slot (storing it changes nothing).
+    func holdsSameEntry(as other: Self) -> Bool {
+        if self === other { return true }
+        switch (borrowed, other.borrowed) {
+        case (nil, nil): return true
+        case (let mine?, let theirs?):
+            return mine.registration.toOpaque() == theirs.registration.toOpaque() && mine.slot.toOpaque() == theirs.slot.toOpaque()
+        default: return false
+        }
     }
 }
 
-/// A node with its key. `@unchecked Sendable` as its base is (a non-final class cannot be
-/// checked): every stored property is a `let` of a `Sendable` type.
-final class ReadTableNode<Key: Hashable & Sendable>: ReadTableEntryNode, @unchecked Sendable {
-    let key: Key
+/// A keypath literal's node in the keypath table: its provider's entry, under the literal's
+/// identity.
+final class KeyPathNode: ReadTableEntryNode, KeyedReadNode, @unchecked Sendable {
+    let key: TypeKey
+    /// The provider's entry, owned while the node can be read; nil when the provider is gone.
+    let entry: ContainerState.Entry?
+    let borrowed: BorrowedEntry?
 
-    init(key: Key, entry: ContainerState.Entry?) {
+    init(key: TypeKey, entry: ContainerState.Entry?) {
         self.key = key
-        super.init(entry: entry)
+        self.entry = entry
+        self.borrowed = entry.map {
+            BorrowedEntry(registration: Unmanaged.passUnretained($0.registration), slot: Unmanaged.passUnretained($0.slot))
+        }
     }
+
+    var isRemoved: Bool { entry == nil }
+    var keepsInstance: Bool { entry?.slot.holdsInstance ?? false }
 }
 
 /// The buckets of a ``ReadTable``: open addressing with linear probing, a power of two of them,
-/// at most half of them filled. Every bucket of one table holds nodes of one key type, which the
-/// typed methods (called from the ``ReadTable`` of that key) downcast to.
+/// at most half of them filled. Every bucket of one table holds nodes of one kind, which the
+/// typed methods (called from the ``ReadTable`` of that kind) downcast to.
 ///
 /// `@unchecked Sendable`: the bucket pointer is immutable and every bucket is an `Atomic`;
 /// ``filled`` is a plain counter that only writers read and write, under the container's lock
@@ -184,11 +212,11 @@ final class ReadTableStorage: @unchecked Sendable {
 
     /// The entry under `key`, borrowed (inside a read section).
     @inline(__always)
-    func find<Key: Hashable & Sendable>(_ key: Key) -> BorrowedEntry? {
+    func find<Node: KeyedReadNode>(_ key: Node.Key, as: Node.Type) -> BorrowedEntry? {
         var index = key._rawHashValue(seed: 0) & mask
         while let node = buckets[index].load(ordering: .acquiring) {
-            // Safe: this table's buckets hold only nodes of `Key` (the type's comment).
-            let typed = Unmanaged<ReadTableNode<Key>>.fromOpaque(node.toOpaque())
+            // Safe: this table's buckets hold only nodes of `Node` (the type's comment).
+            let typed = Unmanaged<Node>.fromOpaque(node.toOpaque())
             if typed._withUnsafeGuaranteedRef({ $0.key == key }) {
                 return typed._withUnsafeGuaranteedRef { $0.borrowed }
             }
@@ -198,10 +226,10 @@ final class ReadTableStorage: @unchecked Sendable {
     }
 
     /// Writers: the bucket holding `key`'s node, or the empty one where it would go.
-    func bucket<Key: Hashable & Sendable>(of key: Key) -> (index: Int, node: Unmanaged<ReadTableNode<Key>>?) {
+    func bucket<Node: KeyedReadNode>(of key: Node.Key, as: Node.Type) -> (index: Int, node: Unmanaged<Node>?) {
         var index = key._rawHashValue(seed: 0) & mask
         while let node = buckets[index].load(ordering: .relaxed) {
-            let typed = Unmanaged<ReadTableNode<Key>>.fromOpaque(node.toOpaque())
+            let typed = Unmanaged<Node>.fromOpaque(node.toOpaque())
             if typed.takeUnretainedValue().key == key { return (index, typed) }
             index = (index &+ 1) & mask
         }
@@ -220,20 +248,22 @@ final class ReadTableStorage: @unchecked Sendable {
     }
 
     /// Writers, before the table is published: adds a node for a key it does not hold.
-    func insert<Key: Hashable & Sendable>(_ node: ReadTableNode<Key>) {
-        fill(bucket(of: node.key).index, with: node)
+    func insert<Node: KeyedReadNode>(_ node: Node) {
+        fill(bucket(of: node.key, as: Node.self).index, with: node)
     }
 
     /// Writers: a table with this one's live nodes (removed keys dropped) and room for `more`.
-    func copyWithRoom<Key: Hashable & Sendable>(forMore more: Int, keyedBy: Key.Type) -> ReadTableStorage {
+    func copyWithRoom<Node: KeyedReadNode>(forMore more: Int, as: Node.Type) -> ReadTableStorage {
         var live = 0
-        for index in 0..<capacity where buckets[index].load(ordering: .relaxed)?.takeUnretainedValue().entry != nil {
-            live += 1
+        for index in 0..<capacity {
+            guard let node = buckets[index].load(ordering: .relaxed)?.takeUnretainedValue() else { continue }
+            if !unsafeDowncast(node, to: Node.self).isRemoved { live += 1 }
         }
         let copy = ReadTableStorage(capacity: Self.capacity(holding: live + more))
         for index in 0..<capacity {
-            guard let node = buckets[index].load(ordering: .relaxed)?.takeUnretainedValue(), node.entry != nil else { continue }
-            copy.insert(unsafeDowncast(node, to: ReadTableNode<Key>.self))
+            guard let node = buckets[index].load(ordering: .relaxed)?.takeUnretainedValue() else { continue }
+            let typed = unsafeDowncast(node, to: Node.self)
+            if !typed.isRemoved { copy.insert(typed) }
         }
         return copy
     }

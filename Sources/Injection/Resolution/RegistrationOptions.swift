@@ -140,7 +140,7 @@ extension Container {
             let slot = EntryKey(key, name: name)
             guard let entry = slot.entry(in: &state), entry.registration === old else { return nil }
             let updated = change(old)
-            slot.store(ContainerState.Entry(registration: updated), in: &state)
+            slot.store(updated, in: &state)
             return updated
         }
     }
@@ -164,7 +164,7 @@ extension Container {
             let previous = to.entry(in: &state)?.registration
             let moved = registration.copy(identity: identity, isOverride: previous != nil)
             from.store(nil, in: &state)
-            to.store(ContainerState.Entry(registration: moved), in: &state)
+            to.store(moved, in: &state)
             return (moved, previous)
         }
         guard let (moved, previous) = result else { return nil }

@@ -84,7 +84,7 @@ extension Container {
             let registration = (options.registration.factory as! any FactoryOperations).alias(
                 P.self, aliasName: name, targetName: options.name, of: options.registration,
                 in: self, location: location)
-            EntryKey(key, name: name).store(ContainerState.Entry(registration: registration), in: &state)
+            EntryKey(key, name: name).store(registration, in: &state)
             return registration.identity
         }
     }
