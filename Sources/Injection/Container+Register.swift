@@ -28,7 +28,7 @@ extension Container {
         factory: @escaping @Sendable () throws -> T
     ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory(.plain(factory)))
+            factory: Factory.plain(factory))
     }
 
     /// Registers a factory that receives the resolving container.
@@ -43,7 +43,7 @@ extension Container {
         factory: @escaping @Sendable (Container) throws -> T
     ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory(.withContainer(factory)))
+            factory: Factory.withContainer(factory))
     }
 
     /// Registers a factory that takes arguments given at resolve time.
@@ -59,7 +59,7 @@ extension Container {
         factory: @escaping @Sendable (Container, borrowing Arguments) throws -> T
     ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: true,
-            factory: Factory(.withArguments(factory)))
+            factory: Factory.withArguments(factory))
     }
 
     /// Registers how to build a service with an autoclosure and an explicit (protocol) type.
@@ -75,7 +75,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line
     ) -> RegistrationOptions<T> {
         add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory(.plain(make)))
+            factory: Factory.plain(make))
     }
 
     /// Removes every registration and kept instance (the container's own, not its parent's).

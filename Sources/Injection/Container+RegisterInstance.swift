@@ -21,6 +21,6 @@ extension Container {
         // resolving thread is what a singleton registration does anyway (see ``Instance``).
         let box = Instance(instance)
         return add(T.self, name: name, scope: .singleton, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory(.plain { box.value }))
+            factory: Factory.plain { box.value })
     }
 }

@@ -278,6 +278,7 @@ struct DocCommentExampleTests {
         #expect(line.withUnsafeBytes { DocCommentExamples.feedWithClosure($0) }.count == 1)
 
         #expect("\(DocCommentExamples.identity())" == "Login.viewModel: LoginViewModel")
+        #expect("\(DocCommentExamples.sourceLocation())" == "MyApp/AppDelegate.swift:12")
         let token = DocCommentExamples.connectionToken()
         #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
         #expect(DocCommentExamples.saturating() == .max)

@@ -696,6 +696,13 @@ enum DocCommentExamples {
         return id
     }
 
+    // Injection/Vocabulary/SourceLocation.swift
+    static func sourceLocation() -> Injection.SourceLocation {
+        let location = SourceLocation(fileID: "MyApp/AppDelegate.swift", line: 12)
+        print(location)  // MyApp/AppDelegate.swift:12
+        return location
+    }
+
     // Injection/TraceWriter/Records/TraceHeader+Process.swift
     static func processHeader() -> TraceHeader {
         let header = TraceHeader.forCurrentProcess()

@@ -11,7 +11,7 @@ struct ReadTableTests {
         ContainerState.Entry(registration: AnyRegistration(
             identity: ServiceIdentity(type: "Probe", name: nil, container: "test"), scope: .unique,
             location: SourceLocation(#fileID, #line), producedType: Int.self, isOverride: false,
-            takesArguments: false, factory: Factory<Int>(.plain { 1 })), key: key).node(TypeKey.self)
+            takesArguments: false, factory: Factory<Int>.plain { 1 }), key: key).node(TypeKey.self)
     }
 
     /// The marker a removal stores.

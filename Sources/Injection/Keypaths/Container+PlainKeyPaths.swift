@@ -111,7 +111,7 @@ extension Container {
         let registration = AnyRegistration(
             identity: plain.identity(T.self, in: self), scope: .unique, location: SourceLocation(file, line),
             producedType: T.self, isOverride: false, takesArguments: false,
-            factory: Factory<T>(.withContainer { container in container[keyPath: keyPath] }))
+            factory: Factory<T>.withContainer { container in container[keyPath: keyPath] })
         insertDeclared(registration, under: plain.key) { state in
             state.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = KeyPathKey(key: plain.key, keyPath: SendableKeyPath(keyPath: keyPath))
         }

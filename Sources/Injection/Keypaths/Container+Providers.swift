@@ -173,7 +173,7 @@ extension Container {
         let identity = provider.identity
         let registration = AnyRegistration(
             identity: identity, scope: scope, location: location, producedType: T.self,
-            isOverride: true, takesArguments: false, factory: Factory<T>(.withContainer(make)))
+            isOverride: true, takesArguments: false, factory: Factory<T>.withContainer(make))
         let previous = core.state.withLock { state -> (AnyRegistration, Bool)? in
             let previous = state.providers[provider.key]
             state.providers[provider.key] = ContainerState.Entry(registration: registration, key: provider.key)

@@ -73,8 +73,8 @@ public struct Provider<T>: Sendable {
     /// The declared factory as a registration's factory.
     func factory() -> Factory<T> {
         switch make {
-        case .plain(let make): Factory(.plain(make))
-        case .withContainer(let make): Factory(.withContainer(make))
+        case .plain(let make): .plain(make)
+        case .withContainer(let make): .withContainer(make)
         }
     }
 

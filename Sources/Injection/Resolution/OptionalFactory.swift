@@ -20,10 +20,10 @@ extension Optional: OptionalFactoryResult {
         let make = unsafeDowncast(factory, to: Factory<Wrapped?>.self)
         return container.store(
             Wrapped.self, name: name, scope: scope, location: location, takesArguments: takesArguments,
-            factory: Factory<Wrapped>(.withArguments { container, args in
+            factory: Factory<Wrapped>.withArguments { container, args in
                 guard let service = try make(container, args) else { throw FactoryReturnedNil() }
                 return service
-            }))
+            })
     }
 }
 

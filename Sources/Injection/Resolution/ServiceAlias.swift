@@ -37,11 +37,11 @@ extension Factory: FactoryOperations {
     func addingProperties(
         _ block: @escaping @Sendable (Container, Any, borrowing Arguments) throws -> Void
     ) -> any AnyObject & Sendable {
-        return Factory(.withArguments { [self] container, args in
+        return Factory.withArguments { [self] container, args in
             let service = try self(container, args)
             try PropertyInjection.run { try block(container, service, args) }
             return service
-        })
+        }
     }
 
     func alias<P>(
@@ -61,9 +61,9 @@ extension Factory: FactoryOperations {
             return converted
         }
         // The alias's own factory is only used by `validate()`, which builds every registration.
-        let forward = Factory<P>(.withArguments { container, args in
+        let forward = Factory<P>.withArguments { container, args in
             try alias.resolve(container, container, .automatic, args, #fileID, #line)
-        })
+        }
         return AnyRegistration(
             identity: ServiceIdentity(type: typeName(P.self), name: aliasName, container: container.traceName),
             scope: .unique, location: location, producedType: P.self, isOverride: false,
