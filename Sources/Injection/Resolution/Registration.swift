@@ -65,6 +65,7 @@ final class AnyRegistration: Sendable {
 /// `@unchecked Sendable` because a class with subclasses cannot be checked: its one stored
 /// property is an immutable enum, and each subclass is final and checked `Sendable` by the
 /// closure it stores (a `let` of a `@Sendable` function type).
+@usableFromInline
 class Factory<T>: @unchecked Sendable, ValidationBuilding {
     /// Which subclass this is.
     private let shape: FactoryShape
@@ -74,16 +75,19 @@ class Factory<T>: @unchecked Sendable, ValidationBuilding {
     }
 
     /// A factory that needs nothing: `{ Network() }`.
+    @inlinable
     static func plain(_ make: @escaping @Sendable () throws -> T) -> Factory<T> {
         PlainFactory(make)
     }
 
     /// A factory that resolves what it needs from the container: `{ c in Service(c.resolve()) }`.
+    @inlinable
     static func withContainer(_ make: @escaping @Sendable (Container) throws -> T) -> Factory<T> {
         ContainerFactory(make)
     }
 
     /// A factory that also reads resolve-time arguments.
+    @inlinable
     static func withArguments(_ make: @escaping @Sendable (Container, borrowing Arguments) throws -> T) -> Factory<T> {
         ArgumentsFactory(make)
     }
@@ -106,9 +110,11 @@ class Factory<T>: @unchecked Sendable, ValidationBuilding {
 }
 
 /// A ``Factory`` registered as `() -> T`.
+@usableFromInline
 final class PlainFactory<T>: Factory<T>, @unchecked Sendable {
     let make: @Sendable () throws -> T
 
+    @usableFromInline
     init(_ make: @escaping @Sendable () throws -> T) {
         self.make = make
         super.init(shape: .plain)
@@ -116,9 +122,11 @@ final class PlainFactory<T>: Factory<T>, @unchecked Sendable {
 }
 
 /// A ``Factory`` registered as `(Container) -> T`.
+@usableFromInline
 final class ContainerFactory<T>: Factory<T>, @unchecked Sendable {
     let make: @Sendable (Container) throws -> T
 
+    @usableFromInline
     init(_ make: @escaping @Sendable (Container) throws -> T) {
         self.make = make
         super.init(shape: .withContainer)
@@ -126,9 +134,11 @@ final class ContainerFactory<T>: Factory<T>, @unchecked Sendable {
 }
 
 /// A ``Factory`` registered as `(Container, Arguments) -> T`.
+@usableFromInline
 final class ArgumentsFactory<T>: Factory<T>, @unchecked Sendable {
     let make: @Sendable (Container, borrowing Arguments) throws -> T
 
+    @usableFromInline
     init(_ make: @escaping @Sendable (Container, borrowing Arguments) throws -> T) {
         self.make = make
         super.init(shape: .withArguments)
