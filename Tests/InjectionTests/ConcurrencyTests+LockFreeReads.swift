@@ -209,6 +209,33 @@ extension ConcurrencyTests {
         #expect(census.alive == 0)
     }
 
+    /// A writer skips the wait when no other thread has a read section; while another thread is
+    /// inside a read, it must wait for that read to end.
+    @Test func aWriterWaitsForAReadInProgressOnAnotherThread() {
+        let inside = Atomic<Bool>(false)
+        let ended = Atomic<Bool>(false)
+        let sawTheEnd = Atomic<Bool>(false)
+
+        onThreads(2) { thread in
+            if thread == 0 {
+                let section = ResolutionContext.current.readSection
+                section.begin()
+                inside.store(true, ordering: .releasing)
+                // Long enough that a writer that did not wait would return first.
+                usleep(50_000)
+                ended.store(true, ordering: .releasing)
+                section.end()
+                return
+            }
+            while !inside.load(ordering: .acquiring) { sched_yield() }
+            ReadSections.waitForReaders()
+            sawTheEnd.store(ended.load(ordering: .acquiring), ordering: .relaxed)
+        }
+
+        let waited = sawTheEnd.load(ordering: .relaxed)
+        #expect(waited, "the writer returned while a read was in progress")
+    }
+
     @Test func anExitedThreadLeavesTheReadersList() {
         let app = Container(name: uniqueName("app"))
         app.register(scope: .singleton) { XYZService() }

@@ -99,6 +99,13 @@ enum ReadSections {
     /// a thread starting or exiting must not wait for a slow reader.
     static func waitForReaders() {
         let sections = all.withLock { $0 }
+        // No thread but the caller has a section (an app or a test on one thread): no read can
+        // be in progress, so neither the barrier (a system call, most of a `reset`'s time) nor
+        // the marks are needed. A thread lists its section under the same lock before its first
+        // read, so a read that begins after this copy loads what the caller published before
+        // it; and the caller is outside any read (a read runs no app code and changes nothing).
+        let own = ResolutionContext.ifMade.map { $0._withUnsafeGuaranteedRef { ObjectIdentifier($0.readSection) } }
+        if sections.allSatisfy({ ObjectIdentifier($0) == own }) { return }
         // Orders every reader's plain mark before its table load, as this caller's exchange is
         // ordered before the loads below (see ``ReadSection``).
         barrier?.run()
