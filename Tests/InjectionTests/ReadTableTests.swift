@@ -42,10 +42,10 @@ struct ReadTableTests {
         let entries = keys.map { entry($0) }
         for entry in entries { table.store(entry, retiring: &retired) }
         for (key, entry) in zip(keys, entries) { #expect(found(table, key) === entry.registration) }
-        // 20 keys at most half full: grown out of the shared empty table (never retired) to 8
-        // buckets, then 16, 32 and 64.
+        // 20 keys at most half full: grown out of the shared empty table (never retired) to
+        // ReadTableStorage.smallest (32) buckets, then 64.
         #expect(retired.now.isEmpty)
-        #expect(retired.later.count == 3 && retired.later.allSatisfy { $0 is ReadTableStorage })
+        #expect(retired.later.count == 1 && retired.later.allSatisfy { $0 is ReadTableStorage })
     }
 
     @Test func anOverrideSwapsOneNodeAndKeepsTheOthers() {

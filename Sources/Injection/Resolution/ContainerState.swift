@@ -77,10 +77,16 @@ struct LoggedTable<Key: Hashable, Value> {
     subscript(key: Key) -> Value? {
         get { storage[key] }
         set {
+            // Room for a first batch of registrations at once: grown one step at a time from
+            // empty, a container's first 10 registrations resized the dictionary four times.
+            if storage.capacity == 0, newValue != nil { storage.reserveCapacity(Self.firstCapacity) }
             storage[key] = newValue
             log(key)
         }
     }
+
+    /// How many entries a table makes room for when its first one arrives.
+    private static var firstCapacity: Int { 16 }
 
     @discardableResult
     mutating func removeValue(forKey key: Key) -> Value? {

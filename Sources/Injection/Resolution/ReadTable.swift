@@ -176,7 +176,10 @@ final class KeyPathNode: ReadTableEntryNode, KeyedReadNode, @unchecked Sendable 
 /// ``empty`` table is never written: it has no room, so the first store grows out of it.
 final class ReadTableStorage: @unchecked Sendable {
     typealias Bucket = Atomic<Unmanaged<ReadTableEntryNode>?>
-    static let smallest = 8
+    /// The capacity a table grows to out of the shared empty one: 16 keys before the first
+    /// growth (256 bytes of buckets), where 8 buckets grew three times over a container's first
+    /// 10 registrations.
+    static let smallest = 32
     /// The table every ``ReadTable`` starts as, and returns to when emptied.
     static let empty = ReadTableStorage(capacity: 1)
 

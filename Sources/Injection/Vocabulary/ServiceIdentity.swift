@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The readable identity of one service: what a person sees in messages, events, traces and the
 /// inspector.
 ///
@@ -25,11 +27,14 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         @usableFromInline let container: String
         @usableFromInline let layer: String?
         @usableFromInline let member: String?
-        /// The hash of the five fields (per process, like every `Hasher` value), computed once
-        /// when the identity is made: identities key the hot tables. (`TraceAggregationKey`
-        /// precomputes its own hash the same way, over different fields, deliberately: each is
-        /// the key of a different table.)
-        @usableFromInline let hash: Int
+        /// The hash of the five fields (per process, like every `Hasher` value), computed on
+        /// first use and kept: identities key the hot tables. Not at creation: every
+        /// registration makes an identity, and hashing its strings was ~700 instructions of a
+        /// registration's cost (callgrind) that only traced or diagnosed identities need. 0 means
+        /// not yet computed (a computed 0 is kept as 1). Threads racing to compute it store the
+        /// same value. (`TraceAggregationKey` precomputes its own hash, over different fields,
+        /// deliberately: each is the key of a different table.)
+        @usableFromInline let cachedHash = Atomic<Int>(0)
 
         @usableFromInline
         init(type: String, name: String?, container: String, layer: String?, member: String?) {
@@ -38,13 +43,26 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
             self.container = container
             self.layer = layer
             self.member = member
+        }
+
+        @inlinable
+        var hash: Int {
+            let cached = cachedHash.load(ordering: .relaxed)
+            return cached != 0 ? cached : computeHash()
+        }
+
+        @usableFromInline
+        func computeHash() -> Int {
             var hasher = Hasher()
             hasher.combine(type)
             hasher.combine(name)
             hasher.combine(container)
             hasher.combine(layer)
             hasher.combine(member)
-            self.hash = hasher.finalize()
+            let hash = hasher.finalize()
+            let kept = hash == 0 ? 1 : hash
+            cachedHash.store(kept, ordering: .relaxed)
+            return kept
         }
 
         @usableFromInline
@@ -89,7 +107,7 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         storage = Storage(type: type, name: name, container: container, layer: layer, member: member)
     }
 
-    /// The hash of the five fields, computed once: what ``hash(into:)`` feeds the hasher, for the
+    /// The hash of the five fields, computed once (on first use): what ``hash(into:)`` feeds the hasher, for the
     /// graph's own tables in this package.
     @inlinable
     package var precomputedHash: Int { storage.hash }
