@@ -126,12 +126,17 @@ extension Container {
         _ type: T.Type, name: String?, scope: Scope, location: SourceLocation, takesArguments: Bool,
         factory: Factory<T>
     ) -> (ObjectIdentifier, AnyRegistration) {
-        let identity = ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
         let key = ObjectIdentifier(T.self)
         let observed = EventHub.shared.isActive
         let (registration, previous, stale) = core.state.withLock { state -> (AnyRegistration, AnyRegistration?, Bool) in
             let slot = EntryKey(key, name: name)
             let previous = slot.entry(in: &state)
+            // An override keeps the identity it replaces: under one key of one container it is
+            // always this type's name, this name and this container's (aliases and renames make
+            // theirs the same way), so a test's double costs no type name and no new storage.
+            let identity = previous?.registration.identity
+                ?? ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
+            assert(identity == ServiceIdentity(type: typeName(T.self), name: name, container: traceName))
             let registration = AnyRegistration(
                 identity: identity, scope: scope, location: location, producedType: T.self,
                 isOverride: previous != nil, takesArguments: takesArguments, factory: factory)
@@ -140,6 +145,7 @@ extension Container {
             return (registration, previous?.registration, stale)
         }
         guard observed else { return (key, registration) }
+        let identity = registration.identity
         EventHub.shared.emit(.registered(Registered(
             service: identity, scope: scope, location: location,
             replaced: previous.map { Registered.Replaced(service: $0.identity, location: $0.location) })))
