@@ -63,18 +63,26 @@ struct ContainerTables: ~Copyable, Sendable {
     /// when it is to be released after the lock.
     private func publishChanges(of state: inout ContainerState, releasingLater released: inout [any AnyObject & Sendable]) {
         guard state.hasChanges else { return }
-        var retired = Retirement()
+        // The batch itself collects what this change replaces for later (moved out and back,
+        // not copied): a list of its own cost every override an array and a copy (callgrind).
+        var retired = Retirement(later: batch.withLock { batch in
+            var taken: [any AnyObject & Sendable] = []
+            swap(&taken, &batch)
+            return taken
+        })
+        let waiting = retired.later.count
         publishChanges(of: &state, retiring: &retired)
         // An added key replaced nothing: nothing to hand over.
-        if retired.now.isEmpty && retired.later.isEmpty { return }
-        let mustWait = ResolutionContext.withCurrent { context in
+        let replacedAny = !retired.now.isEmpty || retired.later.count > waiting
+        let mustWait = replacedAny && ResolutionContext.withCurrent { context in
             context.retired.append(contentsOf: retired.now)
             return !context.retired.isEmpty
         }
-        batch.withLock { batch in
-            batch.append(contentsOf: retired.later)
-            // Released with a wait this change pays anyway, or once the batch is full.
-            if mustWait || batch.count >= Self.laterBatchSize { swap(&batch, &released) }
+        // Released with a wait this change pays anyway, or once the batch is full.
+        if mustWait || retired.later.count >= Self.laterBatchSize {
+            swap(&retired.later, &released)
+        } else {
+            batch.withLock { batch in swap(&batch, &retired.later) }
         }
     }
 
