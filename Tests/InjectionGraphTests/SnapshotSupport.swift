@@ -18,18 +18,38 @@ func assertSnapshot(_ actual: String, named name: String, sourceLocation: Source
     #expect(actual == expected, sourceLocation: sourceLocation)
 }
 
-/// Runs `dot -Tsvg` on `source` and returns its exit status and standard error.
+/// Runs `dot -Tsvg` on `source` and returns its exit status and standard error. Without graphviz
+/// it throws a message that says how to get it: writing to the pipe of a `dot` that never started
+/// killed the whole test process with SIGPIPE instead.
 func runDot(_ source: String) throws -> (status: Int32, errors: String) {
+    guard let dot = executableOnPath("dot") else { throw GraphvizMissing() }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["dot", "-Tsvg", "-o", "/dev/null"]
+    process.executableURL = dot
+    process.arguments = ["-Tsvg", "-o", "/dev/null"]
     let input = Pipe(), errors = Pipe()
     process.standardInput = input
     process.standardError = errors
     try process.run()
-    input.fileHandleForWriting.write(Data(source.utf8))
+    try input.fileHandleForWriting.write(contentsOf: Data(source.utf8))
     try input.fileHandleForWriting.close()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: errorData, as: UTF8.self))
+}
+
+/// Graphviz is a test dependency (`make test-deps` installs it).
+struct GraphvizMissing: Error, CustomStringConvertible {
+    var description: String {
+        "graphviz's `dot` is not on PATH: `make test-deps` installs it (on Debian: apt-get install graphviz)"
+    }
+}
+
+/// The first executable file named `name` in the directories of `PATH`.
+private func executableOnPath(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") where !directory.isEmpty {
+        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
 }
