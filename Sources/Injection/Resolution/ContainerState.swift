@@ -13,16 +13,18 @@ struct ContainerState: ~Copyable {
     var keyPathKeys = LoggedTable<TypeKey, KeyPathKey>()
 
     struct Entry: Sendable {
-        let registration: AnyRegistration
-        /// The instances kept for this registration (see ``EntrySlot``); a new registration gets
-        /// a new, empty slot.
+        /// The registration and the instances kept for it (see ``EntrySlot``); a new registration
+        /// gets a new, empty slot.
         let slot: EntrySlot
 
         /// The entry of `registration` under `key`; its slot is the read table's node for it.
         init<Key: Hashable & Sendable>(registration: AnyRegistration, key: Key) {
-            self.registration = registration
             self.slot = KeyedEntrySlot(key: key, registration: registration)
         }
+
+        /// The slot's registration. Safe to unwrap: only a removed key's marker has none, and a
+        /// marker is never an entry (``ContainerTables``' publish makes it for the read table).
+        var registration: AnyRegistration { slot.registration.unsafelyUnwrapped }
 
         /// The slot as the read table's node for `Key`. Safe: an entry is only ever stored under
         /// the key it was made with (``EntryKey/store(_:in:)``, the providers' table).
