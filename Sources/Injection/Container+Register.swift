@@ -80,7 +80,7 @@ extension Container {
 
     /// Removes every registration and kept instance (the container's own, not its parent's).
     public func removeAll() {
-        core.state.withLock { $0 = ContainerState() }
+        core.state.withLock { $0 = ContainerState.replacingAll() }
     }
 
     /// Discards the instances `scope` keeps in this container; the next resolve builds new ones.
@@ -134,12 +134,12 @@ extension Container {
             // An override keeps the identity it replaces: under one key of one container it is
             // always this type's name, this name and this container's (aliases and renames make
             // theirs the same way), so a test's double costs no type name and no new storage.
-            let identity = previous?.registration.identity
-                ?? ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
-            assert(identity == ServiceIdentity(type: typeName(T.self), name: name, container: traceName))
+            // A new key's identity is made when first asked for (``IdentitySource``).
+            let identity = previous?.registration.identitySourceForReuse ?? .typeKeyed(name: name, container: traceName)
             let registration = AnyRegistration(
-                identity: identity, scope: scope, location: location, producedType: T.self,
+                identitySource: identity, scope: scope, location: location, producedType: T.self,
                 isOverride: previous != nil, takesArguments: takesArguments, factory: factory)
+            assert(identity.describes(T.self, name: name, container: traceName))
             slot.store(registration, in: &state)
             let stale = previous?.holdsInstance ?? false
             return (registration, previous?.registration, stale)

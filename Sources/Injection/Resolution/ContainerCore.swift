@@ -52,7 +52,7 @@ final class ContainerCore: Sendable {
     /// an instance's `deinit` is app code and may use containers.
     func releaseContents() {
         let tables = state.withLock { state -> ContainerState in
-            var released = ContainerState()
+            var released = ContainerState.replacingAll()
             swap(&state, &released)
             return released
         }

@@ -51,6 +51,18 @@ struct ContainerState: ~Copyable {
         return count
     }
 
+    /// An empty state that replaces a container's current one (`removeAll`, the container
+    /// going): every table counts as wholly changed, so the read tables are emptied with it. A
+    /// new container's state needs no such mark: its read tables start empty too.
+    static func replacingAll() -> ContainerState {
+        var state = ContainerState()
+        state.unnamed.removeAll()
+        state.named.removeAll()
+        state.providers.removeAll()
+        state.keyPathKeys.removeAll()
+        return state
+    }
+
     /// Whether a change since the last ``takeChanges()`` touched a table.
     var hasChanges: Bool {
         unnamed.hasChanges || named.hasChanges || providers.hasChanges || keyPathKeys.hasChanges
@@ -58,8 +70,9 @@ struct ContainerState: ~Copyable {
 }
 
 /// A dictionary that logs the keys written since it was last read for changes: what lets
-/// ``ContainerTables`` bring its ``ReadTable``s in step one key at a time. A fresh table counts
-/// as wholly changed (a container emptied by `removeAll`).
+/// ``ContainerTables`` bring its ``ReadTable``s in step one key at a time. A table emptied with
+/// ``removeAll()`` counts as wholly changed; a new one has no changes (its read table is empty
+/// too: publishing it whole cost a new container's first registration ~4 000 instructions).
 struct LoggedTable<Key: Hashable, Value> {
     private(set) var storage: [Key: Value] = [:]
     /// The first key written since the last ``takeChanges()``: most changes write one key, and
@@ -67,8 +80,8 @@ struct LoggedTable<Key: Hashable, Value> {
     private var firstChanged: Key?
     /// The keys written after the first, possibly repeated.
     private var moreChanged: [Key] = []
-    /// Whether the whole table changed (a fresh one, or `removeAll`).
-    private var changedWhole = true
+    /// Whether the whole table changed (`removeAll`).
+    private var changedWhole = false
 
     /// What changed: the whole table, or the keys written.
     enum Changes {

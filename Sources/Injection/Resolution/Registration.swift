@@ -1,9 +1,15 @@
+import Synchronization
+
 /// One registration: how to build a service, under which key, in which scope, written where.
 ///
-/// Immutable after creation, so it is shared freely between threads; the instances a scope keeps
-/// live in the container's table, under its lock.
+/// Immutable after creation (its identity, made on first use, is kept once), so it is shared
+/// freely between threads; the instances a scope keeps live in the container's table, under
+/// its lock.
 final class AnyRegistration: Sendable {
-    let identity: ServiceIdentity
+    /// Where ``identity`` comes from: given, or made from ``producedType`` on first use.
+    let identitySource: IdentitySource
+    /// The identity a ``IdentitySource/typeKeyed(name:container:)`` source made, once asked for.
+    private let madeIdentity = Atomic<Unmanaged<ServiceIdentity.Storage>?>(nil)
     let scope: Scope
     let location: SourceLocation
     /// The type the factory returns (for near-miss diagnostics).
@@ -21,12 +27,22 @@ final class AnyRegistration: Sendable {
     /// Whether ``alias`` is set: the resolve path tests this flag (no existential copied).
     let isAlias: Bool
 
-    init(
+    convenience init(
         identity: ServiceIdentity, scope: Scope, location: SourceLocation,
         producedType: any Any.Type, isOverride: Bool, takesArguments: Bool,
         factory: any AnyObject & Sendable, alias: (any AnyObject & Sendable)? = nil
     ) {
-        self.identity = identity
+        self.init(
+            identitySource: .given(identity), scope: scope, location: location, producedType: producedType,
+            isOverride: isOverride, takesArguments: takesArguments, factory: factory, alias: alias)
+    }
+
+    init(
+        identitySource: IdentitySource, scope: Scope, location: SourceLocation,
+        producedType: any Any.Type, isOverride: Bool, takesArguments: Bool,
+        factory: any AnyObject & Sendable, alias: (any AnyObject & Sendable)? = nil
+    ) {
+        self.identitySource = identitySource
         self.scope = scope
         self.location = location
         self.producedType = producedType
@@ -35,6 +51,43 @@ final class AnyRegistration: Sendable {
         self.factory = factory
         self.alias = alias
         self.isAlias = alias != nil
+    }
+
+    deinit {
+        madeIdentity.load(ordering: .acquiring)?.release()
+    }
+
+    /// Who this registration is, in events, messages and the inspector.
+    var identity: ServiceIdentity {
+        switch identitySource {
+        case .given(let identity): identity
+        case .typeKeyed(let name, let container): madeIdentity.load(ordering: .acquiring)
+            .map { ServiceIdentity(storage: $0.takeUnretainedValue()) } ?? makeIdentity(name: name, container: container)
+        }
+    }
+
+    /// ``identitySource`` with the identity in it if it was made: what a replacement or a copy
+    /// of this registration reuses, so that it is made at most once per key.
+    var identitySourceForReuse: IdentitySource {
+        if let made = madeIdentity.load(ordering: .acquiring) {
+            return .given(ServiceIdentity(storage: made.takeUnretainedValue()))
+        }
+        return identitySource
+    }
+
+    /// Makes and keeps the identity of a type-keyed registration; threads racing here keep the
+    /// first one made (equal anyway), so copies compare by reference.
+    @inline(never)
+    private func makeIdentity(name: String?, container: String) -> ServiceIdentity {
+        let made = ServiceIdentity(type: typeName(producedType), name: name, container: container)
+        let candidate = Unmanaged.passRetained(made.storage)
+        let (stored, kept) = madeIdentity.compareExchange(
+            expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
+        if stored { return made }
+        candidate.release()
+        // Safe: what the exchange found was stored by another thread and is released only with
+        // this registration, which the caller holds.
+        return ServiceIdentity(storage: kept.unsafelyUnwrapped.takeUnretainedValue())
     }
 
     @inline(__always)
@@ -173,4 +226,27 @@ final class Instance<T>: @unchecked Sendable {
 /// switches on it.
 enum FactoryShape: UInt8, Sendable {
     case plain, withContainer, withArguments
+}
+
+/// Where a registration's ``ServiceIdentity`` comes from.
+///
+/// A type-keyed registration's identity is made when something first asks for it (an event, a
+/// message, the inspector), not when it is registered: its type name (`_typeName`, a string of
+/// its own) and its storage object were ~900 instructions and two allocations of every
+/// registration (callgrind, a new container with 10 registrations), which an app that is not
+/// traced never reads.
+enum IdentitySource: Sendable {
+    /// Made by the caller (keypath providers, aliases, copies of a made one).
+    case given(ServiceIdentity)
+    /// The registered type's name, with this name, in this container (its trace name).
+    case typeKeyed(name: String?, container: String)
+
+    /// Whether the identity this source gives is `type`'s under `name` in `container` (without
+    /// making a deferred one: a debug check must not change when identities are made).
+    func describes(_ type: Any.Type, name: String?, container: String) -> Bool {
+        switch self {
+        case .given(let identity): identity == ServiceIdentity(type: typeName(type), name: name, container: container)
+        case .typeKeyed(let ownName, let ownContainer): ownName == name && ownContainer == container
+        }
+    }
 }

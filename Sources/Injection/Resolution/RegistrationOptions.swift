@@ -184,7 +184,7 @@ extension AnyRegistration {
         factory: (any AnyObject & Sendable)? = nil
     ) -> AnyRegistration {
         AnyRegistration(
-            identity: identity ?? self.identity, scope: scope ?? self.scope, location: location,
+            identitySource: identity.map(IdentitySource.given) ?? identitySourceForReuse, scope: scope ?? self.scope, location: location,
             producedType: producedType, isOverride: isOverride ?? self.isOverride,
             takesArguments: takesArguments, factory: factory ?? self.factory, alias: alias)
     }

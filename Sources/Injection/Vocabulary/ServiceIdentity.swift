@@ -107,6 +107,11 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         storage = Storage(type: type, name: name, container: container, layer: layer, member: member)
     }
 
+    /// The identity that `storage` holds (shared, not copied).
+    init(storage: Storage) {
+        self.storage = storage
+    }
+
     /// The hash of the five fields, computed once (on first use): what ``hash(into:)`` feeds the hasher, for the
     /// graph's own tables in this package.
     @inlinable
