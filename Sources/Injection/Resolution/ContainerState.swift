@@ -78,15 +78,18 @@ struct LoggedTable<Key: Hashable, Value> {
     /// The first key written since the last ``takeChanges()``: most changes write one key, and
     /// logging it here allocates no array (an array per registration cost ~400 instructions).
     private var firstChanged: Key?
+    /// What ``firstChanged`` holds now (nil: removed), kept with it so that publishing the
+    /// change looks nothing up again (~150 instructions per registration, callgrind).
+    private var firstValue: Value?
     /// The keys written after the first, possibly repeated.
     private var moreChanged: [Key] = []
     /// Whether the whole table changed (`removeAll`).
     private var changedWhole = false
 
-    /// What changed: the whole table, or the keys written.
+    /// What changed: the whole table, or the keys written (the first with what it now holds).
     enum Changes {
         case whole
-        case keys(Key, [Key])
+        case keys(Key, Value?, [Key])
     }
 
     subscript(key: Key) -> Value? {
@@ -96,7 +99,7 @@ struct LoggedTable<Key: Hashable, Value> {
             // empty, a container's first 10 registrations resized the dictionary four times.
             if storage.capacity == 0, newValue != nil { storage.reserveCapacity(Self.firstCapacity) }
             storage[key] = newValue
-            log(key)
+            log(key, newValue)
         }
     }
 
@@ -106,20 +109,28 @@ struct LoggedTable<Key: Hashable, Value> {
     @discardableResult
     mutating func removeValue(forKey key: Key) -> Value? {
         let removed = storage.removeValue(forKey: key)
-        if removed != nil { log(key) }
+        if removed != nil { log(key, nil) }
         return removed
     }
 
     mutating func removeAll() {
         storage.removeAll()
         firstChanged = nil
+        firstValue = nil
         moreChanged = []
         changedWhole = true
     }
 
-    private mutating func log(_ key: Key) {
+    private mutating func log(_ key: Key, _ value: Value?) {
         if changedWhole { return }
-        if firstChanged == nil { firstChanged = key } else { moreChanged.append(key) }
+        if firstChanged == nil {
+            firstChanged = key
+            firstValue = value
+        } else if firstChanged == key {
+            firstValue = value
+        } else {
+            moreChanged.append(key)
+        }
     }
 
     var keys: Dictionary<Key, Value>.Keys { storage.keys }
@@ -136,9 +147,10 @@ struct LoggedTable<Key: Hashable, Value> {
         guard let first = firstChanged else { return nil }
         defer {
             firstChanged = nil
+            firstValue = nil
             if !moreChanged.isEmpty { moreChanged = [] }
         }
-        return .keys(first, moreChanged)
+        return .keys(first, firstValue, moreChanged)
     }
 }
 

@@ -42,10 +42,14 @@ struct ContainerTables: ~Copyable, Sendable {
         defer {
             // After the lock: what the body replaced in an entry's slot (``EntrySlot``) or in a
             // read table, released once no read can still see it.
-            let dropped = ResolutionContext.withCurrent { $0.takeRetired() }
+            var dropped = ResolutionContext.withCurrent { $0.takeRetired() }
             if !dropped.isEmpty || !released.isEmpty {
                 ReadSections.waitForReaders()
-                _ = consume dropped
+                // Released here (app `deinit`s may change containers again, on this list's
+                // context), then its room handed back: a reset or an override that drops an
+                // instance allocated a new list every time.
+                dropped.removeAll(keepingCapacity: true)
+                ResolutionContext.withCurrent { $0.giveBackRetiredRoom(&dropped) }
                 released = []
                 // Threads may hold what was dropped (or a slot the tables listed) for
                 // `withService` (``LentInstances``).
@@ -88,8 +92,14 @@ struct ContainerTables: ~Copyable, Sendable {
 
     /// Brings the read tables in step with the keys `state` logged as written.
     private func publishChanges(of state: inout ContainerState, retiring retired: inout Retirement) {
-        Self.publish(state.unnamed.takeChanges(), of: state.unnamed, to: unnamed, retiring: &retired)
-        Self.publish(state.named.takeChanges(), of: state.named, to: named, retiring: &retired)
+        // Tables without changes are not asked for them: most changes write one table.
+        if state.unnamed.hasChanges {
+            Self.publish(state.unnamed.takeChanges(), of: state.unnamed, to: unnamed, retiring: &retired)
+        }
+        if state.named.hasChanges {
+            Self.publish(state.named.takeChanges(), of: state.named, to: named, retiring: &retired)
+        }
+        guard state.providers.hasChanges || state.keyPathKeys.hasChanges else { return }
         let providerChanges = state.providers.takeChanges()
         Self.publish(providerChanges, of: state.providers, to: providers, retiring: &retired)
         // A keypath's entry is its provider's: it changes with the keypath's provider key, and
@@ -103,11 +113,11 @@ struct ContainerTables: ~Copyable, Sendable {
             keyPaths.replaceAll(with: nodes, retiring: &retired)
         case (let keyPathChanges, let providerChanges):
             var changed = Set<TypeKey>()
-            if case .keys(let first, let more)? = keyPathChanges {
+            if case .keys(let first, _, let more)? = keyPathChanges {
                 changed.insert(first)
                 changed.formUnion(more)
             }
-            if case .keys(let first, let more)? = providerChanges {
+            if case .keys(let first, _, let more)? = providerChanges {
                 let providerKeys = Set(more).union([first])
                 for (id, remembered) in state.keyPathKeys.storage where providerKeys.contains(remembered.key) {
                     changed.insert(id)
@@ -131,8 +141,8 @@ struct ContainerTables: ~Copyable, Sendable {
         switch changes {
         case nil: return
         case .whole?: readTable.replaceAll(with: table.storage.values.map { $0.node(Key.self) }, retiring: &retired)
-        case .keys(let first, let more)?:
-            readTable.store(node(first), retiring: &retired)
+        case .keys(let first, let value, let more)?:
+            readTable.store(value?.node(Key.self) ?? KeyedEntrySlot(key: first, registration: nil), retiring: &retired)
             for key in more where key != first { readTable.store(node(key), retiring: &retired) }
         }
     }

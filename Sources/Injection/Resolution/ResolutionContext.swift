@@ -99,6 +99,14 @@ final class ResolutionContext {
         return retired
     }
 
+    /// Takes back the room of a list ``takeRetired()`` returned, once emptied, unless a change
+    /// made meanwhile (in a `deinit`) started a new list; a big one (a reset of many instances)
+    /// is not kept for the thread's whole life.
+    @inline(__always)
+    func giveBackRetiredRoom(_ emptied: inout [AnyObject]) {
+        if retired.isEmpty && retired.capacity < emptied.capacity && emptied.capacity <= 64 { swap(&retired, &emptied) }
+    }
+
     /// This thread's mark for reading containers' tables without their locks
     /// (``ContainerTables/read(_:lifetime:)``), listed for writers while the thread lives.
     let readSection = ReadSection()
