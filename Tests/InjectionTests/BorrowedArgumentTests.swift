@@ -69,6 +69,15 @@ struct BorrowedArgumentTests {
         #expect(read == ["1", "2", "3", "4", "5", "6", "a", "b", "c", "d", "e", "f"])
     }
 
+    @Test func aKeyMatchesAsStringsCompareCanonicallyAndAtAnyLength() {
+        // What a `[String: Any]` would find: "é" written decomposed is the precomposed key, and
+        // a key too long for a small string is compared by its characters.
+        let long = String(repeating: "identifier.", count: 4)
+        let app = Container(name: uniqueName("app"))
+        app.register { _, args in Reading(["\(args("caf\u{E9}", as: Int.self))", "\(args(long, as: Int.self))"]) }
+        #expect(app.resolve(Reading.self, args: ["cafe\u{301}": 1, String(long): 2]).values == ["1", "2"])
+    }
+
     /// Five words: too large for an `Any`'s inline buffer, so the literal's value is boxed.
     struct Wide: Equatable {
         var a = 1, b = 2, c = 3, d = 4, e = 5
