@@ -80,7 +80,7 @@ extension Container {
 
     /// Removes every registration and kept instance (the container's own, not its parent's).
     public func removeAll() {
-        core.state.withLock { $0 = ContainerState.replacingAll() }
+        core.state.withLock { $0.removeAll() }
     }
 
     /// Discards the instances `scope` keeps in this container; the next resolve builds new ones.

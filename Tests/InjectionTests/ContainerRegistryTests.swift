@@ -103,7 +103,7 @@ struct ContainerRegistryTests {
             group.addTask {
                 for _ in 0..<200 {
                     // Every container handed out is alive: reading its state must not crash.
-                    for container in ContainerRegistry.shared.all { _ = container.core.state.withLock { $0.unnamed.count } }
+                    for container in ContainerRegistry.shared.all { _ = container.core.state.withLock { $0.allEntries.count } }
                 }
             }
         }

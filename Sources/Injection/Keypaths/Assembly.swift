@@ -152,9 +152,10 @@ extension Container {
         let dropped = core.state.withLock { state -> [Scope: Int] in
             state.keyPathKeys.removeAll()
             var dropped: [Scope: Int] = [:]
-            for key in Array(state.providers.keys) {
-                for scope in state.providers[key]!.discardAll() { dropped[scope, default: 0] += 1 }
-                if !state.providers[key]!.registration.isOverride { state.providers[key] = nil }
+            for key in state.providerKeys {
+                guard let entry = state.providerEntry(key) else { continue }
+                for scope in entry.discardAll() { dropped[scope, default: 0] += 1 }
+                if !entry.registration.isOverride { state.setProvider(nil, for: key) }
             }
             return dropped
         }

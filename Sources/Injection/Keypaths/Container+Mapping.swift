@@ -217,7 +217,7 @@ extension Container {
 
     func hasKeptInstance(_ key: ProviderKey) -> Bool {
         core.state.withLock { state in
-            guard let entry = state.providers[key] else { return false }
+            guard let entry = state.providerEntry(key) else { return false }
             return entry.holdsInstance
         }
     }

@@ -124,7 +124,7 @@ extension Container {
     /// The registration this container (or an ancestor) holds for a provider key.
     func registration(forProvider key: ProviderKey) -> AnyRegistration? {
         for container in lineage {
-            if let registration = container.core.state.withLock({ $0.providers[key]?.registration }) { return registration }
+            if let registration = container.core.state.withLock({ $0.providerEntry(key)?.registration }) { return registration }
         }
         return nil
     }
@@ -155,8 +155,8 @@ extension Container {
     ) {
         let inserted = core.state.withLock { state -> Bool in
             alsoUnderLock(&state)
-            guard state.providers[key] == nil else { return false }
-            state.providers[key] = ContainerState.Entry(registration: registration, key: key)
+            guard state.providerEntry(key) == nil else { return false }
+            state.setProvider(ContainerState.Entry(registration: registration, key: key), for: key)
             return true
         }
         if inserted, EventHub.shared.isActive {
@@ -175,8 +175,8 @@ extension Container {
             identity: identity, scope: scope, location: location, producedType: T.self,
             isOverride: true, takesArguments: false, factory: Factory<T>.withContainer(make))
         let previous = core.state.withLock { state -> (AnyRegistration, Bool)? in
-            let previous = state.providers[provider.key]
-            state.providers[provider.key] = ContainerState.Entry(registration: registration, key: provider.key)
+            let previous = state.providerEntry(provider.key)
+            state.setProvider(ContainerState.Entry(registration: registration, key: provider.key), for: provider.key)
             return previous.map { ($0.registration, $0.holdsInstance) }
         }
         guard EventHub.shared.isActive else { return }
@@ -192,7 +192,7 @@ extension Container {
 
     /// Forgets a provider's registration (and kept instance) in this container.
     func removeProviderRegistration<T>(_ provider: Provider<T>) {
-        _ = core.state.withLock { $0.providers.removeValue(forKey: provider.key) }
+        core.state.withLock { $0.setProvider(nil, for: provider.key) }
     }
 
     // MARK: - Keypath resolution

@@ -245,9 +245,7 @@ extension Container {
         case .weak(let object):
             holder._withUnsafeGuaranteedRef { holder in
                 holder.core.state.withLock { state in
-                    _ = key.withEntry(in: &state) { entry in
-                        if entry.registration === registration { entry.keepWeakly(object) }
-                    }
+                    if let entry = key.entry(in: &state), entry.registration === registration { entry.keepWeakly(object) }
                 }
             }
             result = consume value

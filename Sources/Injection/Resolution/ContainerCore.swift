@@ -51,11 +51,8 @@ final class ContainerCore: Sendable {
     /// before the core existed. Each is taken out under its lock and released after it, since
     /// an instance's `deinit` is app code and may use containers.
     func releaseContents() {
-        let tables = state.withLock { state -> ContainerState in
-            var released = ContainerState.replacingAll()
-            swap(&state, &released)
-            return released
-        }
+        // The tables' entries go after the lock, once no read can see them (``ContainerTables``).
+        state.withLock { $0.removeAll() }
         let children = addedChildren.withLock { list -> [Container] in
             defer { list = [] }
             return list
@@ -69,7 +66,6 @@ final class ContainerCore: Sendable {
             defer { installed = InstalledAssembly() }
             return installed
         }
-        _ = consume tables
         _ = (children, hooks, assembly)
         // What this thread held of them for `withService` goes now too (``LentInstances``).
         LentInstances.noteDropped()

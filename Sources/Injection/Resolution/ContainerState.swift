@@ -1,16 +1,31 @@
-/// The registrations of one container and the instances their scopes keep. Guarded by the
-/// container's lock (``ContainerTables``), which also keeps the tables resolves read without the
-/// lock (``ReadTable``) in step with these, from the keys each change logged.
+/// The registrations of one container and the instances their scopes keep, as a writer sees
+/// them under the container's lock (``ContainerTables/withLock(_:)``).
 ///
-/// Mutable parts of an entry (its kept instances) live in the entry's ``EntrySlot``, a class
-/// shared by both tables: keeping an instance changes no table.
+/// The entries live in the read tables resolves read without the lock (``ReadTable``, one per
+/// kind of key), and nowhere else: a writer looks entries up in them and changes them in place,
+/// under the lock. A second copy of every entry in dictionaries, kept in step by logging each
+/// key written and publishing it after the change, cost every registration about half its
+/// instructions (an insert, a log, a second lookup, a dictionary to allocate and free with the
+/// container; callgrind, a new container with 10 registrations).
+///
+/// Mutable parts of an entry (its kept instances) live in the entry's ``EntrySlot``, the read
+/// table's node: keeping an instance changes no table.
 struct ContainerState: ~Copyable {
-    var unnamed = LoggedTable<TypeKey, Entry>()
-    var named = LoggedTable<NamedKey, Entry>()
-    var providers = LoggedTable<ProviderKey, Entry>()
+    /// The address of the container's tables, while its lock is held: ``ContainerTables/withLock(_:)``
+    /// sets it before the body and clears it (0) after.
+    var tablesAddress: UInt = 0
     /// Keypath literal identity → the provider key it leads to (a cache that spares projecting
-    /// the keypath on every resolve).
+    /// the keypath on every resolve), logged so that the keypath read table follows it.
     var keyPathKeys = LoggedTable<TypeKey, KeyPathKey>()
+    /// Provider keys written since the keypath table was last brought in step (a keypath's node
+    /// holds its provider's entry); `providersReplacedWhole` when every one was.
+    var changedProviders: [ProviderKey] = []
+    var providersReplacedWhole = false
+    /// What changes replaced in the read tables: `now` is released after the lock, `later`
+    /// waits for the next wait for readers (``Retirement``); kept across changes, under the lock.
+    var retired = Retirement()
+    /// How many replaced objects were waiting when the current change began.
+    var waitingAtStart = 0
 
     struct Entry: Sendable {
         /// The registration and the instances kept for it (see ``EntrySlot``); a new registration
@@ -22,12 +37,17 @@ struct ContainerState: ~Copyable {
             self.slot = KeyedEntrySlot(key: key, registration: registration)
         }
 
+        /// The entry a read table's live node is.
+        init(slot: EntrySlot) {
+            self.slot = slot
+        }
+
         /// The slot's registration. Safe to unwrap: only a removed key's marker has none, and a
-        /// marker is never an entry (``ContainerTables``' publish makes it for the read table).
+        /// marker is never an entry (``ReadTable/liveNode(_:)`` skips them).
         var registration: AnyRegistration { slot.registration.unsafelyUnwrapped }
 
         /// The slot as the read table's node for `Key`. Safe: an entry is only ever stored under
-        /// the key it was made with (``EntryKey/store(_:in:)``, the providers' table).
+        /// the key it was made with (``ContainerState/store(_:under:)``).
         func node<Key: Hashable & Sendable>(_: Key.Type) -> KeyedEntrySlot<Key> {
             unsafeDowncast(slot, to: KeyedEntrySlot<Key>.self)
         }
@@ -37,35 +57,98 @@ struct ContainerState: ~Copyable {
         var kept: (any AnyObject & Sendable)? { slot.kept }
     }
 
+    /// The tables. Safe to unwrap: a state is only reached through the body of
+    /// ``ContainerTables/withLock(_:)``, which sets them for it.
+    private var read: UnsafePointer<ContainerTables> {
+        UnsafePointer(bitPattern: tablesAddress).unsafelyUnwrapped
+    }
+
+    // MARK: - Entries by key
+
+    /// The entry under `key`; nil when there is none (a `.keyPath` key this container never
+    /// projected, a `.detached` key).
+    func entry(_ key: EntryKey) -> Entry? {
+        switch key {
+        case .type(let id): read.pointee.unnamed.liveNode(TypeKey(id)).map { Entry(slot: $0) }
+        case .named(let key): read.pointee.named.liveNode(key).map { Entry(slot: $0) }
+        case .provider(let key): providerEntry(key)
+        case .keyPath(let id): keyPathKeys[TypeKey(id)].flatMap { providerEntry($0.key) }
+        case .detached: nil
+        }
+    }
+
+    /// Stores `registration` under `key` in a new entry (nil removes the entry). A `.keyPath`
+    /// key the container never projected and a `.detached` key have no table.
+    mutating func store(_ registration: AnyRegistration?, under key: EntryKey) {
+        let tables = read
+        switch key {
+        case .type(let id):
+            let key = TypeKey(id)
+            tables.pointee.unnamed.store(KeyedEntrySlot(key: key, registration: registration), retiring: &retired)
+        case .named(let key):
+            tables.pointee.named.store(KeyedEntrySlot(key: key, registration: registration), retiring: &retired)
+        case .provider(let key):
+            setProvider(registration.map { Entry(registration: $0, key: key) }, for: key)
+        case .keyPath(let id):
+            guard let key = keyPathKeys[TypeKey(id)]?.key else { return }
+            setProvider(registration.map { Entry(registration: $0, key: key) }, for: key)
+        case .detached:
+            return
+        }
+    }
+
+    /// The provider entry under `key`.
+    func providerEntry(_ key: ProviderKey) -> Entry? {
+        read.pointee.providers.liveNode(key).map { Entry(slot: $0) }
+    }
+
+    /// Puts `entry` under the provider key `key` (nil removes it).
+    mutating func setProvider(_ entry: Entry?, for key: ProviderKey) {
+        let tables = read
+        tables.pointee.providers.store(entry?.node(ProviderKey.self) ?? KeyedEntrySlot(key: key, registration: nil), retiring: &retired)
+        changedProviders.append(key)
+    }
+
+    /// The provider keys with an entry.
+    var providerKeys: [ProviderKey] {
+        var keys: [ProviderKey] = []
+        read.pointee.providers.forEachLiveNode { keys.append($0.key) }
+        return keys
+    }
+
+    // MARK: - Every entry
+
     /// Every entry, for diagnostics and validation.
     var allEntries: [Entry] {
-        Array(unnamed.values) + Array(named.values) + Array(providers.values)
+        var entries: [Entry] = []
+        forEachEntry { entries.append($0) }
+        return entries
+    }
+
+    /// Calls `body` with every entry of every table.
+    func forEachEntry(_ body: (Entry) -> Void) {
+        let tables = read
+        tables.pointee.unnamed.forEachLiveNode { body(Entry(slot: $0)) }
+        tables.pointee.named.forEachLiveNode { body(Entry(slot: $0)) }
+        tables.pointee.providers.forEachLiveNode { body(Entry(slot: $0)) }
     }
 
     /// Drops what `scope` keeps in every entry; returns how many instances were dropped.
     func discard(_ scope: Scope) -> Int {
         var count = 0
-        for entry in unnamed.values { count += entry.slot.discard(scope) }
-        for entry in named.values { count += entry.slot.discard(scope) }
-        for entry in providers.values { count += entry.slot.discard(scope) }
+        forEachEntry { count += $0.slot.discard(scope) }
         return count
     }
 
-    /// An empty state that replaces a container's current one (`removeAll`, the container
-    /// going): every table counts as wholly changed, so the read tables are emptied with it. A
-    /// new container's state needs no such mark: its read tables start empty too.
-    static func replacingAll() -> ContainerState {
-        var state = ContainerState()
-        state.unnamed.removeAll()
-        state.named.removeAll()
-        state.providers.removeAll()
-        state.keyPathKeys.removeAll()
-        return state
-    }
-
-    /// Whether a change since the last ``takeChanges()`` touched a table.
-    var hasChanges: Bool {
-        unnamed.hasChanges || named.hasChanges || providers.hasChanges || keyPathKeys.hasChanges
+    /// Removes every entry and remembered keypath (`removeAll`, the container going).
+    mutating func removeAll() {
+        let tables = read
+        tables.pointee.unnamed.replaceAll(with: [], retiring: &retired)
+        tables.pointee.named.replaceAll(with: [], retiring: &retired)
+        tables.pointee.providers.replaceAll(with: [], retiring: &retired)
+        keyPathKeys.removeAll()
+        providersReplacedWhole = true
+        changedProviders = []
     }
 }
 

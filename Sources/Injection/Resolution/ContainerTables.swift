@@ -1,14 +1,12 @@
 import Synchronization
 
-/// A container's tables behind its lock, and the same tables as resolves read them without
-/// it (``ReadTable``, one per kind of key).
+/// A container's tables: read by resolves without a lock (``ReadTable``, one per kind of key),
+/// changed by writers under one (``withLock(_:)``, the same shape as `Mutex.withLock`), who see
+/// them through a ``ContainerState``.
 ///
-/// Writers change the state under the lock (``withLock(_:)``, the same shape as
-/// `Mutex.withLock`); before the lock is released, the keys the change wrote are brought into the
-/// read tables one by one. What that replaced (a node, a grown table) is released after the
-/// lock, once every read that might still see it is over (``ReadSections/waitForReaders()``),
-/// at once or in a batch (``Retirement``); a change that only added keys replaced nothing and
-/// waits for nobody.
+/// What a change replaces (a node, a grown table) is released after the lock, once every read
+/// that might still see it is over (``ReadSections/waitForReaders()``), at once or in a batch
+/// (``Retirement``); a change that only added keys replaced nothing and waits for nobody.
 ///
 /// Kept instances are not in the tables but in each entry's ``EntrySlot``, so keeping or
 /// resetting an instance changes no table.
@@ -17,24 +15,20 @@ import Synchronization
 /// reaches it through the borrowed core without loading (and retaining) another reference.
 struct ContainerTables: ~Copyable, Sendable {
     private let state = Mutex(ContainerState())
-    private let unnamed = ReadTable<KeyedEntrySlot<TypeKey>>()
-    private let named = ReadTable<KeyedEntrySlot<NamedKey>>()
-    private let providers = ReadTable<KeyedEntrySlot<ProviderKey>>()
+    let unnamed = ReadTable<KeyedEntrySlot<TypeKey>>()
+    let named = ReadTable<KeyedEntrySlot<NamedKey>>()
+    let providers = ReadTable<KeyedEntrySlot<ProviderKey>>()
     /// A remembered keypath literal's identity → the entry of the provider it leads to, for the
     /// keypaths whose provider this container holds: a keypath resolve looks its entry up once,
     /// where going through the provider key hashed a second key (~40 instructions, callgrind).
-    private let keyPaths = ReadTable<KeyPathNode>()
-    /// What writers replaced and no instance depends on (``Retirement/later``), waiting for the
-    /// next wait for readers. Taken under the state's lock; its own lock keeps the struct
-    /// `Sendable` and is never contended.
-    private let batch = Mutex<[any AnyObject & Sendable]>([])
+    let keyPaths = ReadTable<KeyPathNode>()
     /// How many replaced objects wait before a writer waits for readers to release them.
     static var laterBatchSize: Int { 64 }
 
     init() {}
 
-    /// Runs `body` with the state under the lock, like `Mutex.withLock`, and brings the read
-    /// tables in step with what `body` changed.
+    /// Runs `body` with the state under the lock, like `Mutex.withLock`; what it replaced in
+    /// the tables is released after the lock.
     func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending ContainerState) throws(E) -> sending Result
     ) throws(E) -> sending Result {
@@ -56,95 +50,82 @@ struct ContainerTables: ~Copyable, Sendable {
                 LentInstances.noteDropped()
             }
         }
+        // The state reaches the tables through their address, for the body only (it is cleared
+        // before the lock is released). The address is where they lie: a noncopyable value that
+        // holds a `Mutex` cannot be moved or copied, so `self` is borrowed in place, inside the
+        // ``ContainerCore`` that stores it, which every caller holds for the call. Passed as an
+        // integer: a pointer would tie the state to this call's region for the concurrency
+        // checker, where the state is sent to the lock's.
+        let address = withUnsafePointer(to: self) { UInt(bitPattern: $0) }
         return try state.withLock { (state: inout sending ContainerState) throws(E) -> sending Result in
-            defer { publishChanges(of: &state, releasingLater: &released) }
+            state.tablesAddress = address
+            state.waitingAtStart = state.retired.later.count
+            defer { finishChange(of: &state, releasingLater: &released) }
             return try body(&state)
         }
     }
 
-    /// Under the lock, after a change: brings the read tables in step with it, and hands what
-    /// that replaced to the writer's retired list or to the batch; `released` gets the batch
-    /// when it is to be released after the lock.
-    private func publishChanges(of state: inout ContainerState, releasingLater released: inout [any AnyObject & Sendable]) {
-        guard state.hasChanges else { return }
-        // The batch itself collects what this change replaces for later (moved out and back,
-        // not copied): a list of its own cost every override an array and a copy (callgrind).
-        var retired = Retirement(later: batch.withLock { batch in
-            var taken: [any AnyObject & Sendable] = []
-            swap(&taken, &batch)
-            return taken
-        })
-        let waiting = retired.later.count
-        publishChanges(of: &state, retiring: &retired)
+    /// Under the lock, after a change: brings the keypath table in step with it, hands what the
+    /// change replaced that must go now to the writer's retired list, and what may wait to the
+    /// batch; `released` gets the batch when it is to be released after the lock.
+    private func finishChange(of state: inout ContainerState, releasingLater released: inout [any AnyObject & Sendable]) {
+        Self.publishKeyPaths(of: &state, to: keyPaths)
+        state.tablesAddress = 0
         // An added key replaced nothing: nothing to hand over.
-        let replacedAny = !retired.now.isEmpty || retired.later.count > waiting
-        let mustWait = replacedAny && ResolutionContext.withCurrent { context in
-            context.retired.append(contentsOf: retired.now)
+        let replacedAny = !state.retired.now.isEmpty || state.retired.later.count > state.waitingAtStart
+        guard replacedAny else { return }
+        var now: [AnyObject] = []
+        swap(&now, &state.retired.now)
+        let mustWait = ResolutionContext.withCurrent { context in
+            context.retired.append(contentsOf: now)
             return !context.retired.isEmpty
         }
         // Released with a wait this change pays anyway, or once the batch is full.
-        if mustWait || retired.later.count >= Self.laterBatchSize {
-            swap(&retired.later, &released)
-        } else {
-            batch.withLock { batch in swap(&batch, &retired.later) }
+        if mustWait || state.retired.later.count >= Self.laterBatchSize {
+            swap(&state.retired.later, &released)
         }
     }
 
-    /// Brings the read tables in step with the keys `state` logged as written.
-    private func publishChanges(of state: inout ContainerState, retiring retired: inout Retirement) {
-        // Tables without changes are not asked for them: most changes write one table.
-        if state.unnamed.hasChanges {
-            Self.publish(state.unnamed.takeChanges(), of: state.unnamed, to: unnamed, retiring: &retired)
-        }
-        if state.named.hasChanges {
-            Self.publish(state.named.takeChanges(), of: state.named, to: named, retiring: &retired)
-        }
-        guard state.providers.hasChanges || state.keyPathKeys.hasChanges else { return }
-        let providerChanges = state.providers.takeChanges()
-        Self.publish(providerChanges, of: state.providers, to: providers, retiring: &retired)
-        // A keypath's entry is its provider's: it changes with the keypath's provider key, and
-        // with that provider's entry.
+    /// Brings the keypath table in step with the keypaths remembered and the provider entries
+    /// they lead to: a keypath's entry is its provider's, so it changes with the keypath's
+    /// provider key and with that provider's entry.
+    private static func publishKeyPaths(of state: inout ContainerState, to keyPaths: borrowing ReadTable<KeyPathNode>) {
+        guard state.keyPathKeys.hasChanges || state.providersReplacedWhole || !state.changedProviders.isEmpty else { return }
         let keyPathChanges = state.keyPathKeys.takeChanges()
-        switch (keyPathChanges, providerChanges) {
-        case (.whole?, _), (_, .whole?):
-            let nodes = state.keyPathKeys.storage.map { id, remembered in
-                KeyPathNode(key: id, entry: state.providers[remembered.key])
+        let providersWhole = state.providersReplacedWhole
+        var changedProviders: [ProviderKey] = []
+        swap(&changedProviders, &state.changedProviders)
+        state.providersReplacedWhole = false
+        if case .whole? = keyPathChanges {
+            replaceAllKeyPaths(of: &state, in: keyPaths)
+            return
+        }
+        if providersWhole {
+            replaceAllKeyPaths(of: &state, in: keyPaths)
+            return
+        }
+        var changed = Set<TypeKey>()
+        if case .keys(let first, _, let more)? = keyPathChanges {
+            changed.insert(first)
+            changed.formUnion(more)
+        }
+        if !changedProviders.isEmpty {
+            let providerKeys = Set(changedProviders)
+            for (id, remembered) in state.keyPathKeys.storage where providerKeys.contains(remembered.key) {
+                changed.insert(id)
             }
-            keyPaths.replaceAll(with: nodes, retiring: &retired)
-        case (let keyPathChanges, let providerChanges):
-            var changed = Set<TypeKey>()
-            if case .keys(let first, _, let more)? = keyPathChanges {
-                changed.insert(first)
-                changed.formUnion(more)
-            }
-            if case .keys(let first, _, let more)? = providerChanges {
-                let providerKeys = Set(more).union([first])
-                for (id, remembered) in state.keyPathKeys.storage where providerKeys.contains(remembered.key) {
-                    changed.insert(id)
-                }
-            }
-            for id in changed {
-                let entry = state.keyPathKeys[id].flatMap { state.providers[$0.key] }
-                keyPaths.store(KeyPathNode(key: id, entry: entry), retiring: &retired)
-            }
+        }
+        for id in changed {
+            let entry = state.keyPathKeys[id].flatMap { state.providerEntry($0.key) }
+            keyPaths.store(KeyPathNode(key: id, entry: entry), retiring: &state.retired)
         }
     }
 
-    private static func publish<Key>(
-        _ changes: LoggedTable<Key, ContainerState.Entry>.Changes?, of table: borrowing LoggedTable<Key, ContainerState.Entry>,
-        to readTable: borrowing ReadTable<KeyedEntrySlot<Key>>, retiring retired: inout Retirement
-    ) {
-        func node(_ key: Key) -> KeyedEntrySlot<Key> {
-            // A removed key gets a marker node; its entry's own slot otherwise.
-            table[key]?.node(Key.self) ?? KeyedEntrySlot(key: key, registration: nil)
+    private static func replaceAllKeyPaths(of state: inout ContainerState, in keyPaths: borrowing ReadTable<KeyPathNode>) {
+        let nodes = state.keyPathKeys.storage.map { id, remembered in
+            KeyPathNode(key: id, entry: state.providerEntry(remembered.key))
         }
-        switch changes {
-        case nil: return
-        case .whole?: readTable.replaceAll(with: table.storage.values.map { $0.node(Key.self) }, retiring: &retired)
-        case .keys(let first, let value, let more)?:
-            readTable.store(value?.node(Key.self) ?? KeyedEntrySlot(key: first, registration: nil), retiring: &retired)
-            for key in more where key != first { readTable.store(node(key), retiring: &retired) }
-        }
+        keyPaths.replaceAll(with: nodes, retiring: &state.retired)
     }
 
     /// What this container's own table answers for `key`, read without the lock. The answer

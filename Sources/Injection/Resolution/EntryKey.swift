@@ -21,39 +21,20 @@ enum EntryKey: Hashable, Sendable {
         if let name { self = .named(NamedKey(type: type, name: name)) } else { self = .type(type) }
     }
 
-    /// Runs `body` on the entry under this key; nil when there is none. Reads the tables without
-    /// changing them (an in-place access would log the key as written).
+    /// Runs `body` on the entry under this key; nil when there is none.
     @inline(__always)
     func withEntry<R>(in state: inout ContainerState, _ body: (ContainerState.Entry) -> R) -> R? {
-        switch self {
-        case .type(let key): return state.unnamed[TypeKey(key)].map(body)
-        case .named(let key): return state.named[key].map(body)
-        case .provider(let key): return state.providers[key].map(body)
-        case .keyPath(let id):
-            guard let key = state.keyPathKeys[TypeKey(id)]?.key else { return nil }
-            return state.providers[key].map(body)
-        case .detached: return nil
-        }
+        state.entry(self).map(body)
     }
 
-    /// A copy of the entry under this key.
+    /// The entry under this key.
     func entry(in state: inout ContainerState) -> ContainerState.Entry? {
-        withEntry(in: &state) { $0 }
+        state.entry(self)
     }
 
-    /// Stores `registration` under this key in a new entry (nil removes the entry). The one
-    /// place that writes a table by key; a `.keyPath` key the container never projected and a
-    /// `.detached` key have no table.
+    /// Stores `registration` under this key in a new entry (nil removes the entry).
     func store(_ registration: AnyRegistration?, in state: inout ContainerState) {
-        switch self {
-        case .type(let key): state.unnamed[TypeKey(key)] = registration.map { .init(registration: $0, key: TypeKey(key)) }
-        case .named(let key): state.named[key] = registration.map { .init(registration: $0, key: key) }
-        case .provider(let key): state.providers[key] = registration.map { .init(registration: $0, key: key) }
-        case .keyPath(let id):
-            guard let key = state.keyPathKeys[TypeKey(id)]?.key else { return }
-            state.providers[key] = registration.map { .init(registration: $0, key: key) }
-        case .detached: return
-        }
+        state.store(registration, under: self)
     }
 
     /// Whether ancestors can be asked with this key (a keypath identity means nothing to them).

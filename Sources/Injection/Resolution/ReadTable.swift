@@ -46,6 +46,21 @@ struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
 
     // MARK: - Under the container's lock
 
+    /// The node under `key`, unless there is none or it marks a removed key. Under the lock no
+    /// node can be released, so it is returned owned without a read section.
+    func liveNode(_ key: Key) -> Node? {
+        let table = storage.load(ordering: .acquiring).takeUnretainedValue()
+        guard let node = table.bucket(of: key, as: Node.self).node?.takeUnretainedValue(), !node.isRemoved else { return nil }
+        return node
+    }
+
+    /// Calls `body` with every node that does not mark a removed key, in bucket order.
+    func forEachLiveNode(_ body: (Node) throws -> Void) rethrows {
+        try storage.load(ordering: .acquiring).takeUnretainedValue().forEachNode(as: Node.self) { node in
+            if !node.isRemoved { try body(node) }
+        }
+    }
+
     /// Puts `node` under its key (a removed key's marker removes it). What it replaces goes to
     /// `retired`; a store that changes nothing (the same entry) replaces nothing.
     func store(_ node: Node, retiring retired: inout Retirement) {
@@ -237,6 +252,14 @@ final class ReadTableStorage: @unchecked Sendable {
             index = (index &+ 1) & mask
         }
         return (index, nil)
+    }
+
+    /// Writers: calls `body` with every node, removed keys' markers included.
+    func forEachNode<Node: KeyedReadNode>(as: Node.Type, _ body: (Node) throws -> Void) rethrows {
+        for index in 0..<capacity {
+            guard let node = buckets[index].load(ordering: .relaxed)?.takeUnretainedValue() else { continue }
+            try body(unsafeDowncast(node, to: Node.self))
+        }
     }
 
     /// Writers: stores `node` in the empty bucket at `index` (there is room for it).
