@@ -223,7 +223,7 @@ extension Container {
         case .strong(let keptScope, let replace):
             // The entry may have been replaced (or dropped by `use(_:)`) meanwhile: then nothing
             // is kept and this resolve answers what it built.
-            let box = Instance(value)
+            let box = registration.typedFactory(T.self).box(value)
             let winner = holder._withUnsafeGuaranteedRef { holder in
                 holder.core.state.withLock { state in
                     key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
@@ -234,10 +234,12 @@ extension Container {
             }
             // No `Optional<T>` here: in this unspecialised generic function it costs a runtime
             // metadata lookup on every resolve, kept or not.
-            if let winner {
+            if let winner, winner !== box {
                 // Another thread kept its instance first: this one is dropped, and the resolve
-                // answers the kept one, as a cache hit would (so live counts stay right).
-                if winner !== box { lostRace = true }
+                // answers the kept one, as a cache hit would (so live counts stay right). Only
+                // here is the kept box read: reading a generic class's field looks its metadata
+                // up, the lookup ``Factory/box(_:)`` spares the build.
+                lostRace = true
                 result = unsafeDowncast(winner, to: Instance<T>.self).value
             } else {
                 result = consume value
@@ -250,7 +252,7 @@ extension Container {
             }
             result = consume value
         case .graph:
-            if !context.frames.isEmpty { context.graphInstances[registrationID] = Instance(value) }
+            if !context.frames.isEmpty { context.graphInstances[registrationID] = registration.typedFactory(T.self).box(value) }
             result = consume value
         }
         if observed {

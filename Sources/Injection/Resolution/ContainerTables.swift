@@ -51,18 +51,24 @@ struct ContainerTables: ~Copyable, Sendable {
             }
         }
         // The state reaches the tables through their address, for the body only (it is cleared
-        // before the lock is released). The address is where they lie: a noncopyable value that
-        // holds a `Mutex` cannot be moved or copied, so `self` is borrowed in place, inside the
-        // ``ContainerCore`` that stores it, which every caller holds for the call. Passed as an
-        // integer: a pointer would tie the state to this call's region for the concurrency
-        // checker, where the state is sent to the lock's.
-        let address = withUnsafePointer(to: self) { UInt(bitPattern: $0) }
+        // before the lock is released).
+        let address = self.address
         return try state.withLock { (state: inout sending ContainerState) throws(E) -> sending Result in
             state.tablesAddress = address
             state.waitingAtStart = state.retired.later.count
             defer { finishChange(of: &state, releasingLater: &released) }
             return try body(&state)
         }
+    }
+
+    /// Where these tables lie: a noncopyable value that holds a `Mutex` cannot be moved or
+    /// copied, so `self` is borrowed in place, inside the ``ContainerCore`` that stores it, which
+    /// every caller of ``withLock(_:)`` holds for the call. An integer: a pointer would tie the
+    /// state to the caller's region for the concurrency checker, where the state is the lock's.
+    /// (Not a closure of `withLock` itself: `make tsan`'s suppressions name its lock body as its
+    /// first closure.)
+    private var address: UInt {
+        withUnsafePointer(to: self) { UInt(bitPattern: $0) }
     }
 
     /// Under the lock, after a change: brings the keypath table in step with it, hands what the
