@@ -14,18 +14,21 @@ import Synchronization
 /// once every read in progress is over (``ReadSections/waitForReaders()``). A read runs no app
 /// code and takes no lock, so the wait is short and cannot deadlock.
 ///
-/// `@unchecked Sendable` because it is not final (the keyed subclass adds the key): every stored
-/// property is a `let` of a `Sendable` type (atomics, a mutex, the immutable registration), as
-/// the subclass's key is.
+/// `@unchecked Sendable` because it is not final (the keyed subclass adds the key), and for
+/// ``keptScope``: every other stored property is a `let` of a `Sendable` type (atomics, the
+/// immutable registration), as the subclass's key is, and ``keptScope`` is only touched under
+/// the container's lock.
 class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
     /// The registration this slot belongs to; nil for a removed key's marker.
     let registration: AnyRegistration?
     /// The same, unowned, for reads: copying it retains nothing.
     let unownedRegistration: Unmanaged<AnyRegistration>?
     private let keptObject = Atomic<Unmanaged<any AnyObject & Sendable>?>(nil)
-    /// The scope ``keptObject`` was kept under. Only writers read it, under the container's lock;
-    /// a lock of its own keeps the type checked `Sendable`, and it is never contended.
-    private let keptScope = Mutex<Scope?>(nil)
+    /// The scope ``keptObject`` was kept under. Read and written only under the container's
+    /// lock (``keep(_:scope:replace:)``, ``discard(_:)`` and ``discardAll()`` are only called
+    /// from bodies of ``ContainerTables/withLock(_:)``), which orders every access: a lock of its
+    /// own cost every keep and reset two atomic operations per access for nothing.
+    private var keptScope: Scope?
     private let weakObject = Atomic<Unmanaged<WeakInstance>?>(nil)
 
     init(registration: AnyRegistration?) {
@@ -73,7 +76,7 @@ class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
     func keep(_ box: any AnyObject & Sendable, scope: Scope, replace: Bool) -> any AnyObject & Sendable {
         if !replace, let existing = kept { return existing }
         let previous = keptObject.exchange(Unmanaged.passRetained(box), ordering: .sequentiallyConsistent)
-        keptScope.withLock { $0 = scope }
+        keptScope = scope
         Self.retire(previous)
         return box
     }
@@ -87,8 +90,8 @@ class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
     /// Drops what `scope` keeps here; returns how many instances were dropped.
     func discard(_ scope: Scope) -> Int {
         var count = 0
-        if keptScope.withLock({ $0 == scope }), let previous = keptObject.exchange(nil, ordering: .sequentiallyConsistent) {
-            keptScope.withLock { $0 = nil }
+        if keptScope == scope, let previous = keptObject.exchange(nil, ordering: .sequentiallyConsistent) {
+            keptScope = nil
             Self.retire(previous)
             count += 1
         }
@@ -102,10 +105,8 @@ class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
     /// Drops every kept instance; returns the scopes they were kept under.
     func discardAll() -> [Scope] {
         var scopes: [Scope] = []
-        let scope = keptScope.withLock { scope in
-            defer { scope = nil }
-            return scope
-        }
+        let scope = keptScope
+        keptScope = nil
         if let previous = keptObject.exchange(nil, ordering: .sequentiallyConsistent) {
             if let scope { scopes.append(scope) }
             Self.retire(previous)
