@@ -23,17 +23,22 @@ import Synchronization
 /// one atomic load and no reference count.
 struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
     typealias Key = Node.Key
+    /// The buckets, owned (+1), except the shared empty table, which its static keeps and no
+    /// table retains: every container started with four retains (and ended with four releases)
+    /// of one object all containers share, writes to one cache line from every thread that
+    /// makes containers.
     private let storage: Atomic<Unmanaged<ReadTableStorage>>
 
     init() {
         // Every table starts as the shared empty one: a container allocates nothing for the
         // kinds of key it never registers (most apps use one or two of the four).
-        storage = Atomic(Unmanaged.passRetained(ReadTableStorage.empty))
+        storage = Atomic(Unmanaged.passUnretained(ReadTableStorage.empty))
     }
 
     deinit {
         // No read can be in progress: a read holds the container, which holds its tables.
-        storage.load(ordering: .acquiring).release()
+        let table = storage.load(ordering: .acquiring)
+        if UInt(bitPattern: table.toOpaque()) != ReadTableStorage.emptyAddress { table.release() }
     }
 
     // MARK: - Reads without the lock (inside a read section)
@@ -87,8 +92,7 @@ struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
             grown.insert(node)
             // The old buckets only; their nodes live on in the new ones. The shared empty table
             // is never freed (its static holds it): no read needs waiting for.
-            let old = publish(grown)
-            if old !== ReadTableStorage.empty { retired.later.append(old) }
+            if let old = publish(grown) { retired.later.append(old) }
         }
     }
 
@@ -102,13 +106,15 @@ struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
             ? ReadTableStorage.empty : ReadTableStorage(capacity: ReadTableStorage.capacity(holding: live.count))
         for node in live { table.insert(node) }
         // Released as soon as reads allow: the entries dropped with it may keep instances.
-        let old = publish(table)
-        if old !== ReadTableStorage.empty { retired.now.append(old) }
+        if let old = publish(table) { retired.now.append(old) }
     }
 
-    /// Makes `table` the one reads find; returns the one it replaced, owned.
-    private func publish(_ table: ReadTableStorage) -> any AnyObject & Sendable {
-        storage.exchange(Unmanaged.passRetained(table), ordering: .sequentiallyConsistent).takeRetainedValue()
+    /// Makes `table` the one reads find; returns the one it replaced, owned, or nil for the
+    /// shared empty table (never freed: no read needs waiting for).
+    private func publish(_ table: ReadTableStorage) -> (any AnyObject & Sendable)? {
+        let new = table === ReadTableStorage.empty ? Unmanaged.passUnretained(table) : Unmanaged.passRetained(table)
+        let old = storage.exchange(new, ordering: .sequentiallyConsistent)
+        return UInt(bitPattern: old.toOpaque()) == ReadTableStorage.emptyAddress ? nil : old.takeRetainedValue()
     }
 }
 
@@ -197,6 +203,8 @@ final class ReadTableStorage: @unchecked Sendable {
     static let smallest = 32
     /// The table every ``ReadTable`` starts as, and returns to when emptied.
     static let empty = ReadTableStorage(capacity: 1)
+    /// ``empty``'s address, to tell it apart without retaining it.
+    static let emptyAddress = UInt(bitPattern: Unmanaged.passUnretained(empty).toOpaque())
 
     private let buckets: UnsafeMutablePointer<Bucket>
     private let mask: Int
