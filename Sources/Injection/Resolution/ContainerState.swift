@@ -153,9 +153,9 @@ struct ContainerState: ~Copyable {
 }
 
 /// A dictionary that logs the keys written since it was last read for changes: what lets
-/// ``ContainerTables`` bring its ``ReadTable``s in step one key at a time. A table emptied with
-/// ``removeAll()`` counts as wholly changed; a new one has no changes (its read table is empty
-/// too: publishing it whole cost a new container's first registration ~4 000 instructions).
+/// ``ContainerTables`` bring the keypath ``ReadTable`` in step one key at a time (the keypath
+/// cache, ``ContainerState/keyPathKeys``). A table emptied with ``removeAll()`` counts as wholly
+/// changed; a new one has no changes (its read table is empty too).
 struct LoggedTable<Key: Hashable, Value> {
     private(set) var storage: [Key: Value] = [:]
     /// The first key written since the last ``takeChanges()``: most changes write one key, and
