@@ -27,8 +27,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T
     ) -> RegistrationOptions<T> {
-        add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory.plain(factory))
+        add(T.self, name: name, registration: .plain(factory, scope: scope, location: SourceLocation(file, line)))
     }
 
     /// Registers a factory that receives the resolving container.
@@ -42,8 +41,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container) throws -> T
     ) -> RegistrationOptions<T> {
-        add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory.withContainer(factory))
+        add(T.self, name: name, registration: .withContainer(factory, scope: scope, location: SourceLocation(file, line)))
     }
 
     /// Registers a factory that takes arguments given at resolve time.
@@ -58,8 +56,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container, borrowing Arguments) throws -> T
     ) -> RegistrationOptions<T> {
-        add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: true,
-            factory: Factory.withArguments(factory))
+        add(T.self, name: name, registration: .withArguments(factory, scope: scope, location: SourceLocation(file, line)))
     }
 
     /// Registers how to build a service with an autoclosure and an explicit (protocol) type.
@@ -74,8 +71,7 @@ extension Container {
         name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RegistrationOptions<T> {
-        add(T.self, name: name, scope: scope, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory.plain(make))
+        add(T.self, name: name, registration: .plain(make, scope: scope, location: SourceLocation(file, line)))
     }
 
     /// Removes every registration and kept instance (the container's own, not its parent's).
@@ -102,56 +98,47 @@ extension Container {
         registration(answering: EntryKey(ObjectIdentifier(type), name: name)) != nil
     }
 
+    /// Stores `registration`, made where `register` was called, under `T` and `name`.
     @usableFromInline
-    func add<T>(
-        _ type: T.Type, name: String?, scope: Scope, location: SourceLocation, takesArguments: Bool,
-        factory: Factory<T>
-    ) -> RegistrationOptions<T> {
+    func add<T>(_ type: T.Type, name: String?, registration: Factory<T>) -> RegistrationOptions<T> {
         // `_isOptional` first: a metadata-kind test, where the conformance lookup alone cost every
         // registration ~240 instructions (callgrind), for the rare factory returning an optional.
-        let (key, registration) = if _isOptional(T.self), let optional = T.self as? any OptionalFactoryResult.Type {
+        let (key, stored) = if _isOptional(T.self), let optional = T.self as? any OptionalFactoryResult.Type {
             // A factory returning `Wrapped?` registers `Wrapped` (see ``OptionalFactoryResult``).
-            optional.registerUnwrapped(
-                in: self, name: name, scope: scope, location: location, takesArguments: takesArguments,
-                factory: factory)
+            optional.registerUnwrapped(in: self, name: name, registration: registration)
         } else {
-            store(T.self, name: name, scope: scope, location: location, takesArguments: takesArguments,
-                  factory: factory)
+            store(T.self, name: name, registration: registration)
         }
-        return RegistrationOptions(container: self, key: key, name: name, registration: registration)
+        return RegistrationOptions(container: self, key: key, name: name, registration: stored)
     }
 
     /// Stores a registration of `T` under its key (replacing any earlier one) and reports it.
-    func store<T>(
-        _ type: T.Type, name: String?, scope: Scope, location: SourceLocation, takesArguments: Bool,
-        factory: Factory<T>
-    ) -> (ObjectIdentifier, AnyRegistration) {
+    /// `registration` is one the caller has just made and nothing else holds: its identity and
+    /// whether it overrides are settled here, before it is stored.
+    func store<T>(_ type: T.Type, name: String?, registration: AnyRegistration) -> (ObjectIdentifier, AnyRegistration) {
         let key = ObjectIdentifier(T.self)
         let observed = EventHub.shared.isActive
-        let (registration, previous, stale) = core.state.withLock { state -> (AnyRegistration, AnyRegistration?, Bool) in
+        let (previous, stale) = core.state.withLock { state -> (AnyRegistration?, Bool) in
             let slot = EntryKey(key, name: name)
             let previous = slot.entry(in: &state)
             // An override keeps the identity it replaces: under one key of one container it is
             // always this type's name, this name and this container's (aliases and renames make
             // theirs the same way), so a test's double costs no type name and no new storage.
             // A new key's identity is made when first asked for (``IdentitySource``).
-            let identity = previous?.registration.identitySourceForReuse ?? .typeKeyed(name: name, container: traceName)
-            let registration = AnyRegistration(
-                identitySource: identity, scope: scope, location: location, producedType: T.self,
-                isOverride: previous != nil, takesArguments: takesArguments, factory: factory)
-            assert(identity.describes(T.self, name: name, container: traceName))
+            registration.settle(name: name, container: traceName, replacing: previous?.registration)
+            assert(registration.identitySourceForReuse.describes(T.self, name: name, container: traceName))
             slot.store(registration, in: &state)
             let stale = previous?.holdsInstance ?? false
-            return (registration, previous?.registration, stale)
+            return (previous?.registration, stale)
         }
         guard observed else { return (key, registration) }
         let identity = registration.identity
         EventHub.shared.emit(.registered(Registered(
-            service: identity, scope: scope, location: location,
+            service: identity, scope: registration.scope, location: registration.location,
             replaced: previous.map { Registered.Replaced(service: $0.identity, location: $0.location) })))
         if stale, let previous {
             EventHub.shared.emit(.staleOverride(StaleOverride(
-                replaced: previous.identity, replacement: identity, scope: previous.scope, location: location)))
+                replaced: previous.identity, replacement: identity, scope: previous.scope, location: registration.location)))
         }
         return (key, registration)
     }

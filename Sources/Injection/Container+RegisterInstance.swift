@@ -20,7 +20,6 @@ extension Container {
         // The box carries the instance into the `@Sendable` factory; handing one instance to every
         // resolving thread is what a singleton registration does anyway (see ``Instance``).
         let box = Instance(instance)
-        return add(T.self, name: name, scope: .singleton, location: SourceLocation(file, line), takesArguments: false,
-            factory: Factory.plain { box.value })
+        return add(T.self, name: name, registration: .plain({ box.value }, scope: .singleton, location: SourceLocation(file, line)))
     }
 }

@@ -5,13 +5,10 @@ import Testing
 /// (``ResolutionContext/passStamp``, ``EventHub/buildEnd(start:inPassOf:)``), driven on a context
 /// of the test's own, so that no other test's observers or resolves touch it.
 struct PassStampTests {
-    private final class NoFactory: Sendable {}
-
     private static func registration(_ type: String) -> AnyRegistration {
-        AnyRegistration(
-            identity: ServiceIdentity(type: type, container: "pass-stamp"), scope: .unique,
-            location: SourceLocation(fileID: "PassStampTests.swift", line: 1), producedType: Int.self,
-            isOverride: false, takesArguments: false, factory: NoFactory())
+        PlainFactory<Int>({ 0 }, RegistrationFields(
+            identitySource: .given(ServiceIdentity(type: type, container: "pass-stamp")), scope: .unique,
+            location: SourceLocation(fileID: "PassStampTests.swift", line: 1), isOverride: false, takesArguments: false))
     }
 
     @Test func untimedBuildsOfOnePassShareOneStampTimedOnesRenewItAndThePassEndForgetsIt() {

@@ -8,10 +8,9 @@ struct ReadTableTests {
 
     /// A new registration's node under `key`, as a register makes it (the entry's own slot).
     private func entry(_ key: TypeKey) -> Node {
-        ContainerState.Entry(registration: AnyRegistration(
-            identity: ServiceIdentity(type: "Probe", name: nil, container: "test"), scope: .unique,
-            location: SourceLocation(#fileID, #line), producedType: Int.self, isOverride: false,
-            takesArguments: false, factory: Factory<Int>.plain { 1 }), key: key).node(TypeKey.self)
+        ContainerState.Entry(registration: PlainFactory<Int>({ 1 }, RegistrationFields(
+            identitySource: .given(ServiceIdentity(type: "Probe", name: nil, container: "test")), scope: .unique,
+            location: SourceLocation(#fileID, #line), isOverride: false, takesArguments: false)), key: key).node(TypeKey.self)
     }
 
     /// The marker a removal stores.

@@ -5,13 +5,10 @@ import Testing
 /// The per-thread table that folds repeated resolutions (``RepeatTable``), driven directly with
 /// chosen clock readings, so counts, durations and first/last times can be checked exactly.
 struct RepeatTableTests {
-    private final class NoFactory: Sendable {}
-
     private static func registration(_ type: String, scope: Scope = .unique) -> AnyRegistration {
-        AnyRegistration(
-            identity: ServiceIdentity(type: type, container: "repeat-table"), scope: scope,
-            location: SourceLocation(fileID: "RepeatTableTests.swift", line: 1), producedType: Int.self,
-            isOverride: false, takesArguments: false, factory: NoFactory())
+        PlainFactory<Int>({ 0 }, RegistrationFields(
+            identitySource: .given(ServiceIdentity(type: type, container: "repeat-table")), scope: scope,
+            location: SourceLocation(fileID: "RepeatTableTests.swift", line: 1), isOverride: false, takesArguments: false))
     }
 
     /// Folds one resolution of `registration` (requested by `requester`) ending at raw time `end`.

@@ -108,10 +108,9 @@ extension Container {
     /// property carries no declaration site.
     func declarePlain<T>(_ keyPath: any KeyPath<Container, T> & Sendable, file: StaticString, line: UInt) {
         let plain = PlainKeyPaths.entry(for: keyPath)
-        let registration = AnyRegistration(
-            identity: plain.identity(T.self, in: self), scope: .unique, location: SourceLocation(file, line),
-            producedType: T.self, isOverride: false, takesArguments: false,
-            factory: Factory<T>.withContainer { container in container[keyPath: keyPath] })
+        let registration = ContainerFactory<T>({ container in container[keyPath: keyPath] }, RegistrationFields(
+            identitySource: .given(plain.identity(T.self, in: self)), scope: .unique,
+            location: SourceLocation(file, line), isOverride: false, takesArguments: false))
         insertDeclared(registration, under: plain.key) { state in
             state.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))] = KeyPathKey(key: plain.key, keyPath: SendableKeyPath(keyPath: keyPath))
         }

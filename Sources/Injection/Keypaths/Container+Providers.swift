@@ -140,10 +140,9 @@ extension Container {
 
     /// Registers a provider's declared factory on first use.
     func registerDeclaredIfNeeded<T>(_ provider: Provider<T>) {
-        let registration = AnyRegistration(
-            identity: provider.identity, scope: provider.scope, location: SourceLocation(provider.file, provider.line),
-            producedType: T.self, isOverride: false, takesArguments: false,
-            factory: provider.factory())
+        let registration = provider.registration(RegistrationFields(
+            identitySource: .given(provider.identity), scope: provider.scope,
+            location: SourceLocation(provider.file, provider.line), isOverride: false, takesArguments: false))
         insertDeclared(registration, under: provider.key)
     }
 
@@ -171,9 +170,8 @@ extension Container {
         make: @escaping @Sendable (Container) throws -> T
     ) {
         let identity = provider.identity
-        let registration = AnyRegistration(
-            identity: identity, scope: scope, location: location, producedType: T.self,
-            isOverride: true, takesArguments: false, factory: Factory<T>.withContainer(make))
+        let registration = ContainerFactory<T>(make, RegistrationFields(
+            identitySource: .given(identity), scope: scope, location: location, isOverride: true, takesArguments: false))
         let previous = core.state.withLock { state -> (AnyRegistration, Bool)? in
             let previous = state.providerEntry(provider.key)
             state.setProvider(ContainerState.Entry(registration: registration, key: provider.key), for: provider.key)

@@ -70,11 +70,11 @@ public struct Provider<T>: Sendable {
     /// The declaring line.
     @inlinable var line: UInt { site.packed.line }
 
-    /// The declared factory as a registration's factory.
-    func factory() -> Factory<T> {
+    /// The declared factory as a registration with `fields`.
+    func registration(_ fields: RegistrationFields) -> Factory<T> {
         switch make {
-        case .plain(let make): .plain(make)
-        case .withContainer(let make): .withContainer(make)
+        case .plain(let make): PlainFactory(make, fields)
+        case .withContainer(let make): ContainerFactory(make, fields)
         }
     }
 

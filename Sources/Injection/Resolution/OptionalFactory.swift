@@ -6,24 +6,22 @@ protocol OptionalFactoryResult {
     /// Registers `factory`, a `Factory<Self>`, as a factory of `Wrapped` that throws
     /// ``FactoryReturnedNil`` for nil; returns the key it is stored under and the registration.
     static func registerUnwrapped(
-        in container: Container, name: String?, scope: Scope, location: SourceLocation,
-        takesArguments: Bool, factory: any AnyObject & Sendable
+        in container: Container, name: String?, registration: AnyRegistration
     ) -> (ObjectIdentifier, AnyRegistration)
 }
 
 extension Optional: OptionalFactoryResult {
     static func registerUnwrapped(
-        in container: Container, name: String?, scope: Scope, location: SourceLocation,
-        takesArguments: Bool, factory: any AnyObject & Sendable
+        in container: Container, name: String?, registration: AnyRegistration
     ) -> (ObjectIdentifier, AnyRegistration) {
         // `add` calls this only with the `Factory<T>` it was given, and only when `T` is `Self`.
-        let make = unsafeDowncast(factory, to: Factory<Wrapped?>.self)
+        let make = unsafeDowncast(registration, to: Factory<Wrapped?>.self)
         return container.store(
-            Wrapped.self, name: name, scope: scope, location: location, takesArguments: takesArguments,
-            factory: Factory<Wrapped>.withArguments { container, args in
+            Wrapped.self, name: name,
+            registration: ArgumentsFactory<Wrapped>({ container, args in
                 guard let service = try make(container, args) else { throw FactoryReturnedNil() }
                 return service
-            })
+            }, make.fields))
     }
 }
 

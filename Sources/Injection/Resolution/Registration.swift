@@ -2,84 +2,131 @@ import Synchronization
 
 /// One registration: how to build a service, under which key, in which scope, written where.
 ///
-/// Immutable after creation (its identity, made on first use, is kept once), so it is shared
+/// Every registration is a ``Factory`` (one final subclass per shape of the registered closure):
+/// the registration and its closure are one object, so a registration allocates one object
+/// where it allocated two, and a build reaches the closure without loading another reference.
+///
+/// Immutable once published (its identity, made on first use, is kept once), so it is shared
 /// freely between threads; the instances a scope keeps live in the container's table, under
 /// its lock.
-final class AnyRegistration: Sendable {
-    /// Where ``identity`` comes from: given, or made from ``producedType`` on first use.
-    let identitySource: IdentitySource
-    /// The identity a ``IdentitySource/typeKeyed(name:container:)`` source made, once asked for.
-    private let madeIdentity = Atomic<Unmanaged<ServiceIdentity.Storage>?>(nil)
+///
+/// `@unchecked Sendable` for ``isOverride`` and the identity's recipe (``identityName``,
+/// ``identityContainer``): `var`s that only ``settle(name:container:replacing:)`` writes, under
+/// the container's lock, before the registration is stored in a table (the store that publishes
+/// it orders those writes before any read on another thread), and never after. Every other
+/// stored property is a `let` of a `Sendable` type, and subclasses add only `let`s of `Sendable`
+/// types.
+@usableFromInline
+class AnyRegistration: @unchecked Sendable {
+    /// The registration's name and its container's trace name: what a type-keyed registration
+    /// makes its identity from when first asked (``identity``). Plain fields, not an enum: an
+    /// enum's outlined copies and destroys were ~230 instructions of every registration.
+    private(set) var identityName: String?
+    private(set) var identityContainer = ""
+    /// The identity, given when made (keypath providers, aliases, copies of a made one), or made
+    /// on first use.
+    private let madeIdentity: Atomic<Unmanaged<ServiceIdentity.Storage>?>
     let scope: Scope
     let location: SourceLocation
     /// The type the factory returns (for near-miss diagnostics).
     let producedType: any Any.Type
     /// Whether this registration replaced an earlier one under the same key.
-    let isOverride: Bool
+    private(set) var isOverride = false
     /// Whether the factory wants resolve-time arguments.
     let takesArguments: Bool
-    /// A ``Factory`` specialised for ``producedType``; recovered with `unsafeDowncast` by the
-    /// resolve that looked this registration up by the same type.
-    let factory: any AnyObject & Sendable
     /// For a key added with `.implements(P.self)`: the ``ServiceAlias`` that answers it from the
     /// implementing registration (nil for every other registration).
     let alias: (any AnyObject & Sendable)?
     /// Whether ``alias`` is set: the resolve path tests this flag (no existential copied).
     let isAlias: Bool
 
-    convenience init(
-        identity: ServiceIdentity, scope: Scope, location: SourceLocation,
-        producedType: any Any.Type, isOverride: Bool, takesArguments: Bool,
-        factory: any AnyObject & Sendable, alias: (any AnyObject & Sendable)? = nil
-    ) {
-        self.init(
-            identitySource: .given(identity), scope: scope, location: location, producedType: producedType,
-            isOverride: isOverride, takesArguments: takesArguments, factory: factory, alias: alias)
-    }
-
-    init(
-        identitySource: IdentitySource, scope: Scope, location: SourceLocation,
-        producedType: any Any.Type, isOverride: Bool, takesArguments: Bool,
-        factory: any AnyObject & Sendable, alias: (any AnyObject & Sendable)? = nil
-    ) {
-        self.identitySource = identitySource
+    /// A registration made where `register` is called, settled when it is stored
+    /// (``settle(name:container:replacing:)``).
+    fileprivate init(producedType: any Any.Type, scope: Scope, location: SourceLocation, takesArguments: Bool) {
+        self.madeIdentity = Atomic(nil)
         self.scope = scope
         self.location = location
         self.producedType = producedType
-        self.isOverride = isOverride
         self.takesArguments = takesArguments
-        self.factory = factory
-        self.alias = alias
-        self.isAlias = alias != nil
+        self.alias = nil
+        self.isAlias = false
+    }
+
+    fileprivate init(_ fields: RegistrationFields, producedType: any Any.Type) {
+        switch fields.identitySource {
+        case .given(let identity):
+            self.madeIdentity = Atomic(Unmanaged.passRetained(identity.storage))
+        case .typeKeyed(let name, let container):
+            self.madeIdentity = Atomic(nil)
+            self.identityName = name
+            self.identityContainer = container
+        }
+        self.scope = fields.scope
+        self.location = fields.location
+        self.producedType = producedType
+        self.isOverride = fields.isOverride
+        self.takesArguments = fields.takesArguments
+        self.alias = fields.alias
+        self.isAlias = fields.alias != nil
     }
 
     deinit {
         madeIdentity.load(ordering: .acquiring)?.release()
     }
 
-    /// Who this registration is, in events, messages and the inspector.
-    var identity: ServiceIdentity {
-        switch identitySource {
-        case .given(let identity): identity
-        case .typeKeyed(let name, let container): madeIdentity.load(ordering: .acquiring)
-            .map { ServiceIdentity(storage: $0.takeUnretainedValue()) } ?? makeIdentity(name: name, container: container)
+    /// This registration's fields (for a copy with some of them changed).
+    var fields: RegistrationFields {
+        RegistrationFields(
+            identitySource: identitySourceForReuse, scope: scope, location: location, isOverride: isOverride,
+            takesArguments: takesArguments, alias: alias)
+    }
+
+    /// Sets what ``Container`` decides when it stores a registration made at the call site: who
+    /// it is (an override keeps the identity it replaces: under one key of one container it is
+    /// always the same, so a test's double makes no new one) and whether it overrides. Under the
+    /// container's lock, before the registration is stored in a table; never after (see the
+    /// type's `@unchecked Sendable`).
+    func settle(name: String?, container: String, replacing previous: AnyRegistration?) {
+        isOverride = previous != nil
+        if let made = previous?.madeIdentity.load(ordering: .acquiring) {
+            madeIdentity.store(made.retain(), ordering: .releasing)
+        } else {
+            identityName = name
+            identityContainer = container
         }
     }
 
-    /// ``identitySource`` with the identity in it if it was made: what a replacement or a copy
-    /// of this registration reuses, so that it is made at most once per key.
+    /// The same registration (the same closure) with other fields; every registration is a
+    /// ``Factory`` subclass, which overrides this.
+    func copy(_ fields: RegistrationFields) -> AnyRegistration {
+        preconditionFailure("every registration is a Factory subclass")
+    }
+
+    /// Builds this registration in `container`'s validation sandbox (``Container/validate(_:)``).
+    func validationBuild(_ container: Container) throws(ResolutionError) {
+        preconditionFailure("every registration is a Factory subclass")
+    }
+
+    /// Who this registration is, in events, messages and the inspector.
+    var identity: ServiceIdentity {
+        if let made = madeIdentity.load(ordering: .acquiring) { return ServiceIdentity(storage: made.takeUnretainedValue()) }
+        return makeIdentity()
+    }
+
+    /// Where the identity comes from, with the identity in it if it was made: what a copy of
+    /// this registration reuses, so that it is made at most once per key.
     var identitySourceForReuse: IdentitySource {
         if let made = madeIdentity.load(ordering: .acquiring) {
             return .given(ServiceIdentity(storage: made.takeUnretainedValue()))
         }
-        return identitySource
+        return .typeKeyed(name: identityName, container: identityContainer)
     }
 
     /// Makes and keeps the identity of a type-keyed registration; threads racing here keep the
     /// first one made (equal anyway), so copies compare by reference.
     @inline(never)
-    private func makeIdentity(name: String?, container: String) -> ServiceIdentity {
-        let made = ServiceIdentity(type: typeName(producedType), name: name, container: container)
+    private func makeIdentity() -> ServiceIdentity {
+        let made = ServiceIdentity(type: typeName(producedType), name: identityName, container: identityContainer)
         let candidate = Unmanaged.passRetained(made.storage)
         let (stored, kept) = madeIdentity.compareExchange(
             expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
@@ -93,17 +140,43 @@ final class AnyRegistration: Sendable {
     @inline(__always)
     func typedFactory<T>(_: T.Type) -> Factory<T> {
         // Safe: registrations are stored under keys made from `T.self`, and every lookup that
-        // reaches this call used the same key, so the factory was built as a `Factory<T>`.
-        unsafeDowncast(factory, to: Factory<T>.self)
+        // reaches this call used the same key, so the registration was made as a `Factory<T>`.
+        unsafeDowncast(self, to: Factory<T>.self)
     }
 }
 
-/// A typed factory: the closure as registered, called without a wrapping closure (one indirect
-/// call per build instead of two).
+/// What a registration holds besides its closure and the type it builds.
+struct RegistrationFields {
+    var identitySource: IdentitySource
+    var scope: Scope
+    var location: SourceLocation
+    var isOverride: Bool
+    var takesArguments: Bool
+    var alias: (any AnyObject & Sendable)?
+
+    init(
+        identitySource: IdentitySource, scope: Scope, location: SourceLocation, isOverride: Bool,
+        takesArguments: Bool, alias: (any AnyObject & Sendable)? = nil
+    ) {
+        self.identitySource = identitySource
+        self.scope = scope
+        self.location = location
+        self.isOverride = isOverride
+        self.takesArguments = takesArguments
+        self.alias = alias
+    }
+}
+
+/// A typed registration: the closure as registered, called without a wrapping closure (one
+/// indirect call per build instead of two).
 ///
-/// One final subclass per shape holds the registered closure and nothing else
+/// One final subclass per shape adds the registered closure to the registration's fields
 /// (``PlainFactory``, ``ContainerFactory``, ``ArgumentsFactory``); a build switches on the shape
-/// tag and calls the subclass's closure in place.
+/// tag and calls the subclass's closure in place. `register` makes it where it is called, where
+/// its class's metadata comes from a cached accessor (a generic lookup in the module cost ~1 000
+/// instructions per registration); what only the container knows (the identity an override
+/// keeps, whether it overrides) is settled when it is stored. A copy with other fields
+/// (`.scope(…)`, a rename) is made through `type(of: self)`, the metadata the object carries.
 ///
 /// Why not the alternatives, each measured with callgrind: a `Make` enum stored as such copied
 /// the closure out of its payload on every build (an outlined copy and destroy, a retain and a
@@ -115,19 +188,25 @@ final class AnyRegistration: Sendable {
 /// non-optional, at its own abstraction: an optional function is stored maximally abstract and
 /// is called through a reabstraction thunk.
 ///
-/// `@unchecked Sendable` because a class with subclasses cannot be checked: its one stored
-/// property is an immutable enum, and each subclass is final and checked `Sendable` by the
-/// closure it stores (a `let` of a `@Sendable` function type).
+/// `@unchecked Sendable` as ``AnyRegistration`` is: its own stored properties are an immutable
+/// enum and an atomic, and each subclass is final and stores a `let` of a `@Sendable` function
+/// type.
 @usableFromInline
-class Factory<T>: @unchecked Sendable, ValidationBuilding {
+class Factory<T>: AnyRegistration, @unchecked Sendable {
     /// Which subclass this is.
     private let shape: FactoryShape
     /// `Instance<T>`'s metadata, once a build has looked it up (0 before): what ``box(_:)``
     /// allocates with.
     private let instanceMetadata = Atomic<UInt>(0)
 
-    fileprivate init(shape: FactoryShape) {
+    fileprivate init(shape: FactoryShape, scope: Scope, location: SourceLocation, takesArguments: Bool) {
         self.shape = shape
+        super.init(producedType: T.self, scope: scope, location: location, takesArguments: takesArguments)
+    }
+
+    fileprivate init(shape: FactoryShape, _ fields: RegistrationFields) {
+        self.shape = shape
+        super.init(fields, producedType: T.self)
     }
 
     /// `value` in an ``Instance``, to be kept by a scope. A build runs unspecialised, where
@@ -148,22 +227,30 @@ class Factory<T>: @unchecked Sendable, ValidationBuilding {
         return type.init(value)
     }
 
-    /// A factory that needs nothing: `{ Network() }`.
+    /// A registration made where `register` is called (so that its class's metadata comes from
+    /// the call site's cached accessor), settled when stored: a factory that needs nothing,
+    /// `{ Network() }`.
     @inlinable
-    static func plain(_ make: @escaping @Sendable () throws -> T) -> Factory<T> {
-        PlainFactory(make)
+    static func plain(
+        _ make: @escaping @Sendable () throws -> T, scope: Scope, location: SourceLocation
+    ) -> Factory<T> {
+        PlainFactory(make, scope: scope, location: location)
     }
 
     /// A factory that resolves what it needs from the container: `{ c in Service(c.resolve()) }`.
     @inlinable
-    static func withContainer(_ make: @escaping @Sendable (Container) throws -> T) -> Factory<T> {
-        ContainerFactory(make)
+    static func withContainer(
+        _ make: @escaping @Sendable (Container) throws -> T, scope: Scope, location: SourceLocation
+    ) -> Factory<T> {
+        ContainerFactory(make, scope: scope, location: location)
     }
 
     /// A factory that also reads resolve-time arguments.
     @inlinable
-    static func withArguments(_ make: @escaping @Sendable (Container, borrowing Arguments) throws -> T) -> Factory<T> {
-        ArgumentsFactory(make)
+    static func withArguments(
+        _ make: @escaping @Sendable (Container, borrowing Arguments) throws -> T, scope: Scope, location: SourceLocation
+    ) -> Factory<T> {
+        ArgumentsFactory(make, scope: scope, location: location)
     }
 
     @inline(__always)
@@ -177,9 +264,9 @@ class Factory<T>: @unchecked Sendable, ValidationBuilding {
         }
     }
 
-    final func validationBuild(_ registration: AnyRegistration, in container: Container) throws(ResolutionError) {
+    override final func validationBuild(_ container: Container) throws(ResolutionError) {
         _ = try container.build(
-            registration, T.self, key: .detached, lifetime: .automatic, args: .none, holder: .passUnretained(container))
+            self, T.self, key: .detached, lifetime: .automatic, args: .none, holder: .passUnretained(container))
     }
 }
 
@@ -189,9 +276,19 @@ final class PlainFactory<T>: Factory<T>, @unchecked Sendable {
     let make: @Sendable () throws -> T
 
     @usableFromInline
-    init(_ make: @escaping @Sendable () throws -> T) {
+    init(_ make: @escaping @Sendable () throws -> T, scope: Scope, location: SourceLocation) {
         self.make = make
-        super.init(shape: .plain)
+        super.init(shape: .plain, scope: scope, location: location, takesArguments: false)
+    }
+
+    init(_ make: @escaping @Sendable () throws -> T, _ fields: RegistrationFields) {
+        self.make = make
+        super.init(shape: .plain, fields)
+    }
+
+    override func copy(_ fields: RegistrationFields) -> AnyRegistration {
+        // `type(of: self)`: the metadata this object has, not a generic lookup of `PlainFactory<T>`.
+        type(of: self).init(make, fields)
     }
 }
 
@@ -201,9 +298,18 @@ final class ContainerFactory<T>: Factory<T>, @unchecked Sendable {
     let make: @Sendable (Container) throws -> T
 
     @usableFromInline
-    init(_ make: @escaping @Sendable (Container) throws -> T) {
+    init(_ make: @escaping @Sendable (Container) throws -> T, scope: Scope, location: SourceLocation) {
         self.make = make
-        super.init(shape: .withContainer)
+        super.init(shape: .withContainer, scope: scope, location: location, takesArguments: false)
+    }
+
+    init(_ make: @escaping @Sendable (Container) throws -> T, _ fields: RegistrationFields) {
+        self.make = make
+        super.init(shape: .withContainer, fields)
+    }
+
+    override func copy(_ fields: RegistrationFields) -> AnyRegistration {
+        type(of: self).init(make, fields)
     }
 }
 
@@ -213,21 +319,18 @@ final class ArgumentsFactory<T>: Factory<T>, @unchecked Sendable {
     let make: @Sendable (Container, borrowing Arguments) throws -> T
 
     @usableFromInline
-    init(_ make: @escaping @Sendable (Container, borrowing Arguments) throws -> T) {
+    init(_ make: @escaping @Sendable (Container, borrowing Arguments) throws -> T, scope: Scope, location: SourceLocation) {
         self.make = make
-        super.init(shape: .withArguments)
+        super.init(shape: .withArguments, scope: scope, location: location, takesArguments: true)
     }
-}
 
-/// Builds a registration without knowing its type, for ``Container/validate(_:)``.
-protocol ValidationBuilding {
-    func validationBuild(_ registration: AnyRegistration, in container: Container) throws(ResolutionError)
-}
+    init(_ make: @escaping @Sendable (Container, borrowing Arguments) throws -> T, _ fields: RegistrationFields) {
+        self.make = make
+        super.init(shape: .withArguments, fields)
+    }
 
-extension AnyRegistration {
-    func validationBuild(_ container: Container) throws(ResolutionError) {
-        // Every registration's factory is a `Factory<T>`, which conforms.
-        try (factory as! any ValidationBuilding).validationBuild(self, in: container)
+    override func copy(_ fields: RegistrationFields) -> AnyRegistration {
+        type(of: self).init(make, fields)
     }
 }
 

@@ -179,21 +179,19 @@ extension Container {
 
 extension AnyRegistration {
     /// The same registration with some fields changed.
-    func copy(
-        identity: ServiceIdentity? = nil, scope: Scope? = nil, isOverride: Bool? = nil,
-        factory: (any AnyObject & Sendable)? = nil
-    ) -> AnyRegistration {
-        AnyRegistration(
-            identitySource: identity.map(IdentitySource.given) ?? identitySourceForReuse, scope: scope ?? self.scope, location: location,
-            producedType: producedType, isOverride: isOverride ?? self.isOverride,
-            takesArguments: takesArguments, factory: factory ?? self.factory, alias: alias)
+    func copy(identity: ServiceIdentity? = nil, scope: Scope? = nil, isOverride: Bool? = nil) -> AnyRegistration {
+        var fields = self.fields
+        if let identity { fields.identitySource = .given(identity) }
+        if let scope { fields.scope = scope }
+        if let isOverride { fields.isOverride = isOverride }
+        return copy(fields)
     }
 
     /// The same registration whose factory then runs `block` on each new instance.
     func addingProperties(
         _ block: @escaping @Sendable (Container, Any, borrowing Arguments) throws -> Void
     ) -> AnyRegistration {
-        // Every registration's factory is a `Factory<S>` for its stored type, which conforms.
-        copy(factory: (factory as! any FactoryOperations).addingProperties(block))
+        // Every registration is a `Factory<S>` for its stored type, which conforms.
+        (self as! any FactoryOperations).runningOnEachInstance(block)
     }
 }

@@ -20,34 +20,33 @@ final class ServiceAlias<P>: Sendable {
 
 /// What registration options do to a ``Factory`` without knowing the type it builds.
 protocol FactoryOperations {
-    /// A factory that runs `block` on each instance this one builds.
-    func addingProperties(
+    /// The same registration (its fields kept) whose closure runs `block` on each instance.
+    func runningOnEachInstance(
         _ block: @escaping @Sendable (Container, Any, borrowing Arguments) throws -> Void
-    ) -> any AnyObject & Sendable
+    ) -> AnyRegistration
 
-    /// A registration of `P` (named `aliasName`) that answers with this factory's registration,
-    /// stored under `targetName`.
+    /// A registration of `P` (named `aliasName`) that answers with this registration, stored
+    /// under `targetName`.
     func alias<P>(
-        _ type: P.Type, aliasName: String?, targetName: String?, of target: AnyRegistration,
-        in container: Container, location: SourceLocation
+        _ type: P.Type, aliasName: String?, targetName: String?, in container: Container, location: SourceLocation
     ) -> AnyRegistration
 }
 
 extension Factory: FactoryOperations {
-    func addingProperties(
+    func runningOnEachInstance(
         _ block: @escaping @Sendable (Container, Any, borrowing Arguments) throws -> Void
-    ) -> any AnyObject & Sendable {
-        return Factory.withArguments { [self] container, args in
+    ) -> AnyRegistration {
+        ArgumentsFactory<T>({ [self] container, args in
             let service = try self(container, args)
             try PropertyInjection.run { try block(container, service, args) }
             return service
-        }
+        }, fields)
     }
 
     func alias<P>(
-        _ type: P.Type, aliasName: String?, targetName: String?, of target: AnyRegistration,
-        in container: Container, location: SourceLocation
+        _ type: P.Type, aliasName: String?, targetName: String?, in container: Container, location: SourceLocation
     ) -> AnyRegistration {
+        let target = self
         let targetIdentity = target.identity
         let alias = ServiceAlias<P> { holder, origin, lifetime, args, file, line throws(ResolutionError) -> P in
             let service = try holder.resolveKey(
@@ -60,14 +59,12 @@ extension Factory: FactoryOperations {
             }
             return converted
         }
-        // The alias's own factory is only used by `validate()`, which builds every registration.
-        let forward = Factory<P>.withArguments { container, args in
+        // The alias's own closure is only used by `validate()`, which builds every registration.
+        return ArgumentsFactory<P>({ container, args in
             try alias.resolve(container, container, .automatic, args, #fileID, #line)
-        }
-        return AnyRegistration(
-            identity: ServiceIdentity(type: typeName(P.self), name: aliasName, container: container.traceName),
-            scope: .unique, location: location, producedType: P.self, isOverride: false,
-            takesArguments: target.takesArguments, factory: forward, alias: alias)
+        }, RegistrationFields(
+            identitySource: .given(ServiceIdentity(type: typeName(P.self), name: aliasName, container: container.traceName)),
+            scope: .unique, location: location, isOverride: false, takesArguments: target.takesArguments, alias: alias))
     }
 }
 
@@ -81,9 +78,8 @@ extension Container {
         return core.state.withLock { state -> ServiceIdentity? in
             guard let entry = EntryKey(options.key, name: options.name).entry(in: &state),
                   entry.registration === options.registration else { return nil }
-            let registration = (options.registration.factory as! any FactoryOperations).alias(
-                P.self, aliasName: name, targetName: options.name, of: options.registration,
-                in: self, location: location)
+            let registration = (options.registration as! any FactoryOperations).alias(
+                P.self, aliasName: name, targetName: options.name, in: self, location: location)
             EntryKey(key, name: name).store(registration, in: &state)
             return registration.identity
         }
