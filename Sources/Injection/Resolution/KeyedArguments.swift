@@ -11,9 +11,10 @@
 /// does, read where it lies. A dictionary literal given to an `Any` became a `Dictionary`
 /// (storage allocated, every key hashed on the way in and again for each read, ~3 100
 /// instructions per resolve with two keys, callgrind); copying the pairs out of the array into
-/// fields of their own cost a copy and a destroy of every key and value (~270 instructions with
-/// two keys), and the array, which the call passes to the factory, is on the heap either way. A
-/// key is found by comparing it with the few keys given. A key given twice stops the program
+/// fields of their own let the compiler keep the array on the stack, but cost a copy and a
+/// destroy of every key and value, and measured slower than the allocation that keeping the
+/// array takes (DECISIONS.md, session 31). A key is found by comparing it with the few keys
+/// given. A key given twice stops the program
 /// when it is read, as a dictionary literal with a duplicate key does.
 public struct KeyedArguments: ExpressibleByDictionaryLiteral {
     /// The pairs, in the order written.
