@@ -159,66 +159,39 @@ struct ContainerState: ~Copyable {
 struct LoggedTable<Key: Hashable, Value> {
     private(set) var storage: [Key: Value] = [:]
     /// The first key written since the last ``takeChanges()``: most changes write one key, and
-    /// logging it here allocates no array (an array per registration cost ~400 instructions).
+    /// logging it here allocates no array.
     private var firstChanged: Key?
-    /// What ``firstChanged`` holds now (nil: removed), kept with it so that publishing the
-    /// change looks nothing up again (~150 instructions per registration, callgrind).
-    private var firstValue: Value?
     /// The keys written after the first, possibly repeated.
     private var moreChanged: [Key] = []
     /// Whether the whole table changed (`removeAll`).
     private var changedWhole = false
 
-    /// What changed: the whole table, or the keys written (the first with what it now holds).
+    /// What changed: the whole table, or the keys written.
     enum Changes {
         case whole
-        case keys(Key, Value?, [Key])
+        case keys(Key, [Key])
     }
 
     subscript(key: Key) -> Value? {
         get { storage[key] }
         set {
-            // Room for a first batch of registrations at once: grown one step at a time from
-            // empty, a container's first 10 registrations resized the dictionary four times.
-            if storage.capacity == 0, newValue != nil { storage.reserveCapacity(Self.firstCapacity) }
             storage[key] = newValue
-            log(key, newValue)
+            log(key)
         }
-    }
-
-    /// How many entries a table makes room for when its first one arrives.
-    private static var firstCapacity: Int { 16 }
-
-    @discardableResult
-    mutating func removeValue(forKey key: Key) -> Value? {
-        let removed = storage.removeValue(forKey: key)
-        if removed != nil { log(key, nil) }
-        return removed
     }
 
     mutating func removeAll() {
         storage.removeAll()
         firstChanged = nil
-        firstValue = nil
         moreChanged = []
         changedWhole = true
     }
 
-    private mutating func log(_ key: Key, _ value: Value?) {
+    private mutating func log(_ key: Key) {
         if changedWhole { return }
-        if firstChanged == nil {
-            firstChanged = key
-            firstValue = value
-        } else if firstChanged == key {
-            firstValue = value
-        } else {
-            moreChanged.append(key)
-        }
+        if firstChanged == nil { firstChanged = key } else if firstChanged != key { moreChanged.append(key) }
     }
 
-    var keys: Dictionary<Key, Value>.Keys { storage.keys }
-    var values: Dictionary<Key, Value>.Values { storage.values }
-    var count: Int { storage.count }
     var hasChanges: Bool { changedWhole || firstChanged != nil }
 
     /// What changed since the last call, and forgets it.
@@ -230,10 +203,9 @@ struct LoggedTable<Key: Hashable, Value> {
         guard let first = firstChanged else { return nil }
         defer {
             firstChanged = nil
-            firstValue = nil
             if !moreChanged.isEmpty { moreChanged = [] }
         }
-        return .keys(first, firstValue, moreChanged)
+        return .keys(first, moreChanged)
     }
 }
 

@@ -111,7 +111,7 @@ struct ContainerTables: ~Copyable, Sendable {
             return
         }
         var changed = Set<TypeKey>()
-        if case .keys(let first, _, let more)? = keyPathChanges {
+        if case .keys(let first, let more)? = keyPathChanges {
             changed.insert(first)
             changed.formUnion(more)
         }

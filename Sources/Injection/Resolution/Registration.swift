@@ -153,18 +153,6 @@ struct RegistrationFields {
     var isOverride: Bool
     var takesArguments: Bool
     var alias: (any AnyObject & Sendable)?
-
-    init(
-        identitySource: IdentitySource, scope: Scope, location: SourceLocation, isOverride: Bool,
-        takesArguments: Bool, alias: (any AnyObject & Sendable)? = nil
-    ) {
-        self.identitySource = identitySource
-        self.scope = scope
-        self.location = location
-        self.isOverride = isOverride
-        self.takesArguments = takesArguments
-        self.alias = alias
-    }
 }
 
 /// A typed registration: the closure as registered, called without a wrapping closure (one
