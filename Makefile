@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: all build test test-deps live-shapes tsan asan app-links bench demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
+.PHONY: all build test test-deps live-shapes tsan asan app-links bench bench-guard bench-guard-baseline demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
 
 all: build
 
@@ -87,6 +87,18 @@ bench: deps
 	Scripts/bench-inspector.sh
 	Scripts/bench-big-trace.sh
 	Scripts/bench-live-soak.sh --duration $(SOAK_SECONDS)
+
+# The speed guard (not part of `make test`: a release build and ~18 callgrind runs, a few minutes):
+# instructions per operation of each runtime scenario against Benchmarks/guard-baselines.tsv; over
+# 10 % on any fails, another toolchain prints "re-baseline". Run it before merging a runtime change.
+bench-guard: deps
+	cd Benchmarks && $(SWIFT) build -c release
+	Benchmarks/guard.sh
+
+# Rewrites the baselines with this toolchain (commit Benchmarks/guard-baselines.tsv with the change).
+bench-guard-baseline: deps
+	cd Benchmarks && $(SWIFT) build -c release
+	Benchmarks/guard.sh --baseline
 
 # The DocC catalogs of the runtime (Injection, InjectionTesting), with every warning an error, so a
 # broken symbol link fails `make test`. swift-docc-plugin is added to the package only when
