@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "InjectionTesting", targets: ["InjectionTesting"]),
         .library(name: "InjectionTrace", targets: ["InjectionTrace"]),
         .library(name: "InjectionGraph", targets: ["InjectionGraph"]),
+        .library(name: "InjectionScanFacts", targets: ["InjectionScanFacts"]),
         .executable(name: "di-inspect", targets: ["DIInspect"]),
         .executable(name: "sample-app", targets: ["SampleApp"]),
     ],
@@ -42,6 +43,9 @@ let package = Package(
         .target(name: "InjectionTrace", dependencies: ["Injection"]),
         // The graph model built from trace records, its problems, queries, diff and exports.
         .target(name: "InjectionGraph", dependencies: ["Injection"]),
+        // The facts `di-scan` (the Scan/ package, which alone depends on swift-syntax) writes per
+        // source file, and their reader: docs/SCAN_FACTS.md. No dependencies.
+        .target(name: "InjectionScanFacts"),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"])]
@@ -73,6 +77,7 @@ let package = Package(
         .target(name: "InjectionSynthetic", dependencies: ["Injection", "InjectionTrace", "InjectionGraph"]),
         // `make bench`'s graph-at-scale and big-trace figures.
         .executableTarget(name: "GraphBenchmarks", dependencies: ["Injection", "InjectionTrace", "InjectionGraph", "InjectionSynthetic"]),
+        .testTarget(name: "InjectionScanFactsTests", dependencies: ["InjectionScanFacts"]),
         .testTarget(name: "InjectionTraceTests", dependencies: ["InjectionTrace", "Injection"]),
         .testTarget(
             name: "InjectionTests", dependencies: ["Injection", "InjectionTesting", "InjectionTrace", "ArticleListingSupport"]),
