@@ -85,10 +85,13 @@ extension Container {
     /// container.reset(.cached)
     /// container.reset(.custom("session"))
     /// ```
-    public func reset(_ scope: Scope) {
+    /// The call's line is reported with it (`scopeReset`'s `at`), so a diagnostic can name the
+    /// reset that dropped an instance its holders still keep.
+    public func reset(_ scope: Scope, file: StaticString = #fileID, line: UInt = #line) {
         let discarded = core.state.withLock { state in state.discard(scope) }
         if EventHub.shared.isActive {
-            EventHub.shared.emit(.scopeReset(ScopeReset(container: traceName, scope: scope, discarded: discarded)))
+            EventHub.shared.emit(.scopeReset(ScopeReset(
+                container: traceName, scope: scope, discarded: discarded, location: SourceLocation(file, line))))
         }
     }
 

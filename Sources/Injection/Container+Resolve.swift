@@ -736,6 +736,11 @@ extension Container {
                 lifetime: lifetime, args: args, file: site?.file ?? #fileID, line: site?.line ?? 0, site: site)
         }
         do throws(ResolutionError) {
+            if lifetime == .newSingleton, let site {
+                return try buildReplacing(
+                    registration, T.self, key: key, args: args, source: source, mappedFrom: mappedFrom, origin: origin,
+                    found: found, site: site)
+            }
             // `origin ?? self` would retain a container; binding borrows it.
             if let origin {
                 return try origin.build(
@@ -753,5 +758,22 @@ extension Container {
             }
             throw error
         }
+    }
+
+    /// The build of a `.newSingleton` resolve that has a line: the line is the thread's
+    /// ``ResolutionContext/replacingSite`` for the build, so the event saying which kept instance
+    /// it replaced names it. Out of line: the common resolve pays one comparison for it.
+    @inline(never)
+    private func buildReplacing<T>(
+        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, args: borrowing Arguments,
+        source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, found: Found, site: ResolveSite
+    ) throws(ResolutionError) -> T {
+        let context = found.context.takeUnretainedValue()
+        let outer = context.replacingSite
+        context.replacingSite = (site.file, site.line)
+        defer { context.replacingSite = outer }
+        return try (origin ?? self).build(
+            registration, T.self, key: key, lifetime: .newSingleton, args: args, source: source,
+            mappedFrom: mappedFrom, holder: found.holder, context: found.context)
     }
 }

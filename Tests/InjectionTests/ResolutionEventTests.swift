@@ -197,12 +197,12 @@ struct ResolutionEventTests {
             _ = app.resolve(XYZService.self)
             _ = app.resolve(XYZService.self, name: "other")
             _ = app.resolve(NetworkService.self)
-            app.reset(.cached)
-            app.reset(.cached)
+            app.reset(.cached, line: 200)
+            app.reset(.cached, line: 201)
         }
         #expect(recorder.scopeResets == [
-            ScopeReset(container: name, scope: .cached, discarded: 2),
-            ScopeReset(container: name, scope: .cached, discarded: 0),
+            ScopeReset(container: name, scope: .cached, discarded: 2, location: SourceLocation(fileID: #fileID, line: 200)),
+            ScopeReset(container: name, scope: .cached, discarded: 0, location: SourceLocation(fileID: #fileID, line: 201)),
         ])
     }
 

@@ -51,6 +51,9 @@ enum TraceFixtures {
                 fix: "app.register { <#\(tricky)#>() }", location: location))),
             event(16, .lazyResolved(LazyResolution(owner: app, service: keypath, location: location))),
             event(17, .lazyResolved(LazyResolution(owner: nil, service: named, location: location))),
+            event(18, .scopeReset(ScopeReset(container: "app", scope: .cached, discarded: 2, location: location))),
+            event(19, .instanceEnded(InstanceEnded(service: app, scope: .singleton, reason: .replaced, location: location))),
+            event(20, .instanceEnded(InstanceEnded(service: named, scope: .shared, reason: .released))),
             .aggregate(ResolutionAggregate(
                 service: app, requester: keypath, scope: .singleton, outcome: .cached, source: .override,
                 count: 999_999, totalNanoseconds: UInt64.max, firstTime: 10, lastTime: 20)),

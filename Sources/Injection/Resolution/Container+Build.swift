@@ -224,14 +224,18 @@ extension Container {
             // The entry may have been replaced (or dropped by `use(_:)`) meanwhile: then nothing
             // is kept and this resolve answers what it built.
             let box = registration.typedFactory(T.self).box(value)
+            // Whether a `.newSingleton` put its instance in place of a kept one (asked only then).
+            var displaced = false
             let winner = holder._withUnsafeGuaranteedRef { holder in
                 holder.core.state.withLock { state in
                     key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
                         guard entry.registration === registration else { return nil }
+                        if replace { displaced = entry.keepsStrongly }
                         return entry.keepInstance(box, scope: keptScope, replace: replace)
                     } ?? nil
                 }
             }
+            if displaced, observed { emitInstanceEnded(registration, scope: keptScope, reason: .replaced, in: context) }
             // No `Optional<T>` here: in this unspecialised generic function it costs a runtime
             // metadata lookup on every resolve, kept or not.
             if let winner, winner !== box {
@@ -245,11 +249,15 @@ extension Container {
                 result = consume value
             }
         case .weak(let object):
-            holder._withUnsafeGuaranteedRef { holder in
+            // Observed, the build says when it replaces an instance the weak scope let go (the
+            // lookup found it released): asked only then, a weak load is not free.
+            let released = holder._withUnsafeGuaranteedRef { holder in
                 holder.core.state.withLock { state in
-                    if let entry = key.entry(in: &state), entry.registration === registration { entry.keepWeakly(object) }
+                    guard let entry = key.entry(in: &state), entry.registration === registration else { return false }
+                    return entry.keepWeakly(object, noticingRelease: observed)
                 }
             }
+            if released { emitInstanceEnded(registration, scope: .shared, reason: .released, in: context) }
             result = consume value
         case .graph:
             if !context.frames.isEmpty { context.graphInstances[registrationID] = registration.typedFactory(T.self).box(value) }
@@ -324,6 +332,19 @@ extension Container {
         emitResolved(
             registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: source,
             outcome: outcome, duration: duration, end: time, mappedFrom: mappedFrom, in: context)
+    }
+
+    /// Reports that the instance `registration`'s entry kept under `scope` is no longer the one
+    /// handed out; a replacement names the `.newSingleton` resolve's line when it has one
+    /// (``ResolutionContext/replacingSite``).
+    @inline(never)
+    private func emitInstanceEnded(
+        _ registration: AnyRegistration, scope: Scope, reason: InstanceEnded.Reason, in context: ResolutionContext
+    ) {
+        let location = reason == .replaced ? context.replacingSite.map { SourceLocation($0.file, $0.line) } : nil
+        EventHub.shared.emit(
+            .instanceEnded(InstanceEnded(service: registration.identity, scope: scope, reason: reason, location: location)),
+            in: context)
     }
 
     /// Reports a cache hit of `registration`, kept under its scope as resolved with `lifetime`

@@ -81,10 +81,14 @@ class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
         return box
     }
 
-    /// Keeps a `.shared` instance weakly.
-    func keepWeakly(_ object: AnyObject) {
+    /// Keeps a `.shared` instance weakly; with `noticingRelease`, answers whether the one it
+    /// replaces was kept and is released (nothing holds it: the lookup that led here found it
+    /// gone).
+    func keepWeakly(_ object: AnyObject, noticingRelease: Bool) -> Bool {
         let previous = weakObject.exchange(Unmanaged.passRetained(WeakInstance(object)), ordering: .sequentiallyConsistent)
+        let released = noticingRelease && previous.map { $0._withUnsafeGuaranteedRef { $0.object == nil } } ?? false
         Self.retire(previous)
+        return released
     }
 
     /// Drops what `scope` keeps here; returns how many instances were dropped.

@@ -67,6 +67,10 @@ final class ResolutionContext {
     @exclusivity(unchecked) var lazyRead: (file: StaticString, line: UInt)?
     /// Set when a build found a cycle, until the resolve that asked reports it with its site.
     @exclusivity(unchecked) var hasUnreportedCycle = false
+    /// The line of the `.newSingleton` resolve being built on this thread, for the event that
+    /// says which instance it replaced (``Container/answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)``
+    /// sets it around such a build only).
+    @exclusivity(unchecked) var replacingSite: (file: StaticString, line: UInt)?
     /// The observers this thread last took from ``EventHub``, and the hub's generation then.
     @exclusivity(unchecked) var observerList: EventHub.ObserverList?
     @exclusivity(unchecked) var observerGeneration: UInt64 = 0

@@ -121,6 +121,12 @@ extension ContainerState.Entry {
         slot.keep(box, scope: scope, replace: replace)
     }
 
-    /// Keeps a `.shared` instance weakly.
-    func keepWeakly(_ object: AnyObject) { slot.keepWeakly(object) }
+    /// Keeps a `.shared` instance weakly; with `noticingRelease`, answers whether it replaces
+    /// an instance the scope kept before and nothing holds any more.
+    func keepWeakly(_ object: AnyObject, noticingRelease: Bool) -> Bool {
+        slot.keepWeakly(object, noticingRelease: noticingRelease)
+    }
+
+    /// Whether the entry keeps an instance strongly (what a `.newSingleton` replaces).
+    var keepsStrongly: Bool { slot.kept != nil }
 }

@@ -147,8 +147,13 @@ extension TraceRecord {
     var isDurable: Bool {
         switch self {
         case .event(let event):
-            if case .resolved = event.kind { return false }
-            return true
+            // An instance's end goes with the resolves that built and replaced it: replayed
+            // without them it would say nothing (and a weak scope that never keeps sends one
+            // per build).
+            switch event.kind {
+            case .resolved, .instanceEnded: return false
+            default: return true
+            }
         case .header, .aggregate, .dropped, .end:
             return false
         }

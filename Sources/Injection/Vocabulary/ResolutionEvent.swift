@@ -55,6 +55,10 @@ public struct ResolutionEvent: Sendable {
         /// A `@LazyInjected` was read for the first time: a dependency edge from the service that
         /// declared it, taken later than that service's own build.
         case lazyResolved(LazyResolution)
+        /// A kept instance stopped being the one its scope hands out, other than by a reset (a
+        /// ``ScopeReset``) or an override (a ``Registered/replaced``): a `.newSingleton` resolve
+        /// replaced it, or the weak `.shared` scope found it released at the next lookup.
+        case instanceEnded(InstanceEnded)
     }
 }
 
@@ -77,6 +81,7 @@ extension ResolutionEvent.Kind {
         case .scopeReset: "scopeReset"
         case .resolvedToNil: "resolvedToNil"
         case .lazyResolved: "lazyResolved"
+        case .instanceEnded: "instanceEnded"
         }
     }
 }
@@ -272,12 +277,58 @@ public struct ScopeReset: Sendable, Hashable {
     /// Set when the reset came from an assembly change: the keypath providers' instances built
     /// with the previous assembly's layers were dropped.
     public var assemblyChange: AssemblyChange?
+    /// Where `reset(_:)` was called; nil for an assembly change (see ``assemblyChange``) and in
+    /// traces written before it was recorded.
+    public var location: SourceLocation?
 
-    public init(container: String, scope: Scope, discarded: Int, assemblyChange: AssemblyChange? = nil) {
+    public init(
+        container: String, scope: Scope, discarded: Int, assemblyChange: AssemblyChange? = nil,
+        location: SourceLocation? = nil
+    ) {
         self.container = container
         self.scope = scope
         self.discarded = discarded
         self.assemblyChange = assemblyChange
+        self.location = location
+    }
+}
+
+/// A kept instance stopped being the one its scope hands out (``ResolutionEvent/Kind/instanceEnded(_:)``).
+///
+/// With the ``Resolved`` events that built it (``Resolved/outcome`` `created`), the
+/// ``ScopeReset``s of its container and the overrides of its key (``Registered/replaced``), it
+/// accounts for every kept instance: which registration and container made it, and when it
+/// stopped being the one handed out.
+///
+/// ```swift
+/// if case .instanceEnded(let ended) = event.kind, ended.reason == .replaced {
+///     print("\(ended.service) replaced by a newSingleton at \(ended.location.map { "\($0)" } ?? "?")")
+/// }
+/// ```
+public struct InstanceEnded: Sendable, Hashable {
+    /// Why the instance stopped being the one handed out.
+    public enum Reason: String, Sendable, Hashable {
+        /// A `.newSingleton` resolve built a new instance and kept it in its place.
+        case replaced
+        /// The `.shared` scope kept it weakly and nothing held it any more: noticed by the next
+        /// lookup, which built a new one.
+        case released
+    }
+
+    /// The registration whose instance it was (its identity names the container that kept it).
+    public var service: ServiceIdentity
+    /// The scope it was kept under.
+    public var scope: Scope
+    public var reason: Reason
+    /// Where the resolve that replaced it was written, when the resolve has a line (a
+    /// type-keyed resolve or property wrapper); nil for a release.
+    public var location: SourceLocation?
+
+    public init(service: ServiceIdentity, scope: Scope, reason: Reason, location: SourceLocation? = nil) {
+        self.service = service
+        self.scope = scope
+        self.reason = reason
+        self.location = location
     }
 }
 

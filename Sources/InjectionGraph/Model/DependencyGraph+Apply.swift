@@ -95,6 +95,8 @@ extension DependencyGraph {
             applyResolvedToNil(missingRegistration, time: time)
         case .lazyResolved(let lazy):
             applyLazy(lazy, time: time)
+        case .instanceEnded:
+            break
         }
     }
 

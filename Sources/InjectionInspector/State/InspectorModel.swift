@@ -179,6 +179,7 @@ public struct InspectorModel: Sendable {
             case .scopeMismatch(let mismatch): return [mismatch.holder, mismatch.captive]
             case .mappingChanged(let change): return [change.from, change.to].compactMap { $0 }
             case .staleOverride(let stale): return [stale.replaced, stale.replacement]
+            case .instanceEnded(let ended): return [ended.service]
             case .containerCreated, .scopeReset: return []
             }
         default: return []

@@ -98,7 +98,16 @@ struct LoggedEvent: Sendable, Hashable {
                                severity: .warning, service: stale.replaced, scope: stale.scope)
         case .scopeReset(let reset):
             return LoggedEvent(number: number, time: time, kind: "scopeReset",
-                               text: "scope \(reset.scope) reset in '\(reset.container)' (\(reset.discarded) discarded)")
+                               text: "scope \(reset.scope) reset in '\(reset.container)' (\(reset.discarded) discarded)"
+                                   + (reset.location.map { " at \($0)" } ?? ""))
+        case .instanceEnded(let ended):
+            let how = switch ended.reason {
+            case .replaced: "replaced by a newSingleton" + (ended.location.map { " at \($0)" } ?? "")
+            case .released: "released (nothing held it)"
+            }
+            return LoggedEvent(number: number, time: time, kind: "instanceEnded",
+                               text: "instance of \(ended.service) (\(ended.scope)) \(how)",
+                               service: ended.service, scope: ended.scope)
         case .resolvedToNil(let missing):
             return LoggedEvent(number: number, time: time, kind: "resolvedToNil",
                                text: "nil \(missing.requested.qualifiedDescription) (optional, nothing registered)",

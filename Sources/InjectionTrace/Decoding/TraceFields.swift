@@ -3,7 +3,7 @@ import Injection
 /// The record kinds of the trace format, matched from the bytes of `kind`.
 enum TraceKind: Equatable {
     case containerCreated, registered, resolved, missing, cycle, scopeMismatch, mappingChanged
-    case staleOverride, scopeReset, resolvedToNil, lazyResolved, aggregate, dropped, end
+    case staleOverride, scopeReset, resolvedToNil, lazyResolved, instanceEnded, aggregate, dropped, end
     case unknown(String)
 
     init(_ s: inout JSONScanner) throws(TraceLineError) {
@@ -23,6 +23,7 @@ enum TraceKind: Equatable {
         else if bytes.equals("scopeReset") { self = .scopeReset }
         else if bytes.equals("resolvedToNil") { self = .resolvedToNil }
         else if bytes.equals("lazyResolved") { self = .lazyResolved }
+        else if bytes.equals("instanceEnded") { self = .instanceEnded }
         else if bytes.equals("dropped") { self = .dropped }
         else if bytes.equals("end") { self = .end }
         else { self = .unknown(String(decoding: bytes, as: UTF8.self)) }
@@ -44,6 +45,7 @@ enum TraceKind: Equatable {
         case .scopeReset: "scopeReset"
         case .resolvedToNil: "resolvedToNil"
         case .lazyResolved: "lazyResolved"
+        case .instanceEnded: "instanceEnded"
         case .aggregate: "aggregate"
         case .dropped: "dropped"
         case .end: "end"
@@ -145,7 +147,14 @@ struct TraceFields {
         case .scopeReset:
             return try event(.scopeReset(ScopeReset(
                 container: try need(container, "container"), scope: try need(scope, "scope"),
-                discarded: try need(discarded, "discarded"))))
+                discarded: try need(discarded, "discarded"), location: at)))
+        case .instanceEnded:
+            let raw = try need(reason, "reason")
+            guard let ended = InstanceEnded.Reason(rawValue: raw) else {
+                throw TraceLineError("\"reason\" is \"\(raw)\", not \"replaced\" or \"released\"")
+            }
+            return try event(.instanceEnded(InstanceEnded(
+                service: try need(service, "service"), scope: try need(scope, "scope"), reason: ended, location: at)))
         case .resolvedToNil:
             return try event(.resolvedToNil(MissingRegistration(
                 requested: try need(requested, "requested"), requesterChain: try need(chain, "chain"),

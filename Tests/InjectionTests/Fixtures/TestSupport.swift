@@ -86,6 +86,9 @@ final class EventRecorder: ResolutionObserver {
     var scopeResets: [ScopeReset] {
         kinds.compactMap { if case .scopeReset(let value) = $0 { value } else { nil } }
     }
+    var instancesEnded: [InstanceEnded] {
+        kinds.compactMap { if case .instanceEnded(let value) = $0 { value } else { nil } }
+    }
     var containersCreated: [ContainerCreated] {
         kinds.compactMap { if case .containerCreated(let value) = $0 { value } else { nil } }
     }
@@ -106,6 +109,7 @@ extension ResolutionEvent.Kind {
         case .scopeReset(let event): [event.container]
         case .resolvedToNil(let event): [event.requested.container]
         case .lazyResolved(let event): [event.service.container]
+        case .instanceEnded(let event): [event.service.container]
         }
     }
 }

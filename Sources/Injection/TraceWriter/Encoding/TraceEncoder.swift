@@ -204,6 +204,21 @@ public enum TraceEncoder {
             out.string(reset.scope.name)
             out.key("discarded")
             out.number(reset.discarded)
+            if let at = reset.location {
+                out.key("at")
+                location(at, &out)
+            }
+        case .instanceEnded(let ended):
+            out.key("service")
+            identity(ended.service, &out)
+            out.key("scope")
+            out.string(ended.scope.name)
+            out.key("reason")
+            out.string(ended.reason.rawValue)
+            if let at = ended.location {
+                out.key("at")
+                location(at, &out)
+            }
         case .lazyResolved(let lazy):
             out.key("service")
             identity(lazy.service, &out)
