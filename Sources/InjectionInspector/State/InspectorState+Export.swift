@@ -49,21 +49,8 @@ extension InspectorState {
     func exportRequest(model: InspectorModel) -> ExportRequest {
         let graph = model.graph
         switch route {
-        case .screen(.layers):
-            if let item = selectedItem, item.id.hasPrefix("layer:"), item.label.contains("/"),
-               let layer = item.label.split(separator: "/").last {
-                return ExportRequest(name: "layer-\(layer)", options: GraphExportOptions(layer: String(layer)))
-            }
-            return ExportRequest(name: "layers", content: .layers)
-        case .screen(.services), .screen(.events):
-            let name = route.screen!.title.lowercased()
-            guard filter.isActive else { return ExportRequest(name: name) }
-            let shown = graph.nodes(matching: filter.filter) { flags.flags(of: $0).labels }
-            return ExportRequest(name: "\(name)-filtered", options: GraphExportOptions(services: shown))
         case .screen(let screen):
-            let services = selectedProblemServices(graph) ?? viewServices(screen, graph)
-            return ExportRequest(name: screen.title.lowercased() + (selectedItem == nil ? "" : "-selected"),
-                                 options: GraphExportOptions(services: services))
+            return screen.view.exportRequest(state: self, model: model)
         case .tree(let service, let kind):
             guard let node = graph.nodes.firstIndex(where: { $0.identity.key == service }) else {
                 return ExportRequest(name: "graph")
@@ -105,23 +92,27 @@ extension InspectorState {
         return nodes.isEmpty ? nil : Array(Set(nodes)).sorted()
     }
 
-    /// Every service the problems of a view are about.
-    private func viewServices(_ screen: Screen, _ graph: DependencyGraph) -> [NodeID] {
-        let area: GraphProblem.Area? = switch screen {
-        case .cycles: .cycles
-        case .missing: .missing
-        case .scopes: .scopes
-        case .overrides: .overrides
-        default: nil
-        }
-        var identities: [ServiceIdentity] = []
+    /// The whole graph, or the services the filter shows.
+    func graphExportRequest(name: String, graph: DependencyGraph) -> ExportRequest {
+        guard filter.isActive else { return ExportRequest(name: name) }
+        let shown = graph.nodes(matching: filter.filter) { flags.flags(of: $0).labels }
+        return ExportRequest(name: "\(name)-filtered", options: GraphExportOptions(services: shown))
+    }
+
+    /// The services of the selected row's problem, else of every problem of `area` (and `also`).
+    func problemsExportRequest(name: String, area: GraphProblem.Area?, graph: DependencyGraph,
+                               also: [ServiceIdentity] = []) -> ExportRequest {
+        let services = selectedProblemServices(graph) ?? problemServices(area, graph, also: also)
+        return ExportRequest(name: name + (selectedItem == nil ? "" : "-selected"), options: GraphExportOptions(services: services))
+    }
+
+    /// Every service the problems of an area are about, and `also`.
+    private func problemServices(_ area: GraphProblem.Area?, _ graph: DependencyGraph, also: [ServiceIdentity]) -> [NodeID] {
+        var identities: [ServiceIdentity] = also
         for problem in report.all where problem.area == area {
             identities += problem.services
             if case .missing(let missing) = problem { identities += missing.chain }
             if case .resolvedToNil(let missing) = problem { identities += missing.chain }
-        }
-        if screen == .overrides {
-            for record in graph.overrides { identities += [record.from, record.to] }
         }
         return Array(Set(identities.compactMap { graph.nodeID(for: $0) })).sorted()
     }

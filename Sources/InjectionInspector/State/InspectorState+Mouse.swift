@@ -35,7 +35,7 @@ extension InspectorState {
             let target = ScreenTarget.at(row: event.row, column: event.column, model: model, state: self,
                                          rows: screenSize.rows, columns: screenSize.columns)
             switch target {
-            case .tab(let screen): _ = handle(.character(Character("\(screen.rawValue)")), model: model)
+            case .tab(let screen): _ = handle(.character(Character("\(screen.key)")), model: model)
             case .row(let index): select(index)
             case .detail: focus = .detail
             case .nothing: break

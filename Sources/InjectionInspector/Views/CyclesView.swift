@@ -47,3 +47,17 @@ enum CyclesView {
         context.drawTree(into: &canvas, in: rect, empty: "No dependency cycles. ✓")
     }
 }
+
+extension Screen {
+    static let cycles = Screen(CyclesView.self)
+}
+
+extension CyclesView: ScreenView {
+    static let title = "Cycles"
+    static var problemArea: GraphProblem.Area? { .cycles }
+
+    /// Every cycle and loop listed (loops broken lazily included); the badge, `check`'s problems.
+    static func badge(_ source: TabCounts.Source) -> TabBadge {
+        TabBadge(count: source.report.all.count { $0.area == .cycles }, warnings: source.problems(in: .cycles))
+    }
+}

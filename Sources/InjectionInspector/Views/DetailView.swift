@@ -13,30 +13,22 @@ import InjectionGraph
 /// └──────────────────────────────┘
 /// ```
 enum DetailView {
-    /// The pane's title and sections for the current selection.
-    static func content(_ context: ViewContext) -> (title: String, sections: [DetailPane.Section]) {
+    /// A pane's title and sections.
+    typealias Content = (title: String, sections: [DetailPane.Section])
+
+    /// The pane's title and sections for the current selection: a problem's row, a row a screen
+    /// details itself (``ScreenView/detail(of:context:)``, asked of every screen since a drilled
+    /// route keeps its rows' kinds), else the selected service.
+    static func content(_ context: ViewContext) -> Content {
         let graph = context.graph
         if let item = context.state.selectedItem {
-            if let number = MissingView.number(of: item.id), graph.missing.indices.contains(number) {
-                return ("Missing registration", MissingView.sections(for: graph.missing[number]))
-            }
             let report = context.state.report
             if let number = ProblemItems.number(of: item.id), ProblemItems.isHeader(item.id), report.all.indices.contains(number) {
                 let problem = report.all[number]
                 return (ProblemItems.title(problem), ProblemItems.sections(problem, isNote: number >= report.problems.count))
             }
-            if let number = OverridesView.number(of: item.id), graph.overrides.indices.contains(number) {
-                return ("Override", overrideSections(graph.overrides[number]))
-            }
-            if item.id.hasPrefix("event:"), let number = UInt64(item.id.dropFirst("event:".count)),
-               let line = context.model.events.lines.first(where: { $0.number == number }) {
-                return ("Event #\(number)", EventsView.sections(for: line))
-            }
-            if item.id.hasPrefix(LayersView.arrowPrefix) {
-                let name = String(item.id.dropFirst(LayersView.arrowPrefix.count))
-                if let arrow = LayerMap(graph).arrows.first(where: { $0.crossing.name == name }) {
-                    return (name, arrowSections(arrow, graph: graph))
-                }
+            for screen in Screen.allCases {
+                if let content = screen.view.detail(of: item, context: context) { return content }
             }
         }
         guard let node = context.state.selectedNode, graph.nodes.indices.contains(node) else {

@@ -104,3 +104,29 @@ enum EventsView {
             .draw(into: &canvas, in: rect)
     }
 }
+
+extension Screen {
+    static let events = Screen(EventsView.self)
+}
+
+extension EventsView: ScreenView {
+    static let title = "Events"
+    static var hasTitleRow: Bool { true }
+
+    static func badge(_ source: TabCounts.Source) -> TabBadge { TabBadge() }
+
+    /// Every event received: read at each frame, it moves with every record.
+    static func shownBadge(_ counted: TabBadge, model: InspectorModel) -> TabBadge {
+        TabBadge(count: Int(model.events.total))
+    }
+
+    static func detail(of item: ListItem, context: ViewContext) -> DetailView.Content? {
+        guard item.id.hasPrefix(idPrefix), let number = UInt64(item.id.dropFirst(idPrefix.count)),
+              let line = context.model.events.lines.first(where: { $0.number == number }) else { return nil }
+        return ("Event #\(number)", sections(for: line))
+    }
+
+    static func exportRequest(state: InspectorState, model: InspectorModel) -> ExportRequest {
+        state.graphExportRequest(name: title.lowercased(), graph: model.graph)
+    }
+}

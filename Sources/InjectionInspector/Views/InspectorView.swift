@@ -56,17 +56,11 @@ enum InspectorView {
     }
 
     static func tabBar(_ context: ViewContext) -> TabBar {
-        let counts = context.state.counts
-        let tabs: [TabBar.Tab] = [
-            .init(key: "1", title: "Services", count: counts.services, warnings: counts.flaggedServices),
-            .init(key: "2", title: "Layers", count: counts.layers, warnings: counts.layerBreaches),
-            .init(key: "3", title: "Scopes", count: nil, warnings: counts.scopeMismatches),
-            .init(key: "4", title: "Cycles", count: counts.cycles, warnings: counts.cycleProblems),
-            .init(key: "5", title: "Overrides", count: counts.activeOverrides, warnings: counts.staleOverrides),
-            .init(key: "6", title: "Missing", count: counts.missing, warnings: counts.missingProblems),
-            .init(key: "7", title: "Events", count: Int(context.model.events.total)),
-        ]
-        let selected = (context.state.route.screen ?? context.state.breadcrumb.first?.screen ?? .services).rawValue - 1
+        let tabs = Screen.allCases.map { screen in
+            let badge = screen.view.shownBadge(context.state.counts[screen], model: context.model)
+            return TabBar.Tab(key: String(screen.key), title: screen.title, count: badge.count, warnings: badge.warnings)
+        }
+        let selected = (context.state.route.screen ?? context.state.breadcrumb.first?.screen ?? .services).key - 1
         return TabBar(tabs: tabs, selected: selected)
     }
 
@@ -136,7 +130,7 @@ enum InspectorView {
         if state.timeInput != nil {
             return [.init("Enter", "go"), .init("Esc", "cancel"), .init("+2.5s 250ms -1s", "times")]
         }
-        var hints: [KeyBar.Hint] = [.init("q", "Quit"), .init("?", "Help"), .init("1-7", "Views"), .init("/", "Filter"),
+        var hints: [KeyBar.Hint] = [.init("q", "Quit"), .init("?", "Help"), .init(Screen.keyRange, "Views"), .init("/", "Filter"),
                                     .init("Enter", "Drill"), .init("Tab", "Pane")]
         if !state.breadcrumb.isEmpty { hints.append(.init("Esc", "Back")) }
         if state.route == .screen(.services) { hints.append(.init("s", "Sort")) }

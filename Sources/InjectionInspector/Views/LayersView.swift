@@ -67,3 +67,34 @@ enum LayersView {
         context.drawTree(into: &canvas, in: rect, empty: "No layers yet.")
     }
 }
+
+extension Screen {
+    static let layers = Screen(LayersView.self)
+}
+
+extension LayersView: ScreenView {
+    static let title = "Layers"
+    static var problemArea: GraphProblem.Area? { .layers }
+
+    static func badge(_ source: TabCounts.Source) -> TabBadge {
+        TabBadge(count: source.layers ?? Set(source.graph.nodes.map { LayerID($0.identity) }).count,
+                 warnings: source.problems(in: .layers))
+    }
+
+    /// A layer arrow of the diagram: what crosses and its edges.
+    static func detail(of item: ListItem, context: ViewContext) -> DetailView.Content? {
+        guard item.id.hasPrefix(arrowPrefix) else { return nil }
+        let name = String(item.id.dropFirst(arrowPrefix.count))
+        guard let arrow = LayerMap(context.graph).arrows.first(where: { $0.crossing.name == name }) else { return nil }
+        return (name, DetailView.arrowSections(arrow, graph: context.graph))
+    }
+
+    /// The layer summary, or the selected layer's services.
+    static func exportRequest(state: InspectorState, model: InspectorModel) -> ExportRequest {
+        if let item = state.selectedItem, item.id.hasPrefix("layer:"), item.label.contains("/"),
+           let layer = item.label.split(separator: "/").last {
+            return ExportRequest(name: "layer-\(layer)", options: GraphExportOptions(layer: String(layer)))
+        }
+        return ExportRequest(name: "layers", content: .layers)
+    }
+}

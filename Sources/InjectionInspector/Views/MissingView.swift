@@ -68,3 +68,22 @@ enum MissingView {
         context.drawTree(into: &canvas, in: rect, empty: "No missing registrations, no optional resolved to nil. ✓")
     }
 }
+
+extension Screen {
+    static let missing = Screen(MissingView.self)
+}
+
+extension MissingView: ScreenView {
+    static let title = "Missing"
+    static var problemArea: GraphProblem.Area? { .missing }
+
+    /// Failed requests and optional ones that gave nil; the badge, the failed ones.
+    static func badge(_ source: TabCounts.Source) -> TabBadge {
+        TabBadge(count: source.graph.missing.count + source.graph.resolvedToNil.count, warnings: source.problems(in: .missing))
+    }
+
+    static func detail(of item: ListItem, context: ViewContext) -> DetailView.Content? {
+        guard let number = number(of: item.id), context.graph.missing.indices.contains(number) else { return nil }
+        return ("Missing registration", sections(for: context.graph.missing[number]))
+    }
+}

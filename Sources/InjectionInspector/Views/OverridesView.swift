@@ -87,3 +87,29 @@ enum OverridesView {
               emptyMessage: "No overrides or mappings.").draw(into: &canvas, in: rect)
     }
 }
+
+extension Screen {
+    static let overrides = Screen(OverridesView.self)
+}
+
+extension OverridesView: ScreenView {
+    static let title = "Overrides"
+    static var hasTitleRow: Bool { true }
+    static var problemArea: GraphProblem.Area? { .overrides }
+
+    /// Active overrides; the badge, stale overrides and mappings left active.
+    static func badge(_ source: TabCounts.Source) -> TabBadge {
+        TabBadge(count: source.graph.overrides.filter(\.isActive).count, warnings: source.problems(in: .overrides))
+    }
+
+    static func detail(of item: ListItem, context: ViewContext) -> DetailView.Content? {
+        guard let number = number(of: item.id), context.graph.overrides.indices.contains(number) else { return nil }
+        return ("Override", DetailView.overrideSections(context.graph.overrides[number]))
+    }
+
+    /// The selected override's services, or those of every problem and override listed.
+    static func exportRequest(state: InspectorState, model: InspectorModel) -> ExportRequest {
+        let overridden = model.graph.overrides.flatMap { [$0.from, $0.to] }
+        return state.problemsExportRequest(name: title.lowercased(), area: problemArea, graph: model.graph, also: overridden)
+    }
+}

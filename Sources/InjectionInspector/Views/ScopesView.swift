@@ -67,3 +67,16 @@ enum ScopesView {
         context.drawTree(into: &canvas, in: rect, empty: "No services yet.")
     }
 }
+
+extension Screen {
+    static let scopes = Screen(ScopesView.self)
+}
+
+extension ScopesView: ScreenView {
+    static let title = "Scopes"
+    static var problemArea: GraphProblem.Area? { .scopes }
+
+    static func badge(_ source: TabCounts.Source) -> TabBadge {
+        TabBadge(count: nil, warnings: source.problems(in: .scopes))
+    }
+}

@@ -22,8 +22,8 @@ enum ScreenTarget: Hashable, Sendable {
         if contains(layout.tabs, row: row, column: column) {
             let bar = InspectorView.tabBar(ViewContext(model: model, state: state))
             guard let index = bar.tab(atColumn: column - layout.tabs.column, width: layout.tabs.width),
-                  let screen = Screen(rawValue: index + 1) else { return .nothing }
-            return .tab(screen)
+                  Screen.allCases.indices.contains(index) else { return .nothing }
+            return .tab(Screen.allCases[index])
         }
         if let detail = layout.detail, contains(detail, row: row, column: column) { return .detail }
         guard contains(layout.list, row: row, column: column) else { return .nothing }
@@ -37,13 +37,10 @@ enum ScreenTarget: Hashable, Sendable {
         return state.items.indices.contains(index) ? .row(index) : .nothing
     }
 
-    /// Tables (Services, Overrides, Events) have a column-title row above their rows; the tree
+    /// Tables (``ScreenView/hasTitleRow``) have a column-title row above their rows; the tree
     /// views start with their first row.
     static func hasTitleRow(_ route: Route) -> Bool {
-        switch route {
-        case .screen(.services), .screen(.overrides), .screen(.events): true
-        default: false
-        }
+        route.screen?.view.hasTitleRow ?? false
     }
 
     private static func contains(_ rect: Rect, row: Int, column: Int) -> Bool {

@@ -69,3 +69,21 @@ enum ServicesView {
               sortDescending: sort.descending, emptyMessage: empty).draw(into: &canvas, in: rect)
     }
 }
+
+extension Screen {
+    static let services = Screen(ServicesView.self)
+}
+
+extension ServicesView: ScreenView {
+    static let title = "Services"
+    static var hasTitleRow: Bool { true }
+
+    static func badge(_ source: TabCounts.Source) -> TabBadge {
+        let flagged = (0..<source.graph.nodes.count).reduce(0) { $0 + (source.flags.flags(of: $1).isEmpty ? 0 : 1) }
+        return TabBadge(count: source.graph.nodes.count, warnings: flagged)
+    }
+
+    static func exportRequest(state: InspectorState, model: InspectorModel) -> ExportRequest {
+        state.graphExportRequest(name: title.lowercased(), graph: model.graph)
+    }
+}

@@ -31,7 +31,7 @@ struct HelpOverlay: Sendable {
     /// Every key the inspector understands, and the legend of what it draws.
     static let inspectorKeys: [Group] = [
         Group("Views", [
-            .init("1-7", "Services, Layers, Scopes, Cycles, Overrides, Missing, Events"),
+            .init(Screen.keyRange, Screen.allCases.map(\.title).joined(separator: ", ")),
             .init("Tab", "next pane (list ↔ detail)"),
         ]),
         Group("Move", [

@@ -65,14 +65,14 @@ struct ConnectionChurnTests {
             if number % 10 == 0 { inspector.apply(feed.take(maximumRecords: 200)) }
         }
         while feed.status.queuedRecords > 0 { inspector.apply(feed.take(maximumRecords: 200)) }
-        #expect(inspector.sessions.count == Inspector.maximumSessions)
+        #expect(inspector.sessions.count == SessionStore.maximumSessions)
         #expect(inspector.sessions.allSatisfy { if case .disconnected = $0.connection { true } else { false } })
         // Every event is accounted for: in the sessions kept, in those forgotten past the cap,
         // or in the apps shed whole.
         let shed = Int(feed.status.statistics.shedConnections)
         let figures = inspector.statistics
-        #expect(figures["applied"] == UInt64(40 * Inspector.maximumSessions))
-        #expect(figures["applied_in_forgotten_sessions"] == UInt64(40 * (500 - shed - Inspector.maximumSessions)))
+        #expect(figures["applied"] == UInt64(40 * SessionStore.maximumSessions))
+        #expect(figures["applied_in_forgotten_sessions"] == UInt64(40 * (500 - shed - SessionStore.maximumSessions)))
         #expect(shed > 0)
         #expect(figures["dropped"] == UInt64(40 * shed))
         #expect(figures["received"] == 40 * 500)

@@ -113,7 +113,7 @@ struct GraphBudgetTests {
     @Test func aLiveGraphStopsAtItsServiceLimitAndTheHeaderSaysSo() throws {
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: LiveFeed(wake: try WakePipe()),
                                   memoryBudget: 1 << 20)
-        #expect(inspector.serviceLimit == 1_000)
+        #expect(inspector.store.serviceLimit == 1_000)
         inspector.apply(Self.connection(1, services: 0..<1_200, ends: false))
         #expect(inspector.model.graph.nodes.count == 1_001)
         #expect(inspector.model.graph.servicesNotShown == 200)
@@ -124,7 +124,7 @@ struct GraphBudgetTests {
     @Test func aLiveGraphStopsAtItsEdgeLimitAndTheHeaderSaysSo() throws {
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: LiveFeed(wake: try WakePipe()),
                                   memoryBudget: 1 << 20)
-        #expect(inspector.edgeLimit == 4_000)
+        #expect(inspector.store.edgeLimit == 4_000)
         // 80 services, each resolving the next 60: 4 800 pairs among kept services.
         var updates = Self.connection(1, services: 0..<0, ends: false)
         var time: UInt64 = 1
@@ -148,14 +148,14 @@ struct GraphBudgetTests {
 
     @Test func theHistoriesGetWhatTheReserveAndTheGraphsLeave() throws {
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: LiveFeed(wake: try WakePipe()))
-        #expect(inspector.historyBudget == 160 << 20)
+        #expect(inspector.store.historyBudget == 160 << 20)
         inspector.apply(Self.connection(1, services: 0..<900, ends: false))
         let graph = inspector.model.graph.residentBytes
         #expect(graph > 900 * 112)
-        #expect(inspector.historyBudget == (160 << 20) - graph)
+        #expect(inspector.store.historyBudget == (160 << 20) - graph)
         // A small budget keeps a quarter for the histories whatever the graphs weigh.
         let small = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), memoryBudget: 64 << 20)
-        #expect(small.historyBudget == 16 << 20)
+        #expect(small.store.historyBudget == 16 << 20)
     }
 
     @Test func endedSessionsAreForgottenIdlestFirstWhenTheSessionsHoldMoreThanTheBudget() throws {
@@ -166,13 +166,13 @@ struct GraphBudgetTests {
         for number in 1...4 { inspector.apply(Self.connection(number, services: 0..<900, ends: true)) }
         inspector.apply(Self.connection(5, services: 0..<900, ends: false))
         #expect(inspector.sessions.count == 5)
-        let before = inspector.sessionBytes
+        let before = inspector.store.sessionBytes
         #expect(before > budget)
         _ = inspector.tick(now: .now, shouldYield: { false })
-        #expect(inspector.sessionBytes <= budget)
+        #expect(inspector.store.sessionBytes <= budget)
         let forgotten = 5 - inspector.sessions.count
         #expect(forgotten >= 1)
-        #expect(inspector.forgottenOverBudget == forgotten)
+        #expect(inspector.store.forgottenOverBudget == forgotten)
         #expect(inspector.statistics["sessions_forgotten_over_budget"] == UInt64(forgotten))
         // The oldest went first; the live one, on screen, stays.
         let apps = inspector.sessions.map { $0.graph.session.header?.app }

@@ -100,7 +100,7 @@ struct InspectorReconnectTests {
         }
         // A reconnect's session does not count toward the cap before its header shows whether it
         // is the same run (no idle short app goes for it), then folds into the run: the cap is full.
-        #expect(inspector.sessions.count == Inspector.maximumSessions)
+        #expect(inspector.sessions.count == SessionStore.maximumSessions)
         let longRun = inspector.sessions.filter { $0.graph.session.header?.app == "sample-app" }
         #expect(longRun.count == 1)
         #expect(longRun.first?.graph.session.eventCount == 500)
@@ -112,7 +112,8 @@ struct InspectorReconnectTests {
     /// model they were built from).
     @Test func aFrameAfterANewSessionCameOnScreenDrawsThatSession() throws {
         let feed = LiveFeed(wake: try WakePipe())
-        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
+        let clock = ManualClock()
+        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed, clock: clock)
         feed.send([
             .session(connection: 1, name: "#1", processID: 1), .connection(1, .live),
             .records(connection: 1, [InspectorSessionsTests.header("app-a", pid: 1)]
@@ -124,8 +125,10 @@ struct InspectorReconnectTests {
             .session(connection: 2, name: "#2", processID: 2), .connection(2, .live),
             .records(connection: 2, [InspectorSessionsTests.header("app-b", pid: 2), Self.resolve("Zeta", at: 1)]),
         ])
-        // The loop takes updates at most every 100 ms.
-        _ = Spawn.run(["sleep", "0.15"])
+        // The loop takes updates at most every 100 ms: not before, then at once.
+        clock.advance(by: .milliseconds(Int64(Inspector.takeInterval) - 1))
+        #expect(!inspector.refresh(shouldYield: { false }))
+        clock.advance(by: .milliseconds(1))
         #expect(inspector.refresh(shouldYield: { false }))
         #expect(inspector.current == 1)
         let screen = inspector.render(rows: 40, columns: 120).textDump()
@@ -134,7 +137,8 @@ struct InspectorReconnectTests {
 
     @Test func aWaitingKeyStopsTheRefreshWithinAFewDozenRecords() throws {
         let feed = LiveFeed(wake: try WakePipe())
-        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed)
+        let clock = ManualClock()
+        let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed, clock: clock)
         feed.send([.session(connection: 1, name: "#1", processID: 1), .connection(1, .live)])
         for batch in 0..<8 {
             feed.send(.records(connection: 1, (0..<Inspector.recordsPerBatch).map {
@@ -147,7 +151,7 @@ struct InspectorReconnectTests {
         #expect(inspector.sessions[0].graph.session.eventCount == UInt64(InspectorModel.recordsBetweenChecks))
         #expect(feed.status.queuedRecords == 7 * Inspector.recordsPerBatch)
         // The next frame goes on where it stopped (the loop takes updates at most every 100 ms).
-        _ = Spawn.run(["sleep", "0.15"])
+        clock.advance(by: .milliseconds(Int64(Inspector.takeInterval)))
         var asked = 0
         #expect(inspector.refresh(shouldYield: { asked += 1; return asked > 1 }))
         #expect(inspector.sessions[0].graph.session.eventCount == 96)
@@ -159,7 +163,7 @@ struct InspectorReconnectTests {
             Self.header, .dropped(count: 2, time: 50), Self.resolve("A", at: 5), Self.resolve("B", at: 99),
             Self.resolve("B", at: 100), .dropped(count: 7, time: 101), .end(time: 102, reason: "exit"),
         ]
-        let fresh = Inspector.newSinceReconnect(records, after: 99)
+        let fresh = SessionStore.newSinceReconnect(records, after: 99)
         #expect(fresh.count == 3)
         if case .dropped(let count, _) = fresh[1] { #expect(count == 7) } else { Issue.record("expected dropped 7") }
     }

@@ -22,7 +22,7 @@ struct MemoryInFlightTests {
 
     @Test func aForgottenSessionIsPendingUntilTheFreeingTaskHasFreedIt() async {
         let ledger = ReleaseLedger()
-        Inspector.freeElsewhere([UInt8](repeating: 1, count: 1 << 20), weighing: 1 << 20, in: ledger)
+        SessionStore.freeElsewhere([UInt8](repeating: 1, count: 1 << 20), weighing: 1 << 20, in: ledger)
         #expect(ledger.peakPendingBytes == 1 << 20)
         while ledger.pendingBytes > 0 { await Task.yield() }
         #expect(ledger.pendingBytes == 0)
@@ -48,14 +48,14 @@ struct MemoryInFlightTests {
         let feed = LiveFeed(wake: try WakePipe())
         let inspector = Inspector(model: InspectorModel(connection: .waiting("unix:/tmp/x.sock")), feed: feed,
                                   memoryBudget: 1 << 20)
-        inspector.releasing.handed(2 << 20)
-        #expect(inspector.heldBytes >= 2 << 20)
+        inspector.store.releasing.handed(2 << 20)
+        #expect(inspector.store.heldBytes >= 2 << 20)
         _ = inspector.tick(now: .now, shouldYield: { false })
         for update in ConnectionChurnTests.connection(1, app: "short-lived", pid: 11, from: 1) { feed.send(update) }
         #expect(feed.status.statistics.shedConnections == 1)
         #expect(feed.status.statistics.dropped == 40)
 
-        inspector.releasing.freed(2 << 20)
+        inspector.store.releasing.freed(2 << 20)
         _ = inspector.tick(now: .now, shouldYield: { false })
         for update in ConnectionChurnTests.connection(2, app: "short-lived", pid: 12, from: 100) { feed.send(update) }
         #expect(feed.status.statistics.shedConnections == 1)

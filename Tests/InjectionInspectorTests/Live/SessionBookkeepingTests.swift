@@ -115,7 +115,7 @@ struct SessionBookkeepingTests {
                 if key == .character("p") { paused.toggle() }
                 _ = inspector.handle(key)
             }
-            let problems = inspector.bookkeepingProblems
+            let problems = inspector.store.bookkeepingProblems
             if !problems.isEmpty {
                 run.problem = "seed \(seed), step \(step): \(problems)"
                 return run
@@ -123,7 +123,7 @@ struct SessionBookkeepingTests {
             run.peakSessions = max(run.peakSessions, inspector.sessions.count)
         }
         run.reconnections = inspector.sessions.reduce(0) { $0 + $1.reconnections }
-        run.forgottenOverBudget = inspector.forgottenOverBudget
+        run.forgottenOverBudget = inspector.store.forgottenOverBudget
         run.compactions = inspector.sessions.count { $0.history.droppedRecords > 0 }
         return run
     }
@@ -135,7 +135,7 @@ struct SessionBookkeepingTests {
         // The ground covered: ended sessions forgotten, either at the cap or, with this small
         // budget, because the sessions held more than it (about 170 apps came), frames cut
         // mid-batch, apps rejoining their earlier session, histories compacted.
-        #expect(run.peakSessions >= Inspector.maximumSessions || run.forgottenOverBudget > 0, "\(run)")
+        #expect(run.peakSessions >= SessionStore.maximumSessions || run.forgottenOverBudget > 0, "\(run)")
         #expect(run.compactions > 0, "\(run)")
         #expect(run.framesCut > 0, "\(run)")
         #expect(run.reconnections > 0, "\(run)")

@@ -32,7 +32,7 @@ struct ProblemsKeptTests {
         var state = InspectorState()
         state.sync(with: model)
         #expect(state.problems.fullChecks == 1)
-        #expect(state.counts.missing == 1)
+        #expect(state.counts[.missing].count == 1)
         let flagged = try! #require(model.graph.nodeID(for: Self.service(3)))
         #expect(state.flags.flags(of: flagged) == .missing)
 
@@ -53,7 +53,7 @@ struct ProblemsKeptTests {
         model.apply([Self.missing("Phantom", sequence: sequence)], now: 30)
         state.sync(with: model)
         #expect(state.problems.fullChecks == 2)
-        #expect(state.counts.missing == 2)
+        #expect(state.counts[.missing].count == 2)
         #expect(state.report == model.graph.check(stillRunning: true))
 
         // Another session with the same records: its own graph, checked.
@@ -61,7 +61,7 @@ struct ProblemsKeptTests {
         other.apply((0..<10).map { Self.resolve($0, sequence: $0 + 1) }, now: 0)
         state.sync(with: other)
         #expect(state.problems.fullChecks == 3)
-        #expect(state.counts.missing == 0)
+        #expect(state.counts[.missing].count == 0)
         #expect(state.flags.flags(of: flagged) == [])
     }
 

@@ -94,8 +94,8 @@ struct ServiceOrderTests {
         #expect(state.serviceOrder.entriesBuilt == model.graph.nodes.count)
         Self.expectEveryOrderMatches(&state, model)
         // The Layers tab's count comes from the kept layers: app, lib, App, app/Login, app/cart.
-        #expect(state.counts.layers == 5)
-        #expect(state.counts.layers == Set(model.graph.nodes.map { LayerID($0.identity) }).count)
+        #expect(state.counts[.layers].count == 5)
+        #expect(state.counts[.layers].count == Set(model.graph.nodes.map { LayerID($0.identity) }).count)
     }
 
     @Test func anotherGraphIsBuiltAgainAndAFilterKeepsTheOrder() {

@@ -102,7 +102,7 @@ struct LiveMappingBadgeTests {
         model.apply(Self.records(), now: 0)
         var state = InspectorState()
         state.sync(with: model)
-        #expect(state.counts.staleOverrides == (live ? 0 : 1), "live: \(live)")
+        #expect(state.counts[.overrides].warnings == (live ? 0 : 1), "live: \(live)")
         #expect(state.report.problems.contains { $0.kind == "activeMapping" } == !live)
     }
 }

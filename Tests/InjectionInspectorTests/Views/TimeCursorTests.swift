@@ -55,14 +55,14 @@ struct TimeCursorTests {
 
     @Test func problemsAndBadgesAreAsOfTheCursor() {
         let inspector = inspector()
-        #expect(inspector.state.counts.cycles == 1)
+        #expect(inspector.state.counts[.cycles].count == 1)
         press(inspector, .character("t"))
         for character in "+12ms" { press(inspector, .character(character)) }
         press(inspector, .enter)
         // Records up to t = 12 ms: no missing gateway (t = 15 ms) nor cycle (t = 16 ms) yet.
         #expect(inspector.state.timeCursor == 13)
-        #expect(inspector.state.counts.cycles == 0)
-        #expect(inspector.state.counts.missing == 0)
+        #expect(inspector.state.counts[.cycles].count == 0)
+        #expect(inspector.state.counts[.missing].count == 0)
         #expect(inspector.state.message == "As of +12.0ms, record 13 of 19")
         press(inspector, .character("4"))
         #expect(screen(inspector).contains("No dependency cycles."))
