@@ -70,7 +70,12 @@ public final class Container: Sendable {
     deinit {
         // Only the container that made the core releases it (``ContainerRegistry`` handles never
         // do): what it keeps goes with it, whoever still holds the core.
-        if isOwner { core.releaseContents() }
+        guard isOwner else { return }
+        core.releaseContents()
+        // After the contents: what the container kept has gone by the time its end is reported.
+        if EventHub.shared.isActive {
+            EventHub.shared.emit(.containerReleased(ContainerReleased(container: traceName)))
+        }
     }
 
     /// Another handle on the container `core` belongs to, for ``ContainerRegistry``: it reads

@@ -1,4 +1,5 @@
-import Injection
+@testable import Injection
+import Synchronization
 import Testing
 
 /// Every registration, resolution, failure, cycle, override and scope reset reaches observers as
@@ -17,6 +18,34 @@ struct ResolutionEventTests {
             ContainerCreated(container: app, parent: nil, location: SourceLocation(fileID: #fileID, line: 1)),
             ContainerCreated(container: feature, parent: app, location: SourceLocation(fileID: #fileID, line: 2)),
         ])
+    }
+
+    @Test func aReleasedContainerSaysSoAfterWhatItKeptIsGone() {
+        let app = uniqueName("app"), request = uniqueName("request")
+        let recorder = EventRecorder(app, request)
+        let parent = Container(name: app)
+        final class Kept: Sendable {
+            let gone: @Sendable () -> Void
+            init(gone: @escaping @Sendable () -> Void) { self.gone = gone }
+            deinit { gone() }
+        }
+        let keptWentFirst = Mutex(false)
+        recorder.record {
+            // A child made per request: registers, resolves, and is dropped.
+            do {
+                let child = parent.makeChild(name: request)
+                child.register(scope: .cached) {
+                    Kept { keptWentFirst.withLock { $0 = recorder.containersReleased.isEmpty } }
+                }
+                let _: Kept = child.resolve()
+                // A registry handle on the child is no owner: dropping one says nothing.
+                _ = ContainerRegistry.shared.all.first { $0.name == request }
+            }
+        }
+        #expect(recorder.containersReleased == [ContainerReleased(container: request)])
+        #expect(keptWentFirst.withLock { $0 }, "the kept instance goes before the release is reported")
+        #expect(recorder.kinds.last.map { "\($0.name)" } == "containerReleased")
+        _ = parent
     }
 
     @Test func registrationIsReportedWithScopeNameAndLocation() {

@@ -54,6 +54,7 @@ enum TraceFixtures {
             event(18, .scopeReset(ScopeReset(container: "app", scope: .cached, discarded: 2, location: location))),
             event(19, .instanceEnded(InstanceEnded(service: app, scope: .singleton, reason: .replaced, location: location))),
             event(20, .instanceEnded(InstanceEnded(service: named, scope: .shared, reason: .released))),
+            event(21, .containerReleased(ContainerReleased(container: tricky))),
             .aggregate(ResolutionAggregate(
                 service: app, requester: keypath, scope: .singleton, outcome: .cached, source: .override,
                 count: 999_999, totalNanoseconds: UInt64.max, firstTime: 10, lastTime: 20)),

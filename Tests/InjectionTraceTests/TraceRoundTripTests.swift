@@ -14,6 +14,21 @@ struct TraceRoundTripTests {
         #expect(String(decoding: again, as: UTF8.self) == String(decoding: original, as: UTF8.self))
     }
 
+    @Test func aReleasedContainerIsReadBack() throws {
+        let file = try TraceReader.read(bytes: TraceFixtures.everyKindTrace)
+        let released = file.records.compactMap { record -> ContainerReleased? in
+            guard case .event(let event) = record, case .containerReleased(let released) = event.kind else { return nil }
+            return released
+        }
+        #expect(released == [ContainerReleased(container: TraceFixtures.tricky)])
+        // One without its container is an error on its line, and the rest is read.
+        let bad = try TraceReader.read(bytes: TraceFixtures.lines(
+            TraceFixtures.headerLine, #"{"kind":"containerReleased","seq":1,"t":1,"thread":1}"#,
+            #"{"kind":"containerReleased","seq":2,"t":2,"thread":1,"container":"request-7"}"#))
+        #expect(bad.records.count == 1)
+        #expect(bad.diagnostics.map(\.message) == [#""containerReleased" record has no "container"; line skipped"#])
+    }
+
     @Test func trickyNamesComeBackExactly() throws {
         let file = try TraceReader.read(bytes: TraceFixtures.everyKindTrace)
         guard case .event(let event) = file.records[3], case .registered(let registered) = event.kind else {

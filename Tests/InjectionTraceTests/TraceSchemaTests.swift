@@ -11,7 +11,7 @@ struct TraceSchemaTests {
 
     static let allKinds = ["containerCreated", "registered", "resolved", "missing", "cycle", "scopeMismatch",
                            "mappingChanged", "staleOverride", "scopeReset", "resolvedToNil", "lazyResolved",
-                           "instanceEnded", "aggregate", "dropped", "end"]
+                           "instanceEnded", "containerReleased", "aggregate", "dropped", "end"]
 
     /// The Python that `make test-deps` found or set up with jsonschema (`.build/test-python3`:
     /// Debian's python3 with python3-jsonschema, or the project's own virtual environment), else

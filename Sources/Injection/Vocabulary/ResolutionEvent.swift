@@ -59,6 +59,10 @@ public struct ResolutionEvent: Sendable {
         /// ``ScopeReset``) or an override (a ``Registered/replaced``): a `.newSingleton` resolve
         /// replaced it, or the weak `.shared` scope found it released at the next lookup.
         case instanceEnded(InstanceEnded)
+        /// A container was released (its last owning reference went away): what it kept went
+        /// with it. Containers created before an observer attached, and the default
+        /// `Container.shared`, which is never released, may have no such event.
+        case containerReleased(ContainerReleased)
     }
 }
 
@@ -82,6 +86,7 @@ extension ResolutionEvent.Kind {
         case .resolvedToNil: "resolvedToNil"
         case .lazyResolved: "lazyResolved"
         case .instanceEnded: "instanceEnded"
+        case .containerReleased: "containerReleased"
         }
     }
 }
@@ -101,6 +106,19 @@ public struct ContainerCreated: Sendable, Hashable {
         self.parent = parent
         self.location = location
         self.addedTo = addedTo
+    }
+}
+
+/// A container was released: its `deinit` ran and the instances it kept were let go.
+///
+/// A child made per request (`app.makeChild(name: "request")`) reports one of these when the
+/// request is over, so a reader can tell how many such children are alive at once.
+public struct ContainerReleased: Sendable, Hashable {
+    /// The container's trace name (as in ``ContainerCreated/container``).
+    public var container: String
+
+    public init(container: String) {
+        self.container = container
     }
 }
 

@@ -17,6 +17,8 @@ public struct ContainerInfo: Sendable, Hashable {
     /// The containers added to this one with `add(child:)`, in the order added (its search
     /// order after its own table), with the line that added each.
     public internal(set) var addedChildren: [AddedChild] = []
+    /// How many `containerReleased` records named it: one container of this name ended for each.
+    public internal(set) var releases: UInt64 = 0
 
     /// A container searched after this one's own table (`add(child:)`).
     public struct AddedChild: Sendable, Hashable {

@@ -44,7 +44,10 @@ extension DependencyGraph {
         let time = event.time
         // Anything but a resolve registers, reports a problem or changes who holds what: the
         // problems are checked again. A resolve says itself what it changed.
-        if case .resolved = event.kind {} else { noteStructureChange() }
+        switch event.kind {
+        case .resolved, .containerReleased: break
+        default: noteStructureChange()
+        }
         switch event.kind {
         case .resolved(let resolved):
             applyResolve(
@@ -64,6 +67,8 @@ extension DependencyGraph {
             } else {
                 noteContainer(created.container, parent: created.parent, location: created.location)
             }
+        case .containerReleased(let released):
+            noteReleased(released.container)
         case .missing(let missingRegistration):
             applyMissing(missingRegistration, time: time)
         case .cycle(let cycle):

@@ -239,4 +239,11 @@ public struct DependencyGraph: Sendable {
         containerIndex[name] = containers.count
         containers.append(ContainerInfo(name: name, parent: parent, createdAt: location))
     }
+
+    /// A `containerReleased`: one container of the name ended. One the trace never named is
+    /// left unknown (it was created before recording began).
+    mutating func noteReleased(_ name: String) {
+        guard let index = containerIndex[name] else { return }
+        containers[index].releases.addSaturating(1)
+    }
 }

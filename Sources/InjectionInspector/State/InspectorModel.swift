@@ -180,7 +180,7 @@ public struct InspectorModel: Sendable {
             case .mappingChanged(let change): return [change.from, change.to].compactMap { $0 }
             case .staleOverride(let stale): return [stale.replaced, stale.replacement]
             case .instanceEnded(let ended): return [ended.service]
-            case .containerCreated, .scopeReset: return []
+            case .containerCreated, .containerReleased, .scopeReset: return []
             }
         default: return []
         }

@@ -61,6 +61,8 @@ struct LoggedEvent: Sendable, Hashable {
         case .containerCreated(let created):
             let parent = created.parent.map { " (child of '\($0)')" } ?? ""
             return LoggedEvent(number: number, time: time, kind: "containerCreated", text: "container '\(created.container)' created\(parent) at \(created.location)")
+        case .containerReleased(let released):
+            return LoggedEvent(number: number, time: time, kind: "containerReleased", text: "container '\(released.container)' released")
         case .registered(let registered):
             let verb = registered.replaced == nil ? "registered" : "overridden"
             return LoggedEvent(number: number, time: time, kind: "registered",

@@ -3,7 +3,8 @@ import Injection
 /// The record kinds of the trace format, matched from the bytes of `kind`.
 enum TraceKind: Equatable {
     case containerCreated, registered, resolved, missing, cycle, scopeMismatch, mappingChanged
-    case staleOverride, scopeReset, resolvedToNil, lazyResolved, instanceEnded, aggregate, dropped, end
+    case staleOverride, scopeReset, resolvedToNil, lazyResolved, instanceEnded, containerReleased
+    case aggregate, dropped, end
     case unknown(String)
 
     init(_ s: inout JSONScanner) throws(TraceLineError) {
@@ -24,6 +25,7 @@ enum TraceKind: Equatable {
         else if bytes.equals("resolvedToNil") { self = .resolvedToNil }
         else if bytes.equals("lazyResolved") { self = .lazyResolved }
         else if bytes.equals("instanceEnded") { self = .instanceEnded }
+        else if bytes.equals("containerReleased") { self = .containerReleased }
         else if bytes.equals("dropped") { self = .dropped }
         else if bytes.equals("end") { self = .end }
         else { self = .unknown(String(decoding: bytes, as: UTF8.self)) }
@@ -46,6 +48,7 @@ enum TraceKind: Equatable {
         case .resolvedToNil: "resolvedToNil"
         case .lazyResolved: "lazyResolved"
         case .instanceEnded: "instanceEnded"
+        case .containerReleased: "containerReleased"
         case .aggregate: "aggregate"
         case .dropped: "dropped"
         case .end: "end"
@@ -162,6 +165,8 @@ struct TraceFields {
         case .lazyResolved:
             return try event(.lazyResolved(LazyResolution(
                 owner: requester, service: try need(service, "service"), location: try need(at, "at"))))
+        case .containerReleased:
+            return try event(.containerReleased(ContainerReleased(container: try need(container, "container"))))
         case .dropped:
             return .record(.dropped(count: try need(count, "count"), time: try need(t, "t")), sequence: nil)
         case .end:

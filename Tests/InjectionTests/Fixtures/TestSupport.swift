@@ -92,6 +92,9 @@ final class EventRecorder: ResolutionObserver {
     var containersCreated: [ContainerCreated] {
         kinds.compactMap { if case .containerCreated(let value) = $0 { value } else { nil } }
     }
+    var containersReleased: [ContainerReleased] {
+        kinds.compactMap { if case .containerReleased(let value) = $0 { value } else { nil } }
+    }
 }
 
 extension ResolutionEvent.Kind {
@@ -110,6 +113,7 @@ extension ResolutionEvent.Kind {
         case .resolvedToNil(let event): [event.requested.container]
         case .lazyResolved(let event): [event.service.container]
         case .instanceEnded(let event): [event.service.container]
+        case .containerReleased(let event): [event.container]
         }
     }
 }

@@ -225,6 +225,9 @@ public enum TraceEncoder {
             optionalIdentity("requester", lazy.owner, &out)
             out.key("at")
             location(lazy.location, &out)
+        case .containerReleased(let released):
+            out.key("container")
+            out.string(released.container)
         }
     }
 
