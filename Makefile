@@ -76,7 +76,8 @@ tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $${TSAN_OPTIONS:-}" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
 
 # Resolution speed against direct construction and Swinject, then the graph at scale, then the live
-# inspector soaked at full rate (SOAK_SECONDS per rate; `make bench SOAK_SECONDS=60` for a short run).
+# inspector soaked at full rate (SOAK_SECONDS per rate; `make bench SOAK_SECONDS=60` for a short run),
+# then SIGTERM → exit at several moments of a session (worst case; about 4 minutes).
 SOAK_SECONDS ?= 600
 bench: deps
 	cd Benchmarks && $(SWIFT) build -c release
@@ -87,6 +88,7 @@ bench: deps
 	Scripts/bench-inspector.sh
 	Scripts/bench-big-trace.sh
 	Scripts/bench-live-soak.sh --duration $(SOAK_SECONDS)
+	Scripts/bench-live-exit.sh
 
 # The speed guard (not part of `make test`: a release build and ~18 callgrind runs, a few minutes):
 # instructions per operation of each runtime scenario against Benchmarks/guard-baselines.tsv; over
