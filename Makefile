@@ -5,6 +5,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
+.PHONY: scan-build scan-test scan-bench
 .PHONY: all build test test-deps live-shapes tsan asan app-links bench bench-guard bench-guard-baseline demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
 
 all: build
@@ -26,6 +27,7 @@ test: test-deps
 	$(MAKE) app-links
 	$(MAKE) docs
 	$(MAKE) check-install
+	$(MAKE) scan-test
 	$(MAKE) fuzz-short
 	$(MAKE) fuzz-wiring FUZZ_WIRING_SECONDS=20
 	$(MAKE) asan
@@ -89,6 +91,7 @@ bench: deps
 	Scripts/bench-big-trace.sh
 	Scripts/bench-live-soak.sh --duration $(SOAK_SECONDS)
 	Scripts/bench-live-exit.sh
+	$(MAKE) scan-bench
 
 # The speed guard (not part of `make test`: a release build and ~18 callgrind runs, a few minutes):
 # instructions per operation of each runtime scenario against Benchmarks/guard-baselines.tsv; over
@@ -149,8 +152,23 @@ fuzz-wiring: deps
 	FUZZ_WIRING_SECONDS=$(FUZZ_WIRING_SECONDS) $(SWIFT) test --skip-build \
 		--filter 'WiringFuzzTests.randomWiringsKeepTheirInvariants' $(SWIFT_FLAGS)
 
+# di-scan, the source reader behind `di-inspect scan` (Scan/, its own package: swift-syntax is
+# built there only, never by the root package's builds). Debug builds for `make test`; the
+# release build (swift-syntax in release takes minutes) only for `make scan-bench`.
+scan-build:
+	cd Scan && $(SWIFT) build $(SWIFT_FLAGS)
+scan-test:
+	cd Scan && $(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	cd Scan && $(SWIFT) test --skip-build $(SWIFT_FLAGS)
+# Synthetic apps in every style: parse-only against a full scan, one job against two, peak memory
+# on 200 k lines, output identical across job counts (SCAN_BENCH_FLAGS=--scale adds 500 k lines).
+SCAN_BENCH_FLAGS ?=
+scan-bench:
+	cd Scan && $(SWIFT) build -c release --product di-scan && $(SWIFT) build -c release --product scan-bench
+	Scan/.build/release/scan-bench $(SCAN_BENCH_FLAGS)
+
 demo: build
 	$(SWIFT) run $(SWIFT_FLAGS) di-inspect demo
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-notracing .build-docs Benchmarks/.build Fuzzing/.build
+	rm -rf .build .build-tsan .build-asan .build-notracing .build-docs Benchmarks/.build Fuzzing/.build Scan/.build

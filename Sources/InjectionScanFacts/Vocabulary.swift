@@ -62,7 +62,7 @@ public struct RegistrationForm: FactVocabulary {
     public static let instance: Self = "instance"
     /// `decorate(P.self) { c, x in … }`: wraps what is registered; not a key of its own.
     public static let decorate: Self = "decorate"
-    /// `Provider.register { }` (the @Service style's autoclosure registration).
+    /// A keypath provider's factory replaced: `container.login.useCase.register { Mock() }`.
     public static let provider: Self = "provider"
     /// A keypath container's member: `var x: Provider<P> { provide { X() } }` or a computed
     /// property returning a built value.
@@ -74,6 +74,7 @@ public struct RegistrationForm: FactVocabulary {
     /// Swinject: `container.register(P.self) { r in … }`.
     public static let swinjectRegister: Self = "swinjectRegister"
     /// Factory: `Container.shared.x.register { }`: replaces a member's factory at run time.
+    /// (This library's `container.login.useCase.register { }` is `provider`.)
     public static let factoryOverride: Self = "factoryOverride"
     /// Factory: `.onTest { }` / `.onPreview { }` / `.onDebug { }` contexts: overrides in that context.
     public static let contextOverride: Self = "contextOverride"
@@ -213,6 +214,8 @@ public struct SkipReason: FactVocabulary {
     /// `checkouts`, `Packages`): not walked unless named on the command line.
     public static let vendored: Self = "vendored"
     public static let notFound: Self = "notFound"
+    /// Nested deeper than the parser's limit (brackets): not parsed, so nothing can overflow.
+    public static let tooDeep: Self = "tooDeep"
 }
 
 /// The kind of a declared type.

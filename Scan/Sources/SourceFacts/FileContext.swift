@@ -1,0 +1,121 @@
+import InjectionScanFacts
+import SwiftSyntax
+
+/// What every visitor of one file shares: the tree, positions as lines, the `#if` decisions, the
+/// file's style and the configuration. Lives only while its file is being read (one job).
+final class FileContext {
+    let tree: SourceFileSyntax
+    let path: String
+    let configuration: ScanConfiguration
+    let conditions: Conditions
+    /// Modules the file imports.
+    let imports: [String]
+    /// Made on the first fact: files with none never pay for the line table.
+    private var converter: SourceLocationConverter?
+
+    init(tree: SourceFileSyntax, path: String, configuration: ScanConfiguration, defines: Set<String>) {
+        self.tree = tree
+        self.path = path
+        self.configuration = configuration
+        self.conditions = Conditions(defines: defines)
+        var imports: [String] = []
+        for item in tree.statements {
+            if let decl = item.item.as(ImportDeclSyntax.self) {
+                imports.append(decl.path.map(\.name.text).joined(separator: "."))
+            }
+        }
+        self.imports = imports
+    }
+
+    /// Line and column (UTF-8 bytes, from 1) of a node's first token, trivia excluded.
+    func position(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
+        if converter == nil { converter = SourceLocationConverter(fileName: path, tree: tree) }
+        let location = converter!.location(for: node.positionAfterSkippingLeadingTrivia)
+        return (location.line, location.column)
+    }
+
+    /// The style the file's imports say, for forms several libraries share.
+    var importedStyle: FactStyle {
+        if imports.contains(where: { $0 == "Swinject" || $0.hasPrefix("Swinject") }) { return .swinject }
+        if imports.contains("Factory") || imports.contains("FactoryKit") { return .factory }
+        if imports.contains("Resolver") { return .resolver }
+        return .injection
+    }
+
+    // MARK: Where a node sits
+
+    /// The enclosing types (outermost first) with their declarations.
+    func enclosingTypes(of node: some SyntaxProtocol) -> [DeclSyntax] {
+        var types: [DeclSyntax] = []
+        var current = Syntax(node).parent
+        while let syntax = current {
+            if let decl = syntax.as(DeclSyntax.self), Self.typeName(of: decl) != nil { types.append(decl) }
+            current = syntax.parent
+        }
+        return types.reversed()
+    }
+
+    /// `Outer.Inner` for the types around a node (an extension counts as its extended type).
+    func enclosingTypeName(of node: some SyntaxProtocol) -> String? {
+        let names = enclosingTypes(of: node).compactMap(Self.typeName(of:))
+        guard !names.isEmpty else { return nil }
+        // An extension's name is already qualified; start from the innermost extension.
+        if let lastExtension = names.lastIndex(where: { $0.contains(".") }) {
+            return names[lastExtension...].joined(separator: ".")
+        }
+        return names.joined(separator: ".")
+    }
+
+    static func typeName(of decl: DeclSyntax) -> String? {
+        if let decl = decl.as(ClassDeclSyntax.self) { return decl.name.text }
+        if let decl = decl.as(StructDeclSyntax.self) { return decl.name.text }
+        if let decl = decl.as(EnumDeclSyntax.self) { return decl.name.text }
+        if let decl = decl.as(ActorDeclSyntax.self) { return decl.name.text }
+        if let decl = decl.as(ProtocolDeclSyntax.self) { return decl.name.text }
+        if let decl = decl.as(ExtensionDeclSyntax.self) { return TypeText.normalize(decl.extendedType) }
+        return nil
+    }
+
+    func enclosing(of node: some SyntaxProtocol) -> EnclosingFact {
+        var fact = EnclosingFact(type: enclosingTypeName(of: node))
+        var current = Syntax(node).parent
+        var inFunctionBody = false
+        while let syntax = current {
+            if let function = syntax.as(FunctionDeclSyntax.self) {
+                if fact.function == nil { fact.function = function.name.text + "(" + function.signature.parameterClause.parameters.map { ($0.firstName.text) + ":" }.joined() + ")" }
+                if function.genericParameterClause != nil { fact.isGeneric = true }
+                inFunctionBody = true
+            } else if syntax.is(InitializerDeclSyntax.self) {
+                if fact.function == nil { fact.function = "init" }
+                if syntax.as(InitializerDeclSyntax.self)?.genericParameterClause != nil { fact.isGeneric = true }
+                inFunctionBody = true
+            } else if let binding = syntax.as(PatternBindingSyntax.self), binding.accessorBlock != nil, fact.function == nil {
+                fact.function = "var " + binding.pattern.trimmedDescription
+            } else if !inFunctionBody, syntax.is(ForStmtSyntax.self) || syntax.is(WhileStmtSyntax.self) || syntax.is(RepeatStmtSyntax.self) {
+                fact.inLoop = true
+            } else if !inFunctionBody, let closure = syntax.as(ClosureExprSyntax.self), Self.isLoopClosure(closure) {
+                fact.inLoop = true
+            } else if let decl = syntax.as(DeclSyntax.self), Self.typeName(of: decl) != nil {
+                if Self.genericParameters(of: decl)?.isEmpty == false { fact.isGeneric = true }
+                inFunctionBody = true
+            }
+            current = syntax.parent
+        }
+        return fact
+    }
+
+    private static func isLoopClosure(_ closure: ClosureExprSyntax) -> Bool {
+        guard let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        else { return false }
+        return ["forEach", "map", "compactMap", "flatMap", "reduce", "filter"].contains(member.declName.baseName.text)
+    }
+
+    static func genericParameters(of decl: DeclSyntax) -> [String]? {
+        if let decl = decl.as(ClassDeclSyntax.self) { return decl.genericParameterClause?.parameters.map(\.name.text) }
+        if let decl = decl.as(StructDeclSyntax.self) { return decl.genericParameterClause?.parameters.map(\.name.text) }
+        if let decl = decl.as(EnumDeclSyntax.self) { return decl.genericParameterClause?.parameters.map(\.name.text) }
+        if let decl = decl.as(ActorDeclSyntax.self) { return decl.genericParameterClause?.parameters.map(\.name.text) }
+        return nil
+    }
+}

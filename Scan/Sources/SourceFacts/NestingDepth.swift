@@ -1,0 +1,45 @@
+/// The deepest bracket nesting in a file, read from its bytes before parsing.
+///
+/// swift-syntax stops at its nesting limit only at declarations and statements; an expression
+/// nested 100 000 parentheses deep would still recurse the parser down to a stack overflow. So
+/// files deeper than the limit are reported and not parsed. Comments and string literals are
+/// skipped roughly: a miscount costs one file a note, never a crash.
+enum NestingDepth {
+    static func exceeds(_ limit: Int, in bytes: [UInt8]) -> (line: Int, exceeded: Bool) {
+        var depth = 0
+        var line = 1
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A: line += 1
+            case 0x28, 0x5B, 0x7B:  // ( [ {
+                depth += 1
+                if depth > limit { return (line, true) }
+            case 0x29, 0x5D, 0x7D:  // ) ] }
+                depth = max(0, depth - 1)
+            case 0x2F where index + 1 < count && bytes[index + 1] == 0x2F:  // line comment
+                while index < count && bytes[index] != 0x0A { index += 1 }
+                continue
+            case 0x2F where index + 1 < count && bytes[index + 1] == 0x2A:  // block comment
+                index += 2
+                while index + 1 < count && !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) {
+                    if bytes[index] == 0x0A { line += 1 }
+                    index += 1
+                }
+                index += 2
+                continue
+            case 0x22:  // a string literal on one line
+                index += 1
+                while index < count && bytes[index] != 0x22 && bytes[index] != 0x0A {
+                    if bytes[index] == 0x5C { index += 1 }
+                    index += 1
+                }
+            default: break
+            }
+            index += 1
+        }
+        return (line, false)
+    }
+}

@@ -1,0 +1,94 @@
+import InjectionScanFacts
+import SwiftSyntax
+
+/// Type and expression text as the facts carry it: whitespace collapsed, `any`/`some` and
+/// `.self`/`.Type` dropped, optionals unwrapped.
+enum TypeText {
+    static func normalize(_ type: TypeSyntax) -> String {
+        normalize(type.trimmedDescription)
+    }
+
+    static func normalize(_ text: String) -> String {
+        var text = collapse(text)
+        for suffix in [".self", ".Type"] where text.hasSuffix(suffix) { text.removeLast(suffix.count) }
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("("), text.hasSuffix(")"), !text.contains(",") { text = String(text.dropFirst().dropLast()) }
+        for prefix in ["any ", "some "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        if text.hasPrefix("Optional<"), text.hasSuffix(">") { text = String(text.dropFirst(9).dropLast()) }
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        return text
+    }
+
+    /// Whitespace runs (newlines, comments' indentation) become one space.
+    static func collapse(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// The type named by `X.self` (or `X.Type.self`), nil for any other expression.
+    static func metatype(_ expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+            let base = member.base
+        else { return nil }
+        return normalize(base.trimmedDescription)
+    }
+
+    /// The type a constructor call builds: `X(…)`, `Module.X(…)`, `X.init(…)`, `X<T>(…)`; nil
+    /// when the callee does not start with a capital (a function call).
+    static func constructedType(_ call: FunctionCallExprSyntax) -> String? {
+        var callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base {
+            callee = base
+        }
+        if let generic = callee.as(GenericSpecializationExprSyntax.self) {
+            return isTypeName(generic.expression) ? collapse(generic.trimmedDescription) : nil
+        }
+        return isTypeName(callee) ? collapse(callee.trimmedDescription) : nil
+    }
+
+    static func isTypeName(_ expression: ExprSyntax) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text.first?.isUppercase == true
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return member.declName.baseName.text.first?.isUppercase == true && isTypeName(base)
+        }
+        return false
+    }
+
+    /// A scope as written, with the word the extractor knows (`.application` → `application`).
+    static func scope(_ expression: ExprSyntax) -> ScopeFact {
+        let written = collapse(expression.trimmedDescription)
+        var word = written
+        if let call = expression.as(FunctionCallExprSyntax.self) { word = collapse(call.calledExpression.trimmedDescription) }
+        let last = word.split(separator: ".").last.map(String.init) ?? word
+        return ScopeFact(written: written, normalized: knownScopes.contains(last) ? last : nil)
+    }
+
+    static let knownScopes: Set<String> = [
+        "unique", "graph", "cached", "shared", "singleton", "application", "container", "weak", "transient",
+        "newSingleton", "new", "automatic", "session",
+    ]
+
+    /// A string literal's value when it has no interpolation.
+    static func literal(_ expression: ExprSyntax) -> String? {
+        guard let string = expression.as(StringLiteralExprSyntax.self) else { return nil }
+        var value = ""
+        for segment in string.segments {
+            guard let text = segment.as(StringSegmentSyntax.self) else { return nil }
+            value += text.content.text
+        }
+        return value
+    }
+}

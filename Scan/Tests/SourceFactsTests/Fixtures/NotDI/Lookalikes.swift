@@ -1,0 +1,18 @@
+import UIKit
+
+final class Analytics {
+    func register(event: String) {}
+    func resolve(_ value: Int) {}
+}
+
+final class ListController {
+    let tableView = UITableView()
+    let analytics = Analytics()
+
+    func setUp() {
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")  // #N:tableView
+        analytics.register(event: "open")  // #N:analytics
+        unknownThing.register(Cell.self, forCellWithReuseIdentifier: "c")  // #N:unknown
+        registry.register { Plugin() }  // #R:guessed
+    }
+}

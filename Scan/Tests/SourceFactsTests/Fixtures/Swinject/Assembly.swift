@@ -1,0 +1,29 @@
+import Swinject
+
+protocol Networking {}
+final class Network: Networking {}
+final class API { init(network: Networking) {} }
+final class Detail { init(id: Int, api: API) {} }
+protocol View: AnyObject {}
+final class Presenter { weak var view: View? }
+final class Cache {}
+
+final class ServiceAssembly: Assembly {  // #C:assembly
+    func assemble(container: Container) {
+        container.register(Networking.self) { _ in Network() }.inObjectScope(.container)  // #R:scoped
+        container.register(API.self, name: "v2") { r in API(network: r.resolve(Networking.self)!) }  // #R:named #S:edge
+        container.register(Detail.self) { (r: Resolver, id: Int) in Detail(id: id, api: r.resolve(API.self, name: "v2")!) }  // #R:arguments #S:namedEdge
+        container.register(Presenter.self) { _ in Presenter() }  // #R:presenter
+            .initCompleted { r, presenter in presenter.view = r.resolve(View.self) }  // #S:initCompleted
+    }
+}
+
+let assembler = Assembler([ServiceAssembly()])  // #C:assembler
+let services = Container()  // #C:services
+
+func screen() {
+    services.register(Cache.self) { _ in Cache() }  // #R:anyName
+    let api = assembler.resolver.resolve(API.self, name: "v2")!  // #S:locator
+    let detail = assembler.resolver.resolve(Detail.self, argument: 3)  // #S:argument
+    _ = (api, detail)
+}

@@ -1,0 +1,48 @@
+import InjectionScanFacts
+import SourceFacts
+import Testing
+
+@Suite struct LookalikeTests {
+    let file = "NotDI/Lookalikes.swift"
+
+    @Test func callsOnReceiversTheSourcesTypeAsSomethingElseAreNotRegistrations() throws {
+        let facts = try Fixture.scan(file)
+        for marker in ["#N:tableView", "#N:analytics", "#N:unknown"] {
+            let line = Fixture.line(marker, in: file)
+            #expect(!facts.registrations.contains { $0.line == line }, "\(marker)")
+            #expect(facts.notes.contains { $0.line == line && $0.kind == .notInjection }, "\(marker)")
+        }
+        let tableView = facts.notes.first { $0.line == Fixture.line("#N:tableView", in: file) }
+        #expect(tableView?.message == "register(…) on tableView, a UITableView: not a DI container, not a registration")
+        // `analytics.resolve(1)` has no DI shape at all: nothing.
+        #expect(facts.requests.isEmpty)
+    }
+
+    @Test func anUndeclaredReceiverWithAFactoryIsAGuess() throws {
+        let facts = try Fixture.scan(file)
+        let guessed = try #require(facts.registration("#R:guessed", file))
+        #expect(guessed.certainty == .guessed && guessed.service == "Plugin")
+        #expect(guessed.note == "receiver `registry` is not declared in this file as a container; taken as one for its factory closure")
+    }
+}
+
+@Suite struct ConditionTests {
+    let file = "Conditions/Debug.swift"
+
+    @Test func everyClauseIsTaggedWithWhatExcludesTheOthers() throws {
+        let facts = try Fixture.scan(file)
+        #expect(facts.registration("#R:debug", file)?.conditions == ["DEBUG"])
+        #expect(facts.registration("#R:preview", file)?.conditions == ["!(DEBUG) && PREVIEW"])
+        #expect(facts.registration("#R:release", file)?.conditions == ["!(DEBUG) && !(PREVIEW)"])
+        #expect(facts.registration("#R:ios", file)?.conditions == ["os(iOS)"])
+    }
+
+    @Test func definesDecideKnownFlagsAndLeaveTheRest() throws {
+        let facts = try Fixture.scan(file, defines: ["PREVIEW"])
+        let lines = facts.registrations.map(\.line)
+        #expect(!lines.contains(Fixture.line("#R:debug", in: file)))
+        #expect(!lines.contains(Fixture.line("#R:release", in: file)))
+        #expect(facts.registration("#R:preview", file)?.conditions == [])
+        #expect(facts.registration("#R:ios", file)?.conditions == ["os(iOS)"])
+    }
+}
