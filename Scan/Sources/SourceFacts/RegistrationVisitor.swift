@@ -65,8 +65,13 @@ final class RegistrationVisitor: SyntaxVisitor {
         switch receiver.verdict {
         case .container: break
         case .other(let type):
-            addNote(call, .notInjection, "\(name)(…) on \(receiver.reference.expression.isEmpty ? "self" : receiver.reference.expression), a \(type): not a DI container, not a registration", conditions)
-            return
+            let labels = Set(call.arguments.compactMap { $0.label?.text })
+            guard factory != nil, labels.isSubset(of: ["name", "scope", "type", "factory"]) else {
+                addNote(call, .notInjection, "\(name)(…) on \(receiver.reference.expression.isEmpty ? "self" : receiver.reference.expression), a \(type): not a DI container, not a registration", conditions)
+                return
+            }
+            certainty = .guessed
+            note = "receiver `\(receiver.reference.expression)` is a \(type), not a known container; taken as a wrapper around one for its factory closure"
         case .unknown:
             let labels = Set(call.arguments.compactMap { $0.label?.text })
             let diLabels: Set<String> = ["name", "scope", "type", "factory", "argument", "arguments"]

@@ -122,9 +122,15 @@ final class RequestVisitor: SyntaxVisitor {
         let keyPath = unlabelled.first?.as(KeyPathExprSyntax.self)
         let shaped = labels.isSubset(of: diLabels)
             && (unlabelled.isEmpty || explicitType != nil || keyPath != nil || (unlabelled.count == 2 && unlabelled.last.flatMap(TypeText.metatype) != nil))
-        guard shaped else { return }
-
         var receiver = receivers.classify(base, at: call)
+        guard shaped else {
+            // `resolver.resolve(type)!` inside an app's generic helper: a resolve whose key only
+            // the caller knows. Said, never dropped.
+            if receiver.verdict == .container || receiver.closureParameter.flatMap({ owners[$0.closure.id] }) != nil {
+                addNote(call, .unresolved, "\(name)(\(TypeText.collapse(call.arguments.trimmedDescription))) on \(receiver.reference.expression.isEmpty ? "self" : receiver.reference.expression): the key is a value known only at run time (a generic helper?)", conditions)
+            }
+            return
+        }
         var certainty = Certainty.exact
         var note: String?
         if let parameter = receiver.closureParameter, let owner = owners[parameter.closure.id] {
@@ -132,9 +138,10 @@ final class RequestVisitor: SyntaxVisitor {
             receiver.verdict = parameter.index == 0 || owner.phase != .factory ? .container : receiver.verdict
             if receiver.reference.type == nil { receiver.reference.type = owner.registration.style == .swinject ? "Resolver" : owner.registration.container?.type }
         }
-        // `Container.shared.api.resolve()` (Factory) is the member's call.
-        if receiver.verdict != .container, unlabelled.isEmpty, let member = base?.as(MemberAccessExprSyntax.self),
-            receivers.classify(member.base, at: call).verdict == .container
+        // `Container.shared.api.resolve()` (Factory) is the member's call; so is `factory.api.resolve()`
+        // in a Factory file, on a container injected under another name.
+        if receiver.verdict != .container, unlabelled.isEmpty, labels.isEmpty, let member = base?.as(MemberAccessExprSyntax.self),
+            receivers.classify(member.base, at: call).verdict == .container || context.importedStyle == .factory
         {
             factoryCall(call, name: member.declName.baseName.text, base: member.base, token: member.declName.baseName, viaResolve: true)
             return
@@ -142,8 +149,10 @@ final class RequestVisitor: SyntaxVisitor {
         switch receiver.verdict {
         case .container: break
         case .other(let type):
-            addNote(call, .notInjection, "\(name)(…) on \(receiver.reference.expression), a \(type): not a DI container, not a resolve", conditions)
-            return
+            // `provider.resolve(API.self)` on a type the sources declare: the shape of a resolve,
+            // so most likely an app's wrapper around a container.
+            certainty = .guessed
+            note = "receiver `\(receiver.reference.expression)` is a \(type), not a known container; taken as a wrapper around one (name \(type) in di-inspect.json's containers to confirm)"
         case .unknown:
             certainty = .guessed
             note = base == nil
@@ -204,10 +213,15 @@ final class RequestVisitor: SyntaxVisitor {
         var note: String?
         if let head {
             receiver = receivers.classify(head, at: call)
-            guard receiver.verdict == .container else { return }
+            if receiver.verdict != .container, viaResolve, context.importedStyle == .factory {
+                certainty = .guessed
+                note = "`\(receiver.reference.expression)` taken as a Factory container (a member's resolve())"
+            } else {
+                guard receiver.verdict == .container else { return }
+            }
             if head.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
                 guard innermostOwner(of: call) != nil || factoryMembers.contains(name) else { return }
-            } else if !(head.is(MemberAccessExprSyntax.self) || receiver.reference.type != nil) {
+            } else if !(head.is(MemberAccessExprSyntax.self) || receiver.reference.type != nil || certainty == .guessed) {
                 return
             }
         } else {
@@ -235,7 +249,7 @@ final class RequestVisitor: SyntaxVisitor {
             arguments: call.arguments.map { TypeText.collapse($0.expression.trimmedDescription) }, conditions: conditions,
             enclosing: context.enclosing(of: call), certainty: certainty, note: note)
         if viaResolve { fact.arguments = [] }
-        typeFromContext(ExprSyntax(call), into: &fact)
+        // The key is the member path; where the value goes says nothing about it.
         link(call, into: &fact)
         (fact.line, fact.column) = context.position(of: token)
         requests.append(fact)

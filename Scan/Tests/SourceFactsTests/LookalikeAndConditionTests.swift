@@ -26,6 +26,26 @@ import Testing
     }
 }
 
+@Suite struct WrapperTests {
+    let file = "Swinject/Assembly.swift"
+
+    @Test func aGenericHelpersResolveIsAnUnresolvedNote() throws {
+        let facts = try Fixture.scan(file)
+        let line = Fixture.line("#N:generic", in: file)
+        #expect(!facts.requests.contains { $0.line == line })
+        let note = try #require(facts.notes.first { $0.line == line })
+        #expect(note.kind == .unresolved)
+        #expect(note.message == "resolve(type) on resolver: the key is a value known only at run time (a generic helper?)")
+    }
+
+    @Test func aResolveOnADeclaredWrapperIsAGuessedSite() throws {
+        let facts = try Fixture.scan(file)
+        let site = try #require(facts.request("#S:wrapper", file))
+        #expect(site.service == "API" && site.certainty == .guessed && site.container?.type == "InstanceProvider")
+        #expect(site.note == "receiver `instanceProvider` is a InstanceProvider, not a known container; taken as a wrapper around one (name InstanceProvider in di-inspect.json's containers to confirm)")
+    }
+}
+
 @Suite struct ConditionTests {
     let file = "Conditions/Debug.swift"
 

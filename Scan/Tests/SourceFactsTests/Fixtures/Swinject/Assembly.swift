@@ -27,3 +27,14 @@ func screen() {
     let detail = assembler.resolver.resolve(Detail.self, argument: 3)  // #S:argument
     _ = (api, detail)
 }
+
+protocol InstanceProvider { func resolve<T>(_ type: T.Type) -> T }
+final class SwinjectInstanceProvider: InstanceProvider {
+    let resolver: Resolver
+    init(resolver: Resolver) { self.resolver = resolver }
+    func resolve<T>(_ type: T.Type) -> T { resolver.resolve(type)! }  // #N:generic
+}
+
+func start(instanceProvider: InstanceProvider) {
+    _ = instanceProvider.resolve(API.self)  // #S:wrapper
+}
