@@ -46,6 +46,10 @@ let package = Package(
         // The facts `di-scan` (the Scan/ package, which alone depends on swift-syntax) writes per
         // source file, and their reader: docs/SCAN_FACTS.md. No dependencies.
         .target(name: "InjectionScanFacts"),
+        // The graph read from the sources: links what `di-scan` (the `Scan/` package, the only
+        // one that builds swift-syntax) read per file, finds the problems a run would hit, and
+        // reads and writes the scan-graph file. No swift-syntax here.
+        .target(name: "InjectionScan", dependencies: ["Injection", "InjectionGraph", "InjectionScanFacts"]),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"])]
@@ -62,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "DIInspect",
             dependencies: [
-                "Injection", "InjectionTrace", "InjectionGraph", "InjectionInspector",
+                "Injection", "InjectionTrace", "InjectionGraph", "InjectionInspector", "InjectionScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,6 +90,7 @@ let package = Package(
             dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"],
             exclude: ["Snapshots", "FuzzCrashers"]
         ),
+        .testTarget(name: "InjectionScanTests", dependencies: ["InjectionScan", "InjectionGraph", "Injection"]),
         .testTarget(
             name: "InjectionInspectorTests",
             dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import InjectionGraph
+import Injection
 
 /// The diagnostic registry (`DiagnosticKind.all`) is the one list of what `check` can report:
 /// every problem a graph produces is registered, every registered kind is produced by some
@@ -12,7 +13,24 @@ struct DiagnosticRegistryTests {
     /// shadowed registration.
     static var reports: [DiagnosticsReport] {
         [Fixtures.everyDiagnostic, SilentBugProblemTests.layered(breach: true), SilentBugProblemTests.modules()]
-            .map { $0.graph.check() }
+            .map { $0.graph.check() } + [scanned.check(strict: true)]
+    }
+
+    /// A scan's own diagnostics: a key registered twice (a warning, a problem with --strict) and
+    /// a note of every kind the scan writes.
+    static var scanned: DependencyGraph {
+        func at(_ line: Int) -> DeclaredLocation { DeclaredLocation(path: "A.swift", line: line, column: 1, fileID: "App/A.swift") }
+        let logger = ServiceIdentity(type: "Logger", container: "app")
+        let first = DeclaredRegistration(id: 1, service: logger, location: at(1))
+        let second = DeclaredRegistration(id: 2, service: logger, location: at(2), overrides: 1)
+        var graph = DependencyGraph()
+        graph.declare(Declarations(
+            summary: ScanSummary(root: ".", tool: "test", files: 1), registrations: [first, second],
+            notes: ["unreadable", "syntax", "unrecognized", "unresolved", "guessed"].enumerated().map {
+                ScanNote(kind: $1, message: "a \($1) fact", location: at(10 + $0))
+            }))
+        graph.declareProblem(DeclaredProblem(.overridden(DeclaredOverride(replaced: first, winner: second)), severity: .warning))
+        return graph
     }
 
     @Test func everyProblemAGraphReportsIsRegisteredAndEveryRegisteredKindIsReported() {

@@ -49,7 +49,7 @@ struct CheckCommand: ParsableCommand {
         }
         let (graph, diagnostics) = try loadGraphWithDiagnostics(file)
         let problems = graph.check(strict: strict)
-        try report.write(text: problems.text, json: problems.json, fallbackFile: file) { path in
+        try report.write(text: problems.text, json: problems.json, fallbackFile: file, declarations: graph.declarations) { path in
             ProblemAnnotations(report: problems, graph: graph, path: path)
         }
         // A trace with rejected lines cannot be called clean, whatever the rest says. A truncated

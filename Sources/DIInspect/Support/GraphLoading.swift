@@ -2,9 +2,10 @@ import Injection
 import InjectionTrace
 import ArgumentParser
 import InjectionGraph
+import InjectionScan
 
 /// Streams the trace at `path` into a graph for a command (memory bounded by the graph, not the
-/// file), printing the reader's diagnostics to standard error as `FILE:LINE: severity: what`.
+/// file), or reads the scan graph at `path` (`scan -o FILE`), printing the reader's diagnostics to standard error as `FILE:LINE: severity: what`.
 /// An unreadable or invalid file prints `error: …` and exits with status 2.
 func loadGraph(_ path: String) throws -> DependencyGraph {
     try loadGraphWithDiagnostics(path).graph
@@ -12,6 +13,9 @@ func loadGraph(_ path: String) throws -> DependencyGraph {
 
 /// ``loadGraph(_:)`` that also returns the diagnostics it printed.
 func loadGraphWithDiagnostics(_ path: String) throws -> (graph: DependencyGraph, diagnostics: [TraceDiagnostic]) {
+    // A scan graph (`scan -o FILE`) is the graph read from the sources: every command reads it
+    // as it reads a trace.
+    if let declarations = try loadScanGraphIfScan(path) { return (ScanChecks.graph(from: declarations), []) }
     var graph = DependencyGraph()
     let diagnostics = try streamTraceRecords(path) { records in
         for record in records { graph.apply(record) }

@@ -18,11 +18,11 @@ struct ReportOptions: ParsableArguments {
     var output: String?
 
     /// Writes the report: `text` or `json` as given, or the annotations (made with the source
-    /// paths under `--source-root`) as xcode lines placed on `fallbackFile` when a problem has no
+    /// paths under `--source-root`, or the paths a scan read) as xcode lines placed on `fallbackFile` when a problem has no
     /// line, github commands or SARIF.
     func write(
         text: @autoclosure () -> String, json jsonText: @autoclosure () -> String, fallbackFile: String,
-        annotations: (_ path: (String) -> String) -> ProblemAnnotations
+        declarations: Declarations? = nil, annotations: (_ path: (String) -> String) -> ProblemAnnotations
     ) throws {
         let format = json ? .json : format
         let report: String
@@ -30,8 +30,15 @@ struct ReportOptions: ParsableArguments {
         case .text: report = text()
         case .json: report = jsonText()
         case .xcode, .github, .sarif:
-            let paths = SourcePaths(root: sourceRoot)
-            let annotations = annotations { paths.path(for: $0) }
+            // A scan knows the path of every file it read; a trace names file IDs to look up.
+            let path: (String) -> String
+            if let declarations {
+                path = scanPaths(declarations)
+            } else {
+                let paths = SourcePaths(root: sourceRoot)
+                path = { paths.path(for: $0) }
+            }
+            let annotations = annotations(path)
             report = format == .xcode ? annotations.xcode(fallbackFile: fallbackFile)
                 : format == .github ? annotations.github() : annotations.sarif(toolVersion: InjectionVersion.current)
         }

@@ -125,48 +125,16 @@ extension Container {
     /// against an arbitrary protocol without an instance, so the name is the fallback.
     static func looksLikeImplementation<T>(_ entry: ContainerState.Entry, of type: T.Type, asked: String) -> Bool {
         if let kept = entry.kept as? any InstanceValueProviding, kept.anyValue is T { return true }
-        let found = entry.registration.identity.type
-        guard found != asked else { return false }
-        if asked.hasSuffix("Protocol"), found.hasPrefix(asked.dropLast("Protocol".count)),
-           found.count - (asked.count - "Protocol".count) <= 4 { return true }
-        let stem = zip(found, asked).prefix { $0 == $1 }.count
-        return stem >= 4 && asked.count - stem <= 4 && found.count - stem <= 4
+        return MissingRegistration.namesLookLikeImplementation(entry.registration.identity.type, of: asked)
     }
 
     /// The `register` line that fixes a missing registration, or the name that was probably
     /// meant when the requested one is a typo of a registered one.
     func fixLine<T>(for type: T.Type, name: String?, near: [NearMiss]) -> String {
-        let receiver = self.name == "shared" ? "Container.shared" : self.name
-        let asked = typeName(T.self)
-        let nameArgument = name.map { "(name: \"\($0)\")" } ?? ""
         if let elsewhere = routingFix(for: T.self, name: name, near: near) { return elsewhere }
-        if let name, let meant = near.compactMap({ $0.kind == .otherName ? $0.service.name : nil })
-            .min(by: { editDistance($0, name) < editDistance($1, name) }),
-            editDistance(meant, name) <= max(2, name.count / 4) {
-            return "did you mean the name \"\(meant)\"? Resolve \(asked) with name: \"\(meant)\", "
-                + "or add \(receiver).register\(nameArgument) { <#\(asked)#>() }"
-        }
-        if asked.hasPrefix("Optional<"), asked.hasSuffix(">"),
-           let plain = near.first(where: { $0.kind == .optional && "Optional<\($0.service.type)>" == asked })?.service {
-            // `resolve(X?.self)` looks for a registration of `X?`; the registration is of `X`.
-            let nameLabel = plain.name.map { ", name: \"\($0)\"" } ?? ""
-            return "resolve the non-optional \(plain.type): `\(receiver).optional(\(plain.type).self\(nameLabel))` "
-                + "gives nil when it is not registered (or `@OptionalInjected var x: \(plain.type)?`)"
-        }
-        // The scope of the new registration is one its requester can hold: under a long-lived
-        // requester, the default `unique` would be the next problem (a captive dependency).
-        let requesterScope = ResolutionContext.current.frames.last?.scope
-        let scope = requesterScope.flatMap { $0.isLongLived ? "scope: \(Self.literal($0))" : nil }
-        let arguments = [name.map { "name: \"\($0)\"" }, scope].compactMap { $0 }
-        let options = arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")"
-        if let implementation = near.first(where: { $0.kind == .concreteType })?.service.type {
-            return "\(receiver).register\(options) { \(implementation)() as \(Self.isProtocol(T.self) ? "any " : "")\(asked) }"
-        }
-        // A protocol cannot be built: name the type that implements it.
-        if Self.isProtocol(T.self) {
-            return "\(receiver).register\(options) { <#Implementation#>() as any \(asked) }"
-        }
-        return "\(receiver).register\(options) { <#\(asked)#>() }"
+        return MissingRegistration.fixLine(
+            receiver: self.name == "shared" ? "Container.shared" : self.name, asked: typeName(T.self), name: name,
+            near: near, requesterScope: ResolutionContext.current.frames.last?.scope, isProtocol: Self.isProtocol(T.self))
     }
 
     /// `.cached`, `.singleton`, `.custom("session")`: a scope as the app writes it.

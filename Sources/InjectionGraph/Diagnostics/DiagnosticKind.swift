@@ -31,7 +31,7 @@ public struct DiagnosticKind: Sendable, Hashable {
     /// Every diagnostic, in the order `check` reports them (problems, then notes).
     public static let all: [DiagnosticKind] = [
         .missing, .cycle, .dependencyLoop, .scopeMismatch, .staleOverride, .activeMapping, .layerBreach, .shadowed,
-        .resolvedToNil, .lazyLoop,
+        .overridden, .resolvedToNil, .lazyLoop, .unreadable, .syntaxError, .unrecognized, .unresolved, .guessed,
     ]
 
     /// The registered diagnostic called `name`.
@@ -63,4 +63,30 @@ public struct DiagnosticKind: Sendable, Hashable {
     public static let lazyLoop = DiagnosticKind(
         "lazyLoop", "Cycle broken lazily", .cycles, note: true,
         "Services reach each other only through a lazy edge (no cycle at run time).")
+    public static let overridden = DiagnosticKind(
+        "override", "Registration overridden", .overrides,
+        "A key registered twice in one container in the sources: the later registration wins (a scan).")
+    public static let unreadable = DiagnosticKind(
+        "unreadable", "Not read", .missing, note: true, "A source file the scan could not read (too large, binary, not UTF-8).")
+    public static let syntaxError = DiagnosticKind(
+        "syntax", "Syntax error", .missing, note: true, "A source file with a syntax error; the rest of it was read.")
+    public static let unrecognized = DiagnosticKind(
+        "unrecognized", "Not recognized", .missing, note: true,
+        "Code that looks like injection in a form the scan does not know (a wrapper, a helper).")
+    public static let unresolved = DiagnosticKind(
+        "unresolved", "Not typed", .missing, note: true,
+        "A registration or request the scan could not type (a generic helper, a loop, a type declared elsewhere).")
+    public static let guessed = DiagnosticKind(
+        "guessed", "Guessed", .missing, note: true, "A type the scan filled in by a rule, not read whole.")
+
+    /// The kind of a scan's note by its name (`unreadable`, `syntax`, `unrecognized`, `unresolved`, `guessed`).
+    static func scanNote(_ name: String) -> DiagnosticKind {
+        switch name {
+        case "unreadable": .unreadable
+        case "syntax": .syntaxError
+        case "unrecognized": .unrecognized
+        case "unresolved": .unresolved
+        default: .guessed
+        }
+    }
 }

@@ -22,9 +22,12 @@ extension DiagnosticsReport {
                 ("services", .int(serviceCount)),
                 ("edges", .int(edgeCount)),
                 ("problems", .int(problems.count)),
+                ("warnings", warnings.isEmpty ? nil : .int(warnings.count)),
                 ("notes", .int(notes.count)),
             ])),
+            ("scan", scan.map(JSONValue.scanSummary)),
             ("problems", .array(problems.map(\.jsonValue))),
+            ("warnings", warnings.isEmpty && scan == nil ? nil : .array(warnings.map(\.jsonValue))),
             ("notes", .array(notes.map(\.jsonValue))),
         ])
     }
@@ -114,6 +117,14 @@ extension GraphProblem {
                 ("passedOver", .array(shadow.passedOver.map(candidate))),
                 ("count", .uint(shadow.resolves)),
             ]
+        case .overridden(let override):
+            fields += [
+                ("service", .identity(override.winner.service)),
+                ("at", .location(override.winner.location.sourceLocation)),
+                ("replacedAt", .location(override.replaced.location.sourceLocation)),
+            ]
+        case .scanNote(let note):
+            fields += [("at", .location(note.location.sourceLocation)), ("path", .string(note.location.path))]
         case .activeMapping(let record):
             fields.append(("override", .override(record)))
             fields.append(("resolvedBy", .array(record.uses.map { use in

@@ -15,16 +15,27 @@ extension DiagnosticsReport {
     ///   Fix: break the cycle where it closes: let the last service get the first one lazily (@LazyInjected, or a factory it calls after init).
     /// ```
     public var text: String {
-        let app = session.header.map { "\($0.app.escapingControlCharacters) (pid \($0.pid))" } ?? "the trace"
+        let app = session.header.map { "\($0.app.escapingControlCharacters) (pid \($0.pid))" }
+            ?? scan.map { "the sources (\($0.files) \($0.files == 1 ? "file" : "files"))" } ?? "the trace"
         var lines: [String] = []
         if problems.isEmpty {
-            lines.append("No problems in \(app): \(serviceCount) services, \(edgeCount) edges, \(session.eventCount) events.")
+            let events = session.header == nil && scan != nil ? "declared, not run" : "\(session.eventCount) events"
+            lines.append("No problems in \(app): \(serviceCount) services, \(edgeCount) edges, \(events).")
         } else {
             let noun = problems.count == 1 ? "problem" : "problems"
             lines.append("\(problems.count) \(noun) in \(app): \(countsByKind(problems))")
             for (index, problem) in problems.enumerated() {
                 lines.append("")
                 lines.append("[\(index + 1)] " + problem.message)
+            }
+        }
+        if !warnings.isEmpty {
+            lines.append("")
+            let noun = warnings.count == 1 ? "warning" : "warnings"
+            lines.append("\(warnings.count) \(noun) (often meant: the exit code ignores them; --strict counts them): \(countsByKind(warnings))")
+            for (index, warning) in warnings.enumerated() {
+                lines.append("")
+                lines.append("(warning \(index + 1)) " + warning.message)
             }
         }
         if !notes.isEmpty {
@@ -73,6 +84,12 @@ extension DiagnosticsReport {
             ("lazyLoop", "cycle broken lazily", "cycles broken lazily"),
             ("layerBreach", "layer breach", "layer breaches"),
             ("shadowed", "shadowed registration", "shadowed registrations"),
+            ("override", "registration overridden", "registrations overridden"),
+            ("unreadable", "file not read", "files not read"),
+            ("syntax", "syntax error", "syntax errors"),
+            ("unrecognized", "form not recognized", "forms not recognized"),
+            ("unresolved", "fact not typed", "facts not typed"),
+            ("guessed", "type guessed", "types guessed"),
         ]
         return names.compactMap { name in
             let count = problems.count { $0.kind == name.kind }

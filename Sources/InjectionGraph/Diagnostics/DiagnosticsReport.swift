@@ -13,8 +13,13 @@ import Injection
 /// ```
 public struct DiagnosticsReport: Sendable, Hashable {
     public let problems: [GraphProblem]
+    /// Problems a scan found that are probably wrong but often meant (``ProblemSeverity/warning``):
+    /// they do not change the exit code unless `--strict`, which counts them as problems.
+    public var warnings: [GraphProblem] = []
     /// Worth knowing, not wrong: they do not change the exit code.
     public let notes: [GraphProblem]
+    /// What was scanned, when the graph was read from the sources.
+    public var scan: ScanSummary?
     /// The session the graph was built from.
     public let session: SessionInfo
     public let serviceCount: Int
@@ -23,8 +28,8 @@ public struct DiagnosticsReport: Sendable, Hashable {
     /// Whether nothing was found (notes aside).
     public var isClean: Bool { problems.isEmpty }
 
-    /// Problems and notes, in order.
-    public var all: [GraphProblem] { problems + notes }
+    /// Problems, warnings and notes, in order.
+    public var all: [GraphProblem] { problems + warnings + notes }
 }
 
 extension DependencyGraph {
@@ -93,8 +98,24 @@ extension DependencyGraph {
         problems += resolvedShadows(structure.shadows).map(GraphProblem.shadowed)
         var notes = structure.lazyLoops
         if strict { problems += structure.resolvedToNil } else { notes = structure.resolvedToNil + notes }
-        return DiagnosticsReport(
-            problems: problems, notes: notes, session: session, serviceCount: nodes.count, edgeCount: edges.count)
+        var warnings: [GraphProblem] = []
+        var declaredNotes: [GraphProblem] = []
+        for declared in declaredProblems {
+            switch declared.severity {
+            case .error: problems.append(declared.problem)
+            case .warning: if strict { problems.append(declared.problem) } else { warnings.append(declared.problem) }
+            case .note:
+                // An optional request that gives nil is a problem with --strict, from a run or a scan.
+                if strict, case .resolvedToNil = declared.problem { problems.append(declared.problem) } else {
+                    declaredNotes.append(declared.problem)
+                }
+            }
+        }
+        var report = DiagnosticsReport(
+            problems: problems, notes: declaredNotes + notes, session: session, serviceCount: nodes.count, edgeCount: edges.count)
+        report.warnings = warnings
+        report.scan = declarations?.summary
+        return report
     }
 
     /// A long-lived service seen resolving `service` (the first by node order), if any: what a
@@ -117,6 +138,7 @@ extension DependencyGraph {
     public func loopsByKind() -> (eager: [DependencyLoop], lazy: [DependencyLoop]) {
         var onObservedCycle = [Bool](repeating: false, count: nodes.count)
         for cycle in cycles { for node in cycle.nodes { onObservedCycle[node] = true } }
+        for node in nodesOnDeclaredCycles { onObservedCycle[node] = true }
         var onEagerLoop = [Bool](repeating: false, count: nodes.count)
         let eager: [DependencyLoop] = stronglyConnectedComponents(includingLazy: false).compactMap { component in
             for node in component { onEagerLoop[node] = true }

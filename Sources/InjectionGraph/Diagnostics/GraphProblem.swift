@@ -31,6 +31,10 @@ public enum GraphProblem: Sendable, Hashable {
     case layerBreach(LayerBreach)
     /// A key registered twice in one search order, answered by the one that is not nearer.
     case shadowed(ShadowedRegistration)
+    /// A key registered twice in the sources where the later registration wins (a scan).
+    case overridden(DeclaredOverride)
+    /// Something the scan could not read or type (a note).
+    case scanNote(ScanNote)
 
     /// Where the inspector shows a problem: the tab whose badge counts it.
     public enum Area: String, Sendable, Hashable, CaseIterable {
@@ -51,6 +55,8 @@ public enum GraphProblem: Sendable, Hashable {
         case .lazyLoop: .lazyLoop
         case .layerBreach: .layerBreach
         case .shadowed: .shadowed
+        case .overridden: .overridden
+        case .scanNote(let note): DiagnosticKind.scanNote(note.kind)
         }
     }
 
@@ -72,6 +78,8 @@ public enum GraphProblem: Sendable, Hashable {
         case .layerBreach(let breach):
             breach.against.flatMap(\.steps).flatMap { [$0.requester, $0.service] }
         case .shadowed(let shadow): [shadow.answering.service] + shadow.passedOver.map(\.service)
+        case .overridden(let override): [override.winner.service]
+        case .scanNote: []
         }
     }
 
@@ -98,6 +106,10 @@ public enum GraphProblem: Sendable, Hashable {
             breach.message
         case .shadowed(let shadow):
             shadow.message
+        case .overridden(let override):
+            override.message
+        case .scanNote(let note):
+            note.text
         }
     }
 

@@ -256,6 +256,10 @@ extension GraphProblem {
             "breach|" + breach.layers.map(\.description).joined(separator: ",")
         case .shadowed(let shadow):
             "shadowed|" + ([shadow.answering] + shadow.passedOver).map(\.service.key).joined(separator: ">")
+        case .overridden(let override):
+            "override|\(override.winner.service.key)|\(override.replaced.location.sourceLocation)"
+        case .scanNote(let note):
+            "scan|\(note.kind)|\(note.location.sourceLocation)"
         }
     }
 

@@ -28,6 +28,7 @@ public struct JSONExporter: Sendable {
     public func value(_ graph: DependencyGraph) -> JSONValue {
         let selection = graph.selection(options)
         let membership = graph.loopMembership()
+        let declared = graph.declarations != nil
         let services: [JSONValue] = selection.nodes.map { id in
             let node = graph.nodes[id]
             return .object([
@@ -47,6 +48,8 @@ public struct JSONExporter: Sendable {
                 ("lastSeen", node.lastSeen.map(JSONValue.uint)),
                 ("totalNs", .uint(node.totalNanoseconds)),
                 ("selfNs", .uint(node.selfNanoseconds)),
+                // Only beside a scan: a run's export stays as it was.
+                ("provenance", declared ? .string(node.provenance.name) : nil),
             ])
         }
         let edges: [JSONValue] = selection.edges.map { id in
@@ -60,6 +63,9 @@ public struct JSONExporter: Sendable {
                 ("totalNs", .uint(edge.totalNanoseconds)),
                 ("cycle", .bool(graph.isCycleEdge(edge, membership: membership))),
                 ("property", edge.propertyCount > 0 ? .uint(edge.propertyCount) : nil),
+                ("provenance", declared ? .string(edge.provenance.name) : nil),
+                ("lazy", edge.isDeclared ? .bool(edge.isLazy) : nil),
+                ("declaredAt", .declaredLocation(edge.declaredAt)),
             ])
         }
         let crossings: [JSONValue] = graph.layerCrossings().compactMap { crossing in
@@ -73,12 +79,14 @@ public struct JSONExporter: Sendable {
                 ("breach", .bool(crossing.isBreach)),
             ])
         }
-        let problems = graph.check().problems.filter { problem in
+        let report = graph.check()
+        let problems = report.problems.filter { problem in
             switch problem {
-            case .missing, .activeMapping, .staleOverride: false  // listed in their own arrays
+            case .missing, .activeMapping, .staleOverride: graph.declarations != nil  // a run lists them in their own arrays
             default: true
             }
         }
+        let declarations = graph.declarations
         return .object([
             ("format", .string("di-graph")),
             ("version", .int(Self.version)),
@@ -96,6 +104,13 @@ public struct JSONExporter: Sendable {
             ("missing", .array(graph.missing(in: selection, options: options).map { GraphProblem.missing($0).jsonValue })),
             ("overrides", .array(graph.overrides(in: selection).map(JSONValue.override))),
             ("problems", .array(problems.map(\.jsonValue))),
+            // What a scan read from the sources (docs/GRAPH_JSON.md, "Declared"): absent for a run.
+            ("scan", declarations.map { .scanSummary($0.summary) }),
+            ("declaredContainers", declarations.map { .array($0.containers.map(JSONValue.declaredContainer)) }),
+            ("registrations", declarations.map { .array($0.registrations.map(JSONValue.registration)) }),
+            ("sites", declarations.map { .array($0.sites.map(JSONValue.site)) }),
+            ("warnings", declarations == nil ? nil : .array(report.warnings.map(\.jsonValue))),
+            ("notes", declarations == nil ? nil : .array(report.notes.map(\.jsonValue))),
         ])
     }
 }

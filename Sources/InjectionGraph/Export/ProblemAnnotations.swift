@@ -34,13 +34,15 @@ public struct ProblemAnnotations: Sendable {
 
     public let annotations: [Annotation]
 
-    /// The annotations of `check`'s report: problems as errors, notes as notes.
+    /// The annotations of `check`'s report: problems as errors, a scan's warnings as warnings,
+    /// notes as notes.
     ///
     /// - Parameters:
     ///   - graph: The graph the report came from, for registration sites.
     ///   - path: Turns a trace's file ID (`SampleApp/Fault.swift`) into the path to print.
     public init(report: DiagnosticsReport, graph: DependencyGraph, path: (String) -> String) {
         annotations = report.problems.map { Self.annotation($0, .error, graph, path) }
+            + report.warnings.map { Self.annotation($0, .warning, graph, path) }
             + report.notes.map { Self.annotation($0, .note, graph, path) }
     }
 
@@ -212,6 +214,8 @@ extension GraphProblem {
         case .staleOverride(let record), .activeMapping(let record): return record.location
         case .layerBreach(let breach): return breach.against.lazy.flatMap(\.steps).compactMap(\.registeredAt).first
         case .shadowed(let shadow): return shadow.answering.registeredAt
+        case .overridden(let override): return override.winner.location.sourceLocation
+        case .scanNote(let note): return note.location.sourceLocation
         }
     }
 }

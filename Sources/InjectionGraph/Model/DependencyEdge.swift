@@ -36,8 +36,28 @@ public struct DependencyEdge: Sendable, Identifiable {
     /// dependency was taken after the requester was built, not during its build.
     public internal(set) var lazyCount: UInt64 = 0
 
-    /// Whether the edge was only ever taken lazily: no loop through it can be a cycle at run time.
-    public var isLazy: Bool { lazyCount > 0 && count == 0 }
+    /// Whether the edge was only ever taken lazily (or, from the sources, is only ever asked
+    /// for lazily): no loop through it can be a cycle at run time.
+    public var isLazy: Bool { count == 0 && (lazyCount > 0 || (declaredLazy && !declaredEager)) }
+
+    /// Where the sources ask for it, when a scan read it (the first site; ``DependencyGraph/declarations`` has them all).
+    public internal(set) var declaredAt: DeclaredLocation?
+    /// Whether a site in the sources asks for it eagerly, or lazily (`@LazyInjected`, a factory
+    /// called later).
+    public internal(set) var declaredEager = false
+    public internal(set) var declaredLazy = false
+    /// Whether the edge was made by a trace record (false for one a scan made first).
+    var isTraced = true
+
+    /// Whether a scan read the edge from the sources.
+    public var isDeclared: Bool { declaredEager || declaredLazy }
+
+    /// Where the graph knows the edge from: the sources, a run, or both.
+    public var provenance: Provenance {
+        var provenance: Provenance = isDeclared ? .declared : []
+        if isTraced || count > 0 || lazyCount > 0 { provenance.insert(.observed) }
+        return provenance
+    }
 
     init(id: EdgeID, from: NodeID, to: NodeID) {
         self.id = id

@@ -40,6 +40,11 @@ public struct DependencyGraph: Sendable {
     /// Optional requests (`optional()`, `@OptionalInjected`) that found nothing and gave nil,
     /// deduplicated like ``missing``: not failures, but listed as notes.
     public internal(set) var resolvedToNil: [MissingDependency] = []
+    /// What a scan read from the sources (``declare(_:)``): every registration and injection site,
+    /// when the graph was built from a scan or has the sources beside a run.
+    public internal(set) var declarations: Declarations?
+    /// Problems a scan found without running, each with how sure it is (``declareProblem(_:)``).
+    public internal(set) var declaredProblems: [DeclaredProblem] = []
     /// Header, counts and end of the session.
     public internal(set) var session = SessionInfo()
     /// Increases with every applied record: a viewer redraws when it changed.

@@ -58,6 +58,19 @@ public struct ServiceNode: Sendable, Identifiable {
         totalNanoseconds > childNanoseconds ? totalNanoseconds - childNanoseconds : 0
     }
 
+    /// Whether a scan read the service's registration from the sources (``DependencyGraph/declare(_:)``).
+    public internal(set) var isDeclared = false
+    /// Whether the node was made by a trace record (false for one a scan made first).
+    var isTraced = true
+
+    /// Where the graph knows the service from: the sources, a run, or both. A service a scan
+    /// made is observed too once a run registers or resolves it.
+    public var provenance: Provenance {
+        var provenance: Provenance = isDeclared ? .declared : []
+        if isTraced || registrationCount > 0 || resolveCount > 0 { provenance.insert(.observed) }
+        return provenance
+    }
+
     /// Whether any resolve came from app code rather than from another service.
     public var isRoot: Bool { appResolveCount > 0 }
 

@@ -25,6 +25,9 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
     static let breach = ServiceFlags(rawValue: 1 << 5)
     /// Another registration of the same key, as near, is passed over when this one answers.
     static let shadowed = ServiceFlags(rawValue: 1 << 6)
+    /// Registered in the sources (a scan beside the run) and never registered or resolved in
+    /// the run.
+    static let neverRan = ServiceFlags(rawValue: 1 << 7)
 
     /// Short words for the flag column, most serious first.
     var labels: [String] {
@@ -36,6 +39,7 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
         if contains(.mapped) { result.append("mapped") }
         if contains(.breach) { result.append("breach") }
         if contains(.shadowed) { result.append("shadows") }
+        if contains(.neverRan) { result.append("never-ran") }
         return result
     }
 
@@ -67,10 +71,16 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
                 case .shadowed(let shadow): mark(shadow.answering.service, .shadowed)
                 case .layerBreach(let breach):
                     for step in breach.against.flatMap(\.steps) { mark(step.requester, .breach) }
+                case .overridden, .scanNote: break  // a scan's: about a line, not a service's health
                 }
             }
+            // With the sources beside a run, what the sources declare and the run never touched.
+            if graph.session.header != nil, graph.declarations != nil {
+                for node in graph.nodes where node.provenance == .declared { byNode[node.id].insert(.neverRan) }
+            }
             for flags in byNode {
-                for flag in [ServiceFlags.missing, .cycle, .mismatch, .staleOverride, .mapped, .breach, .shadowed] where flags.contains(flag) {
+                for flag in [ServiceFlags.missing, .cycle, .mismatch, .staleOverride, .mapped, .breach, .shadowed, .neverRan]
+                where flags.contains(flag) {
                     counts[flag, default: 0] += 1
                 }
             }

@@ -70,6 +70,8 @@ struct CommandAgreementTests {
                 let why = try Self.diInspect(["why", trace, shadow.answering.service.qualifiedDescription])
                 let headline = String(shadow.message.prefix { $0 != "\n" })
                 #expect(why.output.contains(headline), "\(fault): why \(shadow.answering.service): \(why.output)")
+            case .overridden, .scanNote:
+                Issue.record("\(fault): a run reported a scan's problem: \(problem.message)")
             }
             // Every service a problem names is in the JSON export, and in what the inspector's
             // `e` writes from the problem's tab.

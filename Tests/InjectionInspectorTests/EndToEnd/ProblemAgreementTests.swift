@@ -38,6 +38,7 @@ struct ProblemAgreementTests {
         case .staleOverride(let record), .activeMapping(let record): "\(record.from) → \(record.to)"
         case .layerBreach(let breach): breach.against[0].description
         case .shadowed(let shadow): OverridesView.shadowLabel(shadow)
+        case .overridden, .scanNote: problem.message  // a scan's: no run reports them
         }
     }
 
@@ -53,6 +54,7 @@ struct ProblemAgreementTests {
         case .activeMapping: "(left active)"
         case .layerBreach: "xlabel=\"breach\""
         case .shadowed: "label=\"shadows\""
+        case .overridden, .scanNote: problem.message  // a scan's: no run reports them
         }
     }
 

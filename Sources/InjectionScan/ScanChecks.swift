@@ -1,0 +1,212 @@
+import Injection
+import InjectionGraph
+
+/// The problems found without running, in the runtime's problem model: what a scan's
+/// ``Declarations`` say a run would hit, each with the severity its certainty allows.
+///
+/// - A site no registration answers: `missing` (the runtime's words, near misses and fix line),
+///   an error when no registration of that key exists anywhere and nothing the scan could not
+///   type could supply it; a warning when the key is registered in another container (which one
+///   answers may be decided at run time); a note when the scan guessed the site's type, or when
+///   a registration it could not type may supply it. An optional site (`@OptionalInjected`) is
+///   the runtime's note, "resolved to nil".
+/// - A loop of constructor resolves: `cycle`, an error when every step was read exactly. A loop
+///   closed by a lazy step is the runtime's note (`lazyLoop`), from the graph's own check.
+/// - A long-lived registration whose factory resolves a short-lived one: a captive
+///   (`scopeMismatch`); an error in this library's style, which reports it on the first build; a
+///   warning in the others, whose idioms often do it on purpose.
+/// - A key registered twice where the later wins: `override`, a warning naming both lines.
+/// - Layer breaches and loops come from the graph's own check, as for a run.
+///
+/// ```swift
+/// let graph = ScanChecks.graph(from: declarations)
+/// print(graph.check().text)
+/// ```
+public enum ScanChecks {
+    /// `declarations` added to `graph` (an empty graph for a scan on its own), with every problem
+    /// found in them declared.
+    public static func graph(from declarations: Declarations, onto graph: DependencyGraph = DependencyGraph()) -> DependencyGraph {
+        var graph = graph
+        graph.declare(declarations)
+        let index = Index(declarations)
+        declareMissing(declarations, index, &graph)
+        declareCycles(declarations, index, &graph)
+        declareCaptives(declarations, index, &graph)
+        for registration in declarations.registrations {
+            guard let replaced = registration.overrides.flatMap(index.registration) else { continue }
+            graph.declareProblem(DeclaredProblem(.overridden(DeclaredOverride(replaced: replaced, winner: registration)), severity: .warning))
+        }
+        return graph
+    }
+
+    /// Lookups over one scan's declarations.
+    struct Index {
+        var byID: [Int: DeclaredRegistration] = [:]
+        var byKey: [ServiceIdentity: [DeclaredRegistration]] = [:]
+        var byType: [String: [DeclaredRegistration]] = [:]
+        /// Sites inside each registration's factory that link to another registration.
+        var sitesByRequester: [ServiceIdentity: [InjectionSite]] = [:]
+        var sitesByTarget: [Int: [InjectionSite]] = [:]
+        var parents: [String: String] = [:]
+        var protocols: Set<String>
+        /// Whether a registration the scan could not type may supply any key.
+        var hasUntypedRegistration: Bool
+
+        init(_ declarations: Declarations) {
+            for registration in declarations.registrations {
+                byID[registration.id] = registration
+                byKey[registration.service, default: []].append(registration)
+                byType[registration.service.type, default: []].append(registration)
+                for alias in registration.implements {
+                    byKey[alias, default: []].append(registration)
+                    byType[alias.type, default: []].append(registration)
+                }
+            }
+            for site in declarations.sites {
+                if let requester = site.requester { sitesByRequester[requester, default: []].append(site) }
+                if let target = site.registration { sitesByTarget[target, default: []].append(site) }
+            }
+            for container in declarations.containers { if let parent = container.parent { parents[container.name] = parent } }
+            protocols = Set(declarations.protocols)
+            hasUntypedRegistration = declarations.registrations.contains { $0.certainty == .unresolved }
+                || declarations.notes.contains { $0.kind == "unresolved" && $0.message.contains("registration") }
+        }
+
+        func registration(_ id: Int) -> DeclaredRegistration? { byID[id] }
+
+        /// The registration that answers for `service` (the one no other overrides).
+        func winner(of service: ServiceIdentity) -> DeclaredRegistration? {
+            guard let candidates = byKey[service] else { return nil }
+            let replaced = Set(candidates.compactMap(\.overrides))
+            return candidates.last { !replaced.contains($0.id) } ?? candidates.last
+        }
+
+        func isAncestor(_ ancestor: String, of container: String) -> Bool {
+            var current = parents[container]
+            var seen: Set<String> = []
+            while let name = current, seen.insert(name).inserted {
+                if name == ancestor { return true }
+                current = parents[name]
+            }
+            return false
+        }
+
+        /// `nil` (the same container or a parent, as the runtime says it), `parent`, `child` or `other`.
+        func relation(of found: String, to asked: String) -> String? {
+            if found == asked { return nil }
+            if isAncestor(found, of: asked) { return "parent" }
+            if isAncestor(asked, of: found) { return "child" }
+            return "other"
+        }
+
+        /// The declared requesters that lead to `requester`, outermost first, ending with it: the
+        /// first declared site that asks for each, without going round a loop.
+        func chain(endingAt requester: ServiceIdentity) -> [ServiceIdentity] {
+            var chain = [requester]
+            var seen: Set<ServiceIdentity> = [requester]
+            var current = requester
+            while chain.count < 8, let registration = winner(of: current),
+                  let next = (sitesByTarget[registration.id] ?? []).lazy.compactMap(\.requester).first(where: { !seen.contains($0) }) {
+                chain.insert(next, at: 0)
+                seen.insert(next)
+                current = next
+            }
+            return chain
+        }
+
+        /// Registrations near what `requested` asks for, closest first, in the runtime's kinds.
+        func nearMisses(for requested: ServiceIdentity) -> [NearMiss] {
+            var result: [NearMiss] = []
+            let asked = requested.type
+            for registration in byType[asked] ?? [] {
+                let found = registration.service.type == asked ? registration.service : registration.implements.first { $0.type == asked }!
+                let relation = relation(of: found.container, to: requested.container)
+                if found.name != requested.name && (relation == nil || relation == "parent") {
+                    result.append(NearMiss(kind: .otherName, service: found))
+                } else if found.name == requested.name && relation != nil {
+                    result.append(NearMiss(kind: .otherContainer, service: found, relation: relation))
+                }
+            }
+            for (type, registrations) in byType where type != asked {
+                let optional = type == "Optional<\(asked)>" || "Optional<\(type)>" == asked
+                let implements = !optional && MissingRegistration.namesLookLikeImplementation(type, of: asked)
+                guard optional || implements else { continue }
+                for registration in registrations where registration.service.type == type {
+                    let relation = relation(of: registration.service.container, to: requested.container)
+                    guard relation == nil || relation == "parent" else { continue }
+                    result.append(NearMiss(kind: optional ? .optional : .concreteType, service: registration.service))
+                }
+            }
+            func order(_ kind: NearMiss.Kind) -> Int {
+                switch kind { case .otherName: 0; case .otherContainer: 1; case .concreteType: 2; case .optional: 3 }
+            }
+            var seen: Set<NearMiss> = []
+            return result.filter { seen.insert($0).inserted }.sorted {
+                (order($0.kind), $0.service.key) < (order($1.kind), $1.service.key)
+            }
+        }
+    }
+
+    static func declareMissing(_ declarations: Declarations, _ index: Index, _ graph: inout DependencyGraph) {
+        for site in declarations.sites where site.registration == nil {
+            let requested = site.requested
+            let chain = site.requester.map(index.chain(endingAt:)) ?? []
+            let near = site.typeKnown ? index.nearMisses(for: requested) : []
+            let requesterScope = site.requester.flatMap(index.winner(of:))?.effectiveScope
+            let receiver = requested.container == "shared" ? "Container.shared" : requested.container
+            let fix = MissingRegistration.fixLine(
+                receiver: receiver, asked: requested.type, name: requested.name, near: near,
+                requesterScope: requesterScope, isProtocol: index.protocols.contains(requested.type))
+            let missing = MissingRegistration(
+                requested: requested, requesterChain: chain, nearMisses: near, fix: fix,
+                location: site.location.sourceLocation)
+            if site.kind == .optional {
+                graph.declareMissing(missing, optional: true, severity: .note)
+                continue
+            }
+            let severity: ProblemSeverity
+            if !site.typeKnown || site.certainty != .exact || index.hasUntypedRegistration {
+                severity = .note
+            } else if index.byKey.keys.contains(where: { $0.type == requested.type && $0.name == requested.name }) {
+                severity = .warning  // registered in another container: which one answers can be set at run time
+            } else {
+                severity = .error
+            }
+            graph.declareMissing(missing, severity: severity)
+        }
+    }
+
+    /// Every eager loop of the declared graph, as the cycle the runtime would catch, closed at the
+    /// site of its last step.
+    static func declareCycles(_ declarations: Declarations, _ index: Index, _ graph: inout DependencyGraph) {
+        for loop in graph.dependencyLoops() {
+            let path = loop.path
+            var steps: [InjectionSite] = []
+            for (from, to) in zip(path, path.dropLast().dropFirst() + [path[0]]) {
+                let site = index.sitesByRequester[from]?.first { site in
+                    site.kind != .lazy && site.registration.flatMap(index.registration)?.service == to
+                }
+                if let site { steps.append(site) }
+            }
+            let exact = steps.count == path.count - 1 && steps.allSatisfy { $0.certainty == .exact }
+            let cycle = DependencyCycle(path: path, closedAt: steps.last?.location.sourceLocation)
+            graph.declareCycle(cycle, severity: exact ? .error : .note)
+        }
+    }
+
+    /// Long-lived registrations whose factories resolve short-lived ones when they are built.
+    static func declareCaptives(_ declarations: Declarations, _ index: Index, _ graph: inout DependencyGraph) {
+        var seen: Set<[ServiceIdentity]> = []
+        for site in declarations.sites where site.kind != .lazy {
+            guard let requester = site.requester, let holder = index.winner(of: requester),
+                  let captive = site.registration.flatMap(index.registration),
+                  holder.effectiveScope.captures(captive.effectiveScope),
+                  seen.insert([holder.service, captive.service]).inserted else { continue }
+            let mismatch = ScopeMismatch(
+                holder: holder.service, holderScope: holder.effectiveScope, captive: captive.service,
+                captiveScope: captive.effectiveScope)
+            let certain = holder.style == "injection" && captive.style == "injection" && site.certainty == .exact
+            graph.declareCaptive(mismatch, holderRegisteredAt: holder.location.sourceLocation, severity: certain ? .error : .warning)
+        }
+    }
+}

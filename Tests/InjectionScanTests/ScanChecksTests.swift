@@ -1,0 +1,146 @@
+import Injection
+import InjectionGraph
+import Testing
+@testable import InjectionScan
+
+/// The problems found without running, in the runtime's words, with the severity their
+/// certainty allows.
+struct ScanChecksTests {
+    @Test func aSiteNothingRegistersIsMissingWithTheRuntimesFixLine() {
+        var app = DeclaredFixture()
+        app.register("Screen", line: 10)
+        app.declarations.protocols = ["PaymentGateway"]
+        app.ask("PaymentGateway", from: "Screen", line: 42)
+        let report = ScanChecks.graph(from: app.declarations).check()
+        #expect(report.problems.count == 1)
+        guard case .missing(let missing) = report.problems.first else { Issue.record("no missing"); return }
+        #expect(missing.location == SourceLocation(fileID: "App/Screens.swift", line: 42))
+        #expect(report.problems[0].message == """
+            Missing registration: PaymentGateway in 'app'
+              Requested by: Screen in 'app', at App/Screens.swift:42
+              Fix: app.register { <#Implementation#>() as any PaymentGateway }
+            """)
+    }
+
+    @Test func aNameThatMatchesNothingNamesTheRegisteredNamesNearIt() {
+        var app = DeclaredFixture()
+        app.register("HTTPClient", name: "authenticated", scope: "singleton", line: 5)
+        app.register("Sync", line: 6)
+        app.ask("HTTPClient", name: "autenticated", from: "Sync", line: 30)
+        let report = ScanChecks.graph(from: app.declarations).check()
+        #expect(report.problems.map(\.message) == ["""
+            Missing registration: HTTPClient (name: "autenticated") in 'app'
+              Requested by: Sync in 'app', at App/Screens.swift:30
+              Near: HTTPClient is registered in 'app' under the name "authenticated"
+              Fix: did you mean the name "authenticated"? Resolve HTTPClient with name: "authenticated", or add app.register(name: "autenticated") { <#HTTPClient#>() }
+            """])
+    }
+
+    @Test func theChainOfDeclaredRequestersLeadsToTheSite() {
+        var app = DeclaredFixture()
+        app.register("Root", line: 1)
+        app.register("Middle", line: 2)
+        app.ask("Middle", from: "Root", line: 20)
+        app.ask("Gone", from: "Middle", line: 21)
+        guard case .missing(let missing) = ScanChecks.graph(from: app.declarations).check().problems.first else {
+            Issue.record("no missing"); return
+        }
+        #expect(missing.chain.map(\.type) == ["Root", "Middle"])
+    }
+
+    @Test func anOptionalSiteIsANoteAndAKeyInAnotherContainerAWarning() {
+        var app = DeclaredFixture()
+        app.register("Screen", line: 1)
+        app.register("Analytics", container: "other", line: 2)
+        app.ask("Tracker", from: "Screen", kind: .optional, line: 10)
+        app.ask("Analytics", from: "Screen", line: 11)
+        let graph = ScanChecks.graph(from: app.declarations)
+        let report = graph.check()
+        #expect(report.problems.isEmpty)
+        #expect(report.warnings.map(\.kind) == ["missing"])
+        #expect(report.notes.map(\.kind) == ["resolvedToNil"])
+        // --strict counts both, as the runtime's --strict counts a nil.
+        #expect(graph.check(strict: true).problems.map(\.kind).sorted() == ["missing", "resolvedToNil"])
+    }
+
+    @Test func aConstructorLoopIsACycleClosedAtItsLastSiteAndALazyOneANote() {
+        var app = DeclaredFixture()
+        app.register("A", line: 1)
+        app.register("B", line: 2)
+        app.ask("B", from: "A", line: 10)
+        app.ask("A", from: "B", line: 11)
+        let report = ScanChecks.graph(from: app.declarations).check()
+        #expect(report.problems.map(\.kind) == ["cycle"])
+        guard case .cycle(let cycle) = report.problems.first else { return }
+        #expect(cycle.cycle.closedAt == SourceLocation(fileID: "App/Screens.swift", line: 11))
+        #expect(report.problems[0].message.hasPrefix("Dependency cycle: A → B → A in 'app'"))
+
+        var lazy = DeclaredFixture()
+        lazy.register("A", line: 1)
+        lazy.register("B", line: 2)
+        lazy.ask("B", from: "A", line: 10)
+        lazy.ask("A", from: "B", kind: .lazy, line: 11)
+        let lazyReport = ScanChecks.graph(from: lazy.declarations).check()
+        #expect(lazyReport.problems.isEmpty)
+        #expect(lazyReport.notes.map(\.kind) == ["lazyLoop"])
+    }
+
+    @Test func aSingletonResolvingAUniqueServiceIsACaptiveAndAnotherIdiomsAWarning() {
+        var app = DeclaredFixture()
+        app.register("Cache", scope: "singleton", line: 1)
+        app.register("Formatter", line: 2)
+        app.ask("Formatter", from: "Cache", line: 10)
+        let report = ScanChecks.graph(from: app.declarations).check()
+        #expect(report.problems.map(\.kind) == ["scopeMismatch"])
+        #expect(report.problems.first?.message.hasPrefix(
+            "Scope mismatch: Cache in 'app' (singleton) captured Formatter in 'app' (unique)") == true)
+
+        var swinject = DeclaredFixture()
+        swinject.register("Cache", scope: "singleton", style: "swinject", line: 1)
+        swinject.register("Formatter", scope: "graph", style: "swinject", line: 2)
+        swinject.ask("Formatter", from: "Cache", line: 10)
+        let warned = ScanChecks.graph(from: swinject.declarations).check()
+        #expect(warned.problems.isEmpty && warned.warnings.map(\.kind) == ["scopeMismatch"])
+        // A lazy read is taken after the holder is built: no captive.
+        var lazy = DeclaredFixture()
+        lazy.register("Cache", scope: "singleton", line: 1)
+        lazy.register("Formatter", line: 2)
+        lazy.ask("Formatter", from: "Cache", kind: .lazy, line: 10)
+        #expect(ScanChecks.graph(from: lazy.declarations).check().all.isEmpty)
+    }
+
+    @Test func aKeyRegisteredAgainIsAnOverrideWarningNamingBothLines() {
+        var app = DeclaredFixture()
+        let first = app.register("Logger", line: 12)
+        app.register("Logger", line: 40, overrides: first)
+        let graph = ScanChecks.graph(from: app.declarations)
+        let report = graph.check()
+        #expect(report.problems.isEmpty)
+        #expect(report.warnings.map(\.message) == ["""
+            Registration overridden: Logger in 'app'
+              Registered at: App/Wiring.swift:12
+              Registered again at: App/Wiring.swift:40 (the later one wins)
+              Fix: remove the registration that never answers, or register the second one under a name (name: "…") if both are meant to be used.
+            """])
+        // Both registrations are kept; the node shows the one that wins.
+        #expect(graph.declarations?.registrations.count == 2)
+        let node = graph.nodes[graph.nodeID(for: DeclaredFixture.id("Logger"))!]
+        #expect(node.registeredAt == SourceLocation(fileID: "App/Wiring.swift", line: 40))
+        #expect(graph.check(strict: true).problems.map(\.kind) == ["override"])
+    }
+
+    @Test func nodesAndEdgesAreMarkedDeclaredAndAScanNoteIsANote() {
+        var app = DeclaredFixture()
+        app.register("A", scope: "cached", line: 1)
+        app.register("B", scope: "singleton", line: 2)
+        app.ask("B", from: "A", line: 10)
+        app.declarations.notes.append(ScanNote(kind: "unreadable", message: "Big.swift is over --max-file-size", location: DeclaredFixture.at(1, "Big.swift")))
+        let graph = ScanChecks.graph(from: app.declarations)
+        #expect(graph.nodes.map(\.provenance) == [.declared, .declared])
+        #expect(graph.edges.map(\.provenance) == [.declared])
+        #expect(graph.nodes[0].scope == .cached)
+        let report = graph.check()
+        #expect(report.isClean && report.notes.map(\.kind) == ["unreadable"])
+        #expect(report.text.contains("No problems in the sources (3 files): 2 services, 1 edges, declared, not run."))
+    }
+}
