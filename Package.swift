@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "DIInspect",
             dependencies: [
-                "Injection", "InjectionTrace", "InjectionGraph", "InjectionInspector", "InjectionScan",
+                "Injection", "InjectionTrace", "InjectionGraph", "InjectionInspector", "InjectionScan", "InjectionScanFacts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

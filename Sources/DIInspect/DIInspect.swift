@@ -14,7 +14,7 @@ struct DIInspect: ParsableCommand {
     /// The subcommands that need no terminal. Interactive ones (`demo`, `run`, `listen`, `open`)
     /// are listed in ``interactiveCommands``; add a command by appending its type to either list.
     static let headlessCommands: [any ParsableCommand.Type] = [
-        RecordCommand.self, CheckCommand.self, ExportCommand.self, ListCommand.self, WhyCommand.self, DiffCommand.self,
+        RecordCommand.self, CheckCommand.self, ScanCommand.self, ExportCommand.self, ListCommand.self, WhyCommand.self, DiffCommand.self,
     ]
 
     /// The ncurses inspector's subcommands.
@@ -38,6 +38,7 @@ struct DIInspect: ParsableCommand {
               di-inspect open trace.ndjson                     browse a recorded trace
               di-inspect record -o trace.ndjson -- ./my-app   record a trace while the app runs
               di-inspect check trace.ndjson                    list missing registrations, cycles, …
+              di-inspect scan Sources/MyApp                    the same problems, read from the sources (no run)
               di-inspect export trace.ndjson --format dot      the graph for Graphviz (or json, mermaid)
               di-inspect diff base.ndjson head.ndjson          what changed between two runs (exit 1 on a new problem)
 

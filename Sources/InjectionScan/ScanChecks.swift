@@ -150,6 +150,15 @@ public enum ScanChecks {
     static func declareMissing(_ declarations: Declarations, _ index: Index, _ graph: inout DependencyGraph) {
         for site in declarations.sites where site.registration == nil {
             let requested = site.requested
+            guard site.typeKnown, site.certainty != .unresolved else {
+                // A key the scan cannot name is never called missing: it says where it could not see.
+                let what = requested.member.map { "\((requested.layer.map { "\($0)." } ?? ""))\($0)" }
+                    ?? (site.typeKnown ? requested.description : site.form)
+                let message = "\(what) in '\(requested.container)': " + (site.note ?? "the requested type is not in the sources")
+                graph.declareProblem(DeclaredProblem(
+                    .scanNote(ScanNote(kind: "unresolved", message: message, location: site.location)), severity: .note))
+                continue
+            }
             let chain = site.requester.map(index.chain(endingAt:)) ?? []
             let near = site.typeKnown ? index.nearMisses(for: requested) : []
             let requesterScope = site.requester.flatMap(index.winner(of:))?.effectiveScope
@@ -165,7 +174,7 @@ public enum ScanChecks {
                 continue
             }
             let severity: ProblemSeverity
-            if !site.typeKnown || site.certainty != .exact || index.hasUntypedRegistration {
+            if site.certainty != .exact || index.hasUntypedRegistration {
                 severity = .note
             } else if index.byKey.keys.contains(where: { $0.type == requested.type && $0.name == requested.name }) {
                 severity = .warning  // registered in another container: which one answers can be set at run time

@@ -72,11 +72,11 @@ extension DependencyLayer {
 }
 
 /// Derives readable layer names from type names.
-enum LayerName {
+package enum LayerName {
     static let prefixes = ["Live", "Default", "Mock", "Preview", "Test", "App", "Stub", "Fake"]
     static let suffixes = ["Container", "Layer", "Injection", "Assembly", "Dependencies", "Protocol", "Impl"]
 
-    static func derive(from typeName: String) -> String {
+    package static func derive(from typeName: String) -> String {
         var name = Substring(typeName.split(separator: ".").last ?? Substring(typeName))
         var changed = true
         while changed {

@@ -1,0 +1,101 @@
+import Injection
+import InjectionGraph
+import InjectionScanFacts
+
+/// Which container each receiver written in the sources names, as the runtime names it: a
+/// `Container(name: "app")` bound to `app` is `app`, `Container.shared` is `shared`, a factory's
+/// own container parameter is the registration's container. What the sources leave open (a
+/// parameter named like no container) goes to the app's default container, marked guessed.
+struct ContainerNames {
+    /// A name for "the default container", settled once every registration is read.
+    static let unsettled = "\u{0}default"
+
+    struct Resolved {
+        var name: String
+        var guessed: Bool
+    }
+
+    private(set) var declared: [DeclaredContainer] = []
+    /// Binding as written (`app`, `Resolver.mock`) → container name.
+    private var bindings: [String: String] = [:]
+    private var parents: [String: String] = [:]
+    private var addedChildren: [String: [String]] = [:]
+    /// The container most registrations go into when none is named (`@Injected` reads it).
+    private(set) var defaultName = "shared"
+
+    mutating func learn(_ files: [FileFacts], location: (FileFacts, Int, Int) -> DeclaredLocation) {
+        var added: [(parent: String, children: [String])] = []
+        for file in files {
+            for fact in file.containers {
+                let name: String? = switch fact.kind {
+                case .container, .child:
+                    fact.name.flatMap { $0.isLiteral ? $0.value : nil } ?? fact.binding.map(SourceTypes.lastComponent)
+                case .sharedContainer, .assembly: fact.type ?? fact.binding
+                default: nil
+                }
+                if fact.kind == .addChild, let parent = fact.parent { added.append((parent, fact.members)) }
+                guard let name else { continue }
+                if let binding = fact.binding {
+                    bindings[binding] = name
+                    bindings[SourceTypes.lastComponent(binding)] = bindings[SourceTypes.lastComponent(binding)] ?? name
+                }
+                var parent: String?
+                if fact.kind == .child, let written = fact.parent { parent = bindings[written] ?? resolveName(written) }
+                if let parent { parents[name] = parent }
+                declared.append(DeclaredContainer(
+                    name: name, kind: fact.kind.rawValue, parent: parent, location: location(file, fact.line, fact.column),
+                    conditions: fact.conditions))
+            }
+        }
+        for (parent, children) in added {
+            let parentName = bindings[parent] ?? resolveName(parent)
+            addedChildren[parentName, default: []] += children.map { bindings[$0] ?? resolveName($0) }
+        }
+    }
+
+    private func resolveName(_ expression: String) -> String {
+        if ["Container.shared", "shared", "Container", ".shared"].contains(expression) { return "shared" }
+        return bindings[expression] ?? bindings[SourceTypes.lastComponent(expression)] ?? expression
+    }
+
+    /// The container `reference` names; inside a registration's factory, an unknown receiver is
+    /// the factory's own container parameter.
+    func resolve(_ reference: ContainerReference?, enclosingType: String?, inRegistration: String?) -> Resolved {
+        guard let reference else {
+            return Resolved(name: inRegistration ?? Self.unsettled, guessed: false)
+        }
+        let expression = reference.expression
+        if ["Container.shared", "Container", "Container.self", "Injection.Container.shared"].contains(expression) {
+            return Resolved(name: "shared", guessed: false)
+        }
+        if let name = bindings[expression] { return Resolved(name: name, guessed: false) }
+        if let inRegistration { return Resolved(name: inRegistration, guessed: false) }
+        if let name = bindings[SourceTypes.lastComponent(expression)] { return Resolved(name: name, guessed: false) }
+        if expression == "self" || expression.hasPrefix("self.") { return Resolved(name: Self.unsettled, guessed: false) }
+        return Resolved(name: Self.unsettled, guessed: true)
+    }
+
+    /// The default container: the declared container most registrations go into by name, else
+    /// `shared`.
+    mutating func settleDefault(_ names: [String]) {
+        var counts: [String: Int] = [:]
+        for name in names where name != Self.unsettled { counts[name, default: 0] += 1 }
+        let declaredNames = Set(declared.map(\.name))
+        defaultName = counts.filter { declaredNames.contains($0.key) || $0.key == "shared" }
+            .max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "shared"
+    }
+
+    /// Where a resolve in `container` looks: the container, its parents, then the children
+    /// added to each (the runtime's search order).
+    func searchOrder(from container: String) -> [String] {
+        var lineage: [String] = []
+        var current: String? = container
+        while let name = current, !lineage.contains(name) {
+            lineage.append(name)
+            current = parents[name]
+        }
+        var order = lineage
+        for name in lineage { for child in addedChildren[name] ?? [] where !order.contains(child) { order.append(child) } }
+        return order
+    }
+}

@@ -1,0 +1,312 @@
+import Injection
+import InjectionGraph
+import InjectionScanFacts
+
+/// Links the facts `di-scan` read file by file into the graph the sources declare: each
+/// registration keyed as the runtime keys it (type, name, container; layer and member for a
+/// keypath provider), each request typed (from its annotation, an explicit type, or the
+/// initialiser parameter it fills: `X(a: resolve())`) and linked to the registration that answers
+/// it, searching the container, its parents and its added children as the runtime does.
+///
+/// What the facts cannot settle is kept and marked: a key it cannot type is `unresolved`, a
+/// container it had to pick is `guessed`; neither is ever reported as missing.
+///
+/// ```swift
+/// let declarations = ScanLinker.link(facts, root: "Sources/SampleApp")
+/// let graph = ScanChecks.graph(from: declarations)
+/// ```
+public enum ScanLinker {
+    public static func link(_ facts: ScanFacts, root: String) -> Declarations {
+        var linker = Linking(facts)
+        return linker.run(root: root)
+    }
+}
+
+/// One registration as linked, with the file it came from.
+struct LinkedRegistration {
+    var declared: DeclaredRegistration
+    let fact: RegistrationFact
+    let file: Int
+}
+
+struct Linking {
+    let facts: ScanFacts
+    let types: SourceTypes
+    var containers = ContainerNames()
+    var registrations: [LinkedRegistration] = []
+    /// (file index, fact id) → index in ``registrations``.
+    var registrationIndex: [[Int]: Int] = [:]
+    var notes: [ScanNote] = []
+    var nextID = 1
+
+    init(_ facts: ScanFacts) {
+        self.facts = facts
+        self.types = SourceTypes(facts.files)
+    }
+
+    func location(_ file: FileFacts, _ line: Int, _ column: Int) -> DeclaredLocation {
+        DeclaredLocation(path: file.path, line: line, column: column, fileID: file.fileID ?? fallbackFileID(file.path))
+    }
+
+    /// `#fileID` when `di-scan` could not name the module: a root inside `Sources/<Module>` or
+    /// `Tests/<Module>` names it, as SwiftPM does; otherwise the file name alone.
+    func fallbackFileID(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let root = facts.header.root.split(separator: "/").map(String.init)
+        let full = root + path.split(separator: "/").map(String.init)
+        if let folder = full.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), folder + 1 < full.count - 1 {
+            return "\(full[folder + 1])/\(name)"
+        }
+        return name
+    }
+
+    mutating func run(root: String) -> Declarations {
+        var unreadable = 0
+        for file in facts.files {
+            if let skipped = file.skipped {
+                guard skipped.reason != .alias, skipped.reason != .vendored else { continue }
+                unreadable += 1
+                notes.append(ScanNote(kind: "unreadable", message: "\(file.path): \(skipped.message)", location: location(file, 1, 1)))
+            }
+            for error in file.syntaxErrors {
+                notes.append(ScanNote(kind: "syntax", message: error.message, location: location(file, error.line, error.column)))
+            }
+            for note in file.notes where note.kind != .notInjection {
+                let kind = note.kind == .partial ? "unreadable" : note.kind.rawValue
+                notes.append(ScanNote(kind: kind, message: note.message, location: location(file, note.line, note.column)))
+            }
+        }
+        containers.learn(facts.files, location: location)
+        linkRegistrations()
+        let sites = linkRequests()
+        let read = facts.files.count { $0.skipped == nil }
+        let summary = ScanSummary(
+            root: root, tool: facts.header.tool, defines: facts.header.defines, files: read + unreadable, unreadable: unreadable)
+        return Declarations(
+            summary: summary, containers: containers.declared, registrations: registrations.map(\.declared), sites: sites,
+            notes: notes, protocols: types.protocols.sorted())
+    }
+
+    // MARK: - Registrations
+
+    mutating func linkRegistrations() {
+        // First where each registration goes, so the app's default container is the one most of
+        // them name.
+        for (fileIndex, file) in facts.files.enumerated() {
+            for fact in file.registrations where fact.form != .decorate {
+                let container = containers.resolve(fact.container, enclosingType: fact.enclosing.type, inRegistration: nil)
+                registrationIndex[[fileIndex, fact.id]] = registrations.count
+                registrations.append(LinkedRegistration(
+                    declared: declared(fact, file: file, container: container), fact: fact, file: fileIndex))
+            }
+        }
+        containers.settleDefault(registrations.map(\.declared.service.container))
+        for index in registrations.indices where registrations[index].declared.service.container == ContainerNames.unsettled {
+            registrations[index].declared.service.container = containers.defaultName
+        }
+        markOverrides()
+    }
+
+    mutating func declared(_ fact: RegistrationFact, file: FileFacts, container: ContainerNames.Resolved) -> DeclaredRegistration {
+        let id = nextID
+        nextID += 1
+        var certainty = InjectionGraph.Certainty(fact.certainty)
+        var note = fact.note
+        let type = (fact.service ?? fact.implementation).map(SourceTypes.normalized)
+        if type == nil || fact.enclosing.isGeneric || fact.enclosing.inLoop {
+            certainty = .unresolved
+            note = note ?? (fact.enclosing.isGeneric ? "registered inside a generic function: each caller picks the type"
+                : fact.enclosing.inLoop ? "registered inside a loop" : "the registered type is not in the sources")
+        }
+        if container.guessed, certainty == .exact {
+            certainty = .guessed
+            note = note ?? "the container '\(container.name)' was picked for '\(fact.container?.expression ?? "?")'"
+        }
+        var layer: String?
+        if fact.form == .provider || fact.form == .keyPathMember, let enclosing = fact.enclosing.type {
+            layer = LayerName.derive(from: enclosing)
+        }
+        let name = fact.name.map { $0.isLiteral ? $0.value : $0.value }
+        if let written = fact.name, !written.isLiteral, certainty == .exact {
+            certainty = .guessed
+            note = note ?? "the name is an expression (\(written.value))"
+        }
+        let service = ServiceIdentity(
+            type: type ?? "?", name: name, container: container.name, layer: layer, member: layer == nil ? nil : fact.member)
+        return DeclaredRegistration(
+            id: id, service: service, implementation: fact.implementation.map(SourceTypes.normalized),
+            implements: fact.implements.map { ServiceIdentity(type: SourceTypes.normalized($0), name: name, container: container.name) },
+            scope: Self.scope(fact.scope, style: fact.style), form: fact.form.rawValue, style: fact.style.rawValue,
+            location: location(file, fact.line, fact.column), conditions: fact.conditions, certainty: certainty, note: note)
+    }
+
+    /// The runtime's scope name for a scope as written in any style; nil for this library's default.
+    static func scope(_ scope: ScopeFact?, style: FactStyle) -> String? {
+        guard let scope else {
+            // Resolver and Swinject build one instance per resolution pass by default.
+            return style == .resolver || style == .swinject ? "graph" : nil
+        }
+        switch scope.normalized ?? "" {
+        case "application", "singleton", "container": return "singleton"
+        case "cached": return "cached"
+        case "graph": return "graph"
+        case "unique", "transient": return "unique"
+        case "shared", "weak": return "shared"
+        case "": break
+        case let other: return other
+        }
+        // `.custom("session")` → session.
+        let written = scope.written
+        if let open = written.firstIndex(of: "\""), let close = written.lastIndex(of: "\""), open < close {
+            return String(written[written.index(after: open)..<close])
+        }
+        return written.trimmingCharacters(in: ".")
+    }
+
+    /// A later registration of a key in the same container, in `#if` clauses that can both hold,
+    /// overrides the earlier one (same file: by line; across files the order is the files').
+    mutating func markOverrides() {
+        var last: [ServiceIdentity: [Int]] = [:]
+        for index in registrations.indices where registrations[index].declared.certainty != .unresolved {
+            let service = registrations[index].declared.service
+            let earlier = last[service, default: []].last { other in
+                !Self.exclusive(registrations[other].declared.conditions, registrations[index].declared.conditions)
+                    && !registrations[other].fact.enclosing.inLoop
+                    && registrations[other].fact.enclosing.function == registrations[index].fact.enclosing.function
+            }
+            if let earlier { registrations[index].declared.overrides = registrations[earlier].declared.id }
+            last[service, default: []].append(index)
+        }
+    }
+
+    /// Whether two `#if` clause stacks can never both hold: a term of one is `!(t)` of a term of
+    /// the other.
+    static func exclusive(_ first: [String], _ second: [String]) -> Bool {
+        func terms(_ conditions: [String]) -> Set<String> {
+            Set(conditions.flatMap { $0.split(separator: " && ").map(String.init) }.map { $0.trimmingCharacters(in: " ") })
+        }
+        let a = terms(first), b = terms(second)
+        return a.contains { b.contains("!(\($0))") } || b.contains { a.contains("!(\($0))") }
+    }
+
+    // MARK: - Requests
+
+    mutating func linkRequests() -> [InjectionSite] {
+        var sites: [InjectionSite] = []
+        // The registration that builds each type: a property wrapper in that type is resolved
+        // while it is built, so the registration is its requester.
+        var builders: [String: DeclaredRegistration] = [:]
+        for registration in registrations.reversed() {
+            if let implementation = registration.declared.implementation { builders[implementation] = builders[implementation] ?? registration.declared }
+            builders[registration.declared.service.type] = builders[registration.declared.service.type] ?? registration.declared
+        }
+        for (fileIndex, file) in facts.files.enumerated() {
+            for request in file.requests {
+                let holder = request.inRegistration.flatMap { registrationIndex[[fileIndex, $0]] }.map { registrations[$0] }
+                sites.append(site(request, file: file, holder: holder, builders: builders))
+            }
+        }
+        return sites
+    }
+
+    mutating func site(
+        _ request: RequestFact, file: FileFacts, holder: LinkedRegistration?, builders: [String: DeclaredRegistration]
+    ) -> InjectionSite {
+        let id = nextID
+        nextID += 1
+        var certainty = InjectionGraph.Certainty(request.certainty)
+        var note = request.note
+        // Who asks: the registration whose factory holds it; for a property wrapper, the
+        // registration that builds the enclosing type.
+        var requester: DeclaredRegistration?
+        if let holder, request.phase != .decorator { requester = holder.declared }
+        if holder == nil, request.form == .propertyWrapper, let enclosing = request.enclosing.type {
+            requester = builders[enclosing] ?? builders[SourceTypes.lastComponent(enclosing)]
+        }
+        let asked = containers.resolve(
+            request.container, enclosingType: request.enclosing.type, inRegistration: holder?.declared.service.container)
+        let containerName = asked.name == ContainerNames.unsettled ? containers.defaultName : asked.name
+        var type = request.service.map(SourceTypes.normalized)
+        if type == nil, request.typeSource == .initializerParameter, let call = request.contextualCall {
+            type = types.parameterType(of: call)
+        }
+        let name = request.name?.value
+        var linked: DeclaredRegistration?
+        var requested: ServiceIdentity
+        if let keyPath = request.keyPath {
+            (linked, requested) = linkKeyPath(keyPath, type: type, container: containerName)
+        } else {
+            requested = ServiceIdentity(type: type ?? "?", name: name, container: containerName)
+            if type != nil { linked = find(requested) }
+        }
+        if let written = request.name, !written.isLiteral, certainty == .exact {
+            // The key is decided at run time: never called missing.
+            certainty = .unresolved
+            note = note ?? "the name is an expression (\(written.value)), decided at run time"
+        }
+        let typeKnown = requested.type != "?"
+        if !typeKnown, certainty == .exact {
+            certainty = .unresolved
+            note = note ?? "the requested type is not written here and the sources do not declare it"
+        }
+        let kind: InjectionSite.Kind
+        switch request.access {
+        case .optional: kind = .optional
+        case .lazy, .weakLazy: kind = .lazy
+        default:
+            kind = request.form == .defaultArgument || requester == nil ? .serviceLocator
+                : request.keyPath != nil ? .keypath : .eager
+        }
+        return InjectionSite(
+            id: id, requested: requested, typeKnown: typeKnown, kind: kind,
+            // A default argument is evaluated on each call: not a dependency the holder keeps.
+            requester: request.form == .defaultArgument ? nil : requester?.service,
+            requesterType: request.enclosing.type, member: request.member ?? request.keyPath?.components.last,
+            form: request.wrapper ?? request.form.rawValue, registration: linked?.id,
+            location: location(file, request.line, request.column), conditions: request.conditions, certainty: certainty,
+            note: note)
+    }
+
+    /// The registration answering `requested` in its container, its parents, then the children
+    /// added to them; an `.implements` alias answers too.
+    func find(_ requested: ServiceIdentity) -> DeclaredRegistration? {
+        for container in containers.searchOrder(from: requested.container) {
+            let candidates = registrations.filter { registration in
+                let declared = registration.declared
+                guard declared.service.container == container, declared.service.name == requested.name else { return false }
+                return declared.service.type == requested.type && declared.service.member == nil
+                    || declared.implements.contains { $0.type == requested.type }
+            }
+            // The one that wins: no other registration overrides it.
+            let replaced = Set(candidates.compactMap(\.declared.overrides))
+            if let winner = candidates.last(where: { !replaced.contains($0.declared.id) }) ?? candidates.last {
+                return winner.declared
+            }
+        }
+        return nil
+    }
+
+    /// `c.network.api()`, `@Inject(\.login.viewModel)`, `Container[\.a.b]`: the layer the first
+    /// component's accessor returns, and the member.
+    func linkKeyPath(_ keyPath: KeyPathFact, type: String?, container: String) -> (DeclaredRegistration?, ServiceIdentity) {
+        let components = keyPath.components
+        guard let member = components.last else {
+            return (nil, ServiceIdentity(type: type ?? "?", container: container))
+        }
+        let layerType = components.count >= 2 ? types.layerAccessors[components[components.count - 2]] : nil
+        let layer = layerType.map { LayerName.derive(from: $0) }
+        let candidates = registrations.filter { registration in
+            let service = registration.declared.service
+            return service.member == member && (layer == nil || service.layer == layer)
+        }.map(\.declared)
+        let linked = candidates.first { $0.service.container == container } ?? candidates.first
+        if let linked { return (linked, linked.service) }
+        return (nil, ServiceIdentity(type: type ?? "?", container: container, layer: layer, member: member))
+    }
+}
+
+extension InjectionGraph.Certainty {
+    init(_ fact: InjectionScanFacts.Certainty) {
+        self = InjectionGraph.Certainty(rawValue: fact.rawValue) ?? .guessed
+    }
+}

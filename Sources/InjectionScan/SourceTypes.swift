@@ -1,0 +1,100 @@
+import Injection
+import InjectionScanFacts
+
+/// The types every scanned file declares, merged by name (a type and its extensions): what the
+/// linker asks to type `X(a: resolve())`, to know protocols, and to find the layer a keypath
+/// accessor returns.
+struct SourceTypes {
+    private var byName: [String: [DeclaredType]] = [:]
+    /// Declared protocols.
+    private(set) var protocols: Set<String> = []
+    /// `extension Container { var network: NetworkLayer { … } }`: accessor → the layer type.
+    private(set) var layerAccessors: [String: String] = [:]
+
+    init(_ files: [FileFacts]) {
+        for file in files {
+            for type in file.types {
+                byName[type.name, default: []].append(type)
+                if let last = type.name.split(separator: ".").last, String(last) != type.name {
+                    byName[String(last), default: []].append(type)
+                }
+                if type.kind == .protocol { protocols.insert(Self.lastComponent(type.name)) }
+            }
+        }
+        for (_, types) in byName {
+            for type in types {
+                for property in type.properties {
+                    guard let written = property.type ?? property.initializerType else { continue }
+                    let layer = Self.normalized(written)
+                    if isLayer(layer) { layerAccessors[property.name] = layer }
+                }
+            }
+        }
+    }
+
+    static func lastComponent(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// A type as the runtime names it: no module prefix, no `any`/`some`, no trailing `?`/`!`.
+    static func normalized(_ written: String) -> String {
+        var text = written.trimmingCharacters(in: " ")
+        for prefix in ["any ", "some "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
+        return text
+    }
+
+    func declarations(of name: String) -> [DeclaredType] {
+        byName[name] ?? byName[Self.lastComponent(name)] ?? []
+    }
+
+    /// Whether `name` is a `DependencyLayer` (keypath layer) type.
+    func isLayer(_ name: String) -> Bool {
+        declarations(of: name).contains { type in
+            type.inherited.contains { $0 == "DependencyLayer" || $0.hasSuffix(".DependencyLayer") }
+        }
+    }
+
+    func isProtocol(_ name: String) -> Bool { protocols.contains(Self.lastComponent(name)) }
+
+    /// The type of the parameter a `resolve()` fills in `callee(label: resolve())`, from the
+    /// initialisers the sources declare for `callee`: the overload whose labels match the call.
+    func parameterType(of call: ContextualCall) -> String? {
+        var callee = call.callee
+        if callee.hasSuffix(".init") { callee.removeLast(".init".count) }
+        let initializers = declarations(of: callee).flatMap(\.initializers)
+        let labels = call.labels
+        let matching = initializers.first { initializer in
+            let required = initializer.parameters.filter { !$0.hasDefault }.map(\.label)
+            let all = initializer.parameters.map(\.label)
+            // Every argument's label in order, and every parameter without a default given.
+            var index = 0
+            for label in labels {
+                while index < all.count, all[index] != label, initializer.parameters[index].hasDefault { index += 1 }
+                guard index < all.count, all[index] == label else { return false }
+                index += 1
+            }
+            return Set(required).isSubset(of: Set(labels)) || required.count <= labels.count
+        } ?? (initializers.count == 1 ? initializers.first : nil)
+        guard let initializer = matching else {
+            // A struct with no initialiser written has the memberwise one: its stored properties.
+            let properties = declarations(of: callee).flatMap(\.properties).filter { !$0.isStatic && !$0.isComputed }
+            guard let label = call.label, let property = properties.first(where: { $0.name == label }),
+                  let type = property.type else { return nil }
+            return Self.normalized(type)
+        }
+        if let label = call.label, let parameter = initializer.parameters.first(where: { $0.label == label }) {
+            return Self.normalized(parameter.type)
+        }
+        // An unlabelled argument: its position among the call's arguments.
+        guard call.index < initializer.parameters.count else { return nil }
+        return Self.normalized(initializer.parameters[call.index].type)
+    }
+}
+
+extension String {
+    func trimmingCharacters(in character: Character) -> String {
+        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    }
+}
