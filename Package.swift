@@ -90,7 +90,7 @@ let package = Package(
             dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"],
             exclude: ["Snapshots", "FuzzCrashers"]
         ),
-        .testTarget(name: "InjectionScanTests", dependencies: ["InjectionScan", "InjectionGraph", "Injection"]),
+        .testTarget(name: "InjectionScanTests", dependencies: ["InjectionScan", "InjectionScanFacts", "InjectionGraph", "Injection"]),
         .testTarget(
             name: "InjectionInspectorTests",
             dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"]

@@ -32,4 +32,14 @@ done
 grep -qE "$WRITER" <<<"$with_symbols" || fail "$with_trait (Tracing on) has no trace writer"
 found="$(grep -oE "$WRITER" <<<"$without_symbols" | sort -u | head -5 || true)"
 [ -z "$found" ] || fail "$without_trait (Tracing off) still links the writer: $(tr '\n' ' ' <<<"$found")"
-echo "app-links: the sample app links no trace reader or listener, trait on or off; the writer only with the trait"
+# swift-syntax is the Scan/ package's alone (`di-scan`): the root package that apps depend on never
+# names it (so resolving Injection never fetches it), and no app links a symbol of it.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+! grep -qE '\.package\(.*swift-syntax' "$root/Package.swift" || fail "the root Package.swift names swift-syntax: every app depending on Injection would fetch it"
+SYNTAX='SwiftSyntax\.|SwiftParser\.|SwiftParser|SwiftSyntax[A-Z]'
+for app in with without; do
+    listing="${app}_symbols"
+    found="$(grep -oE "$SYNTAX" <<<"${!listing}" | sort -u | head -5 || true)"
+    [ -z "$found" ] || fail "the sample app ($app the trait) links swift-syntax: $(tr '\n' ' ' <<<"$found")"
+done
+echo "app-links: the sample app links no trace reader or listener, trait on or off; the writer only with the trait; no swift-syntax"

@@ -1,6 +1,7 @@
 import Injection
 import ArgumentParser
 import InjectionGraph
+import InjectionScan
 
 /// `di-inspect diff BASE HEAD [--format text|json|xcode|github|sarif]`: what changed between two
 /// runs, and whether HEAD adds a problem (exit 1) — a CI gate.
@@ -19,6 +20,14 @@ struct DiffCommand: ParsableCommand {
 
             With xcode, github or sarif, the problems HEAD adds (and new layer breaches) are \
             errors and the ones both runs have are warnings, each at its source line.
+
+            When BASE is a scan (di-inspect scan -o FILE) and HEAD a run, diff compares what the \
+            sources declare with what the run did: declared services never resolved (coverage), \
+            services the run resolved that the scan did not see, declared edges never taken, and \
+            the scan's problems the run contradicts (exit 1 when there is one: the run resolved \
+            something the scan calls missing, or the scan calls an error what the run resolved).
+
+              $ di-inspect diff app.scan run.ndjson
             """)
 
     @Argument(help: "The trace of the base run (before the change).")
@@ -31,7 +40,15 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let headGraph = try loadGraph(head)
-        let diff = GraphDiff(base: try loadGraph(base), head: headGraph)
+        let baseGraph = try loadGraph(base)
+        if baseGraph.declarations != nil, headGraph.declarations == nil {
+            let comparison = DeclaredRunComparison(scan: baseGraph, run: headGraph)
+            try writeReport(report.json || report.format == .json ? comparison.json : comparison.text, to: report.output,
+                            escaping: !(report.json || report.format == .json))
+            if comparison.hasContradictions { throw ExitCode(1) }
+            return
+        }
+        let diff = GraphDiff(base: baseGraph, head: headGraph)
         try report.write(text: diff.text, json: diff.json, fallbackFile: head) { path in
             ProblemAnnotations(diff: diff, head: headGraph, path: path)
         }

@@ -85,16 +85,16 @@ extension Fault {
     func register(in app: Container) {
         switch self {
         case .missing:
-            app.register(name: "payment") { c in PaymentScreen(gateway: try c.tryResolve()) as any Screen }
+            app.register(name: "payment") { c in PaymentScreen(gateway: try c.tryResolve()) as any Screen }  // scan-fault: missing
         case .cycle:
             app.register { c in ProfileCycleViewModel(useCase: try c.tryResolve()) }
-            app.register { c in ProfileCycleUseCase(viewModel: try c.tryResolve()) }
+            app.register { c in ProfileCycleUseCase(viewModel: try c.tryResolve()) }  // scan-fault: cycle
         case .captive:
-            app.register(scope: .singleton) { c in CapturingAnalytics(context: c.resolve()) }
+            app.register(scope: .singleton) { c in CapturingAnalytics(context: c.resolve()) }  // scan-fault: captive
         case .staleOverride:
             break
         case .nameTypo:
-            app.register { c in TypoSyncUseCase(http: try c.tryResolve(name: "autenticated")) }
+            app.register { c in TypoSyncUseCase(http: try c.tryResolve(name: "autenticated")) }  // scan-fault: name-typo
         case .optionalMissing:
             app.register { CheckoutPromotions() }
         case .mappingLeftActive:

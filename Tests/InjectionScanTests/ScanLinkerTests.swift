@@ -1,0 +1,113 @@
+import Injection
+import InjectionGraph
+import InjectionScanFacts
+import Testing
+@testable import InjectionScan
+
+/// The linker: facts of several files, as `di-scan` writes them, into one declared graph.
+struct ScanLinkerTests {
+    static func facts(_ files: [FileFacts], root: String = "/src/App/Sources/App") -> ScanFacts {
+        ScanFacts(header: ScanFactsHeader(root: root, tool: "test", files: files.count), files: files)
+    }
+
+    /// `let app = Container(name: "app")` in Main.swift.
+    static let main = FileFacts(
+        path: "Main.swift", fileID: "App/Main.swift",
+        containers: [ContainerFact(line: 3, column: 11, style: .injection, kind: .container, binding: "app", type: "Container",
+                                   name: NameFact(value: "app", isLiteral: true))])
+
+    static func register(
+        _ id: Int, _ service: String, name: String? = nil, in container: String = "app", scope: String? = nil, line: Int,
+        conditions: [String] = []
+    ) -> RegistrationFact {
+        RegistrationFact(
+            id: id, line: line, column: 5, style: .injection, form: .register,
+            container: ContainerReference(expression: container), service: service, serviceSource: .returnType,
+            implementation: service, name: name.map { NameFact(value: $0, isLiteral: true) },
+            scope: scope.map { ScopeFact(written: ".\($0)", normalized: $0) }, conditions: conditions)
+    }
+
+    @Test func aResolveIsTypedFromTheInitialiserDeclaredInAnotherFile() {
+        let screens = FileFacts(path: "Screens.swift", fileID: "App/Screens.swift", types: [
+            DeclaredType(name: "PaymentScreen", kind: .class, line: 1, column: 1, initializers: [
+                InitializerFact(line: 3, parameters: [ParameterFact(label: "gateway", type: "any PaymentGateway")]),
+            ]),
+            DeclaredType(name: "PaymentGateway", kind: .protocol, line: 9, column: 1),
+        ])
+        let wiring = FileFacts(
+            path: "Wiring.swift", fileID: "App/Wiring.swift",
+            registrations: [Self.register(1, "PaymentScreen", line: 10)],
+            requests: [RequestFact(
+                line: 10, column: 40, style: .injection, form: .resolveCall, typeSource: .initializerParameter,
+                contextualCall: ContextualCall(callee: "PaymentScreen", label: "gateway", index: 0, labels: ["gateway"]),
+                container: ContainerReference(expression: "c"), inRegistration: 1, phase: .factory)])
+        let declarations = ScanLinker.link(Self.facts([Self.main, screens, wiring]), root: "Sources/App")
+        #expect(declarations.sites.map(\.requested) == [ServiceIdentity(type: "PaymentGateway", container: "app")])
+        #expect(declarations.sites.first?.requester == ServiceIdentity(type: "PaymentScreen", container: "app"))
+        let report = ScanChecks.graph(from: declarations).check()
+        #expect(report.problems.map(\.message) == ["""
+            Missing registration: PaymentGateway in 'app'
+              Requested by: PaymentScreen in 'app', at App/Wiring.swift:10
+              Fix: app.register { <#Implementation#>() as any PaymentGateway }
+            """])
+    }
+
+    @Test func exclusiveIfClausesAreNeverDuplicatesAndAnotherContainerIsNoDuplicate() {
+        let wiring = FileFacts(
+            path: "Wiring.swift", fileID: "App/Wiring.swift",
+            containers: [ContainerFact(line: 1, column: 1, style: .injection, kind: .container, binding: "mock",
+                                       name: NameFact(value: "mock", isLiteral: true))],
+            registrations: [
+                Self.register(1, "Logger", line: 10, conditions: ["DEBUG"]),
+                Self.register(2, "Logger", line: 12, conditions: ["!(DEBUG)"]),
+                Self.register(3, "Logger", in: "mock", line: 14),
+                Self.register(4, "Clock", line: 20),
+                Self.register(5, "Clock", line: 21),
+            ])
+        let declarations = ScanLinker.link(Self.facts([Self.main, wiring]), root: ".")
+        #expect(declarations.registrations.map(\.overrides) == [nil, nil, nil, nil, 4])
+        #expect(declarations.registrations.map(\.conditions) == [["DEBUG"], ["!(DEBUG)"], [], [], []])
+        let report = ScanChecks.graph(from: declarations).check()
+        #expect(report.warnings.map(\.kind) == ["override"])
+        #expect(report.warnings.first?.message.contains("Registered at: App/Wiring.swift:20") == true)
+    }
+
+    @Test func aWrapperInARegisteredTypeIsAnEdgeAndADefaultArgumentIsNone() {
+        let domain = FileFacts(path: "Domain.swift", fileID: "App/Domain.swift", requests: [
+            RequestFact(line: 4, column: 5, style: .injection, form: .propertyWrapper, access: .lazy, wrapper: "LazyInjected",
+                        service: "Clock", typeSource: .annotation, member: "clock", enclosing: EnclosingFact(type: "Cart")),
+            RequestFact(line: 9, column: 30, style: .resolver, form: .defaultArgument, service: "Clock", typeSource: .annotation,
+                        enclosing: EnclosingFact(type: "Cart", function: "total(clock:)")),
+        ])
+        let wiring = FileFacts(path: "Wiring.swift", fileID: "App/Wiring.swift", registrations: [
+            Self.register(1, "Cart", scope: "singleton", line: 3), Self.register(2, "Clock", line: 4),
+        ])
+        let declarations = ScanLinker.link(Self.facts([Self.main, domain, wiring]), root: ".")
+        #expect(declarations.sites.map(\.kind) == [.lazy, .serviceLocator])
+        #expect(declarations.sites.map(\.requester) == [ServiceIdentity(type: "Cart", container: "app"), nil])
+        let graph = ScanChecks.graph(from: declarations)
+        #expect(graph.edges.count == 1 && graph.edges[0].isLazy)
+        // A lazy read is taken after the singleton is built: no captive.
+        #expect(graph.check().all.isEmpty)
+    }
+
+    @Test func aKeypathSiteWithNoTypeIsKeyedByContainerAndMemberAndNeverMissing() {
+        let screens = FileFacts(path: "Screen.swift", fileID: "App/Screen.swift", requests: [
+            RequestFact(line: 5, column: 5, style: .injection, form: .propertyWrapper, wrapper: "Inject", typeSource: .keyPath,
+                        keyPath: KeyPathFact(components: ["login", "viewModel"]), member: "model",
+                        enclosing: EnclosingFact(type: "LoginScreen")),
+        ])
+        let declarations = ScanLinker.link(Self.facts([Self.main, screens]), root: ".")
+        let site = declarations.sites[0]
+        #expect(!site.typeKnown && site.requested.member == "viewModel" && site.requested.container == "shared")
+        let report = ScanChecks.graph(from: declarations).check()
+        #expect(report.problems.isEmpty && report.notes.map(\.kind) == ["unresolved"])
+    }
+
+    @Test func aFileIDComesFromTheSourcesFolderWhenTheScannerGaveNone() {
+        let file = FileFacts(path: "Wiring/Fault.swift", registrations: [Self.register(1, "Clock", line: 2)])
+        let declarations = ScanLinker.link(Self.facts([file], root: "/src/shop/Sources/SampleApp"), root: ".")
+        #expect(declarations.registrations[0].location.fileID == "SampleApp/Fault.swift")
+        #expect(declarations.registrations[0].location.path == "Wiring/Fault.swift")
+    }
+}
