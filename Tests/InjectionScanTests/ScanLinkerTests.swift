@@ -55,15 +55,15 @@ struct ScanLinkerTests {
     @Test func exclusiveIfClausesAreNeverDuplicatesAndAnotherContainerIsNoDuplicate() {
         let wiring = FileFacts(
             path: "Wiring.swift", fileID: "App/Wiring.swift",
-            containers: [ContainerFact(line: 1, column: 1, style: .injection, kind: .container, binding: "mock",
-                                       name: NameFact(value: "mock", isLiteral: true))],
             registrations: [
                 Self.register(1, "Logger", line: 10, conditions: ["DEBUG"]),
                 Self.register(2, "Logger", line: 12, conditions: ["!(DEBUG)"]),
                 Self.register(3, "Logger", in: "mock", line: 14),
                 Self.register(4, "Clock", line: 20),
                 Self.register(5, "Clock", line: 21),
-            ])
+            ],
+            containers: [ContainerFact(line: 1, column: 1, style: .injection, kind: .container, binding: "mock",
+                                       name: NameFact(value: "mock", isLiteral: true))])
         let declarations = ScanLinker.link(Self.facts([Self.main, wiring]), root: ".")
         #expect(declarations.registrations.map(\.overrides) == [nil, nil, nil, nil, 4])
         #expect(declarations.registrations.map(\.conditions) == [["DEBUG"], ["!(DEBUG)"], [], [], []])

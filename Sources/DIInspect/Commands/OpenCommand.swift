@@ -4,6 +4,7 @@ import Injection
 import InjectionGraph
 import InjectionTrace
 import InjectionInspector
+import InjectionScan
 
 /// `di-inspect open FILE`: browse a recorded trace in the live inspector; `--baseline BASE`
 /// marks what changed since another run, `--replay` plays the trace as if live.
@@ -42,6 +43,9 @@ struct OpenCommand: ParsableCommand {
     @Option(help: "Where o also looks for the source files the trace names (after the current folder).")
     var sourceRoot: String?
 
+    @Option(help: "A scan of the app's sources (di-inspect scan -o FILE) to show beside the run: services declared and never resolved are flagged never-ran (filter flag:never-ran), and the Services title shows the coverage.")
+    var scan: String?
+
     @Flag(help: "Attributes only (bold, reverse, underline); the NO_COLOR variable does the same.")
     var noColor = false
 
@@ -62,10 +66,24 @@ struct OpenCommand: ParsableCommand {
         }
         var diagnostics: [TraceDiagnostic] = []
         var records: [TraceRecord] = []
-        if canShow {
+        // A scan graph opened on its own: the declared graph, which no run filled.
+        if let declarations = try loadScanGraphIfScan(file) {
+            if replay {
+                PosixIO.printError("error: \(file) is a scan (declared, not run): --replay needs a trace")
+                throw ExitCode(2)
+            }
+            model.declare { ScanChecks.graph(from: declarations, onto: $0) }
+        } else if canShow {
             diagnostics = replay
                 ? try streamTraceRecords(file) { records += $0 }
                 : try streamTraceRecords(file) { model.apply($0, now: 0) }
+        }
+        if let scan {
+            guard let declarations = try loadScanGraphIfScan(scan) else {
+                PosixIO.printError("error: \(scan) is not a scan graph (write one with di-inspect scan PATH -o FILE)")
+                throw ExitCode(2)
+            }
+            model.declare { ScanChecks.graph(from: declarations, onto: $0) }
         }
         let loaded = model
         let toPlay = records

@@ -64,6 +64,14 @@ public struct InspectorModel: Sendable {
         self.connection = connection
     }
 
+    /// Adds what a scan read from the sources (`open FILE.scan`, or `open RUN --scan FILE.scan`):
+    /// `declaring` returns the graph with the declared services, edges and problems added
+    /// (`ScanChecks.graph(from:onto:)`). Beside a run, services declared and never resolved are
+    /// flagged `never-ran` and the Services title shows the coverage.
+    public mutating func declare(_ declaring: (DependencyGraph) -> DependencyGraph) {
+        graph = declaring(graph)
+    }
+
     /// Applies records that arrived at `now` (milliseconds on the UI loop's clock).
     public mutating func apply(_ records: some Collection<TraceRecord>, now: UInt64) {
         _ = apply(records, now: now, until: { false })

@@ -72,6 +72,20 @@ enum DetailView {
         if service.registrationCount > 1 { about.append(.init("overridden", "\(service.registrationCount - 1)×", style: Style(.warning))) }
         sections.append(.init(title: "Service", lines: about))
 
+        if service.provenance == .declared {
+            // Resolves, live instances and timing are a run's: one line says so, never zeros.
+            var declared: [DetailPane.Line] = [.init("counts", DeclaredSummary.notRun, style: Style(.dim))]
+            if graph.session.header != nil { declared.append(.init("coverage", "never resolved in this run", style: Style(.warning))) }
+            sections.append(.init(title: "Run", lines: declared))
+            let flags = context.state.flags.flags(of: node)
+            if !flags.isEmpty {
+                sections.append(.init(title: "Problems", lines: problemLines(node, context: context)))
+            }
+            sections.append(.init(title: "Dependencies (\(graph.outgoing[node].count))", lines: neighborLines(node, .dependencies, context: context)))
+            sections.append(.init(title: "Dependents (\(graph.incoming[node].count))", lines: neighborLines(node, .dependents, context: context)))
+            return sections
+        }
+
         var counts: [DetailPane.Line] = [
             .init("resolves", "\(service.resolveCount) (\(service.createdCount) new, \(service.cachedCount) cached)"),
             .init("hit rate", Format.percent(service.cachedCount, of: service.resolveCount)),

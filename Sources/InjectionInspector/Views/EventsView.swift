@@ -98,7 +98,9 @@ enum EventsView {
             let row = completed(item, model: context.model)
             return TableRow(row.cells, style: row.style)
         }
-        let empty = context.state.filter.isActive ? "No event matches \(context.state.filter.text)." : "No events yet."
+        let empty = context.state.filter.isActive ? "No event matches \(context.state.filter.text)."
+            : DeclaredSummary(context.graph)?.isScanOnly == true ? DeclaredSummary.notRun + ": a scan of the sources has no events."
+            : "No events yet."
         Table(columns: columns, rows: rows, firstIndex: visible.first, total: context.state.items.count,
               selected: visible.selected, focused: context.state.focus == .list, emptyMessage: empty)
             .draw(into: &canvas, in: rect)

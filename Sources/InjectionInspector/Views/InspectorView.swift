@@ -95,6 +95,9 @@ enum InspectorView {
         if case .screen(.services) = state.route {
             x = canvas.put("  sorted by \(state.sort.column.title.lowercased())\(state.sort.descending ? " ▼" : " ▲")",
                            row: rect.row, column: x, style: Style(.dim), limit: rect.right)
+            if let declared = DeclaredSummary(context.graph) {
+                x = canvas.put("  " + declared.title, row: rect.row, column: x, style: Style(.accent), limit: rect.right)
+            }
         }
         if case .screen(.events) = state.route {
             canvas.put(state.followEvents ? "  following" : "  G follows again", row: rect.row, column: x, style: Style(.dim), limit: rect.right)

@@ -42,8 +42,9 @@ enum ServicesView {
             context.name(of: node),
             LayerID(service.identity).description,
             service.scope?.name ?? "?",
-            Format.count(service.resolveCount),
-            service.aliveInstances.map { Format.count($0) } ?? "—",
+            // Declared in the sources and never run: no count to show, not a zero.
+            service.provenance == .declared ? "—" : Format.count(service.resolveCount),
+            service.provenance == .declared ? "—" : service.aliveInstances.map { Format.count($0) } ?? "—",
             flags.labels.joined(separator: " "),
         ], !flags.isEmpty)
     }
