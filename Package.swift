@@ -91,6 +91,8 @@ let package = Package(
             exclude: ["Snapshots", "FuzzCrashers"]
         ),
         .testTarget(name: "InjectionScanTests", dependencies: ["InjectionScan", "InjectionScanFacts", "InjectionGraph", "Injection"]),
+        // `di-inspect scan` driven whole, with di-scan built by the Scan package (`make scan-e2e`).
+        .testTarget(name: "ScanEndToEndTests", dependencies: ["InjectionScan", "InjectionGraph", "InjectionTrace", "Injection"]),
         .testTarget(
             name: "InjectionInspectorTests",
             dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"]

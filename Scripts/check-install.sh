@@ -16,6 +16,9 @@ fail() { echo "check-install: $*" >&2; exit 1; }
     2>/dev/null) || fail "di-inspect record -- sample-app does not run from the installed prefix"
 report="$(PATH="$prefix/bin:/usr/bin:/bin" di-inspect check "$prefix/shop.ndjson" || true)"  # exit 1: it has a problem
 grep -q "Missing registration: PaymentGateway" <<<"$report" || fail "the installed sample-app's trace does not show its fault"
+# `di-inspect scan` finds the di-scan installed beside it (no DI_SCAN, only the prefix on PATH).
+scanned="$(cd "$(dirname "$0")/.." && env -u DI_SCAN PATH="/usr/bin:/bin" "$prefix/bin/di-inspect" scan Sources/SampleApp || true)"
+grep -q "Missing registration: PaymentGateway" <<<"$scanned" || fail "the installed di-inspect scan does not find di-scan beside it"
 man_page="$prefix/share/man/man1/di-inspect.1"
 grep -q '^\.Dt DI-INSPECT 1' "$man_page" || fail "di-inspect.1 is not a manual page"
 for command in check export open record; do
@@ -27,4 +30,4 @@ grep -q "complete .*di-inspect" "$bash_completion" || fail "the bash completion 
 grep -q '^#compdef di-inspect' "$prefix/share/zsh/site-functions/_di-inspect" || fail "the zsh completion has no #compdef"
 grep -q "complete -c 'di-inspect'\|complete -c di-inspect" "$prefix/share/fish/vendor_completions.d/di-inspect.fish" \
     || fail "the fish completion registers nothing"
-echo "check-install: di-inspect, sample-app, man page and bash/zsh/fish completions installed and valid"
+echo "check-install: di-inspect, di-scan, sample-app, man page and bash/zsh/fish completions installed and valid"
