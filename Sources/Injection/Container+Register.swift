@@ -54,7 +54,7 @@ extension Container {
     public func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable (Container, borrowing Arguments) throws -> T
+        factory: @escaping @Sendable (Container, Arguments) throws -> T
     ) -> RegistrationOptions<T> {
         add(T.self, name: name, registration: .withArguments(factory, scope: scope, location: SourceLocation(file, line)))
     }

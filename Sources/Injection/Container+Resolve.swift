@@ -19,87 +19,15 @@ extension Container {
     ///   - args: Arguments for a factory registered with `{ container, args in … }`.
     ///   - file: The resolving file, named in a failure's message; leave the default.
     ///   - line: The resolving line, named in a failure's message; leave the default.
-    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
         do {
-            // `args` is a literal nil at most call sites: the test folds there, as `name`'s does.
-            if args != nil {
-                return try withOpenedArguments(args.unsafelyUnwrapped) { arguments throws(ResolutionError) in
-                    try resolveKey(
-                        T.self, name: name, lifetime: lifetime, args: arguments, file: file, line: line, quiet: false,
-                        origin: nil)
-                }
-            }
-            if name == nil {
-                return try resolveUnnamed(
-                    T.self, lifetime: lifetime, args: .none, file: file, line: line, quiet: false)
-            }
-            return try resolveKey(
-                T.self, name: name, lifetime: lifetime, args: .none, file: file, line: line, quiet: false,
-                origin: nil)
+            return try tryResolve(T.self, name: name, lifetime: lifetime, args: args, file: file, line: line)
         } catch {
             InjectionDiagnostics.trap(error, file: file, line: line)
-        }
-    }
-
-    /// ``resolve(_:name:lifetime:args:file:line:)-swift.method`` with arguments: the same
-    /// resolve, chosen by calls that pass some (`resolve(args: 42)`, `resolve(args: (id, name))`).
-    /// The argument stays where the caller has it, and the factory reads it there as the type
-    /// this call site knows (``Arguments``); through an `Any` it was copied into a box on the
-    /// heap (~330 instructions per resolve, callgrind) and opened again for each read. An
-    /// optional argument passes its value, or none when nil, as through `Any?`. Hidden from the
-    /// documentation: it is the same function to a reader.
-    @_documentation(visibility: internal)
-    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
-    @inlinable
-    public func resolve<T, Argument>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: Argument, file: StaticString = #fileID, line: UInt = #line
-    ) -> T {
-        if Arguments.isOptional(Argument.self) {
-            return resolve(T.self, name: name, lifetime: lifetime, args: Arguments.unwrapped(args), file: file, line: line)
-        }
-        do {
-            return try resolveKey(T.self, name: name, lifetime: lifetime, borrowing: args, file: file, line: line)
-        } catch {
-            InjectionDiagnostics.trap(error, file: file, line: line)
-        }
-    }
-
-    /// ``resolve(_:name:lifetime:args:file:line:)-swift.method`` with keyed arguments written as
-    /// a dictionary literal (`resolve(args: ["id": 3, "mode": "edit"])`, Resolver's spelling):
-    /// the pairs are kept as written (``KeyedArguments``), no dictionary is built. The other
-    /// `args:` front ends are `@_disfavoredOverload`, all alike, so that a literal comes here
-    /// rather than becoming a `Dictionary`, its default type; between themselves they rank as
-    /// before. Hidden from the documentation.
-    @_documentation(visibility: internal)
-    @inlinable
-    public func resolve<T>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: KeyedArguments, file: StaticString = #fileID, line: UInt = #line
-    ) -> T {
-        do {
-            return try resolveKey(T.self, name: name, lifetime: lifetime, borrowing: args, file: file, line: line)
-        } catch {
-            InjectionDiagnostics.trap(error, file: file, line: line)
-        }
-    }
-
-    /// The resolve with `args` borrowed where the caller has it: the ``Arguments`` a factory gets
-    /// point at it, typed as this call site knows it.
-    @inlinable
-    func resolveKey<T, Argument>(
-        _ type: T.Type, name: String?, lifetime: ServiceLifetime, borrowing args: Argument, file: StaticString,
-        line: UInt
-    ) throws(ResolutionError) -> T {
-        try withUnsafePointer(to: args) { address throws(ResolutionError) in
-            try resolveKey(
-                T.self, name: name, lifetime: lifetime, args: Arguments(at: UnsafeRawPointer(address), of: Argument.self),
-                file: file, line: line, quiet: false, origin: nil)
         }
     }
 
@@ -115,52 +43,20 @@ extension Container {
     ///     print(error.message)     // a cycle, or a factory that threw
     /// }
     /// ```
-    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public func tryResolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) throws(ResolutionError) -> T {
+        // `args` and `name` are literal nils at most call sites: the tests fold there.
         if args != nil {
-            return try withOpenedArguments(args.unsafelyUnwrapped) { arguments throws(ResolutionError) in
-                try resolveKey(
-                    T.self, name: name, lifetime: lifetime, args: arguments, file: file, line: line, quiet: false,
-                    origin: nil)
-            }
+            return try resolveKey(
+                T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line)
         }
         if name == nil {
             return try resolveUnnamed(T.self, lifetime: lifetime, args: .none, file: file, line: line, quiet: false)
         }
-        return try resolveKey(
-            T.self, name: name, lifetime: lifetime, args: .none, file: file, line: line, quiet: false, origin: nil)
-    }
-
-    /// ``tryResolve(_:name:lifetime:args:file:line:)-swift.method`` with arguments, read where
-    /// the caller has them, as by the `resolve(args:)` overload above. Hidden from the
-    /// documentation.
-    @_documentation(visibility: internal)
-    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
-    @inlinable
-    public func tryResolve<T, Argument>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: Argument, file: StaticString = #fileID, line: UInt = #line
-    ) throws(ResolutionError) -> T {
-        if Arguments.isOptional(Argument.self) {
-            return try tryResolve(T.self, name: name, lifetime: lifetime, args: Arguments.unwrapped(args), file: file, line: line)
-        }
-        return try resolveKey(T.self, name: name, lifetime: lifetime, borrowing: args, file: file, line: line)
-    }
-
-    /// ``tryResolve(_:name:lifetime:args:file:line:)-swift.method`` with keyed arguments written
-    /// as a dictionary literal, as by the `resolve(args:)` overload above. Hidden from the
-    /// documentation.
-    @_documentation(visibility: internal)
-    @inlinable
-    public func tryResolve<T>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: KeyedArguments, file: StaticString = #fileID, line: UInt = #line
-    ) throws(ResolutionError) -> T {
-        try resolveKey(T.self, name: name, lifetime: lifetime, borrowing: args, file: file, line: line)
+        return try resolveKey(T.self, name: name, lifetime: lifetime, args: .none, file: file, line: line)
     }
 
     /// Resolves a service, or returns nil when nothing is registered for it.
@@ -170,61 +66,12 @@ extension Container {
     /// ```
     /// Only a missing registration, or a factory that returned nil (`register { Feed(url) as
     /// Feed? }`), gives nil; a cycle is a bug and still stops the program.
-    /// `@inlinable`, as `resolve()` is: the optional is made here, where `T` is known
-    /// (`resolveOptional`).
-    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
-        if args != nil {
-            // Never throws: the body does not.
-            return try! withOpenedArguments(args.unsafelyUnwrapped) { arguments throws(ResolutionError) in
-                optional(T.self, name: name, lifetime: lifetime, args: arguments, file: file, line: line)
-            }
-        }
-        return optional(T.self, name: name, lifetime: lifetime, args: Arguments(), file: file, line: line)
-    }
-
-    /// ``optional(_:name:lifetime:args:file:line:)-swift.method`` with arguments, read where the
-    /// caller has them, as by the `resolve(args:)` overload above. Hidden from the documentation.
-    @_documentation(visibility: internal)
-    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
-    @inlinable
-    public func optional<T, Argument>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: Argument, file: StaticString = #fileID, line: UInt = #line
-    ) -> T? {
-        if Arguments.isOptional(Argument.self) {
-            return optional(T.self, name: name, lifetime: lifetime, args: Arguments.unwrapped(args), file: file, line: line)
-        }
-        return optional(T.self, name: name, lifetime: lifetime, borrowing: args, file: file, line: line)
-    }
-
-    /// ``optional(_:name:lifetime:args:file:line:)-swift.method`` with keyed arguments written as
-    /// a dictionary literal, as by the `resolve(args:)` overload above. Hidden from the
-    /// documentation.
-    @_documentation(visibility: internal)
-    @inlinable
-    public func optional<T>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: KeyedArguments, file: StaticString = #fileID, line: UInt = #line
-    ) -> T? {
-        optional(T.self, name: name, lifetime: lifetime, borrowing: args, file: file, line: line)
-    }
-
-    /// The optional resolve with `args` borrowed where the caller has it.
-    @inlinable
-    func optional<T, Argument>(
-        _ type: T.Type, name: String?, lifetime: ServiceLifetime, borrowing args: Argument, file: StaticString,
-        line: UInt
-    ) -> T? {
-        withUnsafePointer(to: args) { address in
-            optional(
-                T.self, name: name, lifetime: lifetime, args: Arguments(at: UnsafeRawPointer(address), of: Argument.self),
-                file: file, line: line)
-        }
+        optional(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line)
     }
 
     /// The optional resolve with its ``Arguments`` made: the instance comes back through a slot
@@ -232,7 +79,7 @@ extension Container {
     /// is known.
     @inlinable
     func optional<T>(
-        _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: borrowing Arguments, file: StaticString,
+        _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments, file: StaticString,
         line: UInt
     ) -> T? {
         withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
@@ -259,142 +106,35 @@ extension Container {
     /// Resolves from the container that is building a service on this thread, or from
     /// ``shared`` outside a resolution: inside a factory, `Container.resolve()` follows the
     /// container the resolution started in (a child container's overrides apply).
-    /// `@inlinable`, as the instance front ends are: the call site's `name` and `args` fold there.
-    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public static func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        currentUnretained._withUnsafeGuaranteedRef {
-            $0.resolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
-        }
+        current.resolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
     }
 
     /// The throwing form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
-    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public static func tryResolve<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) throws(ResolutionError) -> T {
-        try currentUnretained._withUnsafeGuaranteedRef { container in
-            Result { () throws(ResolutionError) -> T in
-                try container.tryResolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
-            }
-        }.get()
+        try current.tryResolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
     }
 
     /// The optional form of ``resolve(_:name:lifetime:args:file:line:)-swift.type.method``.
-    @_disfavoredOverload  // as every `args:` front end but the dictionary literal's (`KeyedArguments`)
     @inlinable
     public static func optional<T>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
-        currentUnretained._withUnsafeGuaranteedRef {
-            $0.optional(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
-        }
-    }
-
-    /// ``resolve(_:name:lifetime:args:file:line:)-swift.type.method`` with arguments read where
-    /// the caller has them, as by the instance's typed `resolve(args:)`. Hidden from the
-    /// documentation.
-    @_documentation(visibility: internal)
-    @_disfavoredOverload
-    @inlinable
-    public static func resolve<T, Argument>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: Argument, file: StaticString = #fileID, line: UInt = #line
-    ) -> T {
-        currentUnretained._withUnsafeGuaranteedRef {
-            $0.resolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
-        }
-    }
-
-    /// ``resolve(_:name:lifetime:args:file:line:)-swift.type.method`` with keyed arguments written
-    /// as a dictionary literal (``KeyedArguments``). Hidden from the documentation.
-    @_documentation(visibility: internal)
-    @inlinable
-    public static func resolve<T>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: KeyedArguments, file: StaticString = #fileID, line: UInt = #line
-    ) -> T {
-        currentUnretained._withUnsafeGuaranteedRef {
-            $0.resolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
-        }
-    }
-
-    /// The throwing form, with arguments read where the caller has them. Hidden from the
-    /// documentation.
-    @_documentation(visibility: internal)
-    @_disfavoredOverload
-    @inlinable
-    public static func tryResolve<T, Argument>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: Argument, file: StaticString = #fileID, line: UInt = #line
-    ) throws(ResolutionError) -> T {
-        try currentUnretained._withUnsafeGuaranteedRef { container in
-            Result { () throws(ResolutionError) -> T in
-                try container.tryResolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
-            }
-        }.get()
-    }
-
-    /// The throwing form, with keyed arguments written as a dictionary literal. Hidden from the
-    /// documentation.
-    @_documentation(visibility: internal)
-    @inlinable
-    public static func tryResolve<T>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: KeyedArguments, file: StaticString = #fileID, line: UInt = #line
-    ) throws(ResolutionError) -> T {
-        try currentUnretained._withUnsafeGuaranteedRef { container in
-            Result { () throws(ResolutionError) -> T in
-                try container.tryResolve(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
-            }
-        }.get()
-    }
-
-    /// The optional form, with arguments read where the caller has them. Hidden from the
-    /// documentation.
-    @_documentation(visibility: internal)
-    @_disfavoredOverload
-    @inlinable
-    public static func optional<T, Argument>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: Argument, file: StaticString = #fileID, line: UInt = #line
-    ) -> T? {
-        currentUnretained._withUnsafeGuaranteedRef {
-            $0.optional(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
-        }
-    }
-
-    /// The optional form, with keyed arguments written as a dictionary literal. Hidden from the
-    /// documentation.
-    @_documentation(visibility: internal)
-    @inlinable
-    public static func optional<T>(
-        _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
-        args: KeyedArguments, file: StaticString = #fileID, line: UInt = #line
-    ) -> T? {
-        currentUnretained._withUnsafeGuaranteedRef {
-            $0.optional(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
-        }
+        current.optional(type, name: name, lifetime: lifetime, args: args, file: file, line: line)
     }
 
     /// The container resolving on this thread right now, else ``shared``.
-    public static var current: Container { currentUnretained.takeUnretainedValue() }
-
-    /// ``current``, unretained, for a static resolve to borrow: outside a resolution it is
-    /// ``sharedUnretained`` (no write to the shared container's reference count); inside one,
-    /// the resolving frame keeps its container alive until the factory that asks returns.
-    @usableFromInline
-    static var currentUnretained: Unmanaged<Container> {
-        let resolving = ResolutionContext.currentReference._withUnsafeGuaranteedRef { context -> Unmanaged<Container>? in
-            context.frames.isEmpty ? nil : Unmanaged.passUnretained(context.frames[context.frames.count - 1].container)
-        }
-        return resolving ?? sharedUnretained
+    public static var current: Container {
+        ResolutionContext.current.frames.last?.container ?? shared
     }
 
     // MARK: - The one resolve path
@@ -462,7 +202,7 @@ extension Container {
     ///   (an `.implements` key answered through its registration's key); factories resolve there.
     @usableFromInline
     func resolveKey<T>(
-        _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: borrowing Arguments,
+        _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments,
         file: StaticString, line: UInt, quiet: Bool = false, origin: Container? = nil
     ) throws(ResolutionError) -> T {
         // `== nil` looks at the name in place; `if let` copied it (a retain) even when nil.
@@ -483,7 +223,7 @@ extension Container {
     /// instructions per resolve, callgrind).
     @usableFromInline
     func resolveUnnamed<T>(
-        _ type: T.Type, lifetime: ServiceLifetime, args: borrowing Arguments, file: StaticString, line: UInt, quiet: Bool
+        _ type: T.Type, lifetime: ServiceLifetime, args: Arguments, file: StaticString, line: UInt, quiet: Bool
     ) throws(ResolutionError) -> T {
         var key = EntryKey.type(ObjectIdentifier(T.self))
         let found = locate(&key, lifetime: lifetime)
@@ -504,7 +244,7 @@ extension Container {
     ///   - mappedFrom: The provider a mapping redirected, for the event.
     ///   - missing: What to do when no container in the chain has `requested`.
     func resolveEntry<T>(
-        _ requested: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: borrowing Arguments,
+        _ requested: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>
     ) throws(ResolutionError) -> T {
         var key = requested
@@ -691,7 +431,7 @@ extension Container {
     ///   - site: The resolve's line, when it has one: it closes a cycle it meets.
     @inline(__always)
     func answer<T>(
-        _ found: Found, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: borrowing Arguments,
+        _ found: Found, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, site: ResolveSite?
     ) throws(ResolutionError) -> T {
         // A kept instance's value is copied inside the read section, retaining nothing else

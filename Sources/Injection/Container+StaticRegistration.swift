@@ -26,7 +26,7 @@ extension Container {
     public static func register<T>(
         _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
         file: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable (Container, borrowing Arguments) throws -> T
+        factory: @escaping @Sendable (Container, Arguments) throws -> T
     ) -> RegistrationOptions<T> {
         shared.register(type, name: name, scope: scope, file: file, line: line, factory: factory)
     }

@@ -70,14 +70,7 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         file: StaticString = #fileID, line: UInt = #line, _ body: (T) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        // Borrowed, as the static `resolve()` borrows it: a retain would write the shared
-        // container's reference count. Through a `Result`: `_withUnsafeGuaranteedRef` passes no
-        // typed error.
-        try currentUnretained._withUnsafeGuaranteedRef { container in
-            Swift.Result { () throws(Failure) -> Result in
-                try container.withService(T.self, name: name, lifetime: lifetime, file: file, line: line, body)
-            }
-        }.get()
+        try current.withService(T.self, name: name, lifetime: lifetime, file: file, line: line, body)
     }
 
     /// The lookup behind ``withService(_:name:lifetime:file:line:_:)-swift.method``: a kept

@@ -252,9 +252,10 @@ struct DocCommentExampleTests {
 
         withContainer(container) {
             InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
-            #expect(InjectionMapper[\.login.viewModel] == \.login.mockTestViewModel)
+            #expect(InjectionMapper.target(of: \.login.viewModel) == \.login.mockTestViewModel)
             InjectionMapper[\.login.viewModel] = nil
-            #expect(InjectionMapper[\.login.viewModel] == \.login.viewModel)
+            #expect(InjectionMapper[\.login.viewModel] == nil)
+            #expect(InjectionMapper.target(of: \.login.viewModel) == \.login.viewModel)
             #expect(Container.shared.mapping(for: \.login.viewModel) == nil)
         }
     }

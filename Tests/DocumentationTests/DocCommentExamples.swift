@@ -372,7 +372,6 @@ enum DocCommentExamples {
         return (editor, same)
     }
 
-    // Injection/Resolution/KeyedArguments.swift
     static func dictionaryLiteralArguments(_ container: Container) -> EditorViewModel {
         container.register { _, args in EditorViewModel(id: args("id"), mode: args("mode")) }
         let editor: EditorViewModel = container.resolve(args: ["id": 3, "mode": "edit"])

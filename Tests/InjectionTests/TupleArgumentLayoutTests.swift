@@ -1,9 +1,8 @@
 import Injection
 import Testing
 
-/// Tuple and keyed arguments are read in place when the element or value is of exactly the type
-/// asked for; these check every element of several shapes against what was passed, so a tuple
-/// layout the in-place read did not expect fails here rather than in an app.
+/// Tuple and keyed arguments of several shapes (widths, alignments, classes, labels): every
+/// element read back as what was passed.
 struct TupleArgumentLayoutTests {
     final class Token: Sendable {
         let number: Int
@@ -14,7 +13,7 @@ struct TupleArgumentLayoutTests {
         init(_ values: [String]) { self.values = values }
     }
 
-    private func reading(_ args: Any, _ read: @escaping @Sendable (borrowing Arguments) -> [String]) -> [String] {
+    private func reading(_ args: Any, _ read: @escaping @Sendable (Arguments) -> [String]) -> [String] {
         let app = Container(name: uniqueName("app"))
         app.register { _, arguments in Reading(read(arguments)) }
         return app.resolve(Reading.self, args: args).values

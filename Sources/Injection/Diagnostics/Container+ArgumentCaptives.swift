@@ -10,14 +10,12 @@ extension Container {
     /// An argument is matched to a registration by its dynamic type, among the registrations a
     /// resolve from here would find (this container's search order).
     func reportArgumentCaptives(
-        _ args: borrowing Arguments, holder: AnyRegistration, holderScope: Scope, in context: ResolutionContext
+        _ args: Arguments, holder: AnyRegistration, holderScope: Scope, in context: ResolutionContext
     ) {
         guard let value = args.value else { return }
         var objects: [Any] = []
         if let keyed = value as? [String: Any] {
             objects = keyed.keys.sorted().compactMap { keyed[$0] }
-        } else if let literal = value as? KeyedArguments {
-            objects = literal.pairs.sorted { $0.0 < $1.0 }.map(\.1)
         } else {
             let children = Mirror(reflecting: value).children
             objects = Mirror(reflecting: value).displayStyle == .tuple ? children.map(\.value) : [value]

@@ -232,27 +232,39 @@ extension Container {
 /// InjectionMapper[\.login.viewModel] = nil                                  // the same as reset
 /// InjectionMapper.resetAll()
 /// ```
-/// Mappings apply to instances created after they are set.
+/// Mappings apply to instances created after they are set. Reading the subscript answers the
+/// mapping, nil when there is none, as the article's getter does; ``target(of:)-(KeyPath<Container,Provider<T>>&Sendable)``
+/// answers the keypath that resolves (the mapping, or `original` itself).
 public enum InjectionMapper {
-    /// The keypath that answers requests for `original` in ``Container/shared`` (`original`
-    /// itself while it is not mapped); assigning `original` its own keypath removes its
-    /// mapping. See ``Container/Mappings``.
-    public static subscript<T>(
-        _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
-    ) -> any KeyPath<Container, Provider<T>> & Sendable {
-        get { Container.shared.mappedTarget(of: original) ?? original }
-        set { Container.shared.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
-    }
-
-    /// The mapping of `original` in ``Container/shared``, or nil; assigning nil removes it:
-    /// `InjectionMapper[\.login.viewModel] = nil` is `reset(_:)`. Disfavoured, so
-    /// that reads and keypath literals go through the non-optional subscript.
-    @_disfavoredOverload
+    /// The mapping of `original` in ``Container/shared``, or nil when it is not mapped;
+    /// assigning nil removes it: `InjectionMapper[\.login.viewModel] = nil` is `reset(_:)`.
     public static subscript<T>(
         _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
     ) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
         get { Container.shared.mappedTarget(of: original) }
         set { Container.shared.setMapping(original, to: newValue.flatMap { unlessItself($0, original) }, file: file, line: line) }
+    }
+
+    /// Maps `original` to a keypath literal (`InjectionMapper[\.login.viewModel] =
+    /// \.login.mockTestViewModel`): an optional `KeyPath & Sendable` does not take a literal (the
+    /// compiler cannot infer its root, swiftlang/swift#76716). Assigning `original` itself
+    /// removes its mapping. Reading it as a keypath is deprecated: that read was the keypath that
+    /// resolves, where the article's getter answers the mapping or nil.
+    @_disfavoredOverload
+    public static subscript<T>(
+        _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
+    ) -> any KeyPath<Container, Provider<T>> & Sendable {
+        @available(*, deprecated, message: "InjectionMapper[keyPath] answers the mapping or nil; for the keypath that resolves, write InjectionMapper.target(of: keyPath)")
+        get { target(of: original) }
+        set { Container.shared.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
+    }
+
+    /// The keypath that answers requests for `original` in ``Container/shared``: its mapping,
+    /// or `original` itself while it is not mapped.
+    public static func target<T>(
+        of original: any KeyPath<Container, Provider<T>> & Sendable
+    ) -> any KeyPath<Container, Provider<T>> & Sendable {
+        Container.shared.mappedTarget(of: original) ?? original
     }
 
     /// Answers requests for `original` with `replacement`.

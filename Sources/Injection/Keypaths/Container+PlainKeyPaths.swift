@@ -33,7 +33,7 @@ extension Container {
     /// Resolves the plain property at `keyPath` in ``shared``: `Container[\.login.useCase]`.
     @_disfavoredOverload
     public static subscript<T>(_ keyPath: any KeyPath<Container, T> & Sendable, file file: StaticString = #fileID, line line: UInt = #line) -> T {
-        sharedUnretained._withUnsafeGuaranteedRef { $0[keyPath, file: file, line: line] }
+        shared[keyPath, file: file, line: line]
     }
 
     /// Resolves the plain property at `keyPath`, throwing a ``ResolutionError`` on failure (a
@@ -166,14 +166,32 @@ extension Container.Mappings {
 }
 
 extension InjectionMapper {
+    /// The mapping of the plain property `original` in ``Container/shared``, or nil; assigning
+    /// nil removes it.
+    @_disfavoredOverload
+    public static subscript<T>(
+        _ original: any KeyPath<Container, T> & Sendable, file: StaticString = #fileID, line: UInt = #line
+    ) -> (any KeyPath<Container, T> & Sendable)? {
+        get { Container.shared.mappedKeyPath(of: original) }
+        set { Container.shared.setPlainMapping(original, to: newValue.flatMap { unlessItself($0, original) }, file: file, line: line) }
+    }
+
     /// `InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel` for plain properties, on
-    /// ``Container/shared``.
+    /// ``Container/shared``; reading it as a keypath is deprecated, as for providers.
     @_disfavoredOverload
     public static subscript<T>(
         _ original: any KeyPath<Container, T> & Sendable, file: StaticString = #fileID, line: UInt = #line
     ) -> any KeyPath<Container, T> & Sendable {
-        get { Container.shared.mappedKeyPath(of: original) ?? original }
+        @available(*, deprecated, message: "InjectionMapper[keyPath] answers the mapping or nil; for the keypath that resolves, write InjectionMapper.target(of: keyPath)")
+        get { target(of: original) }
         set { Container.shared.setPlainMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
+    }
+
+    /// The plain property that answers requests for `original` in ``Container/shared``: its
+    /// mapping, or `original` itself while it is not mapped.
+    @_disfavoredOverload
+    public static func target<T>(of original: any KeyPath<Container, T> & Sendable) -> any KeyPath<Container, T> & Sendable {
+        Container.shared.mappedKeyPath(of: original) ?? original
     }
 
     /// Answers requests for the plain property `original` with `replacement`:

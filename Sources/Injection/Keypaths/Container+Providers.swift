@@ -222,11 +222,9 @@ extension Container {
 
     /// Resolves the provider a keypath literal names in ``shared``: `Container[\.login.useCase]`,
     /// as `container[\.login.useCase]` does in a container.
-    /// Borrows ``shared`` in place, as the keypath form does (reading ``shared`` returns a retained
-    /// copy).
     @inlinable
     public static subscript<T>(_ provider: (Container) -> Provider<T>) -> T {
-        sharedUnretained._withUnsafeGuaranteedRef { $0[provider] }
+        shared[provider]
     }
 
     /// Resolves the provider a keypath literal names, throwing a ``ResolutionError`` on failure.
@@ -315,7 +313,7 @@ extension Container {
     /// Resolves the provider at `keyPath` in ``shared``: `Container[path]`.
     @_disfavoredOverload
     public static subscript<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable) -> T {
-        sharedUnretained._withUnsafeGuaranteedRef { $0[keyPath] }
+        shared[keyPath]
     }
 
     /// Resolves the provider at `keyPath`, throwing a ``ResolutionError`` on failure.

@@ -5,7 +5,7 @@ extension Container {
     /// or aliases leading round through containers) is a cycle, thrown like any other.
     func follow<T>(
         alias registration: AnyRegistration, _ type: T.Type, holder: Container, origin: Container,
-        lifetime: ServiceLifetime, args: borrowing Arguments, file: StaticString, line: UInt, site: ResolveSite?
+        lifetime: ServiceLifetime, args: Arguments, file: StaticString, line: UInt, site: ResolveSite?
     ) throws(ResolutionError) -> T {
         let context = ResolutionContext.current
         let depth = context.frames.count

@@ -16,7 +16,7 @@ extension Container {
     ///   not through a closure (a reabstraction thunk and an untyped rethrow per build).
     @inline(__always)
     func build<T>(
-        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: borrowing Arguments,
+        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Unmanaged<Container>
     ) throws(ResolutionError) -> T {
         try build(
@@ -28,7 +28,7 @@ extension Container {
     /// thread's, which the resolve fetched for its read already (``Found/context``).
     @inline(__always)
     func build<T>(
-        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: borrowing Arguments,
+        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source?, mappedFrom: ServiceIdentity?, holder: Unmanaged<Container>,
         context: Unmanaged<ResolutionContext>
     ) throws(ResolutionError) -> T {
@@ -66,7 +66,7 @@ extension Container {
     /// (stack space sized at run time for `T`, a stack protector, spilled arguments) was set up
     /// for it (~80 instructions per build, callgrind).
     private func buildTransient<T>(
-        _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: borrowing Arguments,
+        _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
         in context: ResolutionContext
     ) throws(ResolutionError) -> T {
         for index in context.frames.indices where context.frames[index].registration === registration {
@@ -92,7 +92,7 @@ extension Container {
     /// value was in the result, which the compiler made a function of its own called with a
     /// dozen arguments (~13 instructions more per build, callgrind).
     private func buildObservedTransient<T>(
-        _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: borrowing Arguments,
+        _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source?, mappedFrom: ServiceIdentity?, in context: ResolutionContext
     ) throws(ResolutionError) -> T {
         for index in context.frames.indices where context.frames[index].registration === registration {
@@ -140,7 +140,7 @@ extension Container {
     }
 
     private func build<T>(
-        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: borrowing Arguments,
+        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source?, mappedFrom: ServiceIdentity?, holder: Unmanaged<Container>,
         in context: ResolutionContext
     ) throws(ResolutionError) -> T {

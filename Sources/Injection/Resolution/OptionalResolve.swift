@@ -15,7 +15,7 @@ extension Container {
     /// is known, makes the optional.
     @usableFromInline
     func resolveOptional<T>(
-        _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: borrowing Arguments, file: StaticString, line: UInt,
+        _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments, file: StaticString, line: UInt,
         into slot: UnsafeMutablePointer<T>
     ) -> Bool {
         // `== nil` looks at the name in place; `if let` copied it (a retain) even when nil.

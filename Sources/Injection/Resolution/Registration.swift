@@ -236,13 +236,13 @@ class Factory<T>: AnyRegistration, @unchecked Sendable {
     /// A factory that also reads resolve-time arguments.
     @inlinable
     static func withArguments(
-        _ make: @escaping @Sendable (Container, borrowing Arguments) throws -> T, scope: Scope, location: SourceLocation
+        _ make: @escaping @Sendable (Container, Arguments) throws -> T, scope: Scope, location: SourceLocation
     ) -> Factory<T> {
         ArgumentsFactory(make, scope: scope, location: location)
     }
 
     @inline(__always)
-    final func callAsFunction(_ container: Container, _ args: borrowing Arguments) throws -> T {
+    final func callAsFunction(_ container: Container, _ args: Arguments) throws -> T {
         // Safe: `shape` is set by each subclass's initializer to its own case, and the class is
         // only ever made by those initializers.
         switch shape {
@@ -304,15 +304,15 @@ final class ContainerFactory<T>: Factory<T>, @unchecked Sendable {
 /// A ``Factory`` registered as `(Container, Arguments) -> T`.
 @usableFromInline
 final class ArgumentsFactory<T>: Factory<T>, @unchecked Sendable {
-    let make: @Sendable (Container, borrowing Arguments) throws -> T
+    let make: @Sendable (Container, Arguments) throws -> T
 
     @usableFromInline
-    init(_ make: @escaping @Sendable (Container, borrowing Arguments) throws -> T, scope: Scope, location: SourceLocation) {
+    init(_ make: @escaping @Sendable (Container, Arguments) throws -> T, scope: Scope, location: SourceLocation) {
         self.make = make
         super.init(shape: .withArguments, scope: scope, location: location, takesArguments: true)
     }
 
-    init(_ make: @escaping @Sendable (Container, borrowing Arguments) throws -> T, _ fields: RegistrationFields) {
+    init(_ make: @escaping @Sendable (Container, Arguments) throws -> T, _ fields: RegistrationFields) {
         self.make = make
         super.init(shape: .withArguments, fields)
     }

@@ -95,7 +95,7 @@ public struct RegistrationOptions<T>: Sendable {
     /// ```
     @discardableResult
     public func resolveProperties(
-        _ block: @escaping @Sendable (Container, T, borrowing Arguments) throws -> Void
+        _ block: @escaping @Sendable (Container, T, Arguments) throws -> Void
     ) -> RegistrationOptions<T> {
         update(reported: false) { registration in
             registration.addingProperties { container, service, args in
@@ -189,7 +189,7 @@ extension AnyRegistration {
 
     /// The same registration whose factory then runs `block` on each new instance.
     func addingProperties(
-        _ block: @escaping @Sendable (Container, Any, borrowing Arguments) throws -> Void
+        _ block: @escaping @Sendable (Container, Any, Arguments) throws -> Void
     ) -> AnyRegistration {
         // Every registration is a `Factory<S>` for its stored type, which conforms.
         (self as! any FactoryOperations).runningOnEachInstance(block)

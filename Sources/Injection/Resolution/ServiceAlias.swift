@@ -7,11 +7,11 @@ final class ServiceAlias<P>: Sendable {
     /// Resolves the implementing registration from `holder` (the container that has both keys),
     /// building in `origin` (where the resolve started), and converts the instance to `P`.
     let resolve: @Sendable (
-        _ holder: Container, _ origin: Container, ServiceLifetime, borrowing Arguments, StaticString, UInt
+        _ holder: Container, _ origin: Container, ServiceLifetime, Arguments, StaticString, UInt
     ) throws(ResolutionError) -> P
 
     init(
-        resolve: @escaping @Sendable (Container, Container, ServiceLifetime, borrowing Arguments, StaticString, UInt)
+        resolve: @escaping @Sendable (Container, Container, ServiceLifetime, Arguments, StaticString, UInt)
             throws(ResolutionError) -> P
     ) {
         self.resolve = resolve
@@ -22,7 +22,7 @@ final class ServiceAlias<P>: Sendable {
 protocol FactoryOperations {
     /// The same registration (its fields kept) whose closure runs `block` on each instance.
     func runningOnEachInstance(
-        _ block: @escaping @Sendable (Container, Any, borrowing Arguments) throws -> Void
+        _ block: @escaping @Sendable (Container, Any, Arguments) throws -> Void
     ) -> AnyRegistration
 
     /// A registration of `P` (named `aliasName`) that answers with this registration, stored
@@ -34,7 +34,7 @@ protocol FactoryOperations {
 
 extension Factory: FactoryOperations {
     func runningOnEachInstance(
-        _ block: @escaping @Sendable (Container, Any, borrowing Arguments) throws -> Void
+        _ block: @escaping @Sendable (Container, Any, Arguments) throws -> Void
     ) -> AnyRegistration {
         ArgumentsFactory<T>({ [self] container, args in
             let service = try self(container, args)

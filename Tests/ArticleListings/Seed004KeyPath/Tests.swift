@@ -27,10 +27,11 @@ struct KeyPathArticleTests {
         onFreshContainer {
             mapViewModelToMock()
             #expect(LoginViewController().viewModel is MockTestLoginViewModel)
-            #expect(InjectionMapper[\.login.viewModel] == \.login.mockTestViewModel)
+            #expect(InjectionMapper.target(of: \.login.viewModel) == \.login.mockTestViewModel)
             InjectionMapper.reset(\.login.viewModel)
             #expect(LoginViewController().viewModel is DefaultLoginViewModel)
-            #expect(InjectionMapper[\.login.viewModel] == \.login.viewModel, "it answers for itself again")
+            #expect(InjectionMapper[\.login.viewModel] == nil, "unmapped, the article's getter answers nil")
+            #expect(InjectionMapper.target(of: \.login.viewModel) == \.login.viewModel, "it answers for itself again")
         }
     }
 

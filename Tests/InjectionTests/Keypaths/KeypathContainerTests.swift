@@ -35,14 +35,15 @@ struct KeypathContainerTests {
         withContainer(container) {
             let before = Container[\.login.viewModel]
             InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
-            #expect(InjectionMapper[\.login.viewModel] == \.login.mockTestViewModel)
+            #expect(InjectionMapper.target(of: \.login.viewModel) == \.login.mockTestViewModel)
             #expect(Container[\.login.viewModel].title == "Mock")
             #expect(before.title == "Login")
             InjectionMapper.map(\.login.previewViewModel, to: \.login.viewModel)
             #expect(Container[\.login.viewModel].title == "Preview")
             InjectionMapper.reset(\.login.viewModel)
             #expect(Container[\.login.viewModel].title == "Login")
-            #expect(InjectionMapper[\.login.viewModel] == \.login.viewModel, "unmapped, it answers for itself")
+            #expect(InjectionMapper[\.login.viewModel] == nil, "unmapped, the article's getter answers nil")
+            #expect(InjectionMapper.target(of: \.login.viewModel) == \.login.viewModel, "unmapped, it answers for itself")
             InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
             InjectionMapper[\.login.viewModel] = \.login.viewModel
             #expect(Container[\.login.viewModel].title == "Login", "assigning itself removes the mapping")

@@ -1,10 +1,10 @@
 import Injection
 import Testing
 
-/// Arguments are read where the resolve's caller has them (no box): these check every spelling
-/// that reaches a factory that way (a labelled tuple read by key, a dictionary literal kept as
-/// its pairs, an optional, an `Any` opened) against what was passed, and the failures' messages.
-struct BorrowedArgumentTests {
+/// Every spelling of arguments that reaches a factory (a labelled tuple read by key, a
+/// dictionary literal, an optional, an `Any`) read against what was passed, and the failures'
+/// messages.
+struct ArgumentReadingTests {
     final class Token: Sendable {
         let number: Int
         init(number: Int) { self.number = number }
@@ -93,7 +93,6 @@ struct BorrowedArgumentTests {
             return Reading(["\(wide.e)", "\(vector.w)", "\(token.number)", text])
         }
         let long = String(repeating: "long text ", count: 5)
-        // Four keys: all among the pairs read where they lie.
         let read = app.resolve(Reading.self, args: [
             "wide": Wide(e: 50), "vector": SIMD4<Float>(1, 2, 3, 4.5), "token": Token(number: 6), "text": long,
         ]).values
@@ -106,15 +105,14 @@ struct BorrowedArgumentTests {
         #expect(app.resolve(Reading.self, args: ["token": Token(number: 4), "other": 1]).values == ["4", "4"])
     }
 
-    @Test func aKeyGivenTwiceTrapsWhenItIsRead() async {
+    @Test func aKeyGivenTwiceTrapsAsADictionaryLiteralDoes() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let app = Container(name: "app")
             app.register { _, args in Reading([args("id", as: String.self)]) }
             _ = app.resolve(Reading.self, args: ["id": "a", "mode": "edit", "id": "b"])
         }
         let stderr = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-        #expect(stderr.contains("Duplicate argument key"), "\(stderr)")
-        #expect(stderr.contains("\"id\", which the resolve's arguments give 2 times"), "\(stderr)")
+        #expect(stderr.contains("Dictionary literal contains duplicate keys"), "\(stderr)")
     }
 
     @Test func theThrowingAndOptionalResolvesTakeALiteralToo() throws {

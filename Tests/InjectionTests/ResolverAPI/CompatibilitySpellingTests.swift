@@ -1,0 +1,112 @@
+import Injection
+import Testing
+
+/// Spellings written against Resolver or the keypath article compile against the drop-in and
+/// mean what they meant there: ``Arguments`` is a plain value (kept, handed to a helper, read
+/// inside `#expect`), and `InjectionMapper[keyPath]` reads the mapping or nil.
+struct CompatibilitySpellingTests {
+    // MARK: - Resolver's argument tests, as written (XCTAssert spelled #expect)
+
+    @Test func resolverTestSingleArgument() {
+        let resolver = Container(name: uniqueName("resolver"))
+        resolver.register { (r, arg) -> XYZArgumentService in
+            #expect(arg.get(Bool.self))
+            return XYZArgumentService(condition: arg.get())
+        }
+        let service: XYZArgumentService? = resolver.optional(args: true)
+        #expect(service != nil)
+        #expect(service?.condition == true)
+        #expect(service?.string == "Barney")
+    }
+
+    @Test func resolverTestPropertiesSingleArgument() {
+        let resolver = Container(name: uniqueName("resolver"))
+        resolver.register { XYZArgumentService() }
+            .resolveProperties { (r, s, arg) in
+                #expect(arg.get(Bool.self))
+                s.condition = arg.get()
+            }
+        let service: XYZArgumentService? = resolver.optional(args: true)
+        #expect(service != nil)
+        #expect(service?.condition == true)
+        #expect(service?.string == "Barney")
+    }
+
+    @Test func resolverTestMultipleArguments() {
+        let resolver = Container(name: uniqueName("resolver"))
+        resolver.register { (r, args) -> XYZArgumentService in
+            let condition: Bool = args("condition")
+            #expect(condition)
+            let string: String = args("string")
+            #expect(string == "Fred")
+            return XYZArgumentService(condition: condition, string: string)
+        }
+        let service: XYZArgumentService? = resolver.optional(args: ["condition": true, "string": "Fred"])
+        #expect(service != nil)
+        #expect(service?.condition == true)
+        #expect(service?.string == "Fred")
+    }
+
+    // MARK: - Arguments as a value
+
+    /// An app's helper that builds from the arguments a factory was given.
+    static func make(_ r: Container, _ args: Arguments) -> XYZArgumentService {
+        XYZArgumentService(condition: args("condition"), string: args.optional("string") ?? "Barney")
+    }
+
+    @Test func argumentsArePassedToAHelper() {
+        let app = Container(name: uniqueName("app"))
+        app.register { r, args in Self.make(r, args) }
+        let service: XYZArgumentService = app.resolve(args: ["condition": true, "string": "Wilma"])
+        #expect(service.condition && service.string == "Wilma")
+    }
+
+    /// A service that keeps the arguments it was built with, and reads them later.
+    final class KeepsItsArguments {
+        let args: Arguments
+        init(_ args: Arguments) { self.args = args }
+    }
+
+    @Test func argumentsAreStoredAndReadAfterTheResolveReturned() {
+        let app = Container(name: uniqueName("app"))
+        app.register { _, args in KeepsItsArguments(args) }
+        let kept: KeepsItsArguments = app.resolve(args: (id: 7, name: "seven"))
+        #expect(kept.args("id", as: Int.self) == 7)
+        #expect(kept.args.get(1, as: String.self) == "seven")
+        let copy = kept.args
+        #expect(copy.keys == ["id", "name"])
+    }
+
+    // MARK: - The article's mapper getter
+
+    @Test func theMapperReadsNilWhenNothingIsMappedAndTheMappingWhenSomethingIs() {
+        withContainer(Container(name: uniqueName("mapper"))) {
+            #expect(InjectionMapper[\.login.viewModel] == nil)
+            if InjectionMapper[\.login.useCase] == nil {
+                InjectionMapper[\.login.useCase] = \.login.mockTestUseCase
+            }
+            #expect(InjectionMapper[\.login.useCase] != nil)
+            #expect(InjectionMapper.target(of: \.login.useCase) == \.login.mockTestUseCase)
+            #expect(InjectionMapper.target(of: \.login.viewModel) == \.login.viewModel)
+            InjectionMapper[\.login.useCase] = nil
+            #expect(InjectionMapper[\.login.useCase] == nil)
+        }
+    }
+
+    @Test func theKeypathReadStillCompilesAndAnswersTheTarget() {
+        withContainer(Container(name: uniqueName("mapper"))) {
+            InjectionMapper[\.login.viewModel] = \.login.mockTestViewModel
+            #expect(deprecatedKeypathRead() == \.login.mockTestViewModel)
+        }
+    }
+
+    /// Today's non-optional read, deprecated (it says to write `InjectionMapper.target(of:)`).
+    @available(*, deprecated)
+    private func deprecatedRead() -> any KeyPath<Container, Provider<LoginViewModel>> & Sendable {
+        InjectionMapper[\.login.viewModel]
+    }
+
+    private func deprecatedKeypathRead() -> any KeyPath<Container, Provider<LoginViewModel>> & Sendable {
+        deprecatedRead()
+    }
+}
