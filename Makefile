@@ -54,12 +54,15 @@ tracing-trait: deps
 
 # An app built against Injection alone (the sample app), trait on and off, links no trace reader
 # or listener, and the writer only with the trait (Scripts/check-app-links.sh; di-inspect is the
-# control that the symbol patterns find what they look for).
+# control that the symbol patterns find what they look for); the release build calls no private
+# entry point of the Swift runtime and no dlsym, and names no vDSO.
 app-links: deps
 	$(SWIFT) build --product sample-app $(SWIFT_FLAGS)
 	$(SWIFT) build --product di-inspect $(SWIFT_FLAGS)
 	$(SWIFT) build --product sample-app --disable-default-traits --scratch-path .build-notracing $(SWIFT_FLAGS)
-	Scripts/check-app-links.sh .build/debug/sample-app .build-notracing/debug/sample-app .build/debug/di-inspect
+	$(SWIFT) build -c release --product sample-app $(SWIFT_FLAGS)
+	Scripts/check-app-links.sh .build/debug/sample-app .build-notracing/debug/sample-app .build/debug/di-inspect \
+		.build/release/sample-app
 
 # The runtime's tests (the InjectionTests suites) under AddressSanitizer, in their own build
 # folder: use after free (a frame's unowned container), overflows, bad frees, and leaks

@@ -6,9 +6,14 @@
 # di-inspect, which reads traces, is the control: the same patterns must find its reader, so a
 # pattern that matches nothing cannot pass the check by accident.
 #
-# Usage: check-app-links.sh SAMPLE_APP_WITH_TRAIT SAMPLE_APP_WITHOUT_TRAIT DI_INSPECT
+# The release sample app (trait on) uses only the public API of the Swift runtime and the OS on
+# its resolve and build paths: no task-local read through the runtime's private entry point
+# (`swift_task_localValueGet`, which `TaskLocal.get()` reaches only inside libswift_Concurrency),
+# no `dlsym` (into the vDSO, or for a raw system call), and no `linux-vdso` name.
+#
+# Usage: check-app-links.sh SAMPLE_APP_WITH_TRAIT SAMPLE_APP_WITHOUT_TRAIT DI_INSPECT RELEASE_SAMPLE_APP
 set -euo pipefail
-with_trait="$1" without_trait="$2" reader="$3"
+with_trait="$1" without_trait="$2" reader="$3" release_app="$4"
 
 fail() { echo "app-links: $*" >&2; exit 1; }
 # Demangled names, so a type is found by its name whatever the mangler's substitutions.
@@ -43,3 +48,10 @@ for app in with without; do
     [ -z "$found" ] || fail "the sample app ($app the trait) links swift-syntax: $(tr '\n' ' ' <<<"$found")"
 done
 echo "app-links: the sample app links no trace reader or listener, trait on or off; the writer only with the trait; no swift-syntax"
+undefined="$(nm -u "$release_app")"
+grep -q 'swift_retain' <<<"$undefined" || fail "the control failed: nm -u $release_app lists no swift_retain"
+for private in swift_task_localValueGet dlsym dlopen; do
+    ! grep -qw "$private" <<<"$undefined" || fail "$release_app calls $private (nm -u)"
+done
+! strings "$release_app" | grep -q 'linux-vdso' || fail "$release_app names linux-vdso (strings)"
+echo "app-links: the release sample app calls no swift_task_localValueGet, dlsym or dlopen and names no linux-vdso"

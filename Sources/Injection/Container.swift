@@ -110,31 +110,6 @@ public final class Container: Sendable {
     /// (or `Container.$shared.withValue`) binds another.
     static let defaultShared = Container(name: "shared")
 
-    /// ``shared``, unretained: a resolve borrows it (`_withUnsafeGuaranteedRef`) instead of
-    /// copying it.
-    ///
-    /// Reading ``shared`` returns the container retained (`TaskLocal.get()` copies), and the
-    /// caller releases it: two writes to the one container's reference count per resolve, which
-    /// every thread resolving through `@Injected` or `Container.resolve()` shares. This reads the
-    /// same binding in place (``TaskLocalValue``), or the default, and writes nothing. A bound
-    /// container stays alive for as long as code inside its `withValue` runs: use the reference
-    /// only for the length of the call that reads it.
-    @usableFromInline
-    static var sharedUnretained: Unmanaged<Container> {
-        if let bound = TaskLocalValue.address(of: $shared) {
-            return UnsafeRawPointer(bound).load(as: Unmanaged<Container>.self)
-        }
-        return Unmanaged.passUnretained(defaultShared)
-    }
-
-    /// `container`, or ``shared`` when it is nil, unretained (see ``sharedUnretained``): what a
-    /// property wrapper with an optional `container:` resolves from.
-    @usableFromInline
-    static func unretained(orShared container: Container?) -> Unmanaged<Container> {
-        if let container { return Unmanaged.passUnretained(container) }
-        return sharedUnretained
-    }
-
     /// Whether `other` is this container or one of its ancestors.
     func hasAncestor(_ other: Container) -> Bool {
         lineage.contains { $0.isSame(as: other) }

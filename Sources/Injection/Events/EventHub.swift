@@ -357,14 +357,14 @@ final class EventHub: Sendable {
            }) {
             return 0
         }
-        return EventClock.raw(in: context)
+        return EventClock.raw()
     }
 
     /// A build's end on `context`'s thread, for ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)``: a coarse reading
     /// for an untimed build (`start` 0), which only needs a time stamp, else a precise one.
     @inline(__always)
     static func buildEnd(start: UInt64, in context: ResolutionContext) -> UInt64 {
-        start == 0 ? EventClock.coarse(in: context) : EventClock.raw(in: context)
+        start == 0 ? EventClock.coarse() : EventClock.raw()
     }
 
     /// ``buildEnd(start:in:)`` for a build whose frame is still on `context`'s stack: an untimed
@@ -377,7 +377,7 @@ final class EventHub: Sendable {
     @inline(__always)
     static func buildEnd(start: UInt64, inPassOf context: ResolutionContext) -> UInt64 {
         if start != 0 {
-            let end = EventClock.raw(in: context)
+            let end = EventClock.raw()
             context.passStamp = end
             return end
         }
@@ -390,7 +390,7 @@ final class EventHub: Sendable {
     /// (``buildEnd(start:inPassOf:)``), else a coarse reading.
     @inline(__always)
     static func repeatStamp(in context: ResolutionContext) -> UInt64 {
-        if context.frames.isEmpty { return EventClock.coarse(in: context) }
+        if context.frames.isEmpty { return EventClock.coarse() }
         let stamp = context.passStamp
         return stamp != 0 ? stamp : takePassStamp(in: context)
     }
@@ -398,7 +398,7 @@ final class EventHub: Sendable {
     /// The pass's first untimed build's end: a coarse reading, kept for the pass's other builds.
     @inline(__always)
     private static func takePassStamp(in context: ResolutionContext) -> UInt64 {
-        let stamp = EventClock.coarse(in: context)
+        let stamp = EventClock.coarse()
         context.passStamp = stamp
         return stamp
     }
@@ -485,19 +485,6 @@ enum EventClock {
 
     @inline(__always)
     static func raw() -> UInt64 { PosixIO.monotonicNanoseconds() }
-
-    /// ``raw()`` written into `context`'s own memory (``ResolutionContext/clockReading``): the
-    /// observed build's reading, which leaves its frame without a stack protector.
-    @inline(__always)
-    static func raw(in context: ResolutionContext) -> UInt64 {
-        PosixIO.monotonicNanoseconds(readingInto: context.clockReading, with: context.clockReader)
-    }
-
-    /// ``coarse()`` written into `context`'s own memory, as ``raw(in:)`` is.
-    @inline(__always)
-    static func coarse(in context: ResolutionContext) -> UInt64 {
-        PosixIO.coarseMonotonicNanoseconds(readingInto: context.clockReading, with: context.clockReader)
-    }
 
     /// A ``raw()`` reading as of the last timer tick (up to 1–10 ms behind, ~5 ns instead of ~25
     /// on Linux): the time stamp of a repeat that is only counted.

@@ -10,13 +10,8 @@ import Synchronization
 /// collection is under way (`collecting`); a collection takes `lock`, raises `collecting`, and
 /// waits for a count in progress to end. Either the owner sees the collection and counts under
 /// the lock instead, or the collection sees the mark and waits: Dekker's exclusion, which needs
-/// each side's store ordered before its load. Where the process has a ``ProcessBarrier``
-/// (Linux's `membarrier`), the collector pays for both sides: it runs the barrier between its
-/// store and its load, which orders the owner's plain store and load as a fence in the owner
-/// would, so a repeat takes no locked instruction (the atomic add it took was ~7 ns of the
-/// recorder's ~35 ns per build, measured in CPU time). Elsewhere both sides use sequentially
-/// consistent operations (an atomic add for the mark). (An uncontended `Mutex` was two locked
-/// instructions per repeat and ~40 instructions, callgrind.)
+/// each side's store ordered before its load: both sides use sequentially consistent
+/// operations (an atomic add for the mark); an uncontended `Mutex` cost more (Benchmarks/).
 ///
 /// A key is the registration and the requester's registration (by object identity: each entry
 /// keeps both registrations alive, so an address cannot be reused while its entry exists), the
@@ -31,7 +26,7 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: `state` is read and written only (a) by the owner between raising
 /// `writing` to odd and lowering it, having seen `collecting` false after raising it (ordered
-/// by a sequentially consistent add, or by the collector's ``ProcessBarrier``), or (b) by
+/// by a sequentially consistent add), or (b) by
 /// a thread holding `lock` (the owner adding a key or counting during a collection, a
 /// collector). A collector holds `lock` for as long as `collecting` is true and, having raised
 /// it, waits until `writing` is even: (a) and (b) never overlap, and two (b)s exclude each other.
@@ -233,10 +228,6 @@ final class RepeatTable: @unchecked Sendable {
     @exclusivity(unchecked) private var state: State
     /// Odd while the owner counts a repeat without the lock.
     private let writing = Atomic<UInt64>(0)
-    /// The process-wide barrier the collector runs instead of the owner's locked add; nil where
-    /// there is none (see the type's comment). Copied into each table: a field, not a lazily
-    /// initialised global, is what a repeat reads.
-    private let barrier = PosixIO.processBarrier
     /// True while a collector works on `state` (it holds `lock` meanwhile).
     private let collecting = Atomic<Bool>(false)
     private let lock = Mutex<Void>(())
@@ -317,17 +308,10 @@ final class RepeatTable: @unchecked Sendable {
     /// the code in it must never wait for anything, and a collector holding `lock` may release
     /// an entry's registration, whose deinit may run app code. Called by the owner only.
     /// Raises `writing` to odd before the owner counts without the lock, and returns the mark
-    /// (the owner lowers it with `mark &+ 1` when done). With a process barrier the collector's
-    /// barrier orders this plain store before the owner's next load (only the owner writes
-    /// `writing`; the atomics keep the compiler from reordering); without one, a sequentially
-    /// consistent add does.
+    /// (the owner lowers it with `mark &+ 1` when done): a sequentially consistent add orders it
+    /// before the owner's load of `collecting`.
     @inline(__always)
     private func markWriting() -> UInt64 {
-        if barrier != nil {
-            let mark = writing.load(ordering: .relaxed) &+ 1
-            writing.store(mark, ordering: .relaxed)
-            return mark
-        }
         return writing.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
     }
 
@@ -387,8 +371,6 @@ final class RepeatTable: @unchecked Sendable {
     private func whileCollecting<R>(_ body: (inout State) -> R) -> R {
         lock.withLock { _ in
             collecting.store(true, ordering: .sequentiallyConsistent)
-            // Orders the owner's mark and flag read as this store and the load below are.
-            barrier?.run()
             let mark = writing.load(ordering: .sequentiallyConsistent)
             if mark & 1 == 1 {
                 // The owner is counting (a few dozen instructions, unless it was preempted).

@@ -11,8 +11,13 @@ extension PosixIO {
     /// names a keypath's computed properties, and for a stripped or unreadable binary.
     ///
     /// It reads the file, so callers ask once per address they care about and remember the answer.
+    ///
+    /// > Note: The one call into a private entry point of the Swift runtime (`swift_demangle`,
+    /// > which no public API exposes) is here, and only with the `Tracing` trait: it names the
+    /// > computed members of a keypath for the trace and its messages. Without the trait a
+    /// > computed member stays unnamed; nothing on a resolve or build path calls it.
     package static func functionName(at address: UInt) -> String? {
-        #if canImport(Glibc)
+        #if Tracing && canImport(Glibc)
         guard let symbol = ELFSymbolTable.symbol(at: address) else { return nil }
         return symbol.withUnsafeBufferPointer { buffer -> String? in
             guard let base = buffer.baseAddress,
@@ -26,7 +31,7 @@ extension PosixIO {
     }
 }
 
-#if canImport(Glibc)
+#if Tracing && canImport(Glibc)
 /// The Swift runtime's demangler (a C entry point of libswiftCore).
 @_silgen_name("swift_demangle")
 private func swiftDemangle(

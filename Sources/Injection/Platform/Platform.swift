@@ -165,31 +165,6 @@ package enum PosixIO {
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
-    /// ``monotonicNanoseconds()`` read by `reader` (``clockReader``) into `reading`, memory the
-    /// caller owns, instead of a local: a function whose local's address is taken for the call is
-    /// guarded by a stack protector (a load, a store and a compare per call of it), and the
-    /// observed build reads the clock.
-    @inline(__always)
-    package static func monotonicNanoseconds(
-        readingInto reading: UnsafeMutablePointer<timespec>, with reader: ClockReader
-    ) -> UInt64 {
-        _ = reader(CLOCK_MONOTONIC, reading)
-        return UInt64(reading.pointee.tv_sec) &* 1_000_000_000 &+ UInt64(reading.pointee.tv_nsec)
-    }
-
-    /// ``coarseMonotonicNanoseconds()`` read as ``monotonicNanoseconds(readingInto:with:)`` is.
-    @inline(__always)
-    package static func coarseMonotonicNanoseconds(
-        readingInto reading: UnsafeMutablePointer<timespec>, with reader: ClockReader
-    ) -> UInt64 {
-        #if os(Linux)
-        _ = reader(CLOCK_MONOTONIC_COARSE, reading)
-        return UInt64(reading.pointee.tv_sec) &* 1_000_000_000 &+ UInt64(reading.pointee.tv_nsec)
-        #else
-        monotonicNanoseconds(readingInto: reading, with: reader)
-        #endif
-    }
-
     /// ``monotonicNanoseconds()`` as of the kernel's last timer tick (Linux's
     /// `CLOCK_MONOTONIC_COARSE`: ~5 ns a reading where the precise clock costs ~25 ns, and up to
     /// a tick, 1–10 ms, behind it). Darwin's precise clock is already cheap, so it is used there.

@@ -27,9 +27,7 @@ public struct Injected<Service> {
         name: String? = nil, lifetime: ServiceLifetime = .automatic, container: Container? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        wrappedValue = Container.unretained(orShared: container)._withUnsafeGuaranteedRef {
-            $0.resolve(Service.self, name: name, lifetime: lifetime, file: file, line: line)
-        }
+        wrappedValue = (container ?? Container.shared).resolve(Service.self, name: name, lifetime: lifetime, file: file, line: line)
     }
 
     /// Resolves the keypath provider at init; the type is inferred from the keypath.
@@ -46,12 +44,10 @@ public struct Injected<Service> {
         _ keyPath: any KeyPath<Container, Provider<Service>> & Sendable, lifetime: ServiceLifetime = .automatic,
         container: Container? = nil, file: StaticString = #fileID, line: UInt = #line
     ) {
-        wrappedValue = Container.unretained(orShared: container)._withUnsafeGuaranteedRef { container in
-            do throws(ResolutionError) {
-                return try container.tryResolve(keyPath, lifetime: lifetime)
-            } catch {
-                InjectionDiagnostics.trap(error, file: file, line: line)
-            }
+        do throws(ResolutionError) {
+            wrappedValue = try (container ?? Container.shared).tryResolve(keyPath, lifetime: lifetime)
+        } catch {
+            InjectionDiagnostics.trap(error, file: file, line: line)
         }
     }
 
@@ -77,12 +73,10 @@ public struct Injected<Service> {
         _ keyPath: any KeyPath<Container, Service> & Sendable, lifetime: ServiceLifetime = .automatic,
         container: Container? = nil, file: StaticString = #fileID, line: UInt = #line
     ) {
-        wrappedValue = Container.unretained(orShared: container)._withUnsafeGuaranteedRef { container in
-            do throws(ResolutionError) {
-                return try container.resolvePlain(keyPath, lifetime: lifetime, file: file, line: line)
-            } catch {
-                InjectionDiagnostics.trap(error, file: file, line: line)
-            }
+        do throws(ResolutionError) {
+            wrappedValue = try (container ?? Container.shared).resolvePlain(keyPath, lifetime: lifetime, file: file, line: line)
+        } catch {
+            InjectionDiagnostics.trap(error, file: file, line: line)
         }
     }
 

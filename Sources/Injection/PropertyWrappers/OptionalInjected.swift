@@ -14,9 +14,7 @@ public struct OptionalInjected<Service> {
     /// wrapper's `Optional<Service>` metadata was looked up on every init, callgrind).
     @inlinable
     public init(name: String? = nil, container: Container? = nil, file: StaticString = #fileID, line: UInt = #line) {
-        wrappedValue = Container.unretained(orShared: container)._withUnsafeGuaranteedRef {
-            $0.optional(Service.self, name: name, file: file, line: line)
-        }
+        wrappedValue = (container ?? Container.shared).optional(Service.self, name: name, file: file, line: line)
     }
 
     public var projectedValue: OptionalInjected<Service> {

@@ -25,9 +25,7 @@ public struct Service<Value> {
         _ lifetime: ServiceLifetime = .automatic, name: String? = nil, container: Container? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        wrappedValue = Container.unretained(orShared: container)._withUnsafeGuaranteedRef {
-            $0.resolve(Value.self, name: name, lifetime: lifetime, file: file, line: line)
-        }
+        wrappedValue = (container ?? Container.shared).resolve(Value.self, name: name, lifetime: lifetime, file: file, line: line)
     }
 
     public var projectedValue: Service<Value> {

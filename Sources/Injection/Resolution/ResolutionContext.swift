@@ -118,20 +118,6 @@ final class ResolutionContext {
     /// The kept instances this thread holds for ``Container/withService(_:name:lifetime:file:line:_:)``.
     let lent = LentInstances()
 
-    /// Where an observed build's clock readings are written (``EventClock/raw(in:)``): memory
-    /// the thread owns rather than a local, whose address taken for `clock_gettime` had the
-    /// compiler guard each observed build's frames with a stack protector (callgrind).
-    let clockReading: UnsafeMutablePointer<timespec> = {
-        let reading = UnsafeMutablePointer<timespec>.allocate(capacity: 1)
-        reading.initialize(to: timespec())
-        return reading
-    }()
-
-    /// The function those readings are taken with (``PosixIO/clockReader``), copied into each
-    /// context: a field is what a build reads, where the lazily made global costs a `swift_once`
-    /// call per access.
-    let clockReader = PosixIO.clockReader
-
     init(threadNumber: UInt64) {
         self.threadNumber = threadNumber
         ReadSections.add(readSection)
@@ -139,7 +125,6 @@ final class ResolutionContext {
 
     deinit {
         frames.deallocate()
-        clockReading.deallocate()
         ReadSections.remove(readSection)
         // The thread exited; its last counts are still collected.
         repeatTable?.retire()
