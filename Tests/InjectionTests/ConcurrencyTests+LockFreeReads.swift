@@ -212,28 +212,41 @@ extension ConcurrencyTests {
     /// A writer skips the wait when no other thread has a read section; while another thread is
     /// inside a read, it must wait for that read to end.
     @Test func aWriterWaitsForAReadInProgressOnAnotherThread() {
-        let inside = Atomic<Bool>(false)
+        // A handshake, no timing: the reader stays inside until the writer either says it waits
+        // for this read or returns; a writer that returned first did not wait.
+        let inside = Atomic<UInt>(0)  // the reader's section, once it is inside
+        let writerWaits = Atomic<Bool>(false)
+        let writerReturned = Atomic<Bool>(false)
         let ended = Atomic<Bool>(false)
+        let returnedBeforeTheEnd = Atomic<Bool>(false)
         let sawTheEnd = Atomic<Bool>(false)
 
         onThreads(2) { thread in
             if thread == 0 {
                 let section = ResolutionContext.current.readSection
                 section.begin()
-                inside.store(true, ordering: .releasing)
-                // Long enough that a writer that did not wait would return first.
-                usleep(50_000)
+                inside.store(UInt(bitPattern: ObjectIdentifier(section).hashValue), ordering: .releasing)
+                while !writerWaits.load(ordering: .acquiring) && !writerReturned.load(ordering: .acquiring) {
+                    sched_yield()
+                }
+                returnedBeforeTheEnd.store(writerReturned.load(ordering: .acquiring), ordering: .relaxed)
                 ended.store(true, ordering: .releasing)
                 section.end()
                 return
             }
-            while !inside.load(ordering: .acquiring) { sched_yield() }
-            ReadSections.waitForReaders()
+            while inside.load(ordering: .acquiring) == 0 { sched_yield() }
+            let reader = inside.load(ordering: .acquiring)
+            ReadSections.waitForReaders { waitedFor in
+                if UInt(bitPattern: ObjectIdentifier(waitedFor).hashValue) == reader { writerWaits.store(true, ordering: .releasing) }
+            }
             sawTheEnd.store(ended.load(ordering: .acquiring), ordering: .relaxed)
+            writerReturned.store(true, ordering: .releasing)
         }
 
+        let returnedEarly = returnedBeforeTheEnd.load(ordering: .relaxed)
         let waited = sawTheEnd.load(ordering: .relaxed)
-        #expect(waited, "the writer returned while a read was in progress")
+        #expect(!returnedEarly, "the writer returned while a read was in progress")
+        #expect(waited, "the writer returned before the read ended")
     }
 
     @Test func anExitedThreadLeavesTheReadersList() {

@@ -90,22 +90,35 @@ struct ContainerRegistryTests {
     }
 
     @Test func listingWhileContainersDieOnOtherThreadsHandsOutOnlyLiveOnes() async {
-        await withTaskGroup(of: Void.self) { group in
+        let prefix = uniqueName("registry-churn")
+        let kept = Container(name: prefix + "-kept")
+        kept.register { XYZService() }
+        let readings = await withTaskGroup(of: [Int].self) { group in
             for _ in 0..<2 {
                 group.addTask {
                     for index in 0..<500 {
-                        let container = Container(name: "registry-churn-\(index)")
+                        let container = Container(name: "\(prefix)-\(index)")
                         container.register { XYZService() }
                         _ = container.resolve(XYZService.self)
                     }
+                    return []
                 }
             }
             group.addTask {
+                // Every container handed out is alive: its tables read (one registration at
+                // most, none while it is being set up), and the one kept alive is always there.
+                var counts: [Int] = []
                 for _ in 0..<200 {
-                    // Every container handed out is alive: reading its state must not crash.
-                    for container in ContainerRegistry.shared.all { _ = container.core.state.withLock { $0.allEntries.count } }
+                    let listed = ContainerRegistry.shared.all.filter { $0.name.hasPrefix(prefix) }
+                    counts.append(listed.contains { $0.isSame(as: kept) } ? 1 : -1)  // -1: the live one was missed
+                    for container in listed { counts.append(container.core.state.withLock { $0.allEntries.count }) }
                 }
+                return counts
             }
+            return await group.reduce(into: []) { $0 += $1 }
         }
+        #expect(readings.count >= 200)
+        #expect(readings.allSatisfy { $0 == 0 || $0 == 1 }, "a listing missed the live container (-1) or read a container's tables wrong: \(readings.filter { $0 < 0 || $0 > 1 })")
+        #expect(ContainerRegistry.shared.all.contains { $0.isSame(as: kept) })
     }
 }
