@@ -6,7 +6,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 
 .PHONY: scan-build scan-test scan-bench scan-demo scan-e2e
-.PHONY: all build test test-deps live-shapes tsan asan app-links bench bench-guard bench-guard-baseline demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
+.PHONY: all build test unsafe-room test-deps live-shapes tsan asan app-links bench bench-guard bench-guard-baseline demo deps clean tracing-trait docs install check-install fuzz fuzz-short fuzz-build fuzz-wiring
 
 all: build
 
@@ -20,6 +20,7 @@ build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 test: test-deps
+	$(MAKE) unsafe-room
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --skip LiveShapesEndToEndTests --skip ScanEndToEndTests $(SWIFT_FLAGS)
 	$(MAKE) live-shapes
@@ -33,6 +34,12 @@ test: test-deps
 	$(MAKE) fuzz-wiring FUZZ_WIRING_SECONDS=20
 	$(MAKE) asan
 	$(MAKE) tsan
+
+# Unsafety in one room: Unmanaged, _withUnsafeGuaranteedRef, unsafeDowncast, unsafeBitCast,
+# unowned(unsafe) and @exclusivity(unchecked) counted outside Sources/Injection/Internal/Storage/
+# (Scripts/check-unsafe-room.sh): the count may only fall (its budget), toward 0. A second.
+unsafe-room:
+	Scripts/check-unsafe-room.sh
 
 # The inspector flooded by other traffic shapes (churn, reconnects, app after app), in a step of its
 # own: each floods a debug di-inspect as fast as the socket takes it, and beside the whole parallel
