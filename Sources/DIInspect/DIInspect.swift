@@ -38,7 +38,6 @@ struct DIInspect: ParsableCommand {
               di-inspect open trace.ndjson                     browse a recorded trace
               di-inspect record -o trace.ndjson -- ./my-app   record a trace while the app runs
               di-inspect check trace.ndjson                    list missing registrations, cycles, …
-              di-inspect scan Sources/MyApp                    the same problems, read from the sources (no run)
               di-inspect export trace.ndjson --format dot      the graph for Graphviz (or json, mermaid)
               di-inspect diff base.ndjson head.ndjson          what changed between two runs (exit 1 on a new problem)
 

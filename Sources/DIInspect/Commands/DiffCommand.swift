@@ -25,9 +25,9 @@ struct DiffCommand: ParsableCommand {
             sources declare with what the run did: declared services never resolved (coverage), \
             services the run resolved that the scan did not see, declared edges never taken, and \
             the scan's problems the run contradicts (exit 1 when there is one: the run resolved \
-            something the scan calls missing, or the scan calls an error what the run resolved).
-
-              $ di-inspect diff app.scan run.ndjson
+            something the scan calls missing, or the scan calls an error what the run resolved), \
+            for example after 'di-inspect scan Sources/MyApp -o app.scan': 'di-inspect diff app.scan \
+            run.ndjson'.
             """)
 
     @Argument(help: "The trace of the base run (before the change).")
