@@ -100,6 +100,7 @@ bench: deps
 	.build/release/GraphBenchmarks --time-cursor
 	Scripts/bench-inspector.sh
 	Scripts/bench-big-trace.sh
+	Scripts/bench-long-names.sh
 	Scripts/bench-live-soak.sh --duration $(SOAK_SECONDS)
 	Scripts/bench-live-exit.sh
 	$(MAKE) scan-bench

@@ -82,6 +82,18 @@ if arguments.count >= 4, arguments[1] == "--write-resolve-trace", let lines = In
     exit(0)
 }
 
+// `GraphBenchmarks --write-long-name-trace PATH NAME_BYTES SERVICES`: a trace whose service names
+// are NAME_BYTES long (LongNameTrace), for Scripts/bench-long-names.sh.
+if arguments.count >= 5, arguments[1] == "--write-long-name-trace", let nameBytes = Int(arguments[3]),
+   let services = Int(arguments[4]) {
+    let bytes = LongNameTrace(nameBytes: nameBytes, services: services).encoded()
+    guard FileManager.default.createFile(atPath: arguments[2], contents: Data(bytes)) else {
+        print("cannot write \(arguments[2])")
+        exit(1)
+    }
+    exit(0)
+}
+
 /// The time cursor's long run (10 k services, 50 k edges, 4 rounds) applied to a graph and its
 /// history, as both time-cursor modes measure it.
 func longRunGraphAndHistory() -> (DependencyGraph, GraphHistory) {

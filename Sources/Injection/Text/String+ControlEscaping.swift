@@ -15,7 +15,10 @@ extension String {
     /// let shown = "Evil\u{1B}[2J".escapingControlCharacters  // Evil\u{1B}[2J, as visible text
     /// ```
     public var escapingControlCharacters: String {
-        guard unicodeScalars.contains(where: \.isControlForDisplay) else { return self }
+        // One pass over the bytes finds that most text has nothing to escape; only text with a
+        // byte that can start an escaped character is scanned by scalar.
+        guard utf8.contains(where: Self.mayStartControlForDisplay),
+              unicodeScalars.contains(where: { $0.isControlForDisplay }) else { return self }
         var out = ""
         for scalar in unicodeScalars {
             if scalar.isControlForDisplay {
@@ -25,6 +28,15 @@ extension String {
             }
         }
         return out
+    }
+}
+
+extension String {
+    /// Whether a UTF-8 byte can begin a character that ``escapingControlCharacters`` escapes:
+    /// a C0 control or DEL, or the lead byte of U+0080–U+00BF (C1 controls, soft hyphen),
+    /// U+061C, U+2000–U+2FFF (marks, separators, bidi controls, word joiner) or U+FEFF.
+    private static func mayStartControlForDisplay(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
     }
 }
 

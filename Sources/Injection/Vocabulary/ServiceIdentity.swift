@@ -35,6 +35,17 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         /// same value. (`TraceAggregationKey` precomputes its own hash, over different fields,
         /// deliberately: each is the key of a different table.)
         @usableFromInline let cachedHash = Atomic<Int>(0)
+        /// The terminal-escaped ``ServiceIdentity/description`` and
+        /// ``ServiceIdentity/qualifiedDescription``, each made on first use and kept: escaping
+        /// scans the whole name, and a listing, a search or a sort that asked for it per
+        /// comparison was quadratic in a long name (a megabyte-long name from a hostile trace).
+        /// Never read on a resolve.
+        let shown = Mutex(ShownText())
+
+        struct ShownText {
+            var description: String?
+            var qualified: String?
+        }
 
         @usableFromInline
         init(type: String, name: String?, container: String, layer: String?, member: String?) {
@@ -129,7 +140,19 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `Login.viewModel: LoginViewModel`, `XYZFetching`, or `XYZViewModel (name: "edit")`.
+    ///
+    /// Escaped for a terminal (names can come from a hostile trace: a line break or escape
+    /// sequence in one must not forge lines or steer a terminal in any message built from it; a
+    /// no-op for real names), once per identity: later reads return the kept text.
     public var description: String {
+        if let kept = storage.shown.withLock({ $0.description }) { return kept }
+        let text = rawDescription.escapingControlCharacters
+        storage.shown.withLock { $0.description = text }
+        return text
+    }
+
+    /// ``description`` as the fields spell it, before escaping.
+    private var rawDescription: String {
         var text = ""
         if let member {
             text = (layer.map { "\($0)." } ?? "") + member + ": " + type
@@ -137,13 +160,17 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
             text = type
         }
         if let name { text += " (name: \"\(name)\")" }
-        // Names can come from a hostile trace: a line break or escape sequence in one must not
-        // forge lines or steer a terminal in any message built from it (a no-op for real names).
-        return text.escapingControlCharacters
+        return text
     }
 
-    /// ``description`` followed by the container: `XYZFetching in 'app'`.
-    public var qualifiedDescription: String { "\(description) in '\(container.escapingControlCharacters)'" }
+    /// ``description`` followed by the container: `XYZFetching in 'app'` (escaped once, as
+    /// ``description`` is).
+    public var qualifiedDescription: String {
+        if let kept = storage.shown.withLock({ $0.qualified }) { return kept }
+        let text = "\(description) in '\(container.escapingControlCharacters)'"
+        storage.shown.withLock { $0.qualified = text }
+        return text
+    }
 
     /// A stable string key that tells services apart across a trace: the graph's node id.
     public var key: String {

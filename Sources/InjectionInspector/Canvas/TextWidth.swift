@@ -27,6 +27,17 @@ package enum TextWidth {
         return total
     }
 
+    /// Whether `text` takes at most `width` columns: stops at the first column past it, so a
+    /// megabyte-long name costs what fits on a screen, not its length.
+    package static func fits(_ text: some StringProtocol, in width: Int) -> Bool {
+        var total = 0
+        for character in text {
+            total += of(character)
+            if total > width { return false }
+        }
+        return true
+    }
+
     /// The columns a single scalar takes (the first scalar of a grapheme decides).
     static func of(scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
@@ -39,9 +50,9 @@ package enum TextWidth {
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when something was cut.
-    static func truncate(_ text: String, to width: Int) -> String {
+    static func truncate(_ text: some StringProtocol, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
+        if fits(text, in: width) { return String(text) }
         var result = ""
         var used = 0
         for character in text {
@@ -63,7 +74,7 @@ package enum TextWidth {
     /// ```
     static func truncateMiddle(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
+        if fits(text, in: width) { return text }
         let tailWidth = (width - 1) - (width - 1) / 2
         var tail: [Character] = []
         var used = 0
@@ -73,7 +84,7 @@ package enum TextWidth {
             tail.append(character)
             used += w
         }
-        return truncate(String(text.dropLast(tail.count)), to: width - used) + String(tail.reversed())
+        return truncate(text.dropLast(tail.count), to: width - used) + String(tail.reversed())
     }
 
     /// `text` cut from the left to at most `width` columns, `…` first when cut: for a breadcrumb
@@ -84,7 +95,7 @@ package enum TextWidth {
     /// ```
     static func truncateLeading(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
+        if fits(text, in: width) { return text }
         var kept: [Character] = []
         var used = 0
         for character in text.reversed() {

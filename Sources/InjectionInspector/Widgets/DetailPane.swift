@@ -63,39 +63,39 @@ struct DetailPane: Sendable {
     /// (a long service name, a path) is broken across lines, not cut: the pane is where a name
     /// the table had to shorten is read whole.
     static func wrap(_ text: String, width: Int) -> [String] {
-        guard TextWidth.of(text) > width else { return [text] }
+        guard !TextWidth.fits(text, in: width) else { return [text] }
+        // One pass: each word's width is taken once and a long word is cut as it is read, so a
+        // megabyte-long name costs its length, not its length times its lines.
         var lines: [String] = []
         var current = ""
+        var currentWidth = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if TextWidth.of(candidate) <= width {
-                current = candidate
-            } else {
-                if !current.isEmpty { lines.append(current) }
-                current = String(word)
-                while TextWidth.of(current) > width {
-                    let (line, rest) = Self.split(current, at: width)
-                    lines.append(line)
-                    current = rest
+            let wordWidth = TextWidth.of(word)
+            let candidateWidth = current.isEmpty ? wordWidth : currentWidth + 1 + wordWidth
+            if candidateWidth <= width {
+                if !current.isEmpty { current += " " }
+                current += word
+                currentWidth = candidateWidth
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            current = ""
+            currentWidth = 0
+            // The word, longer than what is left, cut into lines of at most `width` columns
+            // (at least one character each).
+            for character in word {
+                let w = TextWidth.of(character)
+                if currentWidth + w > width, !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                    currentWidth = 0
                 }
+                current.append(character)
+                currentWidth += w
             }
         }
         if !current.isEmpty { lines.append(current) }
         return lines
-    }
-
-    /// The longest start of `word` that fits in `width` columns (at least one character), and the
-    /// rest.
-    private static func split(_ word: String, at width: Int) -> (String, String) {
-        var used = 0
-        var index = word.startIndex
-        while index < word.endIndex {
-            let w = TextWidth.of(word[index])
-            if used + w > width, index > word.startIndex { break }
-            used += w
-            index = word.index(after: index)
-        }
-        return (String(word[..<index]), String(word[index...]))
     }
 
     func draw(into canvas: inout Canvas, in rect: Rect) {
