@@ -53,6 +53,7 @@ struct Timeline: Sendable, Hashable {
         let from = start ?? 0
         guard !resolves.isEmpty, end > from else { return max(0, resolves.count - 1) }
         let offset = Double(position > from ? position - from : 0)
-        return min(resolves.count - 1, Int(offset / Double(end - from) * Double(resolves.count)))
+        // A position past the end (a trace's times need not be in order) is the last slice.
+        return min(resolves.count - 1, Int(min(1, offset / Double(end - from)) * Double(resolves.count)))
     }
 }

@@ -101,8 +101,8 @@ public struct InspectorModel: Sendable {
                 }
             }
             // The rate counts events: an aggregate stands for as many resolutions.
-            if case .event = record { count += 1 }
-            if case .aggregate(let aggregate) = record { count += Int(clamping: aggregate.count) }
+            if case .event = record { count.addSaturating(1) }
+            if case .aggregate(let aggregate) = record { count.addSaturating(Int(clamping: aggregate.count)) }
             if case .end(_, let reason) = record, case .live = connection {
                 // The header has one line: the trap's headline (what failed, where); the rest of
                 // its message (who asked, the fix) is the problem the views list.
@@ -169,7 +169,7 @@ public struct InspectorModel: Sendable {
 
     private mutating func updateRate() {
         rateWindow.removeAll { now &- $0.time >= 1_000 }
-        eventsPerSecond = rateWindow.reduce(0) { $0 + $1.count }
+        eventsPerSecond = rateWindow.reduce(0) { $0.addingSaturated($1.count) }
         if changedAt.count > 4_096 { changedAt = changedAt.filter { now &- $0.value < Self.highlightMilliseconds } }
     }
 

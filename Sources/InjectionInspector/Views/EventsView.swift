@@ -119,7 +119,7 @@ extension EventsView: ScreenView {
 
     /// Every event received: read at each frame, it moves with every record.
     static func shownBadge(_ counted: TabBadge, model: InspectorModel) -> TabBadge {
-        TabBadge(count: Int(model.events.total))
+        TabBadge(count: Int(clamping: model.events.total))
     }
 
     static func detail(of item: ListItem, context: ViewContext) -> DetailView.Content? {

@@ -26,9 +26,9 @@ enum ScopesView {
         var items = captiveItems(model: model, state: state)
         for name in names {
             let members = groups[name]!.sorted { graph.nodes[$0].identity.description < graph.nodes[$1].identity.description }
-            let alive = members.reduce(UInt64(0)) { $0 + (graph.nodes[$1].aliveInstances ?? 0) }
-            let resolves = members.reduce(UInt64(0)) { $0 + graph.nodes[$1].resolveCount }
-            let cached = members.reduce(UInt64(0)) { $0 + graph.nodes[$1].cachedCount }
+            let alive = members.reduce(UInt64(0)) { $0.addingSaturated(graph.nodes[$1].aliveInstances ?? 0) }
+            let resolves = members.reduce(UInt64(0)) { $0.addingSaturated(graph.nodes[$1].resolveCount) }
+            let cached = members.reduce(UInt64(0)) { $0.addingSaturated(graph.nodes[$1].cachedCount) }
             var note = Format.counted(members.count, "service") + ", " + Format.counted(resolves, "resolve")
             if Scope(named: name)?.isLongLived ?? false || name == "shared" {
                 note += ", \(alive) alive, hit \(Format.percent(cached, of: resolves))"
