@@ -40,21 +40,14 @@ struct LiveInspection {
         // disconnect while the listener stops).
         let leaving = Atomic<Bool>(false)
         let failure = Mutex<Int32?>(nil)
-        let refusals = Mutex<[String: Int]>([:])
         let budget = memoryBudget
         let status = MainActor.assumeIsolated {
             InspectorLauncher.run(noColor: noColor, memoryBudget: budget, start: { feed in
+                let relay = ListenerRelay(feed: feed)
                 let started = try TraceListener(address: address, allowingRemote: allowingRemote) { event in
                     if leaving.load(ordering: .relaxed) { return }
                     if case .connected = event { connected.store(true, ordering: .releasing) }
-                    if case .refused(_, let reason) = event {
-                        let counts = refusals.withLock { counts in
-                            counts[Self.refusalKind(reason), default: 0] += 1
-                            return counts
-                        }
-                        feed.send(.refusals(counts))
-                    }
-                    feed.send(Self.updates(for: event))
+                    relay.relay(event)
                 }
                 listener = started
                 if let launch {
@@ -101,40 +94,5 @@ struct LiveInspection {
         var text = "DI_INSPECT=\(listener.destination)"
         if let token = listener.token { text += " \(TraceConnectionToken.environmentVariable)=\(token)" }
         return text
-    }
-
-    /// What the inspector should show for a listener event: everything names its connection.
-    static func updates(for event: TraceListenerEvent) -> [LiveUpdate] {
-        switch event {
-        case .connected(let session):
-            return [.session(connection: session.number, name: session.description, processID: session.processID),
-                    .connection(session.number, .live)]
-        case .records(let session, let records):
-            return [.records(connection: session.number, records)]
-        case .diagnostics(_, let diagnostics):
-            return diagnostics.prefix(1).map { .message("Trace: \($0.description.escapingControlCharacters)") }
-        case .refused(let session, let reason):
-            return [.message("Refused connection \(session): \(reason)")]
-        case .disconnected(let session, let diagnostics):
-            return [.connection(session.number, .disconnected(closedReason(session.number, cutMidLine: !diagnostics.isEmpty)))]
-        }
-    }
-
-    /// Why a connection's session ended, when the app's own `end` line did not say (an app that
-    /// sends it shows "app exited" or the trap that stopped it instead): it closed without one,
-    /// so it was killed, crashed outside the container or left through `_exit`.
-    static func closedReason(_ connection: Int, cutMidLine: Bool) -> String {
-        cutMidLine
-            ? "connection \(connection) cut mid-line: the app stopped without ending its trace"
-            : "connection \(connection) closed without the app's end: killed, crashed or _exit"
-    }
-
-    /// The header counts refusals by kind: the reason without its details.
-    static func refusalKind(_ reason: String) -> String {
-        if reason.hasPrefix("no token within") { return "timed out" }
-        if reason.hasPrefix("too many peers") { return "over the cap" }
-        if reason.hasPrefix("out of descriptors") { return "out of descriptors" }
-        if reason == "wrong token" { return "wrong token" }
-        return "no token"
     }
 }

@@ -1,3 +1,4 @@
+import Injection
 import InjectionGraph
 import Synchronization
 
@@ -51,20 +52,32 @@ extension SessionStore {
 
     /// The sessions' histories and graphs, in bytes.
     var sessionBytes: Int {
-        sessions.reduce(0) { $0 + $1.history.footprint.total + $1.graph.residentBytes }
+        sessions.reduce(0) { $0 + $1.heldBytes }
     }
 
     /// While what the sessions hold is over the budget, forgets ended sessions, the one idle
-    /// longest first: a graph is kept whole or not at all, and the session on screen and the
+    /// longest first and the one on screen last: a graph is kept whole or not at all, and the
     /// live ones stay (their graphs are bounded by ``serviceLimit``, their histories compact).
-    /// (What is still being freed is not counted here: a session just forgotten would
-    /// otherwise make the next one look over the budget too.)
+    /// An ended session is never what keeps the budget full: one that holds more than the
+    /// budget on its own (an attacker's megabyte-long names) would otherwise shed every app
+    /// that comes after it. (What is still being freed is not counted here: a session just
+    /// forgotten would otherwise make the next one look over the budget too.)
     mutating func forgetEndedSessionsOverBudget() {
-        while sessions.count > 1, sessionBytes > memoryBudget {
-            guard let oldest = oldestEndedSession() else { return }
-            removeSession(at: oldest)
+        while sessionBytes > memoryBudget {
+            guard let oldest = oldestEndedSession() ?? endedCurrentSession else { return }
+            let name = sessions[oldest].graph.session.header?.app
+            let shown = oldest == current
+            guard forget(at: oldest) else { return }
             forgottenOverBudget += 1
+            if shown {
+                message = "The session of \((name ?? "an app").escapingControlCharacters) held more than the memory budget; not kept"
+            }
         }
+    }
+
+    /// The session on screen, when its app has gone.
+    private var endedCurrentSession: Int? {
+        sessionOfConnection.values.contains(current) ? nil : current
     }
 
     /// Keeps the sessions' histories within ``historyBudget``: past it the largest history drops

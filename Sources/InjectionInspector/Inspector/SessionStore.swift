@@ -65,7 +65,12 @@ struct SessionStore {
     /// ``InspectorModel/recordsBetweenChecks``).
     static let updatesBetweenChecks = 16
 
+    /// The first session's state while no app had connected (`.waiting(address)`), nil for a
+    /// file: when the only session is forgotten, a waiting one takes its place again.
+    private let waitingConnection: ConnectionState?
+
     init(first model: InspectorModel, memoryBudget: Int, clock: any InspectorClock) {
+        if case .waiting = model.connection { waitingConnection = model.connection } else { waitingConnection = nil }
         self.sessions = [model]
         self.current = 0
         self.memoryBudget = memoryBudget
@@ -176,6 +181,13 @@ struct SessionStore {
                 if case .disconnected = change, let ending = launchedEnding, processOfSession[index] == ending.processID {
                     sessions[index].connection = .disconnected(ending.text)
                 }
+                // A connection that ended without sending anything to show (garbage, an
+                // attack's noise, lines all skipped) leaves no session behind: nothing of it is
+                // browsable, and a flood of them must cost nothing once it has ended.
+                if case .disconnected = change, connection != LiveUpdate.firstSession, sessions[index].hasNothingToShow,
+                   forget(at: index) {
+                    message = "Connection \(connection) ended without a service or an event to show; not kept"
+                }
             case .connection(nil, let change):
                 if sessionOfConnection.isEmpty, sessions.count == 1 { sessions[0].connection = change }
             case .launchedAppEnded(let processID, let ending, let failed, let output):
@@ -277,12 +289,34 @@ struct SessionStore {
         }.min { sessions[$0].lastActivity < sessions[$1].lastActivity }
     }
 
+    /// Forgets an ended session; when it is the only one, the waiting session takes its place
+    /// again (false for a file's, which stays).
+    @discardableResult
+    mutating func forget(at index: Int) -> Bool {
+        let replacing = sessions.count == 1
+        guard !replacing || (waitingConnection != nil && sessionOfConnection.isEmpty) else { return false }
+        // The time cursor pointed into the session shown: it goes back to the end.
+        if index == current { shownHistoryCuts &+= 1 }
+        guard replacing, let waitingConnection else {
+            removeSession(at: index)
+            return true
+        }
+        let forgotten = sessions[0]
+        sessions[0] = InspectorModel(connection: waitingConnection)
+        appliedInForgottenSessions &+= forgotten.appliedEvents
+        Self.freeElsewhere(forgotten, weighing: forgotten.heldBytes, in: releasing)
+        processOfSession = [:]
+        reshapes &+= 1
+        shownReshapes &+= 1
+        return true
+    }
+
     /// Forgets one session, keeping the connection and process maps and the shown session
     /// pointing at the same sessions.
     mutating func removeSession(at removed: Int) {
         let forgotten = sessions.remove(at: removed)
         appliedInForgottenSessions &+= forgotten.appliedEvents
-        Self.freeElsewhere(forgotten, weighing: forgotten.history.footprint.total, in: releasing)
+        Self.freeElsewhere(forgotten, weighing: forgotten.heldBytes, in: releasing)
         sessionOfConnection = sessionOfConnection.filter { $0.value != removed }.mapValues { $0 > removed ? $0 - 1 : $0 }
         processOfSession = Dictionary(uniqueKeysWithValues: processOfSession.compactMap { key, value in
             key == removed ? nil : (key > removed ? key - 1 : key, value)

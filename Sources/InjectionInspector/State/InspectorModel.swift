@@ -52,6 +52,12 @@ public struct InspectorModel: Sendable {
     private var rateWindow: [(time: UInt64, count: Int)] = []
     /// Events applied so far (an aggregate counts as many resolutions as it stands for).
     private(set) var appliedEvents: UInt64 = 0
+    /// What the session holds that the memory budget counts: its history and its graph
+    /// (names included), in bytes.
+    var heldBytes: Int { history.footprint.total + graph.residentBytes }
+    /// Whether there is nothing to browse: no service and no event (a connection that sent
+    /// only noise, or only its header).
+    var hasNothingToShow: Bool { graph.nodes.isEmpty && graph.session.eventCount == 0 && appliedEvents == 0 }
     /// How many times the app's stream broke and the same app reconnected into this session.
     var reconnections = 0
     /// When the session last received records, in the inspector's order of batches: the
