@@ -139,21 +139,31 @@ install: deps
 check-install: test-deps
 	Scripts/check-install.sh
 
-# libFuzzer over the trace line decoder and the graph's ingest (Fuzzing/, its own package so the
-# sanitizer flags stay out of the main build), seeded from Resources/traces and the kept crashers.
-# `make fuzz` runs FUZZ_RUNS inputs; `make fuzz-short` (part of `make test`) about 30 s. A crash
-# leaves its input in Fuzzing/.build/crashers: add it to Tests/InjectionGraphTests/FuzzCrashers.
+# libFuzzer over the trace line decoder and the graph's ingest (TraceFuzzer), and over the
+# inspector's screen path (InspectorFuzzer: a trace opened headless, keys pressed, frames drawn at
+# several terminal sizes). Fuzzing/ is its own package so the sanitizer flags stay out of the main
+# build; both are seeded from Resources/traces and the kept crashers. `make fuzz` runs FUZZ_RUNS
+# inputs each; `make fuzz-short` (part of `make test`) about 30 s of the first and 25 s of the
+# second. A crash leaves its input in Fuzzing/.build/crashers (inspector-crashers): add it to
+# Tests/InjectionGraphTests/FuzzCrashers (Tests/InjectionInspectorTests/FuzzCrashers).
 FUZZ_RUNS ?= 1000000
+INSPECTOR_FUZZ_RUNS ?= 100000
 FUZZER := Fuzzing/.build/release/TraceFuzzer
 FUZZ_ARGUMENTS := Fuzzing/.build/corpus Resources/traces Tests/InjectionGraphTests/FuzzCrashers \
 	-dict=Fuzzing/trace.dict -max_len=4096 -artifact_prefix=Fuzzing/.build/crashers/ -print_final_stats=1
+INSPECTOR_FUZZER := Fuzzing/.build/release/InspectorFuzzer
+INSPECTOR_FUZZ_ARGUMENTS := Fuzzing/.build/inspector-corpus Resources/traces Tests/InjectionGraphTests/FuzzCrashers \
+	Tests/InjectionInspectorTests/FuzzCrashers -dict=Fuzzing/trace.dict -max_len=4096 \
+	-artifact_prefix=Fuzzing/.build/inspector-crashers/ -print_final_stats=1
 fuzz-build: deps
 	cd Fuzzing && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
-	mkdir -p Fuzzing/.build/corpus Fuzzing/.build/crashers
+	mkdir -p Fuzzing/.build/corpus Fuzzing/.build/crashers Fuzzing/.build/inspector-corpus Fuzzing/.build/inspector-crashers
 fuzz: fuzz-build
 	$(FUZZER) $(FUZZ_ARGUMENTS) -runs=$(FUZZ_RUNS)
+	$(INSPECTOR_FUZZER) $(INSPECTOR_FUZZ_ARGUMENTS) -runs=$(INSPECTOR_FUZZ_RUNS)
 fuzz-short: fuzz-build
 	$(FUZZER) $(FUZZ_ARGUMENTS) -max_total_time=30
+	$(INSPECTOR_FUZZER) $(INSPECTOR_FUZZ_ARGUMENTS) -max_total_time=25
 
 # Random container trees (Tests/WiringFuzzTests): `swift test` runs the fixed seeds; this runs new
 # random seeds for FUZZ_WIRING_SECONDS (20 s of `make test`). FUZZ_WIRING_SEED=<n> replays one seed

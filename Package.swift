@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "InjectionTrace", targets: ["InjectionTrace"]),
         .library(name: "InjectionGraph", targets: ["InjectionGraph"]),
         .library(name: "InjectionScanFacts", targets: ["InjectionScanFacts"]),
+        // The inspector without its command line: the fuzzer's screen target (Fuzzing/) drives
+        // it headless (``HeadlessInspector``).
+        .library(name: "InjectionInspector", targets: ["InjectionInspector"]),
         .executable(name: "di-inspect", targets: ["DIInspect"]),
         .executable(name: "sample-app", targets: ["SampleApp"]),
     ],
@@ -95,7 +98,8 @@ let package = Package(
         .testTarget(name: "ScanEndToEndTests", dependencies: ["InjectionScan", "InjectionGraph", "InjectionTrace", "Injection"]),
         .testTarget(
             name: "InjectionInspectorTests",
-            dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"]
+            dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"],
+            exclude: ["FuzzCrashers"]
         ),
         .testTarget(
             name: "EndToEndTests", dependencies: ["Injection", "InjectionGraph", "InjectionTrace", "InjectionSynthetic"],

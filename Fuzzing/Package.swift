@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 //
-// `make fuzz`: a libFuzzer harness over the trace line decoder and the graph's ingest. A separate
-// package so its sanitizer flags never touch the main build:
+// `make fuzz`: libFuzzer harnesses over the trace line decoder and the graph's ingest
+// (TraceFuzzer), and over the inspector's screen path, every view and key drawn at several
+// terminal sizes (InspectorFuzzer). A separate package so its sanitizer flags never touch the
+// main build:
 //
 //   swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 import PackageDescription
@@ -19,6 +21,14 @@ let package = Package(
                 .product(name: "Injection", package: "swift-injection"),
                 .product(name: "InjectionTrace", package: "swift-injection"),
                 .product(name: "InjectionGraph", package: "swift-injection"),
+            ]
+        ),
+        .executableTarget(
+            name: "InspectorFuzzer",
+            dependencies: [
+                .product(name: "Injection", package: "swift-injection"),
+                .product(name: "InjectionTrace", package: "swift-injection"),
+                .product(name: "InjectionInspector", package: "swift-injection"),
             ]
         ),
     ],
