@@ -118,11 +118,16 @@ struct FixLinesFixTests {
             [Self.indentation(of: line) + "\(route) { " + line.trimmingCharacters(in: .whitespaces) + " }"]
         }))
 
-        // Shadowed child: the registration passed over, deleted (the answering one is kept).
-        // Or: the answering one deleted, so the one passed over answers.
-        let passedOver = try capture(#"delete the registration at (\S+) if the one in"#, in: report)
-        let answering = try capture(#"is meant, else the one at (\S+);"#, in: report)
-        edits.append((try file(alternatives ? answering : passedOver, in: copy), { _ in [""] }))
+        // Shadowed child: both modules keep their fraud check. The one passed over gets the name
+        // the fix prints, and its module's checkout resolves it by that name, with the resolve the
+        // fix prints. Or: the same for the one that answers. Nothing is deleted.
+        let naming = try Regex(#"register the one at (\S+) with name: ("\w+") and resolve it by that name where '\w+' uses it \(\w+, registered at (\S+)\): (c\.resolve\(FraudCheck\.self, name: "\w+"\))"#)
+        let shadowFix = try capture(alternatives ? #"\n  Or: name the one that answers instead: (.+)"# : #"\n  Fix: keep both, each under a name of its own: (.+)"#, in: report)
+        let named = try #require(shadowFix.firstMatch(of: naming), "\(shadowFix)")
+        let registrationAt = try #require(named.output[1].substring), name = try #require(named.output[2].substring)
+        let userAt = try #require(named.output[3].substring), resolve = try #require(named.output[4].substring)
+        edits.append((try file(registrationAt, in: copy), { [$0.replacingOccurrences(of: ".register(", with: ".register(name: \(name), ")] }))
+        edits.append((try file(userAt, in: copy), { [$0.replacingOccurrences(of: "c.resolve()", with: String(resolve))] }))
 
         // Layer breach: the repository gets what it took from the view model from the layer below
         // (the database, straight from the container's pool), at the line its provider is
@@ -210,6 +215,15 @@ struct FixLinesFixTests {
         let next = try Command.run(Command.path(of: "di-inspect"), ["check", fixedTrace])
         #expect(next.status == 0, "\(what): \(next.stdout)")
         #expect(next.stdout.hasPrefix("No problems in sample-app"), "\(what): \(next.stdout)")
+        // Clean and right: each payment module's checkout got its own module's fraud check (a
+        // deleted registration would leave one on the other's, and `check` clean all the same).
+        let lines = try String(contentsOfFile: fixedTrace, encoding: .utf8).split(separator: "\n")
+        func fraudChecks(resolvedBy checkout: String) -> Set<String> {
+            Set(lines.filter { $0.contains(#""kind":"resolved""#) && $0.contains(#""requester":{"type":"\#(checkout)""#) }
+                .compactMap { $0.firstMatch(of: #/"service":\{"type":"FraudCheck"[^}]*"container":"(\w+)"/#).map { String($0.1) } })
+        }
+        #expect(fraudChecks(resolvedBy: "PaymentsCheckout") == ["payments"], "\(what)")
+        #expect(fraudChecks(resolvedBy: "LegacyCheckout") == ["legacyPayments"], "\(what)")
     }
 
     @Test func applyingThePrintedFixesLiterallyMakesTheNextCheckClean() throws {
@@ -217,6 +231,7 @@ struct FixLinesFixTests {
         defer { try? FileManager.default.removeItem(atPath: trace) }
         let report = try Command.run(Command.path(of: "di-inspect"), ["check", trace]).stdout
         #expect(report.hasPrefix("\(Self.faults.count) problems in sample-app"), "\(report)")
+        #expect(!report.contains("delete the registration"), "a fix that deletes one module's registration hands that module the other's")
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -232,22 +247,31 @@ struct FixLinesFixTests {
         #expect(fault.contains("app.register { PaymentGateway() }"))
         #expect(fault.contains("app.resetAllMappings()"))
         #expect(fault.contains("withContainer(app) { do throws(ResolutionError) {"))
-        #expect(!fault.contains("FraudCheck(threshold: 500)"))
+        let modules = try String(contentsOf: file("SampleApp/PaymentModules.swift:1", in: copy).url, encoding: .utf8)
+        #expect(modules.contains(#"payments.register(name: "payments", scope: .singleton) { FraudCheck(threshold: 500) }"#), "\(modules)")
+        #expect(modules.contains(#"PaymentsCheckout(fraud: c.resolve(FraudCheck.self, name: "payments"))"#), "\(modules)")
+        #expect(modules.contains("FraudCheck(threshold: 10_000)"))
 
         let fixedApp = folder.appendingPathComponent("sample-app").path
         try compile(copy, into: fixedApp)
         try expectCleanCheck(fixedApp, "the first fixes")
 
-        let original = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/SampleApp/Wiring/Fault.swift").standardized
+        let wiring = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/SampleApp/Wiring").standardized
+        for name in ["Fault.swift", "PaymentModules.swift"] {
+            let changed = try file("SampleApp/\(name):1", in: copy).url
+            try FileManager.default.removeItem(at: changed)
+            try FileManager.default.copyItem(at: wiring.appendingPathComponent(name), to: changed)
+        }
         let faultCopy = try file("SampleApp/Fault.swift:1", in: copy).url
-        try FileManager.default.removeItem(at: faultCopy)
-        try FileManager.default.copyItem(at: original, to: faultCopy)
         try applyFixes(report, to: copy, alternatives: true)
         let alternative = try String(contentsOf: faultCopy, encoding: .utf8)
         #expect(alternative.contains("CapturingAnalytics(context: { c.resolve(RequestContext.self) })"))
         #expect(alternative.contains("attach({ app.resolve(RequestContext.self) })"))
-        #expect(!alternative.contains("FraudCheck(threshold: 10_000)"))
+        let alternativeModules = try String(contentsOf: file("SampleApp/PaymentModules.swift:1", in: copy).url, encoding: .utf8)
+        #expect(alternativeModules.contains(#"legacy.register(name: "legacyPayments", scope: .singleton) { FraudCheck(threshold: 10_000) }"#), "\(alternativeModules)")
+        #expect(alternativeModules.contains(#"LegacyCheckout(fraud: c.resolve(FraudCheck.self, name: "legacyPayments"))"#), "\(alternativeModules)")
+        #expect(alternativeModules.contains("FraudCheck(threshold: 500)"))
         #expect(alternative.contains(#"tryResolve(name: "autenticated")"#))
         #expect(alternative.contains(#"app.register(name: "autenticated") { HTTPClient(baseURL: "https://api.shop.example", authenticated: true) }"#))
         try compile(copy, into: fixedApp)

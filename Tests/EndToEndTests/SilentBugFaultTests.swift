@@ -8,12 +8,12 @@ import Testing
 @Suite(.serialized)
 struct SilentBugFaultTests {
     /// The line of the sample app's fault file holding `snippet`, as traces name it.
-    private func line(of snippet: String) throws -> String {
+    private func line(of snippet: String, in file: String = "Fault.swift") throws -> String {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/SampleApp/Wiring/Fault.swift").standardized
+            .appendingPathComponent("../../Sources/SampleApp/Wiring/\(file)").standardized
         let lines = try String(contentsOf: source, encoding: .utf8).components(separatedBy: "\n")
-        let index = try #require(lines.firstIndex { $0.contains(snippet) }, "no \(snippet) in Fault.swift")
-        return "SampleApp/Fault.swift:\(index + 1)"
+        let index = try #require(lines.firstIndex { $0.contains(snippet) }, "no \(snippet) in \(file)")
+        return "SampleApp/\(file):\(index + 1)"
     }
 
     private func check(_ fault: String) throws -> (trace: String, text: String, json: String) {
@@ -98,7 +98,10 @@ struct SilentBugFaultTests {
     @Test func aShadowedRegistrationSaysWhichAnsweredAndWhichWasPassedOver() throws {
         let (trace, text, json) = try check("shadowed-child")
         defer { try? FileManager.default.removeItem(atPath: trace) }
-        let legacy = try line(of: "legacy.register("), payments = try line(of: "payments.register(")
+        let legacy = try line(of: "legacy.register(scope:", in: "PaymentModules.swift")
+        let payments = try line(of: "payments.register(scope:", in: "PaymentModules.swift")
+        let legacyCheckout = try line(of: "legacy.register { c in", in: "PaymentModules.swift")
+        let paymentsCheckout = try line(of: "payments.register { c in", in: "PaymentModules.swift")
         let addedLegacy = try line(of: "app.add(child: legacy)"), addedPayments = try line(of: "app.add(child: payments)")
         let headline = "Shadowed registration: FraudCheck resolved from 'app' is answered by 'legacyPayments' and passes over 'payments'"
         #expect(text.contains("""
@@ -107,7 +110,9 @@ struct SilentBugFaultTests {
             """), "\(text)")
         #expect(text.contains("""
               Passed over: FraudCheck in 'payments' (added child 'payments' of 'app', added at \(addedPayments)), registered at \(payments)
-              Fix: keep one FraudCheck in the search of 'app': delete the registration at \(payments) if the one in 'legacyPayments' is meant, else the one at \(legacy); or register them under different names and resolve by name.
+              Resolved by: LegacyCheckout in 'legacyPayments' (registered at \(legacyCheckout)), PaymentsCheckout in 'payments' (registered at \(paymentsCheckout))
+              Fix: keep both, each under a name of its own: register the one at \(payments) with name: "payments" and resolve it by that name where 'payments' uses it (PaymentsCheckout, registered at \(paymentsCheckout)): c.resolve(FraudCheck.self, name: "payments"). Deleting either registration would hand its module the other one.
+              Or: name the one that answers instead: register the one at \(legacy) with name: "legacyPayments" and resolve it by that name where 'legacyPayments' uses it (LegacyCheckout, registered at \(legacyCheckout)): c.resolve(FraudCheck.self, name: "legacyPayments"); what resolves FraudCheck from 'app' by type then gets the one in 'payments'.
             """), "\(text)")
         #expect(json.contains(#""kind":"shadowed""#))
         try expectDiffReports("shadowed", headline, head: trace)

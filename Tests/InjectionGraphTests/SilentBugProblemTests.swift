@@ -98,9 +98,48 @@ struct SilentBugProblemTests {
             Shadowed registration: FraudCheck resolved from 'app' is answered by 'legacy' and passes over 'payments'
               Answers: FraudCheck in 'legacy' (added child 'legacy' of 'app', added at App/Assembly.swift:8), registered at App/Assembly.swift:3 ×1
               Passed over: FraudCheck in 'payments' (added child 'payments' of 'app', added at App/Assembly.swift:9), registered at App/Assembly.swift:5
-              Fix: keep one FraudCheck in the search of 'app': delete the registration at App/Assembly.swift:5 if the one in 'legacy' is meant, else the one at App/Assembly.swift:3; or register them under different names and resolve by name.
+              Fix: keep both, each under a name of its own: register the one at App/Assembly.swift:5 with name: "payments" and resolve it by that name where 'payments' uses it: c.resolve(FraudCheck.self, name: "payments"). Deleting either registration would hand its module the other one.
+              Or: name the one that answers instead: register the one at App/Assembly.swift:3 with name: "legacy" and resolve it by that name where 'legacy' uses it: c.resolve(FraudCheck.self, name: "legacy"); what resolves FraudCheck from 'app' by type then gets the one in 'payments'.
             """)
         #expect(report.json.contains("\"kind\":\"shadowed\""))
+    }
+
+    /// Each module's own service resolves the key by type and gets the answering module's
+    /// registration: deleting either registration would leave one module on the other's backend,
+    /// so the fix names the module's services that must resolve by the new name.
+    @Test func theShadowFixNamesEachModulesOwnUsersAndDeletesNothing() {
+        var trace = Self.modules()
+        let legacyCheckout = B.id("Checkout", in: "legacy"), paymentsCheckout = B.id("PaymentsCheckout", in: "payments")
+        trace.register(legacyCheckout, .unique, line: 4)
+        trace.register(paymentsCheckout, .unique, line: 6)
+        trace.resolve(Self.fraud, by: legacyCheckout, .singleton, .cached)
+        trace.resolve(Self.fraud, by: paymentsCheckout, .singleton, .cached)
+        let report = trace.graph.check()
+        #expect(report.problems.map(\.kind) == ["shadowed"])
+        let message = report.problems.first?.message ?? ""
+        #expect(message.contains("""
+              Resolved by: Checkout in 'legacy' (registered at App/Assembly.swift:4), PaymentsCheckout in 'payments' (registered at App/Assembly.swift:6)
+              Fix: keep both, each under a name of its own: register the one at App/Assembly.swift:5 with name: "payments" and resolve it by that name where 'payments' uses it (PaymentsCheckout, registered at App/Assembly.swift:6): c.resolve(FraudCheck.self, name: "payments"). Deleting either registration would hand its module the other one.
+              Or: name the one that answers instead: register the one at App/Assembly.swift:3 with name: "legacy" and resolve it by that name where 'legacy' uses it (Checkout, registered at App/Assembly.swift:4): c.resolve(FraudCheck.self, name: "legacy"); what resolves FraudCheck from 'app' by type then gets the one in 'payments'.
+            """), "\(message)")
+        #expect(!message.contains("delete"), "\(message)")
+        #expect(report.json.contains(#""resolvedBy":[{"service":"#), "\(report.json)")
+
+        // The fix applied: the one passed over registered and resolved by its new name.
+        var fixed = B()
+        fixed.container("app")
+        fixed.container("legacy")
+        fixed.container("payments")
+        fixed.event(.containerCreated(ContainerCreated(container: "legacy", parent: nil, location: B.at(8), addedTo: "app")))
+        fixed.event(.containerCreated(ContainerCreated(container: "payments", parent: nil, location: B.at(9), addedTo: "app")))
+        let named = B.id("FraudCheck", name: "payments", in: "payments")
+        fixed.register(Self.fraud, .singleton, line: 3)
+        fixed.register(named, .singleton, line: 5)
+        fixed.register(legacyCheckout, .unique, line: 4)
+        fixed.register(paymentsCheckout, .unique, line: 6)
+        fixed.resolve(Self.fraud, by: legacyCheckout, .singleton)
+        fixed.resolve(named, by: paymentsCheckout, .singleton)
+        #expect(fixed.graph.check().isClean)
     }
 
     @Test func aContainersOwnRegistrationOverAModuleIsAnOverride() {

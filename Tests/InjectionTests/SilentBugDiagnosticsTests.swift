@@ -177,7 +177,7 @@ final class SilentBugDiagnosticsTests {
         let report = app.validate()
         #expect(report.problems.map(\.description) == ["""
             Shadowed registration: SilentBugFraudCheck resolved from 'shapp' is answered by 'shlegacy' and passes over 'shpayments'
-              Fix: keep one SilentBugFraudCheck in the search of 'shapp', or register them under different names and resolve by name.
+              Fix: keep both, each under a name of its own: register(name: …) in 'shlegacy' and 'shpayments', and resolve by that name where each uses it. Deleting either registration would hand its module the other one.
             """])
     }
 

@@ -28,8 +28,9 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         case .shadowed(let answering, let passedOver, let searchedFrom):
             "Shadowed registration: \(answering.description) resolved from '\(searchedFrom)' is answered by "
                 + "'\(answering.container)' and passes over '\(passedOver.container)'\n"
-                + "  Fix: keep one \(answering.description) in the search of '\(searchedFrom)', or register them under "
-                + "different names and resolve by name."
+                + "  Fix: keep both, each under a name of its own: register(name: …) in '\(answering.container)' and "
+                + "'\(passedOver.container)', and resolve by that name where each uses it. Deleting either registration "
+                + "would hand its module the other one."
         }
     }
 }

@@ -116,6 +116,9 @@ extension GraphProblem {
                 ("answering", candidate(shadow.answering)),
                 ("passedOver", .array(shadow.passedOver.map(candidate))),
                 ("count", .uint(shadow.resolves)),
+                ("resolvedBy", .array(shadow.users.map { user in
+                    .object([("service", .identity(user.service)), ("at", .location(user.registeredAt))])
+                })),
             ]
         case .overridden(let override):
             fields += [

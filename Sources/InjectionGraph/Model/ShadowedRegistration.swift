@@ -28,6 +28,14 @@ public struct ShadowedRegistration: Sendable, Hashable {
         public let reachedAs: String
     }
 
+    /// A service that resolved the answering registration, and where it is registered: the
+    /// code that would lose its backend if the answering registration were deleted, or that
+    /// gets another module's instance today.
+    public struct User: Sendable, Hashable {
+        public let service: ServiceIdentity
+        public let registeredAt: SourceLocation?
+    }
+
     /// The container a resolve starts in.
     public let searchedFrom: String
     /// The registration that answers.
@@ -36,14 +44,34 @@ public struct ShadowedRegistration: Sendable, Hashable {
     public let passedOver: [Candidate]
     /// Resolves the answering registration served.
     public let resolves: UInt64
+    /// Services that resolved the answering registration or a passed-over one (set once
+    /// resolved; empty in ``DependencyGraph/shadowCandidates()``).
+    public let users: [User]
 
-    /// The problem text: which answered, which were passed over, and how to decide.
+    init(searchedFrom: String, answering: Candidate, passedOver: [Candidate], resolves: UInt64, users: [User] = []) {
+        self.searchedFrom = searchedFrom
+        self.answering = answering
+        self.passedOver = passedOver
+        self.resolves = resolves
+        self.users = users
+    }
+
+    /// The problem text: which answered, which were passed over, and a fix that keeps every
+    /// module with its own registration.
+    ///
+    /// Deleting one of the registrations is no fix: the module that made it (a child added to
+    /// serve its own services) would then talk to the other module's backend, and no check could
+    /// tell. So each fix gives registrations names of their own and has each module's services
+    /// resolve theirs by name; the first names the ones passed over (what resolves by type keeps
+    /// the answer it gets today), the "Or" the one that answers.
     ///
     /// ```
     /// Shadowed registration: FraudCheck resolved from 'app' is answered by 'legacy' and passes over 'payments'
     ///   Answers: FraudCheck in 'legacy' (added child 'legacy' of 'app', added at App/Setup.swift:8), registered at Legacy.swift:3 ×12
     ///   Passed over: FraudCheck in 'payments' (added child 'payments' of 'app', added at App/Setup.swift:9), registered at Payments.swift:5
-    ///   Fix: keep one FraudCheck in the search of 'app': delete the registration at Payments.swift:5 if the one in 'legacy' is meant, else the one at Legacy.swift:3; or register them under different names and resolve by name.
+    ///   Resolved by: Checkout in 'payments' (registered at Payments.swift:6), Audit in 'legacy' (registered at Legacy.swift:4)
+    ///   Fix: keep both, each under a name of its own: register the one at Payments.swift:5 with name: "payments" and resolve it by that name where 'payments' uses it (Checkout, registered at Payments.swift:6): c.resolve(FraudCheck.self, name: "payments"). Deleting either registration would hand its module the other one.
+    ///   Or: name the one that answers instead: register the one at Legacy.swift:3 with name: "legacy" and resolve it by that name where 'legacy' uses it (Audit, registered at Legacy.swift:4): c.resolve(FraudCheck.self, name: "legacy"); what resolves FraudCheck from 'app' by type then gets the one in 'payments'.
     /// ```
     public var message: String {
         let type = answering.service.description
@@ -56,17 +84,39 @@ public struct ShadowedRegistration: Sendable, Hashable {
         }
         lines.append("  Answers: \(describe(answering)) ×\(resolves)")
         for candidate in passedOver { lines.append("  Passed over: \(describe(candidate))") }
-        let deleted = passedOver.compactMap { $0.registeredAt?.description }
-        if !deleted.isEmpty, let kept = answering.registeredAt {
-            lines.append("  Fix: keep one \(type) in the search of '\(searchedFrom)': delete the registration"
-                + "\(deleted.count == 1 ? "" : "s") at \(deleted.joined(separator: ", ")) if the one in "
-                + "'\(answering.service.container)' is meant, else the one at \(kept); or register them under "
-                + "different names and resolve by name.")
-        } else {
-            lines.append("  Fix: keep one \(type) in the search of '\(searchedFrom)', or register them under "
-                + "different names and resolve by name.")
+        if !users.isEmpty {
+            lines.append("  Resolved by: " + users.map { user in
+                user.service.qualifiedDescription + (user.registeredAt.map { " (registered at \($0))" } ?? "")
+            }.joined(separator: ", "))
         }
+        let named = passedOver.map(naming).joined(separator: "; ")
+        lines.append("  Fix: keep both, each under a name of its own: \(named). Deleting either registration "
+            + "would hand its module the other one.")
+        // Naming the answering one (and every passed-over one but the first) leaves the first
+        // passed-over registration the only one by type.
+        let rest = ([answering] + passedOver.dropFirst()).map(naming).joined(separator: "; ")
+        lines.append("  Or: name the one that answers instead: \(rest); what resolves \(type) from '\(searchedFrom)' "
+            + "by type then gets the one in '\(passedOver[0].service.container)'.")
         return lines.joined(separator: "\n")
+    }
+
+    /// "register the one at L with name: "c" and resolve it by that name where 'c' uses it (…): c.resolve(…)".
+    private func naming(_ candidate: Candidate) -> String {
+        let identity = candidate.service
+        let name = Self.name(for: candidate)
+        let registration = candidate.registeredAt.map { "the one at \($0)" } ?? "the one in '\(identity.container)'"
+        let modulesUsers = users.filter { $0.service.container == identity.container }
+        let listed = modulesUsers.prefix(3).map { user in
+            user.service.description + (user.registeredAt.map { ", registered at \($0)" } ?? "")
+        }.joined(separator: "; ") + (modulesUsers.count > 3 ? "; \(modulesUsers.count - 3) more" : "")
+        return "register \(registration) with name: \"\(name)\" and resolve it by that name where "
+            + "'\(identity.container)' uses it" + (listed.isEmpty ? "" : " (\(listed))")
+            + ": c.resolve(\(identity.type).self, name: \"\(name)\")"
+    }
+
+    /// The name a fix gives a candidate: its container's, after the name it has.
+    static func name(for candidate: Candidate) -> String {
+        candidate.service.name.map { "\($0).\(candidate.service.container)" } ?? candidate.service.container
     }
 }
 
@@ -88,8 +138,17 @@ extension DependencyGraph {
     func resolvedShadows(_ candidates: [ShadowedRegistration]) -> [ShadowedRegistration] {
         candidates.compactMap { shadow in
             guard let id = nodeID(for: shadow.answering.service), nodes[id].resolveCount > 0 else { return nil }
+            var users: [ShadowedRegistration.User] = []
+            var seen: Set<NodeID> = []
+            for candidate in [shadow.answering] + shadow.passedOver {
+                guard let candidateID = nodeID(for: candidate.service) else { continue }
+                for edgeID in incoming[candidateID] where seen.insert(edges[edgeID].from).inserted {
+                    let user = nodes[edges[edgeID].from]
+                    users.append(.init(service: user.identity, registeredAt: user.registeredAt))
+                }
+            }
             return ShadowedRegistration(searchedFrom: shadow.searchedFrom, answering: shadow.answering,
-                                        passedOver: shadow.passedOver, resolves: nodes[id].resolveCount)
+                                        passedOver: shadow.passedOver, resolves: nodes[id].resolveCount, users: users)
         }
     }
 

@@ -28,8 +28,8 @@ enum Fault: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// A receipt printed from a background queue resolves through `Container.shared`, which
     /// `withContainer(app)` does not reach from another thread.
     case backgroundContainer = "background-container"
-    /// Two payment modules added with `add(child:)` both register the fraud check: the legacy
-    /// one, added first, answers, and the new one is never used.
+    /// Two payment modules added with `add(child:)` both register the fraud check, each for its
+    /// own checkout: the legacy one, added first, answers both checkouts.
     case shadowedChild = "shadowed-child"
     /// An audit decorator hands each new audit log the request it was built for: the singleton
     /// log keeps the graph-scoped request context the decorator resolved for it.
@@ -107,10 +107,10 @@ extension Fault {
             app.register(scope: .singleton) { AuditLog() }
             app.decorate { service in (service as? AuditLog)?.attach(app.resolve(RequestContext.self)) }
         case .shadowedChild:
-            let legacy = Container(name: "legacyPayments")
-            legacy.register(scope: .singleton) { FraudCheck(threshold: 10_000) }
-            let payments = Container(name: "payments")
-            payments.register(scope: .singleton) { FraudCheck(threshold: 500) }
+            // Each module registers its fraud check and the checkout that uses it
+            // (PaymentModules.swift); the legacy module, added first, answers both checkouts.
+            let legacy = PaymentModules.legacy()
+            let payments = PaymentModules.payments()
             app.add(child: legacy)
             app.add(child: payments)
         case .lazyCycle:
@@ -156,7 +156,7 @@ extension Fault {
             case .backgroundContainer:
                 return printReceiptInBackground(app)
             case .shadowedChild:
-                _ = try app.tryResolve(FraudCheck.self).flags(amount: 900)
+                _ = try (app.tryResolve(LegacyCheckout.self).flags(amount: 900), app.tryResolve(PaymentsCheckout.self).flags(amount: 900))
             case .decoratorCaptive:
                 _ = try app.tryResolve(AuditLog.self).entries
             }
