@@ -17,7 +17,8 @@ struct ChainOriginProblemTests {
     final class OriginFetcher: OriginFetching {}
     final class OriginLoader: Sendable {}
     final class OriginAudit: Sendable {}
-    final class OriginRequest: Sendable {}
+    /// Holds state (its start), so keeping it is a captive problem, not a note.
+    final class OriginRequest: Sendable { let started = 1 }
 
     /// Runs `body` against a fresh container named `name`, and returns the problems `check`
     /// reads from the trace lines its events encode to.

@@ -9,10 +9,11 @@ import Injection
 /// documentation). A diagnostic added without its registry entry, or an entry no output knows,
 /// fails here.
 struct DiagnosticRegistryTests {
-    /// Problems and notes of every kind: the every-diagnostic fixture, a layer breach and a
-    /// shadowed registration.
+    /// Problems and notes of every kind: the every-diagnostic fixture, a layer breach, a
+    /// shadowed registration and a captive that holds nothing.
     static var reports: [DiagnosticsReport] {
-        [Fixtures.everyDiagnostic, SilentBugProblemTests.layered(breach: true), SilentBugProblemTests.modules()]
+        [Fixtures.everyDiagnostic, SilentBugProblemTests.layered(breach: true), SilentBugProblemTests.modules(),
+         Fixtures.statelessCaptive]
             .map { $0.graph.check() } + [scanned.check(strict: true)]
     }
 

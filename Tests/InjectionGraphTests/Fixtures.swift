@@ -34,6 +34,21 @@ enum Fixtures {
         return trace
     }
 
+    /// A singleton that keeps a `unique` helper with no stored properties, as the runtime
+    /// records it (`captiveHoldsNothing`): a note.
+    static var statelessCaptive: TraceBuilder {
+        var trace = B()
+        trace.container("app")
+        let holder = B.id("Checkout"), helper = B.id("PriceFormatter")
+        trace.register(holder, .singleton, line: 12)
+        trace.register(helper, .unique, line: 13)
+        trace.event(.scopeMismatch(ScopeMismatch(
+            holder: holder, holderScope: .singleton, captive: helper, captiveScope: .unique, captiveHoldsNothing: true)))
+        trace.resolve(helper, by: holder, .unique)
+        trace.resolve(holder, .singleton)
+        return trace
+    }
+
     /// ``small`` plus every kind of problem.
     static var withProblems: TraceBuilder {
         var trace = small

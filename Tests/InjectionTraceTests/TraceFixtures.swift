@@ -55,6 +55,8 @@ enum TraceFixtures {
             event(19, .instanceEnded(InstanceEnded(service: app, scope: .singleton, reason: .replaced, location: location))),
             event(20, .instanceEnded(InstanceEnded(service: named, scope: .shared, reason: .released))),
             event(21, .containerReleased(ContainerReleased(container: tricky))),
+            event(22, .scopeMismatch(ScopeMismatch(
+                holder: app, holderScope: .singleton, captive: keypath, captiveScope: .unique, captiveHoldsNothing: true))),
             .aggregate(ResolutionAggregate(
                 service: app, requester: keypath, scope: .singleton, outcome: .cached, source: .override,
                 count: 999_999, totalNanoseconds: UInt64.max, firstTime: 10, lastTime: 20)),

@@ -110,9 +110,7 @@ extension Container {
             of: registration, requesterInjectsProperties: requesterInjectsProperties, in: context)
         // A transient is short-lived: only a long-lived requester captures it (keyed arguments
         // are judged for long-lived instances only).
-        if let requester, requester.scopeKind.captures(.unique) {
-            reportCaptive(of: registration, lifetime: lifetime, heldAt: depth - 1, observed: true, in: context)
-        }
+        let capturedByRequester = requester?.scopeKind.captures(.unique) ?? false
         context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
         let value: T
         let end: UInt64
@@ -125,6 +123,9 @@ extension Container {
             end = EventHub.buildEnd(start: start, inPassOf: context)
         } catch {
             throw Self.buildFailure(error, of: registration)
+        }
+        if capturedByRequester {
+            reportCaptive(of: registration, holding: value, lifetime: lifetime, heldAt: depth - 1, observed: true, in: context)
         }
         let built = source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
         if !EventHub.foldBuiltTransient(
@@ -165,10 +166,12 @@ extension Container {
         let start = observed ? EventHub.buildStart(of: registration, in: context) : 0
         // Captives, judged here by kinds (the rule is `Scope.captures(_:)`): the requester's
         // frame, read in place, holding a shorter-lived service; keyed arguments a long-lived
-        // instance is built from. Reported out of line, where the scopes are made.
+        // instance is built from. Reported out of line, where the scopes are made; the frame's
+        // captive once it is built (whether it holds anything is read from the instance).
+        var captiveHeldAt = -1
         if observed || context.validation != nil {
             if let index = context.frames.indices.last, context.frames[index].scopeKind.captures(kind) {
-                reportCaptive(of: registration, lifetime: lifetime, heldAt: index, observed: observed, in: context)
+                captiveHeldAt = index
             }
             if !args.isEmpty, kind.isLongLived {
                 reportArgumentCaptives(
@@ -193,6 +196,9 @@ extension Container {
         } catch {
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             throw Self.buildFailure(error, of: registration)
+        }
+        if captiveHeldAt >= 0 {
+            reportCaptive(of: registration, holding: value, lifetime: lifetime, heldAt: captiveHeldAt, observed: observed, in: context)
         }
 
         // A unique instance is kept nowhere: answered at once, moved once (each move of `T` is a
@@ -282,17 +288,21 @@ extension Container {
         }
     }
 
-    /// Reports that the frame at `index`, the requester, captures the service being built.
+    /// Reports that the frame at `index`, the requester, captured `captive`, just built. A
+    /// captive with no stored property in its type or any superclass (read with `Mirror`, off the
+    /// unobserved path) holds nothing that can go stale: the graph makes it a note.
     @inline(never)
     private func reportCaptive(
-        of registration: AnyRegistration, lifetime: ServiceLifetime, heldAt index: Int, observed: Bool,
-        in context: ResolutionContext
+        of registration: AnyRegistration, holding captive: Any, lifetime: ServiceLifetime, heldAt index: Int,
+        observed: Bool, in context: ResolutionContext
     ) {
         let requester = context.frames[index]
+        var mirror: Mirror? = Mirror(reflecting: captive)
+        while let reflected = mirror, reflected.children.isEmpty { mirror = reflected.superclassMirror }
         let mismatch = ScopeMismatch(
             holder: requester.registration.identity, holderScope: requester.scope, captive: registration.identity,
             captiveScope: ScopeRules.effectiveScope(registration.scope, lifetime),
-            capturedBy: context.captureRoute(holderAt: index))
+            capturedBy: context.captureRoute(holderAt: index), captiveHoldsNothing: mirror == nil)
         // Validation reports it once the holder is built: a holder whose build fails (a cycle
         // or a missing dependency) captured nothing. (The graph confirms events the same way.)
         if context.validation != nil { context.pendingMismatches.append((context.frames.count - 1, mismatch)) }

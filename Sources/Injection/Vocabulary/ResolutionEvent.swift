@@ -218,16 +218,21 @@ public struct ScopeMismatch: Sendable, Hashable {
     /// decorator resolved it, or it was passed as an argument. Nil for the factory (and for a
     /// trace written before this was recorded).
     public var capturedBy: CaptureRoute?
+    /// The captive, as built, has no stored property in its type or any superclass (a `unique`
+    /// helper with no state of its own): nothing it keeps can go stale, so `check` lists it as
+    /// a note. False for one that holds state, and for a trace written before this was recorded.
+    public var captiveHoldsNothing: Bool
 
     public init(
         holder: ServiceIdentity, holderScope: Scope, captive: ServiceIdentity, captiveScope: Scope,
-        capturedBy: CaptureRoute? = nil
+        capturedBy: CaptureRoute? = nil, captiveHoldsNothing: Bool = false
     ) {
         self.holder = holder
         self.holderScope = holderScope
         self.captive = captive
         self.captiveScope = captiveScope
         self.capturedBy = capturedBy
+        self.captiveHoldsNothing = captiveHoldsNothing
     }
 }
 

@@ -31,7 +31,8 @@ public struct DiagnosticKind: Sendable, Hashable {
     /// Every diagnostic, in the order `check` reports them (problems, then notes).
     public static let all: [DiagnosticKind] = [
         .missing, .cycle, .dependencyLoop, .scopeMismatch, .staleOverride, .activeMapping, .layerBreach, .shadowed,
-        .overridden, .resolvedToNil, .lazyLoop, .unreadable, .syntaxError, .unrecognized, .unresolved, .guessed,
+        .overridden, .resolvedToNil, .lazyLoop, .statelessCaptive, .unreadable, .syntaxError, .unrecognized, .unresolved,
+        .guessed,
     ]
 
     /// The registered diagnostic called `name`.
@@ -60,6 +61,9 @@ public struct DiagnosticKind: Sendable, Hashable {
         "A key registered in two containers of one search order: a farther one answers.")
     public static let resolvedToNil = DiagnosticKind(
         "resolvedToNil", "Resolved to nil", .missing, note: true, "An optional request found nothing and gave nil.")
+    public static let statelessCaptive = DiagnosticKind(
+        "statelessCaptive", "Captive that holds nothing", .scopes, note: true,
+        "A long-lived service keeps a shorter-lived one with no stored properties: nothing it keeps can go stale.")
     public static let lazyLoop = DiagnosticKind(
         "lazyLoop", "Cycle broken lazily", .cycles, note: true,
         "Services reach each other only through a lazy edge (no cycle at run time).")

@@ -84,6 +84,7 @@ extension DiagnosticsReport {
             ("lazyLoop", "cycle broken lazily", "cycles broken lazily"),
             ("layerBreach", "layer breach", "layer breaches"),
             ("shadowed", "shadowed registration", "shadowed registrations"),
+            ("statelessCaptive", "captive that holds nothing", "captives that hold nothing"),
             ("override", "registration overridden", "registrations overridden"),
             ("unreadable", "file not read", "files not read"),
             ("syntax", "syntax error", "syntax errors"),

@@ -4,7 +4,7 @@ import Injection
 /// loops, scope mismatches, stale overrides, mappings still active at the end, layer breaches,
 /// shadowed registrations;
 /// then the notes:
-/// optional requests that gave nil and loops broken lazily.
+/// optional requests that gave nil, loops broken lazily and captives that hold nothing.
 ///
 /// ```swift
 /// let report = graph.check()
@@ -69,10 +69,16 @@ extension DependencyGraph {
             return GraphProblem.cycle(cycle)
         }
         problems += loops.eager.map(GraphProblem.dependencyLoop)
-        problems += scopeMismatches.filter(\.isConfirmed).map { record in
+        var statelessCaptives: [GraphProblem] = []
+        for record in scopeMismatches where record.isConfirmed {
             var record = record
             record.holderKeptBy = longLivedRequester(of: record.mismatch.holder)
-            return GraphProblem.scopeMismatch(record)
+            // A captive with no stored properties keeps nothing that can go stale: a note.
+            if record.mismatch.captiveHoldsNothing {
+                statelessCaptives.append(.scopeMismatch(record))
+            } else {
+                problems.append(.scopeMismatch(record))
+            }
         }
         problems += overrides.filter(\.isStale).map(GraphProblem.staleOverride)
         if !stillRunning {
@@ -81,7 +87,7 @@ extension DependencyGraph {
         return CheckedStructure(
             leading: problems, crossings: crossings.contains(where: \.isBreach) ? crossings : [],
             shadows: shadowCandidates(), resolvedToNil: resolvedToNil.map(GraphProblem.resolvedToNil),
-            lazyLoops: loops.lazy.map(GraphProblem.lazyLoop))
+            lazyLoops: loops.lazy.map(GraphProblem.lazyLoop), statelessCaptives: statelessCaptives)
     }
 
     /// The report from `structure` (checked at this graph's ``structureRevision``), with the
@@ -96,7 +102,7 @@ extension DependencyGraph {
         var problems = structure.leading
         problems += layerBreaches(in: crossings).map(GraphProblem.layerBreach)
         problems += resolvedShadows(structure.shadows).map(GraphProblem.shadowed)
-        var notes = structure.lazyLoops
+        var notes = structure.lazyLoops + structure.statelessCaptives
         if strict { problems += structure.resolvedToNil } else { notes = structure.resolvedToNil + notes }
         var warnings: [GraphProblem] = []
         var declaredNotes: [GraphProblem] = []
@@ -193,4 +199,6 @@ struct CheckedStructure: Sendable {
     var shadows: [ShadowedRegistration] = []
     var resolvedToNil: [GraphProblem] = []
     var lazyLoops: [GraphProblem] = []
+    /// Captives that hold nothing (notes, with `--strict` too).
+    var statelessCaptives: [GraphProblem] = []
 }

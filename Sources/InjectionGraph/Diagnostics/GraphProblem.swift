@@ -17,7 +17,8 @@ public enum GraphProblem: Sendable, Hashable {
     case cycle(ObservedCycle)
     /// Services reach each other in the recorded graph, though no cycle was caught at run time.
     case dependencyLoop(DependencyLoop)
-    /// A long-lived service captured a short-lived one.
+    /// A long-lived service captured a short-lived one (a note when the captive holds nothing:
+    /// ``ScopeMismatch/captiveHoldsNothing``).
     case scopeMismatch(ScopeMismatchRecord)
     /// An override set after long-lived services were built from what it replaces.
     case staleOverride(OverrideRecord)
@@ -48,7 +49,7 @@ public enum GraphProblem: Sendable, Hashable {
         case .missing: .missing
         case .cycle: .cycle
         case .dependencyLoop: .dependencyLoop
-        case .scopeMismatch: .scopeMismatch
+        case .scopeMismatch(let record): record.mismatch.captiveHoldsNothing ? .statelessCaptive : .scopeMismatch
         case .staleOverride: .staleOverride
         case .activeMapping: .activeMapping
         case .resolvedToNil: .resolvedToNil

@@ -38,6 +38,7 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
     /// the first fix (a shorter scope for the holder) only when nothing long-lived holds the
     /// holder, since otherwise it moves the captive one level up.
     public var message: String {
+        if mismatch.captiveHoldsNothing { return holdsNothingMessage }
         let text = mismatch.message(holderRegisteredAt: holderRegisteredAt, capturedLazilyAt: capturedLazilyAt)
         guard let keeper else { return text }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -46,6 +47,23 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
         lines[fix] = "  Fix: " + lines[or].dropFirst("  Or: ".count)
         lines[or] = "  (Not a shorter scope for \(mismatch.holder.description): \(keeper.service.qualifiedDescription) "
             + "(\(keeper.scope)) holds it, so it would be captured in turn.)"
+        return lines.joined(separator: "\n")
+    }
+
+    /// The note for a captive with no stored properties: one instance kept for good loses
+    /// nothing, so there is nothing to fix until it gains state.
+    ///
+    /// ```
+    /// Captive that holds nothing: Checkout in 'app' (singleton) keeps PriceFormatter in 'app' (unique), which has no stored properties: nothing it keeps can go stale.
+    ///   Holder registered at: App/Setup.swift:12
+    ///   Nothing to fix; once PriceFormatter holds state, this is a scope mismatch.
+    /// ```
+    var holdsNothingMessage: String {
+        var lines = ["Captive that holds nothing: \(mismatch.holder.qualifiedDescription) (\(mismatch.holderScope)) keeps "
+            + "\(mismatch.captive.qualifiedDescription) (\(mismatch.captiveScope)), which has no stored properties: "
+            + "nothing it keeps can go stale."]
+        if let holderRegisteredAt { lines.append("  Holder registered at: \(holderRegisteredAt)") }
+        lines.append("  Nothing to fix; once \(mismatch.captive.description) holds state, this is a scope mismatch.")
         return lines.joined(separator: "\n")
     }
 

@@ -150,7 +150,10 @@ enum DetailView {
         for record in graph.scopeMismatches
         where record.isConfirmed && (record.mismatch.holder == identity || record.mismatch.captive == identity) {
             let m = record.mismatch
-            lines.append(.init("captive", "\(m.holder) (\(m.holderScope)) keeps \(m.captive) (\(m.captiveScope))", style: Style(.warning)))
+            let kept = "\(m.holder) (\(m.holderScope)) keeps \(m.captive) (\(m.captiveScope))"
+            lines.append(m.captiveHoldsNothing
+                ? .init("captive", kept + ", which holds nothing (a note)", style: Style(.dim))
+                : .init("captive", kept, style: Style(.warning)))
         }
         for record in graph.overrides where record.isStale && (record.from == identity || record.to == identity) {
             lines.append(.init("stale", "\(record.from) → \(record.to) set at \(record.location)", style: Style(.warning)))

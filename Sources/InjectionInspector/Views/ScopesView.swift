@@ -55,10 +55,12 @@ enum ScopesView {
             let m = record.mismatch
             let matches = state.filter.isActive
                 && (state.filter.matches(m.holder, scope: m.holderScope) || state.filter.matches(m.captive, scope: m.captiveScope))
+            // A captive that holds nothing is a note: shown dim, as a loop broken lazily is.
+            let kept = "\(m.holder.description) (\(m.holderScope)) keeps \(m.captive.description) (\(m.captiveScope))"
             items.append(ListItem(
                 id: ProblemItems.id(number), node: graph.nodeID(for: m.holder),
-                label: "⚠ captive: \(m.holder.description) (\(m.holderScope)) keeps \(m.captive.description) (\(m.captiveScope))",
-                note: "×\(record.count)", style: Style(.warning, .bold), isMatch: matches))
+                label: m.captiveHoldsNothing ? "· captive that holds nothing: " + kept : "⚠ captive: " + kept,
+                note: "×\(record.count)", style: Style(m.captiveHoldsNothing ? .dim : .warning, .bold), isMatch: matches))
         }
         return items
     }

@@ -70,7 +70,7 @@ struct TraceFields {
     var replacedRegistration: Registered.Replaced?, replacedIdentity: ServiceIdentity?
     var requested: ServiceIdentity?, chain: [ServiceIdentity]?, near: [NearMiss]?, fix: String?
     var path: [ServiceIdentity]?, through: [ServiceIdentity]?, requestedAs: [ServiceIdentity]?, lazyRead: SourceLocation?
-    var capturedBy: String?, decoratorAt: SourceLocation?
+    var capturedBy: String?, decoratorAt: SourceLocation?, holdsNothing: Bool?
     var holder: ServiceIdentity?, holderScope: Scope?, captive: ServiceIdentity?, captiveScope: Scope?
     var action: MappingChange.Action?, replacement: ServiceIdentity?, discarded: Int?
     var reason: String?
@@ -138,7 +138,7 @@ struct TraceFields {
             return try event(.scopeMismatch(ScopeMismatch(
                 holder: try need(holder, "holder"), holderScope: try need(holderScope, "holderScope"),
                 captive: try need(captive, "captive"), captiveScope: try need(captiveScope, "captiveScope"),
-                capturedBy: try captureRoute())))
+                capturedBy: try captureRoute(), captiveHoldsNothing: holdsNothing ?? false)))
         case .mappingChanged:
             return try event(.mappingChanged(MappingChange(
                 action: try need(action, "action"), container: try need(container, "container"),

@@ -76,6 +76,8 @@ struct TraceLineDecoder {
             f.mappedFrom = try cachedIdentity(&s, "mappedFrom")
         } else if key.equals("property") {
             f.property = try s.boolean("property")
+        } else if key.equals("holdsNothing") {
+            f.holdsNothing = try s.boolean("holdsNothing")
         } else if key.equals("implements") {
             f.implements = try Self.identities(&s, "implements")
         } else if key.equals("count") {

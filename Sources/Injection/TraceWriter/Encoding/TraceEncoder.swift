@@ -179,6 +179,10 @@ public enum TraceEncoder {
                 out.string("argument")
             case nil: break
             }
+            if mismatch.captiveHoldsNothing {
+                out.key("holdsNothing")
+                out.raw("true")
+            }
         case .mappingChanged(let change):
             out.key("action")
             out.string(change.action.rawValue)
