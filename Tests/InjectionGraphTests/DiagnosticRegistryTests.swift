@@ -32,6 +32,9 @@ struct DiagnosticRegistryTests {
             }))
         graph.declareProblem(DeclaredProblem(.overridden(DeclaredOverride(replaced: first, winner: second)), severity: .warning))
         return graph
+        [Fixtures.everyDiagnostic, SilentBugProblemTests.layered(breach: true), SilentBugProblemTests.modules(),
+         LifetimeRuleTests.everyLifetimeKind]
+            .map { $0.graph.check() }
     }
 
     @Test func everyProblemAGraphReportsIsRegisteredAndEveryRegisteredKindIsReported() {

@@ -37,7 +37,27 @@ struct WhyCommand: ParsableCommand {
             printText(unanswered)
             return
         }
-        printText(Self.explain(target, in: graph) + Self.shadowing(target, in: graph) + unanswered)
+        printText(Self.explain(target, in: graph) + Self.shadowing(target, in: graph) + Self.lifetime(target, in: graph)
+            + unanswered)
+    }
+
+    /// What the lifetime rules say about the service: an instance of it replaced while others
+    /// held it (or one it holds), a dependency it got from another container, a scope of its
+    /// that never kept an instance. The same messages `check` prints.
+    static func lifetime(_ target: NodeID, in graph: DependencyGraph) -> String {
+        let identity = graph.nodes[target].identity
+        var text = ""
+        for replaced in graph.heldReplacedInstances()
+        where replaced.service == identity || replaced.holders.contains(where: { $0.service == identity }) {
+            text += replaced.message + "\n"
+        }
+        for reach in graph.crossContainerResolves() where reach.requester == identity || reach.service == identity || reach.expected == identity {
+            text += reach.message + "\n"
+        }
+        for unkept in graph.unkeptScopes() where unkept.service == identity {
+            text += unkept.message + "\n"
+        }
+        return text
     }
 
     /// Which registration of the key answered and which were passed over, when the service's

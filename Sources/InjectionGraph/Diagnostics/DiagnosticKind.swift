@@ -30,9 +30,9 @@ public struct DiagnosticKind: Sendable, Hashable {
 
     /// Every diagnostic, in the order `check` reports them (problems, then notes).
     public static let all: [DiagnosticKind] = [
-        .missing, .cycle, .dependencyLoop, .scopeMismatch, .staleOverride, .activeMapping, .layerBreach, .shadowed,
-        .overridden, .resolvedToNil, .lazyLoop, .statelessCaptive, .unreadable, .syntaxError, .unrecognized, .unresolved,
-        .guessed,
+        .missing, .cycle, .dependencyLoop, .scopeMismatch, .staleOverride, .replacedInstance, .crossContainer,
+        .activeMapping, .layerBreach, .shadowed, .overridden, .resolvedToNil, .lazyLoop, .statelessCaptive,
+        .unkeptScope, .unreadable, .syntaxError, .unrecognized, .unresolved, .guessed,
     ]
 
     /// The registered diagnostic called `name`.
@@ -52,6 +52,15 @@ public struct DiagnosticKind: Sendable, Hashable {
     public static let staleOverride = DiagnosticKind(
         "staleOverride", "Stale override", .overrides,
         "An override came after long-lived services were built with the old instance.")
+    public static let replacedInstance = DiagnosticKind(
+        "replacedInstance", "Replaced instance still held", .scopes,
+        "A kept instance was replaced (a newSingleton, a reset) while long-lived services still hold the old one: two live instances of a key whose scope promises one.")
+    public static let crossContainer = DiagnosticKind(
+        "crossContainer", "Resolved from another container", .scopes,
+        "A service got a dependency from a container outside its container's search order, which registers the same key: two live instances of one service.")
+    public static let unkeptScope = DiagnosticKind(
+        "unkeptScope", "Scope that never keeps", .scopes, note: true,
+        "A scope that keeps instances built one at least twice and never handed one out again (a weak scope nothing holds, a cache reset before any hit).")
     public static let activeMapping = DiagnosticKind(
         "activeMapping", "Mapping left active", .overrides, "A keypath mapping was still in effect when the trace ended.")
     public static let layerBreach = DiagnosticKind(

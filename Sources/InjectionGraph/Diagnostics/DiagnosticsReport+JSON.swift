@@ -128,6 +128,43 @@ extension GraphProblem {
             ]
         case .scanNote(let note):
             fields += [("at", .location(note.location.sourceLocation)), ("path", .string(note.location.path))]
+        case .replacedInstance(let replaced):
+            fields += [
+                ("service", .identity(replaced.service)),
+                ("scope", .string(replaced.scope.name)),
+                ("cause", .string({ if case .newSingleton = replaced.cause { "newSingleton" } else { "reset" } }())),
+                ("at", .location(replaced.cause.location)),
+                ("instance", .uint(replaced.instance)),
+                ("count", .int(replaced.count)),
+                ("holders", .array(replaced.holders.map { holder in
+                    .object([
+                        ("service", .identity(holder.service)), ("scope", .string(holder.scope.name)),
+                        ("staleUses", .uint(holder.staleUses)), ("rebuilt", .bool(holder.isRebuilt)),
+                    ])
+                })),
+            ]
+        case .unkeptScope(let unkept):
+            fields += [
+                ("service", .identity(unkept.service)),
+                ("scope", .string(unkept.scope.name)),
+                ("at", .location(unkept.registeredAt)),
+                ("builds", .uint(unkept.builds)),
+                ("hits", .uint(unkept.hits)),
+                ("hitRate", .int(unkept.hitRate)),
+                ("released", .uint(unkept.released)),
+                ("resets", .uint(unkept.resets)),
+                ("resetAt", .location(unkept.resetAt)),
+                ("requesters", .array(unkept.requesters.map { .identity($0.service) })),
+            ]
+        case .crossContainer(let reach):
+            fields += [
+                ("requester", .identity(reach.requester)),
+                ("at", .location(reach.requesterRegisteredAt)),
+                ("service", .identity(reach.service)),
+                ("expected", .identity(reach.expected)),
+                ("expectedAt", .location(reach.expectedRegisteredAt)),
+                ("count", .uint(reach.count)),
+            ]
         case .activeMapping(let record):
             fields.append(("override", .override(record)))
             fields.append(("resolvedBy", .array(record.uses.map { use in

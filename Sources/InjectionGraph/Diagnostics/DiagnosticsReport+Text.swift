@@ -91,6 +91,9 @@ extension DiagnosticsReport {
             ("unrecognized", "form not recognized", "forms not recognized"),
             ("unresolved", "fact not typed", "facts not typed"),
             ("guessed", "type guessed", "types guessed"),
+            ("replacedInstance", "replaced instance still held", "replaced instances still held"),
+            ("crossContainer", "resolve from another container", "resolves from another container"),
+            ("unkeptScope", "scope that never keeps", "scopes that never keep"),
         ]
         return names.compactMap { name in
             let count = problems.count { $0.kind == name.kind }

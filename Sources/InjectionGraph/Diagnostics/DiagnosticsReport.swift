@@ -81,13 +81,16 @@ extension DependencyGraph {
             }
         }
         problems += overrides.filter(\.isStale).map(GraphProblem.staleOverride)
+        problems += heldReplacedInstances().map(GraphProblem.replacedInstance)
+        problems += crossContainerResolves().map(GraphProblem.crossContainer)
         if !stillRunning {
             problems += overrides.filter { $0.kind == .mapping && $0.isActive }.map(GraphProblem.activeMapping)
         }
         return CheckedStructure(
             leading: problems, crossings: crossings.contains(where: \.isBreach) ? crossings : [],
             shadows: shadowCandidates(), resolvedToNil: resolvedToNil.map(GraphProblem.resolvedToNil),
-            lazyLoops: loops.lazy.map(GraphProblem.lazyLoop), statelessCaptives: statelessCaptives)
+            lazyLoops: loops.lazy.map(GraphProblem.lazyLoop), statelessCaptives: statelessCaptives,
+            unkeptScopes: unkeptScopes().map(GraphProblem.unkeptScope))
     }
 
     /// The report from `structure` (checked at this graph's ``structureRevision``), with the
@@ -104,6 +107,7 @@ extension DependencyGraph {
         problems += resolvedShadows(structure.shadows).map(GraphProblem.shadowed)
         var notes = structure.lazyLoops + structure.statelessCaptives
         if strict { problems += structure.resolvedToNil } else { notes = structure.resolvedToNil + notes }
+        if strict { problems += structure.unkeptScopes } else { notes += structure.unkeptScopes }
         var warnings: [GraphProblem] = []
         var declaredNotes: [GraphProblem] = []
         for declared in declaredProblems {
@@ -201,4 +205,5 @@ struct CheckedStructure: Sendable {
     var lazyLoops: [GraphProblem] = []
     /// Captives that hold nothing (notes, with `--strict` too).
     var statelessCaptives: [GraphProblem] = []
+    var unkeptScopes: [GraphProblem] = []
 }

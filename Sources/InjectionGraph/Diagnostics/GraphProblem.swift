@@ -36,6 +36,14 @@ public enum GraphProblem: Sendable, Hashable {
     case overridden(DeclaredOverride)
     /// Something the scan could not read or type (a note).
     case scanNote(ScanNote)
+    /// A kept instance replaced (a `.newSingleton`, a reset) while long-lived services still
+    /// hold it: two instances of a key whose scope promises one.
+    case replacedInstance(ReplacedInstance)
+    /// A keeping scope that never handed an instance out again (a note unless `--strict`).
+    case unkeptScope(UnkeptScope)
+    /// A dependency from a container outside the requester's search order, while that order
+    /// registers the same key.
+    case crossContainer(CrossContainerResolve)
 
     /// Where the inspector shows a problem: the tab whose badge counts it.
     public enum Area: String, Sendable, Hashable, CaseIterable {
@@ -58,6 +66,9 @@ public enum GraphProblem: Sendable, Hashable {
         case .shadowed: .shadowed
         case .overridden: .overridden
         case .scanNote(let note): DiagnosticKind.scanNote(note.kind)
+        case .replacedInstance: .replacedInstance
+        case .unkeptScope: .unkeptScope
+        case .crossContainer: .crossContainer
         }
     }
 
@@ -81,6 +92,9 @@ public enum GraphProblem: Sendable, Hashable {
         case .shadowed(let shadow): [shadow.answering.service] + shadow.passedOver.map(\.service)
         case .overridden(let override): [override.winner.service]
         case .scanNote: []
+        case .replacedInstance(let replaced): [replaced.service] + replaced.holders.map(\.service)
+        case .unkeptScope(let unkept): [unkept.service]
+        case .crossContainer(let reach): [reach.requester, reach.service, reach.expected]
         }
     }
 
@@ -111,6 +125,12 @@ public enum GraphProblem: Sendable, Hashable {
             override.message
         case .scanNote(let note):
             note.text
+        case .replacedInstance(let replaced):
+            replaced.message
+        case .unkeptScope(let unkept):
+            unkept.message
+        case .crossContainer(let reach):
+            reach.message
         }
     }
 

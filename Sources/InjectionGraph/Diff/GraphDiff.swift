@@ -260,6 +260,12 @@ extension GraphProblem {
             "override|\(override.winner.service.key)|\(override.replaced.location.sourceLocation)"
         case .scanNote(let note):
             "scan|\(note.kind)|\(note.location.sourceLocation)"
+        case .replacedInstance(let replaced):
+            "replaced|\(replaced.service.key)|\(replaced.cause.location.map(\.description) ?? "")"
+        case .unkeptScope(let unkept):
+            "unkept|\(unkept.service.key)"
+        case .crossContainer(let reach):
+            "cross|\(reach.requester.key)>\(reach.service.key)"
         }
     }
 

@@ -109,6 +109,25 @@ public struct DotExporter: Sendable {
                 out += "  n\(id) -> n\(edge.from) [style=dotted, color=orange, label=\"holds old\"];\n"
             }
         }
+        // A replaced instance: each holder points at the service it keeps an older instance of;
+        // a resolve from another container is its edge, marked.
+        for case .replacedInstance(let replaced) in report.problems {
+            guard let to = graph.nodeID(for: replaced.service), selection.contains(to) else { continue }
+            for holder in replaced.holders {
+                guard let from = graph.nodeID(for: holder.service), selection.contains(from) else { continue }
+                out += "  n\(from) -> n\(to) [style=dotted, color=orange, label=\"holds replaced\"];\n"
+            }
+        }
+        // A scope that never keeps (a note unless --strict): its service, marked.
+        for case .unkeptScope(let unkept) in report.all {
+            guard let id = graph.nodeID(for: unkept.service), selection.contains(id) else { continue }
+            out += "  n\(id) [xlabel=\"never kept\", fontcolor=orange];\n"
+        }
+        for case .crossContainer(let reach) in report.problems {
+            guard let from = graph.nodeID(for: reach.requester), let to = graph.nodeID(for: reach.service),
+                  selection.contains(from), selection.contains(to) else { continue }
+            out += "  n\(from) -> n\(to) [style=dotted, color=red, label=\"other container\"];\n"
+        }
         // A shadow: the registration that answers, pointing at those it passes over.
         for case .shadowed(let shadow) in report.problems {
             guard let from = graph.nodeID(for: shadow.answering.service), selection.contains(from) else { continue }

@@ -216,6 +216,9 @@ extension GraphProblem {
         case .shadowed(let shadow): return shadow.answering.registeredAt
         case .overridden(let override): return override.winner.location.sourceLocation
         case .scanNote(let note): return note.location.sourceLocation
+        case .replacedInstance(let replaced): return replaced.cause.location ?? registration(replaced.service)
+        case .unkeptScope(let unkept): return unkept.registeredAt
+        case .crossContainer(let reach): return reach.requesterRegisteredAt
         }
     }
 }

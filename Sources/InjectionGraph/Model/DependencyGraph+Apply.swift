@@ -90,18 +90,16 @@ extension DependencyGraph {
         case .staleOverride(let stale):
             applyStale(stale, time: time)
         case .scopeReset(let reset):
-            for index in nodes.indices
-            where nodes[index].identity.container == reset.container && nodes[index].scope == reset.scope
-                && nodes[index].aliveInstances != nil {
-                nodes[index].aliveInstances = 0
-            }
+            let dropped = applyScopeReset(reset)
             releaseHolders { $0.service.container == reset.container && $0.scope == reset.scope }
+            releaseInstanceHolders { $0.service.container == reset.container && $0.scope == reset.scope }
+            noteResetReplacements(dropped, reset: reset, time: time)
         case .resolvedToNil(let missingRegistration):
             applyResolvedToNil(missingRegistration, time: time)
         case .lazyResolved(let lazy):
             applyLazy(lazy, time: time)
-        case .instanceEnded:
-            break
+        case .instanceEnded(let ended):
+            applyInstanceEnded(ended, time: time)
         }
     }
 
@@ -135,6 +133,8 @@ extension DependencyGraph {
         if unconfirmedMismatches > 0, outcome == .created { confirmMismatches(heldBy: service) }
         if activeMappings > 0 { noteMappedUse(of: service, by: requester, count: count) }
         if activeStaleHolders > 0, outcome == .cached { noteStaleUse(of: service, count: count) }
+        if awaitingRebuild > 0, outcome == .created { noteRebuilt(service) }
+        if activeInstanceHolders > 0, outcome == .cached { noteHeldInstanceUse(of: service, count: count) }
         guard let from else { return }
         let edgeID = internEdge(from, id)
         // An edge's first resolve makes a lazy one eager (loops) and counts for who holds what.
@@ -272,8 +272,10 @@ extension ServiceNode {
         if outcome == .created {
             createdCount.addSaturating(count)
             if resolvedScope.isLongLived { aliveInstances = (aliveInstances ?? 0).addingSaturated(count) }
+            if resolvedScope.keepsInstance { keptBuilds.addSaturating(count) }
         } else {
             cachedCount.addSaturating(count)
+            if resolvedScope.keepsInstance { keptHits.addSaturating(count) }
         }
         if firstSeen == nil || first < firstSeen! { firstSeen = first }
         if lastSeen == nil || last > lastSeen! { lastSeen = last }

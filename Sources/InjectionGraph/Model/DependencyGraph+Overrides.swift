@@ -31,6 +31,7 @@ extension DependencyGraph {
         // and what held the old one no longer holds anything of this key.
         if nodes[replacedID].aliveInstances != nil { nodes[replacedID].aliveInstances = 0 }
         releaseHolders { $0.service == replaced.service }
+        releaseInstanceHolders { $0.service == replaced.service }
         appendRegistrationOverride(record)
     }
 
@@ -70,29 +71,14 @@ extension DependencyGraph {
     /// view model that holds the replaced service holds it too).
     mutating func markHolders(of replaced: NodeID, in record: inout OverrideRecord) {
         record.staleScope = nodes[replaced].scope
-        var holders: [OverrideRecord.Holder] = []
-        var seen: Set<NodeID> = [replaced]
-        var queue = [replaced]
-        while let node = queue.popLast() {
-            for edgeID in incoming[node] where edges[edgeID].count > 0 {
-                let dependent = edges[edgeID].from
-                guard seen.insert(dependent).inserted else { continue }
-                let service = nodes[dependent]
-                if let scope = service.scope, scope.isLongLived {
-                    // One that an earlier override of the same service already names holds an
-                    // instance older than the one replaced now.
-                    let heldEarlier = overrides.contains { earlier in
-                        earlier.from == record.from && earlier.holders.contains { $0.service == service.identity && !$0.isRebuilt }
-                    }
-                    if let alive = service.aliveInstances, alive > 0, !heldEarlier {
-                        holders.append(OverrideRecord.Holder(service: service.identity, scope: scope))
-                    }
-                } else if service.scope?.kind != .shared {
-                    queue.append(dependent)
-                }
+        // One that an earlier override of the same service already names holds an instance
+        // older than the one replaced now.
+        let holders = longLivedHolders(of: replaced).filter { holder in
+            !overrides.contains { earlier in
+                earlier.from == record.from && earlier.holders.contains { $0.service == holder.service && !$0.isRebuilt }
             }
         }
-        record.holders = holders.sorted { $0.service.key < $1.service.key }
+        record.holders = holders
         if !record.holders.isEmpty { record.staleness = .heldByLongLived }
         activeStaleHolders += holders.count
     }

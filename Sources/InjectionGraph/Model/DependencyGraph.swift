@@ -37,6 +37,9 @@ public struct DependencyGraph: Sendable {
     public internal(set) var cycles: [ObservedCycle] = []
     /// Captive dependencies the runtime reported, deduplicated.
     public internal(set) var scopeMismatches: [ScopeMismatchRecord] = []
+    /// Kept instances replaced (a `.newSingleton`, a reset) while long-lived services held them,
+    /// one record per service, cause and line (``ReplacedInstance``), in the order first seen.
+    public internal(set) var replacedInstances: [ReplacedInstance] = []
     /// Optional requests (`optional()`, `@OptionalInjected`) that found nothing and gave nil,
     /// deduplicated like ``missing``: not failures, but listed as notes.
     public internal(set) var resolvedToNil: [MissingDependency] = []
@@ -110,6 +113,10 @@ public struct DependencyGraph: Sendable {
     var activeMappings = 0
     /// Holders of an overridden instance not rebuilt yet, whose cache hits are counted.
     var activeStaleHolders = 0
+    /// Holders of a replaced instance not rebuilt yet, and resets whose service was not built
+    /// again yet (``replacedInstances``).
+    var activeInstanceHolders = 0
+    var awaitingRebuild = 0
     /// Where each distinct registration override is in ``overrides`` (a repeat folds into it),
     /// and which of them are active, by the registration they installed: a re-registration
     /// finds both without walking every override. Positions shift only when a mapping fold

@@ -44,6 +44,18 @@ public struct ServiceNode: Sendable, Identifiable {
     /// Instances kept alive by a long-lived scope (cached, singleton, custom): created minus
     /// discarded by scope resets. Nil when the scope does not keep instances (or is weak).
     public internal(set) var aliveInstances: UInt64?
+    /// Resolves under a scope that keeps instances (cached, singleton, custom, shared) that
+    /// built one, and that were answered from the scope: a kept scope's builds and hits.
+    public internal(set) var keptBuilds: UInt64 = 0
+    public internal(set) var keptHits: UInt64 = 0
+    /// Kept instances a `.newSingleton` replaced (``InstanceEnded/Reason/replaced``): builds made
+    /// on purpose, not misses.
+    public internal(set) var newSingletonBuilds: UInt64 = 0
+    /// Instances the weak `.shared` scope let go (``InstanceEnded/Reason/released``).
+    public internal(set) var releasedCount: UInt64 = 0
+    /// Resets that dropped an instance of it, and where the latest one was called.
+    public internal(set) var resetDrops: UInt64 = 0
+    public internal(set) var lastResetAt: SourceLocation?
     /// The `t` of the first and last resolve (nanoseconds since the app's first event).
     public internal(set) var firstSeen: UInt64?
     public internal(set) var lastSeen: UInt64?

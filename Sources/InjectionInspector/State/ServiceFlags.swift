@@ -8,8 +8,8 @@ import InjectionGraph
 /// index.flags(of: id).labels  // ["missing", "cycle"]
 /// ```
 struct ServiceFlags: OptionSet, Sendable, Hashable {
-    let rawValue: UInt8
-    init(rawValue: UInt8) { self.rawValue = rawValue }
+    let rawValue: UInt16
+    init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// The service asked for something that was not registered.
     static let missing = ServiceFlags(rawValue: 1 << 0)
@@ -28,6 +28,14 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
     /// Registered in the sources (a scan beside the run) and never registered or resolved in
     /// the run.
     static let neverRan = ServiceFlags(rawValue: 1 << 7)
+    /// Two instances of the service lived at once: one was replaced (a newSingleton, a reset)
+    /// while long-lived services kept it, or it came from a container outside its requester's
+    /// search order.
+    static let twoInstances = ServiceFlags(rawValue: 1 << 10)
+    /// The service's build reached a container outside its own container's search order.
+    static let otherContainer = ServiceFlags(rawValue: 1 << 8)
+    /// Its scope keeps instances, yet none was ever handed out again (a note).
+    static let unkept = ServiceFlags(rawValue: 1 << 9)
 
     /// Short words for the flag column, most serious first.
     var labels: [String] {
@@ -40,6 +48,9 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
         if contains(.breach) { result.append("breach") }
         if contains(.shadowed) { result.append("shadows") }
         if contains(.neverRan) { result.append("never-ran") }
+        if contains(.twoInstances) { result.append("2 live") }
+        if contains(.otherContainer) { result.append("other ctr") }
+        if contains(.unkept) { result.append("unkept") }
         return result
     }
 
@@ -72,15 +83,24 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
                 case .layerBreach(let breach):
                     for step in breach.against.flatMap(\.steps) { mark(step.requester, .breach) }
                 case .overridden, .scanNote: break  // a scan's: about a line, not a service's health
+                case .replacedInstance(let replaced):
+                    mark(replaced.service, .twoInstances)
+                    for holder in replaced.holders { mark(holder.service, .staleOverride) }
+                case .crossContainer(let reach):
+                    mark(reach.service, .twoInstances)
+                    mark(reach.requester, .otherContainer)
+                case .unkeptScope(let unkept): mark(unkept.service, .unkept)
                 }
             }
+            // A scope that never keeps is a note unless --strict; its service is still marked.
+            for case .unkeptScope(let unkept) in report.notes { mark(unkept.service, .unkept) }
             // With the sources beside a run, what the sources declare and the run never touched.
             if graph.session.header != nil, graph.declarations != nil {
                 for node in graph.nodes where node.provenance == .declared { byNode[node.id].insert(.neverRan) }
             }
             for flags in byNode {
-                for flag in [ServiceFlags.missing, .cycle, .mismatch, .staleOverride, .mapped, .breach, .shadowed, .neverRan]
-                where flags.contains(flag) {
+                for flag in [ServiceFlags.missing, .cycle, .mismatch, .staleOverride, .mapped, .breach, .shadowed, .neverRan,
+                             .twoInstances, .otherContainer, .unkept] where flags.contains(flag) {
                     counts[flag, default: 0] += 1
                 }
             }

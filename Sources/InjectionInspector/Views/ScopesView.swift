@@ -23,7 +23,7 @@ enum ScopesView {
             let kb = Scope(named: b).map { order.firstIndex(of: $0.kind) ?? 9 } ?? 10
             return ka != kb ? ka < kb : a < b
         }
-        var items = captiveItems(model: model, state: state)
+        var items = captiveItems(model: model, state: state) + lifetimeItems(model: model, state: state)
         for name in names {
             let members = groups[name]!.sorted { graph.nodes[$0].identity.description < graph.nodes[$1].identity.description }
             let alive = members.reduce(UInt64(0)) { $0.addingSaturated(graph.nodes[$1].aliveInstances ?? 0) }

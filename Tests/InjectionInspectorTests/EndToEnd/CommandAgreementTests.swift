@@ -72,6 +72,12 @@ struct CommandAgreementTests {
                 #expect(why.output.contains(headline), "\(fault): why \(shadow.answering.service): \(why.output)")
             case .overridden, .scanNote:
                 Issue.record("\(fault): a run reported a scan's problem: \(problem.message)")
+            case .replacedInstance, .crossContainer, .unkeptScope:
+                // `why` of the service it is about explains it.
+                let service = problem.services[problem.kind == "crossContainer" ? 1 : 0]
+                let why = try Self.diInspect(["why", trace, service.qualifiedDescription])
+                let headline = String(problem.message.prefix { $0 != "\n" })
+                #expect(why.output.contains(headline), "\(fault): why \(service): \(why.output)")
             }
             // Every service a problem names is in the JSON export, and in what the inspector's
             // `e` writes from the problem's tab.

@@ -12,6 +12,7 @@ struct ProblemAgreementTests {
     static let faults = [
         "missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing", "mapping-left-active",
         "lazy-cycle", "layer-breach", "background-container", "shadowed-child", "decorator-captive",
+        "replaced-session", "unkept-cache", "stray-injected",
     ]
 
     /// Records the sample app with `fault` and reads the trace back.
@@ -39,6 +40,9 @@ struct ProblemAgreementTests {
         case .layerBreach(let breach): breach.against[0].description
         case .shadowed(let shadow): OverridesView.shadowLabel(shadow)
         case .overridden, .scanNote: problem.message  // a scan's: no run reports them
+        case .replacedInstance(let replaced): ScopesView.label(replaced)
+        case .crossContainer(let reach): ScopesView.label(reach)
+        case .unkeptScope(let unkept): ScopesView.label(unkept)
         }
     }
 
@@ -55,6 +59,9 @@ struct ProblemAgreementTests {
         case .layerBreach: "xlabel=\"breach\""
         case .shadowed: "label=\"shadows\""
         case .overridden, .scanNote: problem.message  // a scan's: no run reports them
+        case .replacedInstance: "label=\"holds replaced\""
+        case .crossContainer: "label=\"other container\""
+        case .unkeptScope: "xlabel=\"never kept\""
         }
     }
 
