@@ -26,8 +26,10 @@ struct SampleApp: ParsableCommand {
     @Option(help: "Stop after this many seconds (default: run until interrupted).")
     var duration: Double?
 
-    @Option(name: .customLong("fault"), help: "Inject a wiring bug: \(Fault.allCases.map(\.rawValue).joined(separator: ", ")). Repeatable.")
-    var faults: [Fault] = []
+    @Option(name: .customLong("fault"), help: "Inject a wiring bug: \(FaultName.allValueStrings.joined(separator: ", ")). Repeatable.")
+    var faultNames: [FaultName] = []
+    var faults: [Fault] { faultNames.compactMap { if case .wiring(let fault) = $0 { fault } else { nil } } }
+    var lifetimeFaults: [LifetimeFault] { faultNames.compactMap { if case .lifetime(let fault) = $0 { fault } else { nil } } }
 
     @Flag(help: "Answer every API call from the mock client (a keypath mapping for the whole run).")
     var mockNetwork = false
@@ -48,6 +50,7 @@ struct SampleApp: ParsableCommand {
         let app = Container(name: "app")
         Registrations.registerAll(in: app)
         for fault in faults { fault.register(in: app) }
+        for fault in lifetimeFaults { fault.register(in: app) }
         if crashOnMissing && !faults.contains(.missing) { Fault.missing.register(in: app) }
         if mockNetwork { app.map(\.network.mockAPI, to: \.network.api) }
 
@@ -55,7 +58,7 @@ struct SampleApp: ParsableCommand {
         let deadline = duration.map { start + UInt64(max(0, $0) * 1e9) }
         var simulation = UserSimulation(
             app: app, faults: faults, intervalMilliseconds: max(0, intervalMs), random: SeededRandom(seed: seed),
-            crashOnMissing: crashOnMissing)
+            crashOnMissing: crashOnMissing, lifetimeFaults: lifetimeFaults)
         let screens = withContainer(app) {
             simulation.run(until: deadline, stop: stopRequested) { message in
                 PosixIO.printError("sample-app: caught a wiring error (the app keeps running):\n\(message)\n")

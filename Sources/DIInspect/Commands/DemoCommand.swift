@@ -22,6 +22,7 @@ struct DemoCommand: ParsableCommand {
     static let sampleAppFaults = [
         "missing", "cycle", "captive", "stale-override", "name-typo", "optional-missing", "mapping-left-active",
         "lazy-cycle", "layer-breach", "background-container", "shadowed-child", "decorator-captive",
+        "replaced-session", "unkept-cache", "stray-injected",
     ]
 
     @Option(

@@ -11,6 +11,8 @@ struct UserSimulation {
     var random: SeededRandom
     /// Opens the unregistered payment screen with the trapping resolve at step 5.
     var crashOnMissing = false
+    /// Bugs in what instances do rather than in a resolve (``LifetimeFault``).
+    var lifetimeFaults: [LifetimeFault] = []
 
     /// Runs until `deadline` (monotonic ns) or until a stop is requested; returns how many
     /// screens were opened.
@@ -29,7 +31,7 @@ struct UserSimulation {
                 DispatchQueue.global().async(group: refreshes) { app.useCases.sync().run() }
             }
             if iteration % 150 == 0 { app.reset(.cached) }                 // pull to refresh
-            if iteration % 200 == 0 { app.reset(.custom("session")) }      // logout, login again
+            if iteration % 200 == 0 { app.reset(.custom("session")); app.reset(.cached) }  // logout: what kept the session goes too
             if iteration % 300 == 100 {                                   // the train enters a tunnel
                 // Let background refreshes finish first: one resolving the live client between
                 // the reset and the mapping would keep it, and the mapping would be stale.
@@ -45,6 +47,7 @@ struct UserSimulation {
                     report(message)
                 }
             }
+            for fault in lifetimeFaults where iteration % 40 == 10 { fault.trigger(in: app, iteration: iteration) }
             if intervalMilliseconds > 0 { sleepMilliseconds(intervalMilliseconds) }
         }
         refreshes.wait()

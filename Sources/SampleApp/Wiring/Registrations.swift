@@ -12,9 +12,9 @@ enum Registrations {
         app.register(scope: .graph) { RequestContext() }
         app.register { JSONCoder() }
 
-        // Caches: a resettable response cache and a weakly shared image cache.
+        // Caches, resettable (a weak `.shared` image cache nothing long-lived holds was rebuilt on every use).
         app.register(scope: .cached) { ResponseCache() }
-        app.register(scope: .shared) { ImageCache(capacity: 64) }
+        app.register(scope: .cached) { ImageCache(capacity: 64) }
 
         // Database.
         app.register(scope: .cached) { DatabaseMigrator() }
