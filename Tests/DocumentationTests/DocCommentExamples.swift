@@ -682,6 +682,13 @@ enum DocCommentExamples {
     }
 
     // Injection/Vocabulary/ResolutionEvent.swift
+    static func printInstanceEnded(_ event: ResolutionEvent) {
+        if case .instanceEnded(let ended) = event.kind, ended.reason == .replaced {
+            print("\(ended.service) replaced by a newSingleton at \(ended.location?.description ?? "a keypath resolve")")
+        }
+    }
+
+    // Injection/Vocabulary/ResolutionEvent.swift
     static func printCaptureRoute(_ event: ResolutionEvent) {
         if case .scopeMismatch(let mismatch) = event.kind, case .decorator(let installedAt) = mismatch.capturedBy {
             print("a decorator installed at \(installedAt) resolved \(mismatch.captive)")

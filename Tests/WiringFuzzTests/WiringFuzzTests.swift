@@ -26,20 +26,32 @@ struct WiringFuzzTests {
         if let replay = environment["FUZZ_WIRING_SEED"].flatMap(UInt64.init) {
             print(Wiring.generate(seed: replay))
             for problem in WiringFuzzer.check(seed: replay) { Issue.record(Comment(rawValue: problem)) }
+            let script = LifetimeScript.generate(seed: replay)
+            print(script)
+            for problem in LifetimeScriptCheck.run(script).problems { Issue.record(Comment(rawValue: "lifetime: \(problem)")) }
             return
         }
         let seconds = environment["FUZZ_WIRING_SECONDS"].flatMap(Double.init) ?? 2
         let end = Date().addingTimeInterval(seconds)
-        var tried = 0
+        var tried = 0, scripts = 0, breaking = 0
         var generator = SystemRandomNumberGenerator()
         repeat {
             let seed = UInt64.random(in: 1_000...UInt64.max, using: &generator)
-            let problems = WiringFuzzer.check(seed: seed)
+            var problems = WiringFuzzer.check(seed: seed)
+            // The lifetime script of the same seed (``LifetimeScript``): breaks exactly reported.
+            for _ in 0..<8 {
+                let scriptSeed = UInt64.random(in: 1_000...UInt64.max, using: &generator)
+                let script = LifetimeScript.generate(seed: scriptSeed)
+                let outcome = LifetimeScriptCheck.run(script)
+                scripts += 1
+                if !outcome.expected.isEmpty { breaking += 1 }
+                problems += outcome.problems.map { "lifetime seed \(scriptSeed) (replay: FUZZ_WIRING_SEED=\(scriptSeed)): \($0)\n\(script)" }
+            }
             for problem in problems { Issue.record(Comment(rawValue: problem)) }
             tried += 1
             if !problems.isEmpty { break }
         } while Date() < end
-        print("fuzz-wiring: \(tried) random wirings checked")
+        print("fuzz-wiring: \(tried) random wirings and \(scripts) lifetime scripts checked (\(breaking) with a break)")
         #expect(tried > 0)
     }
 }

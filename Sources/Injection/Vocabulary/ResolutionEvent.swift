@@ -325,7 +325,7 @@ public struct ScopeReset: Sendable, Hashable {
 ///
 /// ```swift
 /// if case .instanceEnded(let ended) = event.kind, ended.reason == .replaced {
-///     print("\(ended.service) replaced by a newSingleton at \(ended.location.map { "\($0)" } ?? "?")")
+///     print("\(ended.service) replaced by a newSingleton at \(ended.location?.description ?? "a keypath resolve")")
 /// }
 /// ```
 public struct InstanceEnded: Sendable, Hashable {
