@@ -209,6 +209,7 @@ extension ResolutionEvent.Kind {
         case .scopeReset(let event): [event.container]
         case .lazyResolved(let event): [event.service.container]
         case .instanceEnded(let event): [event.service.container]
+        case .containerReleased(let event): [event.container]
         }
     }
 }
