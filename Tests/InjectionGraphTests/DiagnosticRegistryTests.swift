@@ -13,7 +13,7 @@ struct DiagnosticRegistryTests {
     /// shadowed registration and a captive that holds nothing.
     static var reports: [DiagnosticsReport] {
         [Fixtures.everyDiagnostic, SilentBugProblemTests.layered(breach: true), SilentBugProblemTests.modules(),
-         Fixtures.statelessCaptive]
+         Fixtures.statelessCaptive, LifetimeRuleTests.everyLifetimeKind]
             .map { $0.graph.check() } + [scanned.check(strict: true)]
     }
 
@@ -32,9 +32,6 @@ struct DiagnosticRegistryTests {
             }))
         graph.declareProblem(DeclaredProblem(.overridden(DeclaredOverride(replaced: first, winner: second)), severity: .warning))
         return graph
-        [Fixtures.everyDiagnostic, SilentBugProblemTests.layered(breach: true), SilentBugProblemTests.modules(),
-         LifetimeRuleTests.everyLifetimeKind]
-            .map { $0.graph.check() }
     }
 
     @Test func everyProblemAGraphReportsIsRegisteredAndEveryRegisteredKindIsReported() {
