@@ -695,13 +695,6 @@ enum DocCommentExamples {
         }
     }
 
-    // Injection/Vocabulary/ResolutionEvent.swift
-    static func printReplacedInstance(_ event: ResolutionEvent) {
-        if case .instanceEnded(let ended) = event.kind, ended.reason == .replaced {
-            print("\(ended.service) replaced by a newSingleton at \(ended.location.map { "\($0)" } ?? "?")")
-        }
-    }
-
     // Injection/Vocabulary/ServiceIdentity.swift
     static func identity() -> ServiceIdentity {
         let id = ServiceIdentity(type: "LoginViewModel", container: "app", layer: "Login", member: "viewModel")
