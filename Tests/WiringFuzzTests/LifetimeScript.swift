@@ -142,6 +142,10 @@ final class LifetimeOracle: Sendable {
         var dropped: [String: WeakHeld] = [:]
         /// Replaced instances seen held when another was built (`a:<key>`).
         var replacedHeld: Set<String> = []
+        /// Serials of instances a reset took out of their slot: such an instance is itself stale,
+        /// so what it holds is not a break of its own (the check names the current holder that
+        /// keeps the stale one, and its fix rebuilds the whole chain).
+        var superseded: Set<Int> = []
     }
     private let state = Mutex(State())
 
@@ -165,6 +169,8 @@ final class LifetimeOracle: Sendable {
 
     /// A reset dropped `old` from its registration's slot.
     func noteDropped(_ old: Held) { state.withLock { $0.dropped[old.key] = WeakHeld(old) } }
+    /// A reset took `old` out of its slot, held or not.
+    func noteSuperseded(_ old: Held) { state.withLock { _ = $0.superseded.insert(old.serial) } }
     /// The registration was overridden: what its old slot held is not rebuilt by the new one.
     func forgetDropped(_ key: String) { state.withLock { $0.dropped[key] = nil } }
     var replacedHeld: Set<String> { state.withLock { $0.replacedHeld } }
@@ -198,13 +204,15 @@ final class LifetimeOracle: Sendable {
     }
 
     private static func isHeld(_ held: Held, among state: State) -> Bool {
-        let all = state.built.compactMap(\.instance.instance)
+        // Held by a current instance, not only through instances a reset already made stale.
+        let all = state.built.compactMap(\.instance.instance).filter { !state.superseded.contains($0.serial) }
         return all.contains { candidate in
             guard candidate !== held else { return false }
             var stack = candidate.holds
             var visited: Set<ObjectIdentifier> = []
             while let next = stack.popLast() {
                 if next === held { return true }
+                guard !state.superseded.contains(next.serial) else { continue }
                 if visited.insert(ObjectIdentifier(next)).inserted { stack += next.holds }
             }
             return false

@@ -140,9 +140,10 @@ enum LifetimeScriptCheck {
             case .reset(let scope, let inChild):
                 let name = inChild ? "child" : "app"
                 (inChild ? child : app).reset(scope)
-                for key in Array(strong.keys) where key.hasSuffix("@" + name) && Self.scope(key, in: script) == scope {
-                    if let old = strong.removeValue(forKey: key), oracle.isHeld(old) { oracle.noteDropped(old) }
-                }
+                let dropped = Array(strong.keys).filter { $0.hasSuffix("@" + name) && Self.scope($0, in: script) == scope }
+                    .compactMap { strong.removeValue(forKey: $0) }
+                for old in dropped { oracle.noteSuperseded(old) }
+                for old in dropped where oracle.isHeld(old) { oracle.noteDropped(old) }
                 for key in Array(weak.keys) where key.hasSuffix("@" + name) && Self.scope(key, in: script) == scope {
                     if let old = weak.removeValue(forKey: key)?.instance, oracle.isHeld(old) { oracle.noteDropped(old) }
                 }
