@@ -17,7 +17,7 @@ public func inspectorFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: In
     reader.feed(bytes) { records.append($0) }
     _ = reader.finish()
     let live = size > 0 && data[0] & 1 == 1
-    let keys = bytes.suffix(InspectorFuzzing.keysPerInput)
+    let keys = [UInt8](bytes.suffix(InspectorFuzzing.keysPerInput))
     MainActor.assumeIsolated {
         let inspector = HeadlessInspector(records: records, live: live)
         for (index, key) in keys.enumerated() {

@@ -233,7 +233,7 @@ extension Container {
 /// InjectionMapper.resetAll()
 /// ```
 /// Mappings apply to instances created after they are set. Reading the subscript answers the
-/// mapping, nil when there is none, as the article's getter does; ``target(of:)-(KeyPath<Container,Provider<T>>&Sendable)``
+/// mapping, nil when there is none, as the article's getter does; `target(of:)`
 /// answers the keypath that resolves (the mapping, or `original` itself).
 public enum InjectionMapper {
     /// The mapping of `original` in ``Container/shared``, or nil when it is not mapped;
