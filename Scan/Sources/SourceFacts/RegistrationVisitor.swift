@@ -301,7 +301,9 @@ final class RegistrationVisitor: SyntaxVisitor {
             fact.implementation = built.implementation
         }
         applyChain(after: ExprSyntax(call), to: &fact)
-        finish(&fact, token: name, closures: closure.map { [($0, RegistrationPhase.factory)] } ?? [])
+        // A provider's line is its `provide(…)` call's, as the runtime records it (`#line` by default).
+        let token = isProvider ? call.calledExpression.firstToken(viewMode: .sourceAccurate) ?? name : name
+        finish(&fact, token: token, closures: closure.map { [($0, RegistrationPhase.factory)] } ?? [])
     }
 
     /// A computed member of a keypath container (`var viewModel: LoginViewModel { DefaultLoginViewModel() }`):

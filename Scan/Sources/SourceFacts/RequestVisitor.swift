@@ -213,6 +213,15 @@ final class RequestVisitor: SyntaxVisitor {
         var note: String?
         if let head {
             receiver = receivers.classify(head, at: call)
+            // `provide { c in … c.network.api() }`, `register { c in X(a: c.login.useCase()) }`: a
+            // member path on the factory's own container parameter.
+            if receiver.verdict != .container, components.count > 1, let parameter = receiver.closureParameter,
+                let owner = owners[parameter.closure.id], parameter.index == 0, owner.phase == .factory,
+                owner.registration.style == .injection
+            {
+                receiver.verdict = .container
+                receiver.reference.type = receiver.reference.type ?? "Container"
+            }
             if receiver.verdict != .container, viaResolve, context.importedStyle == .factory {
                 certainty = .guessed
                 note = "`\(receiver.reference.expression)` taken as a Factory container (a member's resolve())"

@@ -127,6 +127,33 @@ import Testing
         ])
     }
 
+    /// `c.network.api()` in a provider's factory, `container.network.api()` in a layer or a
+    /// keypath container's member: each an edge from the registration whose body makes it, keyed
+    /// by its member path.
+    @Test func keyPathCallsInsideFactoriesAreEdges() throws {
+        let file = "Injection/KeyPaths.swift"
+        let facts = try Fixture.scan(file)
+        let cases: [(site: String, holder: String, path: [String])] = [
+            ("#S:parameterPath", "#R:products", ["network", "api"]),
+            ("#S:layerContainerPath", "#R:reviews", ["network", "api"]),
+            ("#S:memberBodyPath", "#R:list", ["repositories", "products"]),
+            ("#S:registerPath", "#R:registered", ["repositories", "products"]),
+        ]
+        for (marker, holder, path) in cases {
+            let site = try #require(facts.request(marker, file))
+            let registration = try #require(facts.registration(holder, file))
+            #expect(site.line == Fixture.line(marker, in: file) && site.form == .factoryCall && site.keyPath?.components == path, "\(marker)")
+            #expect(site.inRegistration == registration.id && site.phase == .factory, "\(marker): not an edge from \(holder)")
+            #expect(site.certainty == .exact && site.container?.type == "Container", "\(marker): \(site.container.map { "\($0)" } ?? "no container")")
+        }
+        // A provider is at its `provide(…)` call, the line the runtime records, not its member's.
+        let products = try #require(facts.registration("#R:products", file))
+        #expect(products.member == "products" && products.form == .keyPathMember && products.column == 9)
+        // The provider with no factory call has no request in it.
+        let api = try #require(facts.registration("#R:api", file))
+        #expect(!facts.requests.contains { $0.inRegistration == api.id })
+    }
+
     @Test func layerProtocolsAndSelfRegistration() throws {
         let file = "Injection/Layered.swift"
         let facts = try Fixture.scan(file)

@@ -52,3 +52,34 @@ func keyPathUses() {
     InjectionMapper.resetAll()  // #M:resetAll
     _ = useCase
 }
+
+// Keypath calls inside factories: edges from the provider or member whose body makes them.
+protocol APIClient {}
+final class LiveAPIClient: APIClient {}
+final class ProductRepository { init(api: APIClient) {} }
+final class ReviewRepository { init(api: APIClient) {} }
+final class ProductList { init(repository: ProductRepository) {} }
+extension Container {
+    var network: NetworkLayer { NetworkLayer(container: self) }
+    var repositories: RepositoryLayer { RepositoryLayer(container: self) }
+}
+struct NetworkLayer: DependencyLayer {
+    let container: Container
+    var api: Provider<APIClient> { provide(.cached) { LiveAPIClient() } }  // #R:api
+}
+struct RepositoryLayer: DependencyLayer {
+    let container: Container
+    var products: Provider<ProductRepository> {
+        provide { c in ProductRepository(api: c.network.api()) }  // #R:products #S:parameterPath
+    }
+    var reviews: Provider<ReviewRepository> {
+        provide { ReviewRepository(api: container.network.api()) }  // #R:reviews #S:layerContainerPath
+    }
+}
+struct CatalogComponents {
+    let container: Container
+    var list: ProductList { ProductList(repository: container.repositories.products()) }  // #R:list #S:memberBodyPath
+}
+func registerProductList(in app: Container) {
+    app.register { c in ProductList(repository: c.repositories.products()) }  // #R:registered #S:registerPath
+}
