@@ -95,7 +95,7 @@ let package = Package(
         ),
         .testTarget(name: "InjectionScanTests", dependencies: ["InjectionScan", "InjectionScanFacts", "InjectionGraph", "Injection"]),
         // `di-inspect scan` driven whole, with di-scan built by the Scan package (`make scan-e2e`).
-        .testTarget(name: "ScanEndToEndTests", dependencies: ["InjectionScan", "InjectionGraph", "InjectionTrace", "Injection"]),
+        .testTarget(name: "ScanEndToEndTests", dependencies: ["InjectionScan", "InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"]),
         .testTarget(
             name: "InjectionInspectorTests",
             dependencies: ["InjectionInspector", "InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"],
@@ -107,7 +107,7 @@ let package = Package(
         ),
         .testTarget(name: "DocumentationTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph", "InjectionTesting"]),
         // Random container trees from seeds, checked against an oracle (`make fuzz-wiring`).
-        .testTarget(name: "WiringFuzzTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph"]),
+        .testTarget(name: "WiringFuzzTests", dependencies: ["Injection", "InjectionTrace", "InjectionGraph", "InjectionSynthetic"]),
         // The seed articles' listings, compiled as they stand: one module per article, because
         // their listings declare the same names (Tests/ArticleListings/README.md).
         .target(name: "ArticleListingSupport", dependencies: ["Injection"], path: "Tests/ArticleListings/Support"),

@@ -15,9 +15,11 @@ let package = Package(
         .package(name: "swift-injection", path: ".."),
     ],
     targets: [
+        .target(name: "FuzzerDriver"),
         .executableTarget(
             name: "TraceFuzzer",
             dependencies: [
+                "FuzzerDriver",
                 .product(name: "Injection", package: "swift-injection"),
                 .product(name: "InjectionTrace", package: "swift-injection"),
                 .product(name: "InjectionGraph", package: "swift-injection"),
@@ -26,6 +28,7 @@ let package = Package(
         .executableTarget(
             name: "InspectorFuzzer",
             dependencies: [
+                "FuzzerDriver",
                 .product(name: "Injection", package: "swift-injection"),
                 .product(name: "InjectionTrace", package: "swift-injection"),
                 .product(name: "InjectionInspector", package: "swift-injection"),

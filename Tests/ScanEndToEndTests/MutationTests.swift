@@ -1,4 +1,5 @@
 import Foundation
+import InjectionSynthetic
 import Injection
 import InjectionGraph
 import InjectionScan
@@ -26,7 +27,7 @@ struct MutationTests {
     @Test func deletingARegistrationASiteAsksForMakesThatSiteMissing() throws {
         try ScanTools.requireBuilt()
         print("MutationTests seed: \(Self.seed) (SCAN_MUTATION_SEED=\(Self.seed) replays it)")
-        var random = SplitMix(seed: Self.seed)
+        var random = SplitMix64(seed: Self.seed)
         let (declarations, _) = try ScanTools.scanGraph("Sources/SampleApp")
         // Registrations written on one line, of a key nothing else registers, that a site
         // links to.
@@ -90,18 +91,5 @@ struct MutationTests {
         #expect(captive?.message.hasPrefix(
             "Scope mismatch: SeedHolder\(suffix) in 'app' (singleton) captured SeedPart\(suffix) in 'app' (unique)") == true,
                 "\(problems.map(\.message))")
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a seed replays the same choices.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,18 +1,14 @@
+import InjectionSynthetic
+
 /// A repeatable random number generator (SplitMix64): the same seed gives the same wiring on
 /// every platform, so a failing seed replays (swift-collections'
 /// `RepeatableRandomNumberGenerator`).
 struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// True with probability `percent`/100.
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }

@@ -1,3 +1,4 @@
+import FuzzerDriver
 import Injection
 import InjectionInspector
 import InjectionTrace
@@ -37,17 +38,7 @@ enum InspectorFuzzing {
     static let sizes = [(rows: 24, columns: 80), (rows: 50, columns: 200), (rows: 12, columns: 48), (rows: 5, columns: 16)]
 }
 
-/// libFuzzer's driver, called from the executable's entry point (see TraceFuzzer).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
 @_cdecl("InspectorFuzzer_main")
 public func inspectorFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in inspectorFuzzerTestOneInput(data, size) }
+    runLibFuzzer(argc, argv, testOneInput: inspectorFuzzerTestOneInput)
 }

@@ -1,3 +1,4 @@
+import FuzzerDriver
 import Injection
 import InjectionGraph
 import InjectionTrace
@@ -34,19 +35,7 @@ public func traceFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -
     return 0
 }
 
-/// libFuzzer's driver, called from the executable's entry point: SwiftPM names an executable
-/// module's entry `TraceFuzzer_main` and points `main` at it, so libFuzzer's own `main` is not
-/// linked and the driver is started here instead.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
 @_cdecl("TraceFuzzer_main")
 public func traceFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in traceFuzzerTestOneInput(data, size) }
+    runLibFuzzer(argc, argv, testOneInput: traceFuzzerTestOneInput)
 }
