@@ -30,6 +30,9 @@ public struct ResolutionEvent: Sendable {
     }
 
     /// What happened, with everything needed to explain it.
+    ///
+    /// New kinds are added as the trace format grows: match with `if case`, or give a `switch`
+    /// over it a `default:` so that your observer still compiles when one is added.
     public enum Kind: Sendable {
         /// A container was created (the root of a container tree has no parent).
         case containerCreated(ContainerCreated)

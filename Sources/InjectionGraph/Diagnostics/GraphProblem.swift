@@ -10,6 +10,8 @@ import Injection
 ///     print(problem.message)
 /// }
 /// ```
+///
+/// New kinds of problem are added as the rules grow: give a `switch` over it a `default:`.
 public enum GraphProblem: Sendable, Hashable {
     /// A request found no registration.
     case missing(MissingDependency)
