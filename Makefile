@@ -90,8 +90,10 @@ tsan: deps
 
 # Resolution speed against direct construction and Swinject, then the graph at scale, then the live
 # inspector soaked at full rate (SOAK_SECONDS per rate; `make bench SOAK_SECONDS=60` for a short run),
-# then SIGTERM → exit at several moments of a session (worst case; about 4 minutes).
+# then SIGTERM → exit at several moments of a session (worst case; about 4 minutes), then a server
+# making a child container per request under it (CHILD_SECONDS, 600 by default, likewise).
 SOAK_SECONDS ?= 600
+CHILD_SECONDS ?= 600
 bench: deps
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/InjectionBenchmarks
@@ -103,6 +105,7 @@ bench: deps
 	Scripts/bench-long-names.sh
 	Scripts/bench-live-soak.sh --duration $(SOAK_SECONDS)
 	Scripts/bench-live-exit.sh
+	Scripts/bench-child-per-request.sh --duration $(CHILD_SECONDS)
 	$(MAKE) scan-bench
 
 # The speed guard (not part of `make test`: a release build and ~18 callgrind runs, a few minutes):

@@ -16,6 +16,9 @@ import Darwin
 /// - ``shortLived``: app after app connecting, sending a burst and exiting;
 /// - ``newNames``: one app whose every resolve names a service never seen before (generated
 ///   keys), through a requester also new every 16 resolves: the graph's service limit.
+/// - ``childPerRequest``: a server making a child container per request (`request-N`, one
+///   creating line), registering its request-scoped services, resolving through it and
+///   releasing it, as `sample-app --server` does: containers that come and go.
 ///
 /// ```swift
 /// var driver = LiveShapeDriver(shape: .shortLived, socketPath: "/tmp/live.sock")
@@ -27,6 +30,7 @@ public enum LiveShape: String, CaseIterable, Sendable {
     case reconnects
     case shortLived = "short-lived"
     case newNames = "new-names"
+    case childPerRequest = "child-per-request"
 }
 
 /// Sends one ``LiveShape`` to a listening inspector as fast as the socket takes it.
@@ -92,14 +96,15 @@ public struct LiveShapeDriver: Sendable {
             }
             guard let fd = connection else { continue }
             var bytes: [UInt8] = []
-            let batch = shape == .churn || shape == .newNames ? 1_000 : recordsPerConnection
+            let streams = shape == .churn || shape == .newNames || shape == .childPerRequest
+            let batch = streams ? 1_000 : recordsPerConnection
             for _ in 0..<batch {
                 clock += 1_000
                 step += 1
                 TraceEncoder.encode(record(step: step, time: clock), into: &bytes)
             }
             sent.records += batch
-            var ended = shape != .churn && shape != .newNames
+            var ended = !streams
             if shape == .shortLived {
                 TraceEncoder.encode(.end(time: clock + 1, reason: "exit"), into: &bytes)
             }
@@ -142,10 +147,40 @@ public struct LiveShapeDriver: Sendable {
         case .newNames:
             let service = ServiceIdentity(type: "Generated\(step)", container: "module\(step % 8)")
             return resolve(service, by: identity(step / 16, generation: 0), step: step, time: time)
+        case .childPerRequest:
+            return requestRecord(step: step, time: time)
         case .reconnects, .shortLived:
             let service = identity(step % 40, generation: 0)
             return resolve(service, by: step % 3 == 0 ? nil : identity((step + 1) % 40, generation: 0), step: step, time: time)
         }
+    }
+
+    /// Records each request of ``LiveShape/childPerRequest`` sends.
+    static let recordsPerRequest = 9
+
+    /// The `step`th record of ``LiveShape/childPerRequest``: request `step / 9` makes its child,
+    /// registers three services, resolves a handler through them and the app's database, and
+    /// releases the child.
+    private func requestRecord(step: Int, time: UInt64) -> TraceRecord {
+        let number = (step - 1) / Self.recordsPerRequest + 1
+        let container = "request-\(number)"
+        let id = { (type: String) in ServiceIdentity(type: type, container: container) }
+        let handler = id("RequestHandler"), user = id("RequestUser"), log = id("RequestLog")
+        let database = ServiceIdentity(type: "Database", container: "app")
+        let at = { (line: Int) in SourceLocation(fileID: "Server/Requests.swift", line: line) }
+        let kind: ResolutionEvent.Kind
+        switch (step - 1) % Self.recordsPerRequest {
+        case 0: kind = .containerCreated(ContainerCreated(container: container, parent: "app", location: at(30)))
+        case 1: kind = .registered(Registered(service: user, scope: .cached, location: at(31), replaced: nil))
+        case 2: kind = .registered(Registered(service: log, scope: .cached, location: at(32), replaced: nil))
+        case 3: kind = .registered(Registered(service: handler, scope: .unique, location: at(33), replaced: nil))
+        case 4: return resolve(database, by: handler, step: step, time: time)
+        case 5: return resolve(user, by: handler, step: step, time: time)
+        case 6: return resolve(log, by: handler, step: step, time: time)
+        case 7: return resolve(handler, by: nil, step: step, time: time)
+        default: kind = .containerReleased(ContainerReleased(container: container))
+        }
+        return .event(ResolutionEvent(sequence: UInt64(step), time: time, thread: 1, kind: kind))
     }
 
     private func identity(_ index: Int, generation: Int) -> ServiceIdentity {

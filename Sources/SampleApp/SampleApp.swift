@@ -43,6 +43,9 @@ struct SampleApp: ParsableCommand {
     @Option(help: "Seed for the simulated user's choices.")
     var seed: UInt64 = 42
 
+    @Flag(help: "Play a server instead of a user: a child container per request, made, used and dropped as fast as it goes (with --interval-ms 0).")
+    var server = false
+
     mutating func run() throws {
         signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
         signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
@@ -56,18 +59,26 @@ struct SampleApp: ParsableCommand {
 
         let start = ResolutionEvents.now()
         let deadline = duration.map { start + UInt64(max(0, $0) * 1e9) }
-        var simulation = UserSimulation(
-            app: app, faults: faults, intervalMilliseconds: max(0, intervalMs), random: SeededRandom(seed: seed),
-            crashOnMissing: crashOnMissing, lifetimeFaults: lifetimeFaults)
-        let screens = withContainer(app) {
-            simulation.run(until: deadline, stop: stopRequested) { message in
-                PosixIO.printError("sample-app: caught a wiring error (the app keeps running):\n\(message)\n")
+        let done: Int
+        if server {
+            done = withContainer(app) {
+                RequestSimulation(app: app, intervalMilliseconds: max(0, intervalMs)).run(until: deadline, stop: stopRequested)
+            }
+        } else {
+            var simulation = UserSimulation(
+                app: app, faults: faults, intervalMilliseconds: max(0, intervalMs), random: SeededRandom(seed: seed),
+                crashOnMissing: crashOnMissing, lifetimeFaults: lifetimeFaults)
+            done = withContainer(app) {
+                simulation.run(until: deadline, stop: stopRequested) { message in
+                    PosixIO.printError("sample-app: caught a wiring error (the app keeps running):\n\(message)\n")
+                }
             }
         }
         if mockNetwork { app.resetAllMappings() }
         let seconds = Double(ResolutionEvents.now() - start) / 1e9
-        let rate = seconds > 0 ? Int(Double(screens) / seconds) : 0
-        PosixIO.printError("sample-app: opened \(screens) screens in \((seconds * 100).rounded() / 100) s (\(rate) screens/s)")
+        let rate = seconds > 0 ? Int(Double(done) / seconds) : 0
+        let unit = server ? "requests" : "screens"
+        PosixIO.printError("sample-app: \(server ? "served" : "opened") \(done) \(unit) in \((seconds * 100).rounded() / 100) s (\(rate) \(unit)/s)")
         // Only with the `Tracing` trait: without it the runtime has no recorder (`make app-links`
         // builds the sample app both ways).
         #if Tracing

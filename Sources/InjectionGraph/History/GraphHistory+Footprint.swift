@@ -35,6 +35,14 @@ extension DependencyGraph {
             + adjacency * MemoryLayout<EdgeID>.stride + (outgoing.count + incoming.count) * 32
             // The open-addressing tables keep at most half their slots full.
             + nodes.count * 2 * 16 + edges.count * 2 * 16
+            + containerBytes
+    }
+
+    /// The containers, their index by name (names included, at a typical length) and the
+    /// fold of the children made at one site: what grows with an app's containers.
+    var containerBytes: Int {
+        containers.capacity * MemoryLayout<ContainerInfo>.stride + containerIndex.capacity * 64
+            + containerNodes.capacity * 32 + containerFold.estimatedBytes
     }
 }
 

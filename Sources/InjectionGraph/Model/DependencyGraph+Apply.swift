@@ -18,7 +18,8 @@ extension DependencyGraph {
             noteStructureChange()
         case .event(let event):
             apply(event)
-        case .aggregate(let aggregate):
+        case .aggregate(var aggregate):
+            if !containerFold.isEmpty { aggregate = containerFold.folding(aggregate) }
             session.eventCount.addSaturating(1)
             session.lastTime = max(session.lastTime, aggregate.lastTime)
             applyResolve(
@@ -38,6 +39,23 @@ extension DependencyGraph {
 
     /// Adds one event to the graph, as ``apply(_:)`` does for ``TraceRecord/event(_:)``.
     public mutating func apply(_ event: borrowing ResolutionEvent) {
+        switch event.kind {
+        case .containerCreated(let created) where created.addedTo == nil:
+            applyFolded(event)
+        case .containerReleased:
+            applyFolded(event)
+        default:
+            if containerFold.isEmpty {
+                applyFolded(event)
+            } else {
+                applyFolded(containerFold.folding(copy event))
+            }
+        }
+    }
+
+    /// ``apply(_:)-(ResolutionEvent)`` of an event whose container names are folded
+    /// (``ContainerFold``), or a container's making or release, which the fold notes.
+    private mutating func applyFolded(_ event: borrowing ResolutionEvent) {
         session.eventCount.addSaturating(1)
         if event.sequence > session.lastSequence { session.lastSequence = event.sequence }
         if event.time > session.lastTime { session.lastTime = event.time }
@@ -65,7 +83,7 @@ extension DependencyGraph {
                     containers[index].addedChildren.append(.init(name: created.container, addedAt: created.location))
                 }
             } else {
-                noteContainer(created.container, parent: created.parent, location: created.location)
+                noteMade(created)
             }
         case .containerReleased(let released):
             noteReleased(released.container)

@@ -103,6 +103,10 @@ public struct DependencyGraph: Sendable {
     var nodeIndex = NodeTable()
     var edgeIndex = EdgeTable()
     var containerIndex: [String: Int] = [:]
+    /// Children made at one site, folded into one container (``ContainerFold``).
+    var containerFold = ContainerFold()
+    /// The services of each container (by index in ``containers``).
+    var containerNodes: [[NodeID]] = []
     var missingIndex: [MissingKey: Int] = [:]
     var cycleIndex: [[NodeID]: Int] = [:]
     var mismatchIndex: [ScopeMismatch: Int] = [:]
@@ -204,6 +208,7 @@ public struct DependencyGraph: Sendable {
         incoming.append([])
         nodeIndex.insert(hash: identity.precomputedHash, id: id)
         noteContainer(identity.container, parent: nil, location: nil)
+        containerNodes[containerIndex[identity.container]!].append(id)
         return id
     }
 
@@ -250,12 +255,33 @@ public struct DependencyGraph: Sendable {
         }
         containerIndex[name] = containers.count
         containers.append(ContainerInfo(name: name, parent: parent, createdAt: location))
+        containerNodes.append([])
     }
 
-    /// A `containerReleased`: one container of the name ended. One the trace never named is
-    /// left unknown (it was created before recording began).
+    /// A `containerCreated` (not an `add(child:)`): a container of its own, or one more child
+    /// folded into its site's stand-in (``ContainerFold``).
+    mutating func noteMade(_ created: ContainerCreated) {
+        if let standIn = containerFold.noteMade(created) {
+            noteContainer(standIn, parent: nil, location: nil)
+            let index = containerIndex[standIn]!
+            containers[index].made.addSaturating(1)
+            containers[index].lastMade = created.container
+            return
+        }
+        noteContainer(created.container, parent: created.parent.map(containerFold.folded), location: created.location)
+        containers[containerIndex[created.container]!].made.addSaturating(1)
+    }
+
+    /// A `containerReleased`: one container of the name (or one child folded into it) ended.
+    /// One the trace never named is left unknown (it was created before recording began).
     mutating func noteReleased(_ name: String) {
-        guard let index = containerIndex[name] else { return }
+        guard let index = containerIndex[containerFold.noteReleased(name) ?? name] else { return }
         containers[index].releases.addSaturating(1)
+        // What it kept went with it: each container keeps at most one instance of a service, so
+        // its services have no more live instances than it has live containers.
+        let live = containers[index].live
+        for node in containerNodes[index] {
+            if let alive = nodes[node].aliveInstances, alive > live { nodes[node].aliveInstances = live }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Injection
+import InjectionGraph
 import InjectionTrace
 import Synchronization
 
@@ -14,6 +15,10 @@ import Synchronization
 public final class ListenerRelay: Sendable {
     private let feed: LiveFeed
     private let refusals = Mutex<[String: Int]>([:])
+    /// Each connection's children made at one site, folded before the feed's intake: its
+    /// resolution fold then sees one key where a child per request sends one per child
+    /// (``ContainerFold``). A disconnect forgets the connection's fold.
+    private let folds = Mutex<[Int: ContainerFold]>([:])
 
     public init(feed: LiveFeed) {
         self.feed = feed
@@ -28,7 +33,24 @@ public final class ListenerRelay: Sendable {
             }
             feed.send(.refusals(counts))
         }
-        feed.send(Self.updates(for: event))
+        feed.send(Self.updates(for: foldingContainers(event)))
+    }
+
+    /// `event` with its records' container names folded by its connection's fold.
+    private func foldingContainers(_ event: TraceListenerEvent) -> TraceListenerEvent {
+        switch event {
+        case .records(let session, let records):
+            return folds.withLock { folds in
+                var fold = folds.removeValue(forKey: session.number) ?? ContainerFold()
+                defer { folds[session.number] = fold }
+                return .records(session, records.map { fold.fold($0) })
+            }
+        case .disconnected(let session, _):
+            _ = folds.withLock { $0.removeValue(forKey: session.number) }
+            return event
+        case .connected, .diagnostics, .refused:
+            return event
+        }
     }
 
     /// What the inspector should show for a listener event: everything names its connection.

@@ -53,6 +53,13 @@ enum DetailView {
         return [.init(title: "Crossing", lines: about), .init(title: "Edges", lines: edges)]
     }
 
+    /// A service's container: its name, or for the children of one site folded into it
+    /// (``ContainerFold``) `request child ×1200 (3 live; last request-1200)`.
+    static func containerText(_ name: String, in graph: DependencyGraph) -> String {
+        guard let info = graph.container(named: name), info.made > 1 else { return name }
+        return "\(info.label) (\(info.live) live; last \(info.lastMade ?? name))"
+    }
+
     static func serviceSections(_ node: NodeID, context: ViewContext) -> [DetailPane.Section] {
         let graph = context.graph
         let service = graph.nodes[node]
@@ -60,7 +67,7 @@ enum DetailView {
         var sections: [DetailPane.Section] = []
         var about: [DetailPane.Line] = [.init("type", identity.type)]
         if let name = identity.name { about.append(.init("name", name)) }
-        about.append(.init("container", identity.container))
+        about.append(.init("container", containerText(identity.container, in: graph)))
         if let layer = identity.layer { about.append(.init("layer", layer)) }
         if let member = identity.member { about.append(.init("member", member)) }
         about.append(.init("scope", service.scope?.name ?? "unknown"))

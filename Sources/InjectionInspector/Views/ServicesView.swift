@@ -40,7 +40,9 @@ enum ServicesView {
         let flags = context.state.flags.flags(of: node)
         return ([
             context.name(of: node),
-            LayerID(service.identity).description,
+            service.identity.layer == nil
+                ? context.graph.container(named: service.identity.container)?.label ?? service.identity.container
+                : LayerID(service.identity).description,
             service.scope?.name ?? "?",
             // Declared in the sources and never run: no count to show, not a zero.
             service.provenance == .declared ? "—" : Format.count(service.resolveCount),

@@ -60,10 +60,12 @@ struct UserSimulation {
         _ = screen.render()
     }
 
-    private func sleepMilliseconds(_ milliseconds: Int) {
-        let semaphore = DispatchSemaphore(value: 0)
-        _ = semaphore.wait(timeout: .now() + .milliseconds(milliseconds))
-    }
+}
+
+/// Waits `milliseconds` (the simulations' pace).
+func sleepMilliseconds(_ milliseconds: Int) {
+    let semaphore = DispatchSemaphore(value: 0)
+    _ = semaphore.wait(timeout: .now() + .milliseconds(milliseconds))
 }
 
 /// A small deterministic generator (SplitMix64), so a run can be replayed with `--seed`.
