@@ -46,6 +46,21 @@ public struct ContainerFold: Sendable {
     /// The first container made at each site (the stand-ins, and containers made once): never
     /// folded by stem (`request-9` made once elsewhere is not one of the folded `request-N`).
     private var ownNames: Set<String> = []
+    /// Each folded identity, made once: every record of every child names its services again,
+    /// and an identity made per record was 47 MB of copies in a history of a child per request
+    /// (heaptrack), none of it counted. At most ``identityLimit`` (a hostile trace's names past
+    /// it are made per record, as before).
+    private var foldedIdentities: [FoldedIdentityKey: ServiceIdentity] = [:]
+    static let identityLimit = 4_096
+
+    /// A service of a child, named in its stand-in: the fields of the identity but the container.
+    private struct FoldedIdentityKey: Hashable {
+        var type: String
+        var name: String?
+        var layer: String?
+        var member: String?
+        var standIn: String
+    }
 
     public init() {}
 
@@ -56,7 +71,7 @@ public struct ContainerFold: Sendable {
     /// key and value with the hash table's slack, plus the site names' storage.
     public var estimatedBytes: Int {
         sites.capacity * 112 + liveOwn.capacity * 112 + members.capacity * 64 + stems.capacity * 64
-            + ownNames.capacity * 32
+            + ownNames.capacity * 32 + foldedIdentities.capacity * 160
     }
 
     /// The record with its container names folded; a `containerCreated` or `containerReleased`
@@ -134,13 +149,22 @@ public struct ContainerFold: Sendable {
         return end == utf8.startIndex ? name[...] : name[..<end]
     }
 
+    /// `id` in the container its own folds into: itself when that is its own, else the folded
+    /// identity, made once (``foldedIdentities``).
+    mutating func folded(identity id: ServiceIdentity) -> ServiceIdentity {
+        let container = folded(id.container)
+        guard container != id.container else { return id }
+        let key = FoldedIdentityKey(type: id.type, name: id.name, layer: id.layer, member: id.member, standIn: container)
+        if let known = foldedIdentities[key] { return known }
+        let made = id.inContainer(container)
+        if foldedIdentities.count < Self.identityLimit { foldedIdentities[key] = made }
+        return made
+    }
+
     /// The event with every container name folded.
-    func folding(_ event: ResolutionEvent) -> ResolutionEvent {
+    mutating func folding(_ event: ResolutionEvent) -> ResolutionEvent {
         var event = event
-        let identity = { (id: ServiceIdentity) -> ServiceIdentity in
-            let container = self.folded(id.container)
-            return container == id.container ? id : id.inContainer(container)
-        }
+        func identity(_ id: ServiceIdentity) -> ServiceIdentity { folded(identity: id) }
         switch event.kind {
         case .containerCreated(var created):
             // An `add(child:)`: every name is a container's already seen.
@@ -201,14 +225,10 @@ public struct ContainerFold: Sendable {
     }
 
     /// The aggregate with its identities' containers folded.
-    func folding(_ aggregate: ResolutionAggregate) -> ResolutionAggregate {
+    mutating func folding(_ aggregate: ResolutionAggregate) -> ResolutionAggregate {
         var aggregate = aggregate
-        let service = folded(aggregate.service.container)
-        if service != aggregate.service.container { aggregate.service = aggregate.service.inContainer(service) }
-        if let requester = aggregate.requester {
-            let container = folded(requester.container)
-            if container != requester.container { aggregate.requester = requester.inContainer(container) }
-        }
+        aggregate.service = folded(identity: aggregate.service)
+        if let requester = aggregate.requester { aggregate.requester = folded(identity: requester) }
         return aggregate
     }
 

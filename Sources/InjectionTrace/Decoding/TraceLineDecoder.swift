@@ -15,7 +15,8 @@ enum DecodedTraceLine {
 struct TraceLineDecoder {
     /// Unknown field names in the last line decoded (usually empty).
     private(set) var unknownFields: [String] = []
-    private var identities = IdentityCache()
+    private var identities = DecodedValueCache<ServiceIdentity>(size: 1024)
+    private var locations = DecodedValueCache<SourceLocation>(size: 256)
 
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> DecodedTraceLine {
         if !unknownFields.isEmpty { unknownFields.removeAll() }
@@ -93,7 +94,7 @@ struct TraceLineDecoder {
         } else if key.equals("addedTo") {
             f.addedTo = try s.string()
         } else if key.equals("at") {
-            f.at = try Self.location(&s, "at")
+            f.at = try cachedLocation(&s, "at")
         } else if key.equals("replaced") {
             try Self.replaced(&s, into: &f)
         } else if key.equals("requested") {
@@ -158,7 +159,7 @@ struct TraceLineDecoder {
     @inline(__always)
     private mutating func cachedIdentity(_ s: inout JSONScanner, _ field: StaticString) throws(TraceLineError) -> ServiceIdentity {
         guard let bytes = s.flatObjectBytes() else { return try Self.identity(&s, field) }
-        let hash = IdentityCache.hash(bytes)
+        let hash = DecodedValueCache<ServiceIdentity>.hash(bytes)
         if let identity = identities.lookup(bytes, hash: hash) {
             s.index += bytes.count
             return identity
@@ -166,6 +167,20 @@ struct TraceLineDecoder {
         let identity = try Self.identity(&s, field)
         identities.store(identity, bytes: bytes, hash: hash)
         return identity
+    }
+
+    /// A location, from the cache when the same string was decoded before: its file's string is
+    /// shared, not built again for every registration of a child per request.
+    @inline(__always)
+    private mutating func cachedLocation(_ s: inout JSONScanner, _ field: StaticString) throws(TraceLineError) -> SourceLocation {
+        let start = s.index
+        guard let bytes = s.plainStringBytes() else { return try Self.location(&s, field) }
+        let hash = DecodedValueCache<SourceLocation>.hash(bytes)
+        if let location = locations.lookup(bytes, hash: hash) { return location }
+        s.index = start
+        let location = try Self.location(&s, field)
+        locations.store(location, bytes: bytes, hash: hash)
+        return location
     }
 
     static func identity(_ s: inout JSONScanner, _ field: StaticString) throws(TraceLineError) -> ServiceIdentity {
