@@ -1,4 +1,4 @@
-import Injection
+@testable import Injection
 import Testing
 @testable import InjectionGraph
 
@@ -134,6 +134,41 @@ struct ContainerFoldTests {
         #expect(requests.made == 3)
         #expect(requests.live == 0)
         #expect(requests.label == "request child ×3")
+    }
+
+    @Test func everyChildsServiceIsOneIdentityAndItsRepeatedRegistrationsAreLeftOut() throws {
+        var trace = Self.appTrace()
+        for number in 1...200 { Self.serve(number, in: &trace) }
+        // A child that registers its user in another scope, or from another line, is news.
+        trace.container("request-201", parent: "app", line: 40)
+        trace.register(B.id("RequestUser", in: "request-201"), .unique, line: 41)
+        trace.register(B.id("RequestHandler", in: "request-201"), line: 43)
+        var fold = ContainerFold()
+        let folded = fold.foldDroppingRepeats(trace.records)
+        let registrations = folded.compactMap { record -> Registered? in
+            guard case .event(let event) = record, case .registered(let registered) = event.kind else { return nil }
+            return registered
+        }
+        // The app's, the stand-in's own two, the first folded child's two, then the two changes.
+        #expect(registrations.map(\.service.container) == ["app"] + Array(repeating: "request-1", count: 6))
+        #expect(registrations.suffix(2).map(\.scope) == [.unique, .unique])
+        // Every folded record names a child's service by one identity, made once.
+        var storages = Set<ObjectIdentifier>()
+        for record in folded {
+            guard case .event(let event) = record, case .resolved(let resolved) = event.kind,
+                  resolved.service.type == "RequestUser", resolved.service.container == "request-1" else { continue }
+            storages.insert(ObjectIdentifier(resolved.service.storage))
+        }
+        #expect(storages.count <= 2, "the stand-in's own, and the one folded ones share")
+        // And the graph is the one the whole trace makes, counts included.
+        var graph = DependencyGraph()
+        for record in folded { graph.apply(record) }
+        let whole = trace.graph
+        #expect(graph.nodes.map(\.identity) == whole.nodes.map(\.identity))
+        #expect(graph.nodes.map(\.resolveCount) == whole.nodes.map(\.resolveCount))
+        #expect(graph.nodes.map(\.scope) == whole.nodes.map(\.scope))
+        #expect(graph.container(named: "request-1")?.made == whole.container(named: "request-1")?.made)
+        #expect(graph.check().all.map(\.message) == whole.check().all.map(\.message))
     }
 
     @Test func stemsDropANumberAndItsSeparatorOnly() {

@@ -52,6 +52,9 @@ public struct ContainerFold: Sendable {
     /// it are made per record, as before).
     private var foldedIdentities: [FoldedIdentityKey: ServiceIdentity] = [:]
     static let identityLimit = 4_096
+    /// The registrations folded children made, by folded service (at most ``identityLimit``):
+    /// a child registering the same again, as every request's child does, adds nothing.
+    private var childRegistrations: [ServiceIdentity: Registered] = [:]
 
     /// A service of a child, named in its stand-in: the fields of the identity but the container.
     private struct FoldedIdentityKey: Hashable {
@@ -71,7 +74,41 @@ public struct ContainerFold: Sendable {
     /// key and value with the hash table's slack, plus the site names' storage.
     public var estimatedBytes: Int {
         sites.capacity * 112 + liveOwn.capacity * 112 + members.capacity * 64 + stems.capacity * 64
-            + ownNames.capacity * 32 + foldedIdentities.capacity * 160
+            + ownNames.capacity * 32 + foldedIdentities.capacity * 160 + childRegistrations.capacity * 160
+    }
+
+    /// `records` folded (``fold(_:)-(TraceRecord)``), less the registrations a folded child
+    /// repeats: the same service, line, scope and protocols as a child of its site registered
+    /// before, replacing nothing. A graph takes such a one as the same registration reported
+    /// again and changes nothing, while a history would keep each whole (six records a request
+    /// in `sample-app --server`). The live intake folds this way; a file's records are kept.
+    public mutating func foldDroppingRepeats(_ records: [TraceRecord]) -> [TraceRecord] {
+        var result: [TraceRecord] = []
+        result.reserveCapacity(records.count)
+        for record in records {
+            let folded = fold(record)
+            if case .event(let event) = folded, case .registered(let registered) = event.kind,
+               isRepeatOfAChild(registered, originalContainer: record.registeredContainer) {
+                continue
+            }
+            result.append(folded)
+        }
+        return result
+    }
+
+    /// Whether `registered` (folded) is a folded child's registration that one of its site's
+    /// children made before; remembers it when it is not.
+    private mutating func isRepeatOfAChild(_ registered: Registered, originalContainer: String?) -> Bool {
+        guard registered.replaced == nil, let originalContainer, originalContainer != registered.service.container
+        else { return false }
+        if let earlier = childRegistrations[registered.service], earlier.location == registered.location,
+           earlier.scope == registered.scope, earlier.implements == registered.implements {
+            return true
+        }
+        if childRegistrations.count < Self.identityLimit || childRegistrations[registered.service] != nil {
+            childRegistrations[registered.service] = registered
+        }
+        return false
     }
 
     /// The record with its container names folded; a `containerCreated` or `containerReleased`
@@ -238,6 +275,14 @@ public struct ContainerFold: Sendable {
         for index in missing.nearMisses.indices {
             missing.nearMisses[index].service = identity(missing.nearMisses[index].service)
         }
+    }
+}
+
+extension TraceRecord {
+    /// The container a `registered` record's service was registered in, as the app named it.
+    fileprivate var registeredContainer: String? {
+        guard case .event(let event) = self, case .registered(let registered) = event.kind else { return nil }
+        return registered.service.container
     }
 }
 

@@ -17,7 +17,9 @@ public final class ListenerRelay: Sendable {
     private let refusals = Mutex<[String: Int]>([:])
     /// Each connection's children made at one site, folded before the feed's intake: its
     /// resolution fold then sees one key where a child per request sends one per child
-    /// (``ContainerFold``). A disconnect forgets the connection's fold.
+    /// (``ContainerFold``), and the registrations each child repeats are left out (the graph
+    /// would change nothing for them; a history would keep each whole). A disconnect forgets
+    /// the connection's fold.
     private let folds = Mutex<[Int: ContainerFold]>([:])
 
     public init(feed: LiveFeed) {
@@ -43,7 +45,7 @@ public final class ListenerRelay: Sendable {
             return folds.withLock { folds in
                 var fold = folds.removeValue(forKey: session.number) ?? ContainerFold()
                 defer { folds[session.number] = fold }
-                return .records(session, records.map { fold.fold($0) })
+                return .records(session, fold.foldDroppingRepeats(records))
             }
         case .disconnected(let session, _):
             _ = folds.withLock { $0.removeValue(forKey: session.number) }
