@@ -17,7 +17,7 @@ pairs=(
   "named direct" "named Injection"
   "graph direct" "graph Swinject" "graph Injection"
   "singleton dictionary" "singleton Swinject" "singleton Injection"
-  "threads Injection" "threads withService" "threads struct service"
+  "threads Injection" "threads @Injected property" "threads struct service"
   "keypath-transient Injection" "keypath-transient Injection, keypath" "keypath-transient provider"
   "keypath-transient mapping" "keypath-transient held" "keypath-cached Injection" "keypath-cached Injection, keypath"
   "keypath-cached provider" "keypath-cached held"

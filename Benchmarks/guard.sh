@@ -31,7 +31,6 @@ scenarios=(
   "named|named|Injection|20000"
   "singleton|singleton|Injection|20000"
   "2-thread singleton, resolve|threads|Injection|20000"
-  "2-thread singleton, withService|threads|withService|20000"
   "keypath subscript, transient|keypath-transient|Injection, keypath|20000"
   "keypath subscript, cached|keypath-cached|Injection, keypath|20000"
   "provider, transient|keypath-transient|provider|20000"

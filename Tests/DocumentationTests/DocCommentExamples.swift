@@ -270,18 +270,10 @@ enum DocCommentExamples {
         return (fetcher, editor, fresh)
     }
 
-    // Injection/Container+WithService.swift
-    static func lendService(_ container: Container) -> Int {
-        let total = container.withService(Metrics.self) { metrics in
-            metrics.count(1)
-        }
-        return total
-    }
-
-    // Injection/Container+WithService.swift (from Container.shared, or the resolving container)
-    static func lendServiceFromShared() -> Int {
-        let total = Container.withService(Metrics.self) { $0.count(1) }
-        return total
+    // Injection/Container+WithService.swift (what to write instead of the deprecated withService)
+    static func resolveBeforeAHotLoop(_ container: Container) {
+        let metrics = container.resolve(Metrics.self)
+        for _ in 0..<1_000 { metrics.count(1) }
     }
 
     // Injection/Container+Resolve.swift

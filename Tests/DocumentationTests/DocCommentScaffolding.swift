@@ -19,10 +19,10 @@ final class Session: Sendable {
     let user: String
     init(user: String = "guest") { self.user = user }
 }
-/// What the `withService` examples lend (Container+WithService): a counter shared by every thread.
+/// What the hot-loop example (Container+WithService) counts with: a counter shared by every thread.
 final class Metrics: Sendable {
     private let counted = Atomic<Int>(0)
-    func count(_ amount: Int) -> Int { counted.add(amount, ordering: .relaxed).newValue }
+    @discardableResult func count(_ amount: Int) -> Int { counted.add(amount, ordering: .relaxed).newValue }
 }
 protocol XYZEditing: AnyObject { func open() }
 final class XYZEditor: XYZEditing {

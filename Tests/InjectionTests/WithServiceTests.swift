@@ -2,14 +2,13 @@
 import Synchronization
 import Testing
 
-/// `withService` lends a resolved service to a closure: a kept instance from this thread's own
-/// hold (no reference count write per use), anything else resolved as `resolve()` would. It
-/// answers what `resolve()` answers, reports what `resolve()` reports, and never keeps an
-/// instance alive past what its note promises.
+/// `withService`, deprecated, is `body(resolve(…))`: code written against it compiles, answers
+/// what `resolve()` answers, reports what `resolve()` reports, and keeps no instance alive.
+/// (Each call warns: the deprecation is what an app's code sees too.)
 struct WithServiceTests {
     // MARK: - What it answers
 
-    @Test func lendsTheKeptSingletonThatResolveReturns() {
+    @Test func answersTheKeptSingletonThatResolveReturns() {
         let app = Container(name: uniqueName("app"))
         app.register(scope: .singleton) { XYZService() }
         let resolved: XYZService = app.resolve()
@@ -19,7 +18,7 @@ struct WithServiceTests {
         #expect(second == first)
     }
 
-    @Test func lendsAKeptValueTypeAsResolveCopiesIt() {
+    @Test func answersAKeptValueTypeAsResolveCopiesIt() {
         let app = Container(name: uniqueName("app"))
         app.register(scope: .singleton) { LentSettings(limit: 100, names: ["a", "b"]) }
         #expect(app.withService(LentSettings.self) { $0 } == app.resolve(LentSettings.self))
@@ -34,8 +33,6 @@ struct WithServiceTests {
         #expect(throws: Refused()) {
             try app.withService(Lent.self) { (_: Lent) throws(Refused) in throw Refused() }
         }
-        // A throwing body left no lend open: the next one is an outermost one again.
-        #expect(ResolutionContext.current.lent.lending == 0)
     }
 
     @Test func namedRegistrationsAndLifetimesAnswerAsResolveDoes() {
@@ -63,7 +60,7 @@ struct WithServiceTests {
         #expect(ids.count == 2)
     }
 
-    @Test func theStaticFormLendsFromTheSharedContainer() {
+    @Test func theStaticFormResolvesFromTheSharedContainer() {
         let app = Container(name: uniqueName("app"))
         app.register(scope: .singleton) { Lent(tag: 9) }
         Container.$shared.withValue(app) {
@@ -82,21 +79,21 @@ struct WithServiceTests {
         #expect(parent.withService(Lent.self) { $0.tag } == 1)
     }
 
-    // MARK: - Instances are released as promised
+    // MARK: - Nothing is kept beyond resolve()
 
-    @Test func aResetReleasesTheLentInstanceOnTheResettingThread() {
+    @Test func aResetReleasesTheInstanceABodyUsed() {
         let app = Container(name: uniqueName("app"))
         app.register(scope: .singleton) { Lent(tag: 1) }
         weak var first: Lent?
         app.withService(Lent.self) { first = $0 }
         #expect(first != nil, "kept by the container")
         app.reset(.singleton)
-        #expect(first == nil, "neither the container nor this thread's hold keeps it after a reset")
+        #expect(first == nil, "nothing keeps it after a reset")
         let next = app.withService(Lent.self) { ObjectIdentifier($0) }
-        #expect(next == ObjectIdentifier(app.resolve(Lent.self)), "the next lend answers the new instance")
+        #expect(next == ObjectIdentifier(app.resolve(Lent.self)), "the next call answers the new instance")
     }
 
-    @Test func removingEveryRegistrationReleasesTheLentInstance() {
+    @Test func removingEveryRegistrationReleasesTheInstanceABodyUsed() {
         let app = Container(name: uniqueName("app"))
         app.register(scope: .singleton) { Lent(tag: 1) }
         weak var lent: Lent?
@@ -105,7 +102,7 @@ struct WithServiceTests {
         #expect(lent == nil)
     }
 
-    @Test func aReleasedContainersInstanceIsNotKeptAliveByTheLend() {
+    @Test func aReleasedContainersInstanceIsNotKeptAlive() {
         weak var lent: Lent?
         do {
             let app = Container(name: uniqueName("app"))
@@ -116,59 +113,28 @@ struct WithServiceTests {
         #expect(lent == nil)
     }
 
-    @Test func aResetInsideTheBodyKeepsTheBorrowedInstanceAliveUntilTheBodyEnds() {
-        let app = Container(name: uniqueName("app"))
-        app.register(scope: .singleton) { Lent(tag: 4) }
-        _ = app.withService(Lent.self) { $0.tag }      // held by this thread from here
-        weak var outer: Lent?
-        let tag = app.withService(Lent.self) { lent -> Int in
-            outer = lent
-            app.reset(.singleton)
-            // Nested, after the reset: the new instance is built and lent owned (taking a hold
-            // inside a body could evict the instance that body borrows).
-            let inner = app.withService(Lent.self) { ObjectIdentifier($0) }
-            #expect(inner != ObjectIdentifier(lent))
-            return lent.tag
-        }
-        #expect(tag == 4)
-        #expect(outer == nil, "released when the outermost body ended")
-    }
-
-    @Test func moreServicesThanTheHoldKeepsStillAnswerCorrectly() {
-        let app = Container(name: uniqueName("app"))
-        let names = (0..<(LentInstances.capacity * 2)).map { "n\($0)" }
-        for (tag, name) in names.enumerated() { app.register(name: name, scope: .singleton) { Lent(tag: tag) } }
-        for _ in 0..<3 {
-            for (tag, name) in names.enumerated() {
-                #expect(app.withService(Lent.self, name: name) { $0.tag } == tag)
-                #expect(app.withService(Lent.self, name: name) { ObjectIdentifier($0) }
-                    == ObjectIdentifier(app.resolve(Lent.self, name: name)))
-            }
-        }
-    }
-
     // MARK: - Events
 
-    @Test func anObservedLendReportsWhatAnObservedResolveReports() {
+    @Test func anObservedCallReportsWhatAnObservedResolveReports() {
         let name = uniqueName("app")
         let app = Container(name: name)
         app.register(scope: .singleton) { Lent(tag: 1) }
         app.register { XYZService() }
-        _ = app.withService(Lent.self) { $0.tag }      // built and held before the observer
+        _ = app.withService(Lent.self) { $0.tag }      // built before the observer
         let viaResolve = EventRecorder(name)
         viaResolve.record {
             _ = app.resolve(Lent.self)
             _ = app.resolve(XYZService.self)
         }
-        let viaLend = EventRecorder(name)
-        viaLend.record {
+        let viaCall = EventRecorder(name)
+        viaCall.record {
             app.withService(Lent.self) { _ in }
             app.withService(XYZService.self) { _ in }
         }
-        #expect(viaLend.resolved.count == 2)
-        #expect(viaLend.resolved.map(\.outcome) == [.cached, .created])
-        #expect(viaLend.resolved.map(\.service) == viaResolve.resolved.map(\.service))
-        #expect(viaLend.resolved.map(\.outcome) == viaResolve.resolved.map(\.outcome))
+        #expect(viaCall.resolved.count == 2)
+        #expect(viaCall.resolved.map(\.outcome) == [.cached, .created])
+        #expect(viaCall.resolved.map(\.service) == viaResolve.resolved.map(\.service))
+        #expect(viaCall.resolved.map(\.outcome) == viaResolve.resolved.map(\.outcome))
     }
 
     @Test func aMissingRegistrationIsReportedAsResolveReportsIt() async {

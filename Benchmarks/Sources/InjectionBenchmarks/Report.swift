@@ -77,7 +77,7 @@ struct Report {
             for scenario in scaling {
                 guard let ceiling = results.scaling(scenario.id, .unshared)?.coRunningFactor else { continue }
                 let shown: [Implementation] = [
-                    .injection, .injectionLent, .injectionInjectedProperty, .injectionShared, .injectionInjected,
+                    .injection, .injectionInjectedProperty, .injectionShared, .injectionInjected,
                     .injectionValue, .injectionFloor, .direct,
                 ]
                 let ratios = shown.compactMap { implementation in

@@ -31,9 +31,8 @@ struct Implementation: Hashable, Sendable, CustomStringConvertible {
     /// `Container.resolve()`, and through a local `@Injected`.
     static let injectionShared = Implementation(name: "Injection via Container.shared")
     static let injectionInjected = Implementation(name: "Injection via @Injected")
-    /// Threads scenario: the class singleton lent by `container.withService(Session.self) { … }`,
-    /// and read from an object's `@Injected` property (resolved when the object is made).
-    static let injectionLent = Implementation(name: "Injection, withService (lent)")
+    /// Threads scenario: the class singleton read from an object's `@Injected` property
+    /// (resolved when the object is made).
     static let injectionInjectedProperty = Implementation(name: "Injection, @Injected property read")
     static let injectionValue = Implementation(name: "Injection, struct service")
     static let injectionFloor = Implementation(name: "Injection, struct service + one shared retain (floor)")

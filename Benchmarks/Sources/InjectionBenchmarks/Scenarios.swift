@@ -197,11 +197,6 @@ extension Scenario {
                     blackHole(session)
                 }
             },
-            // The class singleton lent by `withService`: the same lookup, and on a hit the
-            // instance this thread already holds is borrowed, its reference count untouched.
-            Variant(implementation: .injectionLent, check: Check.singleton { container.withService(Session.self) { $0 } }) { n in
-                for _ in 0..<n { container.withService(Session.self) { blackHole($0) } }
-            },
             // `@Injected` as an app declares it: a property of an object, resolved when the object
             // is made (once per timed chunk here, each thread its own object), then read on every
             // operation. The read borrows the stored reference.
@@ -382,7 +377,7 @@ extension Target {
         .ratio("named, recorder attached ≤ 1.3× detached", scenario: "observer-named", .injectionRecorded, atMost: 1.3, of: .injectionDetached),
         .allocations("cache hit, recorder attached: no allocation (allocs/op vs direct)", scenario: "observer-singleton", .injectionRecorded, notAbove: .direct),
         .scaling("2-thread singleton scaling ≥ 1.6", scenario: "threads", .injection, atLeast: 1.6),
-        .scaling("2-thread singleton scaling ≥ 1.6, lent by withService", scenario: "threads", .injectionLent, atLeast: 1.6),
+        .scaling("2-thread singleton scaling ≥ 1.6, read from an @Injected property", scenario: "threads", .injectionInjectedProperty, atLeast: 1.6),
         .allocations("transient: no allocation beyond the object (allocs/op vs direct)", scenario: "transient", .injection, notAbove: .direct),
         .allocations("singleton: no allocation (allocs/op vs direct)", scenario: "singleton", .injection, notAbove: .direct),
         .allocations("graph: no allocation beyond the 10 objects (allocs/op vs direct)", scenario: "graph", .injection, notAbove: .direct),

@@ -142,11 +142,12 @@ extension Container {
         scope.kind == .custom ? ".custom(\"\(scope.name)\")" : "." + scope.name
     }
 
-    /// Whether `type` is a protocol (an existential, `any P`): its metadata kind, the first word
-    /// of every type's metadata in Swift's stable ABI, is 0x303 (0x307 for a constrained one).
+    /// Whether `type` is a protocol (an existential, `any P`), from the name of its metatype's
+    /// type: `P.Protocol` for a protocol or a composition (`Any` too), `(any P<…>).Type` for a
+    /// constrained one, where a concrete type's is `T.Type`. Only a failure's message asks.
     static func isProtocol(_ type: Any.Type) -> Bool {
-        let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
-        return kind == 0x303 || kind == 0x307
+        let metatype = String(describing: Swift.type(of: type))
+        return metatype.hasSuffix(".Protocol") || metatype.hasPrefix("(any ")
     }
 
     /// The fix for a resolve that reached the root `Container.shared` while another container

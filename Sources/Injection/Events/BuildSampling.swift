@@ -38,22 +38,27 @@ struct BuildSampling: ~Copyable {
     static let meanInterval: UInt64 = 64
 
     private let slots: UnsafeMutablePointer<Slot>
-    /// Builds left until the next timed one.
-    private var countdown: UInt64
-    /// xorshift64 state, for the intervals.
-    private var random: UInt64
+    /// Builds left until the next timed one, and the xorshift64 state for the intervals: in
+    /// memory of their own, so that the table holds this as a `let` and a build's question runs
+    /// no exclusivity check.
+    private let countdown: UnsafeMutablePointer<UInt64>
+    private let random: UnsafeMutablePointer<UInt64>
 
     init(seed: UInt64) {
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: Slot(), count: Self.slotCount)
-        random = seed | 1
-        countdown = 1
-        countdown = nextInterval()
+        countdown = .allocate(capacity: 2)
+        random = countdown + 1
+        random.initialize(to: seed | 1)
+        countdown.initialize(to: 1)
+        countdown.pointee = nextInterval()
     }
 
     deinit {
         slots.deinitialize(count: Self.slotCount)
         slots.deallocate()
+        countdown.deinitialize(count: 2)
+        countdown.deallocate()
     }
 
     @inline(__always)
@@ -62,28 +67,30 @@ struct BuildSampling: ~Copyable {
         Int(truncatingIfNeeded: (registration >> 4) ^ (registration >> 10)) & (slotCount - 1)
     }
 
-    private mutating func nextInterval() -> UInt64 {
-        random ^= random << 13
-        random ^= random >> 7
-        random ^= random << 17
-        return 1 + random % (2 * Self.meanInterval - 1)
+    private func nextInterval() -> UInt64 {
+        var state = random.pointee
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        random.pointee = state
+        return 1 + state % (2 * Self.meanInterval - 1)
     }
 
     /// Whether the build of `registration` starting now may go without clock readings.
     @inline(__always)
-    mutating func skipsClock(_ registration: UInt, generation: UInt64) -> Bool {
+    func skipsClock(_ registration: UInt, generation: UInt64) -> Bool {
         let slot = slots[Self.index(registration)]
         guard slot.registration == registration, slot.generation == generation else { return false }
-        countdown &-= 1
-        if countdown != 0 { return true }
-        countdown = nextInterval()
+        countdown.pointee &-= 1
+        if countdown.pointee != 0 { return true }
+        countdown.pointee = nextInterval()
         return false
     }
 
     /// A timed build of `registration`, `nanoseconds` long, was counted (or remembered as its
     /// key's first occurrence) under `generation`: its next builds may skip the clock.
     @inline(__always)
-    mutating func timed(_ registration: UInt, generation: UInt64, nanoseconds: UInt64) {
+    func timed(_ registration: UInt, generation: UInt64, nanoseconds: UInt64) {
         slots[Self.index(registration)] = Slot(registration: registration, generation: generation, nanoseconds: nanoseconds)
     }
 

@@ -24,12 +24,13 @@ import Synchronization
 /// key cost ~100 instructions per repeat more (callgrind), and its entries' registrations were
 /// retained and released on every lookup.
 ///
-/// `@unchecked Sendable`: `state` is read and written only (a) by the owner between raising
-/// `writing` to odd and lowering it, having seen `collecting` false after raising it (ordered
-/// by a sequentially consistent add), or (b) by
-/// a thread holding `lock` (the owner adding a key or counting during a collection, a
-/// collector). A collector holds `lock` for as long as `collecting` is true and, having raised
-/// it, waits until `writing` is even: (a) and (b) never overlap, and two (b)s exclude each other.
+/// `@unchecked Sendable` (the slots are memory reached through pointers, which are not
+/// `Sendable`): the slots are read and written only (a) by the owner between raising `writing`
+/// to odd and lowering it, having seen `collecting` false after raising it (ordered by a
+/// sequentially consistent add), or (b) by a thread holding `lock` (the owner adding a key or
+/// counting during a collection, a collector). A collector holds `lock` for as long as
+/// `collecting` is true and, having raised it, waits until `writing` is even: (a) and (b) never
+/// overlap, and two (b)s exclude each other. `sampling` is the owner's alone.
 final class RepeatTable: @unchecked Sendable {
     /// Everything that makes two resolutions on one thread "the same", as plain bits.
     struct Key: Equatable {
@@ -129,13 +130,11 @@ final class RepeatTable: @unchecked Sendable {
     /// The table's slots, in memory the table alone owns (freed with it).
     ///
     /// Not an `Array`: a repeat writes its slot's counts, and an array's element write checks
-    /// that its buffer is uniquely referenced (a call, ~10 instructions a repeat with the bounds
-    /// checks, callgrind), which storage only the table's ``State`` ever holds never needs. An
-    /// index is always a probe masked by `count - 1` (``State/find(_:)``) or below `count`.
-    ///
-    /// Aligned to a cache line, so that each slot's key and counts share one (``Entry``).
+    /// that its buffer is uniquely referenced, which storage only the table ever holds never
+    /// needs. An index is always a probe masked by `count - 1` (``SlotView/find(_:)``) or below
+    /// `count`. Aligned to a cache line, so that each slot's key and counts share one (``Entry``).
     struct Slots: ~Copyable {
-        private let base: UnsafeMutablePointer<Entry>
+        let base: UnsafeMutablePointer<Entry>
         /// A power of two.
         let count: Int
 
@@ -154,91 +153,91 @@ final class RepeatTable: @unchecked Sendable {
             UnsafeMutableRawPointer(base).deallocate()
         }
 
-        var indices: Range<Int> { 0..<count }
+        var view: SlotView { SlotView(base: base, mask: count - 1) }
+    }
+
+    /// The slots ``Slots`` owns, read and written in place (by the owner or a lock holder, as
+    /// the type's comment says): no access to the table's own stored properties but atomic
+    /// loads, so no exclusivity check runs on a repeat.
+    struct SlotView {
+        let base: UnsafeMutablePointer<Entry>
+        let mask: Int
+
+        var indices: Range<Int> { 0..<(mask + 1) }
 
         subscript(index: Int) -> Entry {
             @inline(__always) unsafeAddress {
-                assert(index >= 0 && index < count, "repeat slot out of range")
+                assert(index >= 0 && index <= mask, "repeat slot out of range")
                 return UnsafePointer(base + index)
             }
             @inline(__always) nonmutating unsafeMutableAddress {
-                assert(index >= 0 && index < count, "repeat slot out of range")
+                assert(index >= 0 && index <= mask, "repeat slot out of range")
                 return base + index
             }
         }
-    }
-
-    struct State: ~Copyable {
-        /// The hub's observer generation the keys were seen under; a thread holding an older
-        /// list does not fold (its observers may not have seen the first occurrence).
-        var generation: UInt64
-        /// Open-addressed slots, a power of two in number, at most half full (linear probing).
-        var slots = Slots(count: RepeatTable.initialSlots)
-        var count = 0
-        var pending = false
-        /// The thread exited: the next collection takes the counts and forgets the table.
-        var retired = false
 
         /// The slot holding `key`, or the empty slot where it would go (negated, minus one).
         @inline(__always)
         func find(_ key: Key) -> Int {
-            let mask = slots.count - 1
             var index = key.slot(mask: mask)
             while true {
-                let found = slots[index].key
+                let found = self[index].key
                 if found == key { return index }
                 if found.registration == 0 { return -1 - index }
                 index = (index + 1) & mask
             }
         }
+    }
 
-        mutating func insert(_ entry: Entry) {
-            if (count + 1) * 2 > slots.count { rebuild(capacity: slots.count * 2) }
-            let index = find(entry.key)
-            guard index < 0 else { return }
-            slots[-1 - index] = entry
-            count += 1
-        }
-
-        /// Rehashes the entries `keep` accepts into `capacity` slots.
-        mutating func rebuild(capacity: Int, keeping keep: (Entry) -> Bool = { _ in true }) {
-            var old = Slots(count: capacity)
-            swap(&old, &slots)
-            count = 0
-            for index in old.indices where old[index].key.registration != 0 && keep(old[index]) {
-                slots[-1 - find(old[index].key)] = old[index]
-                count += 1
-            }
-        }
-
-        /// Whether any entry is `idle`, and how many entries are not.
-        func idleEntries() -> (any: Bool, kept: Int) {
-            var any = false, kept = 0
-            for index in slots.indices where slots[index].key.registration != 0 {
-                if slots[index].idle { any = true } else { kept += 1 }
-            }
-            return (any, kept)
-        }
+    /// What only a holder of `lock` reads or writes.
+    struct Locked: ~Copyable {
+        /// Open-addressed slots, a power of two in number, at most half full (linear probing);
+        /// published to the owner through `slotBase` and `slotMask`.
+        var slots: Slots
+        var count = 0
+        /// The thread exited: the next collection takes the counts and forgets the table.
+        var retired = false
     }
 
     /// Beyond this many keys a thread's resolutions are delivered as events again.
     static let keyLimit = 4096
     static let initialSlots = 32
 
-    @exclusivity(unchecked) private var state: State
+    /// The hub's observer generation the keys were seen under; a thread holding an older list
+    /// does not fold (its observers may not have seen the first occurrence). Written under
+    /// `lock` by a collector (with the owner kept out) or by the owner.
+    private let generation: Atomic<UInt64>
+    /// Whether any count was taken since the last collection.
+    private let pending = Atomic<Bool>(false)
+    /// ``Locked/slots``, as the owner reads them: changed only under `lock`, with the owner kept
+    /// out or by the owner itself. Relaxed: `writing` and `collecting` order them (see the
+    /// type's comment).
+    private let slotBase: Atomic<UnsafeMutablePointer<Entry>>
+    private let slotMask: Atomic<Int>
     /// Odd while the owner counts a repeat without the lock.
     private let writing = Atomic<UInt64>(0)
-    /// True while a collector works on `state` (it holds `lock` meanwhile).
+    /// True while a collector works on the slots (it holds `lock` meanwhile).
     private let collecting = Atomic<Bool>(false)
     private let lock = Mutex<Void>(())
+    /// Read and written only under `lock`, never on a repeat's path.
+    private var locked: Locked
+    /// Which builds the owner times (``BuildSampling``). Owner-only: no collector reads it.
+    let sampling: BuildSampling
 
     init(generation: UInt64) {
-        state = State(generation: generation)
+        let slots = Slots(count: RepeatTable.initialSlots)
+        self.generation = Atomic(generation)
+        slotBase = Atomic(slots.base)
+        slotMask = Atomic(slots.count - 1)
+        locked = Locked(slots: slots)
         sampling = BuildSampling(seed: EventClock.raw() &* 0x9E37_79B9_7F4A_7C15 ^ generation)
     }
 
-    /// Which builds the owner times (``BuildSampling``). Owner-only: no collector reads it.
-    @exclusivity(unchecked) private(set) var sampling: BuildSampling
+    /// The published slots.
+    @inline(__always)
+    private var slots: SlotView {
+        SlotView(base: slotBase.load(ordering: .relaxed), mask: slotMask.load(ordering: .relaxed))
+    }
 
     /// Whether the owner's build of the registration at `address` starting now may go untimed.
     @inline(__always)
@@ -271,7 +270,7 @@ final class RepeatTable: @unchecked Sendable {
         } else {
             writing.store(mark &+ 1, ordering: .releasing)
             // The scope made here, not passed on as a closure: a closure context was set up on
-            // every repeat for this rare call (callgrind).
+            // every repeat for this rare call.
             counted = countDuringCollection(key, scope: scope(), duration: duration, time: end, generation: generation)
         }
         if let counted {
@@ -301,12 +300,6 @@ final class RepeatTable: @unchecked Sendable {
         }
     }
 
-    /// Counts a cache hit of a key seen before, but only where that takes no lock: false, having
-    /// counted nothing, for a new key, during a collection, or when ``fold`` would deliver an
-    /// event. The caller then goes through ``fold`` as usual. For a hit counted inside a
-    /// container's read section (``ReadSection``): a writer waits for that section to end, so
-    /// the code in it must never wait for anything, and a collector holding `lock` may release
-    /// an entry's registration, whose deinit may run app code. Called by the owner only.
     /// Raises `writing` to odd before the owner counts without the lock, and returns the mark
     /// (the owner lowers it with `mark &+ 1` when done): a sequentially consistent add orders it
     /// before the owner's load of `collecting`.
@@ -315,6 +308,12 @@ final class RepeatTable: @unchecked Sendable {
         return writing.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
     }
 
+    /// Counts a cache hit of a key seen before, but only where that takes no lock: false, having
+    /// counted nothing, for a new key, during a collection, or when ``fold`` would deliver an
+    /// event. The caller then goes through ``fold`` as usual. For a hit counted inside a
+    /// container's read section (``ReadSection``): a writer waits for that section to end, so
+    /// the code in it must never wait for anything, and a collector holding `lock` may release
+    /// an entry's registration, whose deinit may run app code. Called by the owner only.
     @inline(__always)
     func countKnownHit(
         _ registration: AnyRegistration, requesterID: UInt, kind: Scope.Kind, scope: @autoclosure () -> Scope,
@@ -330,21 +329,22 @@ final class RepeatTable: @unchecked Sendable {
     }
 
     /// Counts a repeat of `key`: true when counted, false when the caller must deliver the event,
-    /// nil for a key not seen yet. The caller has access to `state` (see the type's comment).
+    /// nil for a key not seen yet. The caller has access to the slots (see the type's comment).
     @inline(__always)
     private func count(
         _ key: Key, scope: @autoclosure () -> Scope, duration: UInt64, time: UInt64, generation: UInt64
     ) -> Bool? {
-        guard state.generation == generation else { return false }
-        let index = state.find(key)
+        guard self.generation.load(ordering: .relaxed) == generation else { return false }
+        let slots = slots
+        let index = slots.find(key)
         guard index >= 0 else { return nil }
-        if key.isCustom, state.slots[index].scope != scope() { return false }
+        if key.isCustom, slots[index].scope != scope() { return false }
         if duration == .max {
-            state.slots[index].counts.addUntimed(time: time)
+            slots[index].counts.addUntimed(time: time)
         } else {
-            state.slots[index].counts.add(duration: duration, time: time)
+            slots[index].counts.add(duration: duration, time: time)
         }
-        state.pending = true
+        pending.store(true, ordering: .relaxed)
         return true
     }
 
@@ -361,14 +361,36 @@ final class RepeatTable: @unchecked Sendable {
     @inline(never)
     private func remember(_ entry: Entry, generation: UInt64) -> Bool {
         lock.withLock { _ in
-            guard state.generation == generation, state.count < RepeatTable.keyLimit else { return false }
-            state.insert(entry)
+            guard self.generation.load(ordering: .relaxed) == generation, locked.count < RepeatTable.keyLimit else {
+                return false
+            }
+            if (locked.count + 1) * 2 > locked.slots.count { rebuild(&locked, capacity: locked.slots.count * 2) }
+            let slots = locked.slots.view
+            let index = slots.find(entry.key)
+            guard index < 0 else { return true }
+            slots[-1 - index] = entry
+            locked.count += 1
             return true
         }
     }
 
-    /// Runs `body` on `state` with the owner kept out (see the type's comment).
-    private func whileCollecting<R>(_ body: (inout State) -> R) -> R {
+    /// Rehashes the entries `keep` accepts into `capacity` slots, and publishes them. Called
+    /// with `lock` held, by the owner or by a collector that keeps the owner out.
+    private func rebuild(_ locked: inout Locked, capacity: Int, keeping keep: (Entry) -> Bool = { _ in true }) {
+        var old = Slots(count: capacity)
+        swap(&old, &locked.slots)
+        locked.count = 0
+        let slots = locked.slots.view, previous = old.view
+        for index in previous.indices where previous[index].key.registration != 0 && keep(previous[index]) {
+            slots[-1 - slots.find(previous[index].key)] = previous[index]
+            locked.count += 1
+        }
+        slotBase.store(slots.base, ordering: .relaxed)
+        slotMask.store(slots.mask, ordering: .relaxed)
+    }
+
+    /// Runs `body` with the owner kept out (see the type's comment).
+    private func whileCollecting<R>(_ body: (inout Locked) -> R) -> R {
         lock.withLock { _ in
             collecting.store(true, ordering: .sequentiallyConsistent)
             let mark = writing.load(ordering: .sequentiallyConsistent)
@@ -381,7 +403,7 @@ final class RepeatTable: @unchecked Sendable {
                 }
             }
             defer { collecting.store(false, ordering: .releasing) }
-            return body(&state)
+            return body(&locked)
         }
     }
 
@@ -389,34 +411,38 @@ final class RepeatTable: @unchecked Sendable {
     /// observers changed: their first occurrences must be events again). Returns whether the
     /// table is retired and can be forgotten.
     func collect(into aggregates: inout [ResolutionAggregate], resetTo generation: UInt64?) -> Bool {
-        whileCollecting { state in
-            if state.pending {
-                state.pending = false
-                for index in state.slots.indices where state.slots[index].counts.count > 0 {
-                    if let aggregate = state.slots[index].aggregate { aggregates.append(aggregate) }
-                    let counts = state.slots[index].counts
-                    if counts.timedCount > 0 { state.slots[index].meanNanoseconds = counts.totalNanoseconds / counts.timedCount }
-                    state.slots[index].counts = RepeatCounts()
-                    state.slots[index].idle = false
+        whileCollecting { locked in
+            let slots = locked.slots.view
+            if pending.load(ordering: .relaxed) {
+                pending.store(false, ordering: .relaxed)
+                for index in slots.indices where slots[index].counts.count > 0 {
+                    if let aggregate = slots[index].aggregate { aggregates.append(aggregate) }
+                    let counts = slots[index].counts
+                    if counts.timedCount > 0 { slots[index].meanNanoseconds = counts.totalNanoseconds / counts.timedCount }
+                    slots[index].counts = RepeatCounts()
+                    slots[index].idle = false
                 }
             }
             if let generation {
-                state.generation = generation
-                if state.count > 0 { state.rebuild(capacity: RepeatTable.initialSlots) { _ in false } }
-            } else if state.count > 0 {
+                self.generation.store(generation, ordering: .relaxed)
+                if locked.count > 0 { rebuild(&locked, capacity: RepeatTable.initialSlots) { _ in false } }
+            } else if locked.count > 0 {
                 // Entries that saw no repeat over two collections are dropped.
-                let idle = state.idleEntries()
-                if idle.any {
-                    var capacity = RepeatTable.initialSlots
-                    let kept = idle.kept
-                    while kept * 2 >= capacity { capacity *= 2 }
-                    state.rebuild(capacity: capacity) { !$0.idle }
+                var anyIdle = false, kept = 0
+                for index in slots.indices where slots[index].key.registration != 0 {
+                    if slots[index].idle { anyIdle = true } else { kept += 1 }
                 }
-                for index in state.slots.indices where state.slots[index].key.registration != 0 {
-                    state.slots[index].idle = true
+                if anyIdle {
+                    var capacity = RepeatTable.initialSlots
+                    while kept * 2 >= capacity { capacity *= 2 }
+                    rebuild(&locked, capacity: capacity) { !$0.idle }
+                }
+                let current = locked.slots.view
+                for index in current.indices where current[index].key.registration != 0 {
+                    current[index].idle = true
                 }
             }
-            return state.retired
+            return locked.retired
         }
     }
 

@@ -81,8 +81,8 @@ extension Container {
         // `@inlinable`, so that the kept answer (`InstalledAssembly`) is read as `A` in the app's
         // specialised code.
         if let answer = installedAssembly(as: ObjectIdentifier(A.self)) {
-            // Safe: only a `TypedAssembly<A>` is kept under `A`'s metatype (`castAssembly`).
-            return unsafeDowncast(answer, to: TypedAssembly<A>.self).value
+            // Only a `TypedAssembly<A>` is kept under `A`'s metatype (`castAssembly`): never fails.
+            return (answer as! TypedAssembly<A>).value
         }
         return castAssembly(A.self, file: file, line: line)
     }

@@ -181,20 +181,11 @@ extension Container {
     }
 
     /// Whether this container or an ancestor has any mapping (one atomic load per container).
-    ///
-    /// The walk borrows each container (`self` holds its ancestors through `parent`, a `let`):
-    /// holding them as `Container?` retained and released each one (~40 instructions per
-    /// keypath resolve, callgrind).
+    /// Recursive through `parent?.`: a `let` read through a borrowed container, so no container
+    /// on the way is retained (a `Container?` loop variable retained each one; Benchmarks/,
+    /// keypath scenarios).
     var anyMappings: Bool {
-        var container = Unmanaged.passUnretained(self)
-        while true {
-            let (mapped, parent) = container._withUnsafeGuaranteedRef {
-                ($0.core.hasMappings.load(ordering: .acquiring), $0.parent.map(Unmanaged.passUnretained))
-            }
-            if mapped { return true }
-            guard let parent else { return false }
-            container = parent
-        }
+        core.hasMappings.load(ordering: .acquiring) || parent?.anyMappings == true
     }
 
     /// The provider that answers for the provider with `key`, from this container's mappings or

@@ -28,24 +28,24 @@ package final class BackgroundThread: Sendable {
     }
 
     /// Starts `body` on a new thread at once.
+    ///
+    /// `pthread_create` passes its thread one untyped pointer: `body`, moved into memory
+    /// allocated here. Proof: the memory is initialised before the call, and exactly one side
+    /// moves the closure out and frees it: the new thread (``start(_:)``) when the call
+    /// succeeds, this initialiser when it fails (no thread then runs).
     package init(_ body: @escaping @Sendable () -> Void) throws(Failure) {
-        let context = Unmanaged.passRetained(Job(body)).toOpaque()
+        let job = UnsafeMutablePointer<Job>.allocate(capacity: 1)
+        job.initialize(to: body)
         #if canImport(Darwin)
         var thread: pthread_t?
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Job>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, context)
+        let status = pthread_create(&thread, nil, { raw in BackgroundThread.start(raw) }, job)
         #else
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            // The retained job passed below; the thread owns it until it returns.
-            Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, context)
+        let status = pthread_create(&thread, nil, { raw in BackgroundThread.start(raw!) }, job)
         #endif
         guard status == 0 else {
-            Unmanaged<Job>.fromOpaque(context).release()
+            job.deinitialize(count: 1)
+            job.deallocate()
             throw Failure(status: status)
         }
         id = Mutex(thread)
@@ -88,8 +88,14 @@ package final class BackgroundThread: Sendable {
         pthread_exit(nil)
     }
 
-    private final class Job: Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    private typealias Job = @Sendable () -> Void
+
+    /// The new thread's entry: takes the closure `init` left at `raw` (freeing it) and runs it.
+    private static func start(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        let job = raw.assumingMemoryBound(to: Job.self)
+        let body = job.move()
+        job.deallocate()
+        body()
+        return nil
     }
 }
