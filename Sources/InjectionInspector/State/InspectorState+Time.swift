@@ -43,7 +43,8 @@ extension InspectorState {
         guard canScrub(model) else {
             // Home and End keep moving the list when there is no time to move in.
             if key == .home || key == .end { return false }
-            message = model.history.count == 0 ? "Nothing recorded yet" : "Pause (p) to move in time"
+            message = model.history.count > 0 ? "Pause (p) to move in time"
+                : DeclaredMarks.isScanOnly(model.graph) ? DeclaredSummary.notRun + ": a scan has no time to move in" : "Nothing recorded yet"
             return true
         }
         let count = model.history.count

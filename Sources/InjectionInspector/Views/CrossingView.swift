@@ -18,7 +18,7 @@ enum CrossingView {
         let breach = crossing.isBreach
         var items = [ListItem(
             id: "crossing:" + name, label: name,
-            note: Format.counted(crossing.edgeCount, "edge") + ", " + Format.counted(crossing.resolveCount, "resolve") + (breach ? "  BREACH: the layers use each other" : ""),
+            note: crossing.summary(in: graph) + (breach ? "  BREACH: the layers use each other" : ""),
             style: breach ? Style(.error, .bold) : Style(.title, .bold))]
         let edges = crossing.edges.sorted { (graph.edges[$1].count, $1) < (graph.edges[$0].count, $0) }
         for (index, edgeID) in edges.enumerated() {
@@ -28,7 +28,7 @@ enum CrossingView {
             var item = ListItem(
                 id: "edge:" + from.key + ">" + to.key, node: edge.from,
                 guide: index == edges.count - 1 ? "└─ " : "├─ ",
-                label: "\(from.description) → \(to.description)", note: "×\(edge.count)",
+                label: "\(from.description) → \(to.description)", note: DeclaredMarks.count(edge, in: graph),
                 isMatch: state.filter.isActive && state.filter.matches(from, scope: graph.nodes[edge.from].scope))
             item.mark = state.changeMarks.edge(from: from, to: to)
             items.append(item)

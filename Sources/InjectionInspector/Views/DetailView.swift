@@ -41,13 +41,14 @@ enum DetailView {
     static func arrowSections(_ arrow: LayerMap.Arrow, graph: DependencyGraph) -> [DetailPane.Section] {
         let crossing = arrow.crossing
         let about: [DetailPane.Line] = [
-            .init("edges", "\(crossing.edgeCount)"), .init("resolves", "\(crossing.resolveCount)"),
+            .init("edges", "\(crossing.edgeCount)"),
+            DeclaredMarks.isScanOnly(graph) ? .init("resolves", DeclaredSummary.notRun, style: Style(.dim)) : .init("resolves", "\(crossing.resolveCount)"),
             .init("breach", arrow.isBreach ? "yes: these layers reach each other" : "no",
                   style: arrow.isBreach ? Style(.error, .bold) : .normal),
         ]
         let edges = crossing.edges.sorted { graph.edges[$0].count > graph.edges[$1].count }.prefix(50).map { id in
             let edge = graph.edges[id]
-            return DetailPane.Line("×\(edge.count)", "\(LayerDiagramPanel.shortName(graph.nodes[edge.from].identity)) → "
+            return DetailPane.Line(DeclaredMarks.count(edge, in: graph), "\(LayerDiagramPanel.shortName(graph.nodes[edge.from].identity)) → "
                 + LayerDiagramPanel.shortName(graph.nodes[edge.to].identity))
         }
         return [.init(title: "Crossing", lines: about), .init(title: "Edges", lines: edges)]
@@ -132,12 +133,16 @@ enum DetailView {
         var lines = ids.prefix(12).map { edgeID -> DetailPane.Line in
             let edge = graph.edges[edgeID]
             let other = direction == .dependencies ? edge.to : edge.from
+            let count = DeclaredMarks.count(edge, in: graph, lazy: edge.isLazy)
             if edge.isLazy {
-                return .init("", "⇢ \(graph.nodes[other].identity.description)  lazy ×\(edge.lazyCount)", style: Style(.dim))
+                return .init("", "⇢ \(graph.nodes[other].identity.description)  lazy\(count.isEmpty ? "" : " " + count)", style: Style(.dim))
             }
+            let counted = count.isEmpty ? "" : "  " + count
             let cycle = edge.isOnObservedCycle ? "  ↻" : ""
-            return .init("", "\(graph.nodes[other].identity.description)  ×\(edge.count)\(cycle)",
-                         style: edge.count == 0 || edge.isOnObservedCycle ? Style(.error) : .normal)
+            // An edge the run only failed on is an error; one only the sources have is not.
+            let failed = edge.count == 0 && !DeclaredMarks.isDeclaredOnly(edge)
+            return .init("", "\(graph.nodes[other].identity.description)\(counted)\(cycle)",
+                         style: failed || edge.isOnObservedCycle ? Style(.error) : DeclaredMarks.isDeclaredOnly(edge) ? Style(.dim) : .normal)
         }
         if ids.count > 12 { lines.append(.init("", "… \(ids.count - 12) more (\(direction == .dependencies ? "d" : "D") shows all)", style: Style(.dim))) }
         return lines

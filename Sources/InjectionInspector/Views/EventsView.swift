@@ -117,9 +117,10 @@ extension EventsView: ScreenView {
 
     static func badge(_ source: TabCounts.Source) -> TabBadge { TabBadge() }
 
-    /// Every event received: read at each frame, it moves with every record.
+    /// Every event received: read at each frame, it moves with every record. A scan alone has
+    /// none to count (the screen says "declared, not run").
     static func shownBadge(_ counted: TabBadge, model: InspectorModel) -> TabBadge {
-        TabBadge(count: Int(clamping: model.events.total))
+        DeclaredMarks.isScanOnly(model.graph) ? TabBadge() : TabBadge(count: Int(clamping: model.events.total))
     }
 
     static func detail(of item: ListItem, context: ViewContext) -> DetailView.Content? {

@@ -35,7 +35,9 @@ enum InspectorView {
         let session = context.graph.session
         // Before the cursor reaches the header record the run still has its name.
         let header = session.header ?? context.model.history.header
-        let app = header?.app ?? "no app yet"
+        let scanOnly = DeclaredMarks.isScanOnly(context.graph)
+        // A scan alone names the sources it read.
+        let app = header?.app ?? (scanOnly ? context.graph.declarations?.summary.root : nil) ?? "no app yet"
         var trailing = context.state.paused ? "PAUSED" : ""
         if !context.state.liveSummary.isEmpty {
             trailing = context.state.liveSummary + (trailing.isEmpty ? "" : "  " + trailing)
@@ -49,6 +51,7 @@ enum InspectorView {
         var bar = HeaderBar(app: app, pid: header?.pid, connection: context.model.connection,
                             eventsPerSecond: context.model.eventsPerSecond, dropped: session.droppedCount, trailing: trailing)
         bar.paused = context.state.paused
+        bar.notRun = scanOnly
         if context.state.canScrub(context.model) {
             bar.timeline = context.model.timeline(buckets: TimelineBar.maximumSparkline)
         }

@@ -9,7 +9,7 @@ extension LayersView {
     static func arrowItems(_ map: LayerMap, graph: DependencyGraph) -> [ListItem] {
         map.arrows.map { arrow in
             let crossing = arrow.crossing
-            let edges = Format.counted(crossing.edgeCount, "edge") + ", " + Format.counted(crossing.resolveCount, "resolve")
+            let edges = crossing.summary(in: graph)
             return ListItem(
                 id: arrowPrefix + crossing.name, node: nil, label: crossing.name,
                 note: arrow.isBreach ? edges + "  BREACH" : edges,
@@ -69,7 +69,7 @@ struct LayerDiagramPanel {
         let crossing = arrow.crossing
         let style = arrow.isBreach ? Style(.error, .bold) : Style(.title, .bold)
         canvas.put(TextWidth.truncate(crossing.name, to: rect.width), row: rect.row, column: rect.column, style: style, limit: rect.right)
-        let summary = Format.counted(crossing.edgeCount, "edge") + ", " + Format.counted(crossing.resolveCount, "resolve") + (arrow.isBreach ? ", BREACH" : "")
+        let summary = crossing.summary(in: graph) + (arrow.isBreach ? ", BREACH" : "")
         canvas.put(TextWidth.truncate(summary, to: rect.width), row: rect.row + 1, column: rect.column, style: Style(.dim), limit: rect.right)
         let edges = crossing.edges.sorted { graph.edges[$0].count > graph.edges[$1].count }
         let rows = rect.height - 2
@@ -84,7 +84,8 @@ struct LayerDiagramPanel {
                 break
             }
             // The count is never cut: the names give way, with `…`.
-            let count = "  ×\(edge.count)"
+            let tag = DeclaredMarks.count(edge, in: graph)
+            let count = tag.isEmpty ? "" : "  " + tag
             let names = TextWidth.truncate(mark + "\(Self.shortName(from)) → \(Self.shortName(to))",
                                            to: max(1, rect.width - TextWidth.of(count)))
             let x = canvas.put(names, row: row, column: rect.column, limit: rect.right)

@@ -46,7 +46,7 @@ enum LayersView {
                                   note: breaches > 0 ? "\(breaches) breach\(breaches == 1 ? "" : "es")" : "no breach",
                                   style: Style(.title, .bold)))
             for (index, crossing) in crossings.enumerated() {
-                let edges = Format.counted(crossing.edgeCount, "edge") + ", " + Format.counted(crossing.resolveCount, "resolve")
+                let edges = crossing.summary(in: graph)
                 let first = crossing.edges.first.map { graph.edges[$0].from }
                 items.append(ListItem(
                     id: "cross:\(crossing.from)>\(crossing.to)", node: first,

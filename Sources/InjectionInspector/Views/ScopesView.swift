@@ -24,20 +24,26 @@ enum ScopesView {
             return ka != kb ? ka < kb : a < b
         }
         var items = captiveItems(model: model, state: state) + lifetimeItems(model: model, state: state)
+        // Live instances, resolves and hit rates come from a run: a scan alone says so once.
+        let scanOnly = DeclaredMarks.isScanOnly(graph)
+        if scanOnly, !names.isEmpty {
+            items.append(ListItem(id: "scopes:notRun", label: DeclaredSummary.notRun + ": instances and hit rates come from a run",
+                                  style: Style(.dim)))
+        }
         for name in names {
             let members = groups[name]!.sorted { graph.nodes[$0].identity.description < graph.nodes[$1].identity.description }
             let alive = members.reduce(UInt64(0)) { $0.addingSaturated(graph.nodes[$1].aliveInstances ?? 0) }
             let resolves = members.reduce(UInt64(0)) { $0.addingSaturated(graph.nodes[$1].resolveCount) }
             let cached = members.reduce(UInt64(0)) { $0.addingSaturated(graph.nodes[$1].cachedCount) }
-            var note = Format.counted(members.count, "service") + ", " + Format.counted(resolves, "resolve")
-            if Scope(named: name)?.isLongLived ?? false || name == "shared" {
+            var note = Format.counted(members.count, "service") + (scanOnly ? "" : ", " + Format.counted(resolves, "resolve"))
+            if !scanOnly, Scope(named: name)?.isLongLived ?? false || name == "shared" {
                 note += ", \(alive) alive, hit \(Format.percent(cached, of: resolves))"
             }
             items.append(ListItem(id: "scope:\(name)", label: name, note: note, style: Style(.title, .bold)))
             for (index, node) in members.enumerated() {
                 let service = graph.nodes[node]
-                var detail = Format.counted(service.resolveCount, "resolve")
-                if let alive = service.aliveInstances { detail = "\(alive) alive, " + detail }
+                var detail = scanOnly ? "" : Format.counted(service.resolveCount, "resolve")
+                if !scanOnly, let alive = service.aliveInstances { detail = "\(alive) alive, " + detail }
                 if service.resolveCount > 0 { detail += ", hit \(Format.percent(service.cachedCount, of: service.resolveCount))" }
                 items.append(ListItem(id: service.identity.key, node: node, guide: index == members.count - 1 ? "└─ " : "├─ ",
                                       label: service.identity.description, note: detail, isMatch: state.filter.isActive))

@@ -64,7 +64,9 @@ enum ServiceTreeView {
             var note = graph.nodes[child].scope?.name ?? ""
             if let edge, graph.edges[edge].count > 0 { note += "  ×\(graph.edges[edge].count)" }
             if let edge, graph.edges[edge].isOnObservedCycle { note += "  ↻ cycle" }
-            if let edge, graph.edges[edge].isLazy { note += "  ⇢ lazy ×\(graph.edges[edge].lazyCount)" }
+            if let edge, graph.edges[edge].isLazy { note += graph.edges[edge].lazyCount > 0 ? "  ⇢ lazy ×\(graph.edges[edge].lazyCount)" : "  ⇢ lazy" }
+            // Beside a run, an edge the sources declare and the run never took.
+            if let edge, DeclaredMarks.isDeclaredOnly(graph.edges[edge]), !DeclaredMarks.isScanOnly(graph) { note += "  " + DeclaredMarks.declaredTag }
             let repeated = shown.contains(child)
             if repeated { note += "  ↻ shown above" }
             var line = item(child, graph: graph, id: childPath, guide: guide, note: note, state: state)

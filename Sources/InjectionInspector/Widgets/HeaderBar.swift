@@ -17,6 +17,8 @@ struct HeaderBar: Sendable {
     var paused = false
     /// The time cursor and the sparkline of resolves, when the run can be scrubbed.
     var timeline: Timeline?
+    /// A scan alone: no run, so no rate and no drops; the header says "declared, not run" instead.
+    var notRun = false
 
     init(
         app: String, pid: Int32?, connection: ConnectionState, eventsPerSecond: Int, dropped: UInt64,
@@ -40,16 +42,16 @@ struct HeaderBar: Sendable {
         x = canvas.put("  ", row: row, column: x, style: Style(.chrome), limit: rect.right)
         // Paused, a live session is not shown as live: nothing reaches the views, so no rate either.
         let pausedLive = paused && connection == .live
-        var rate = connection.showsRate && !pausedLive ? "  \(eventsPerSecond) ev/s" : ""
-        // With a timeline the room goes to it; a drop is still shown.
-        var drops = timeline == nil || dropped > 0 ? "  dropped \(dropped)" : ""
+        var rate = connection.showsRate && !pausedLive && !notRun ? "  \(eventsPerSecond) ev/s" : ""
+        // With a timeline the room goes to it; a drop is still shown. A scan has neither.
+        var drops = notRun ? "  " + DeclaredSummary.notRun : timeline == nil || dropped > 0 ? "  dropped \(dropped)" : ""
         // The trailing text (which session, how many live) stays on the line: when the state is
         // long (a trap's headline, a closed connection's reason), "dropped 0" goes first, then the
         // rate, then the state is cut. Never a waiting address: it carries the token to copy.
         let state = pausedLive ? "⏸ paused" : connection.label
         let room = rect.right - x - (trailing.isEmpty ? 0 : TextWidth.of(trailing) + 1)
         func fits() -> Bool { TextWidth.of(state) + TextWidth.of(rate) + TextWidth.of(drops) <= room }
-        if !fits(), dropped == 0 { drops = "" }
+        if !fits(), dropped == 0, !notRun { drops = "" }
         if !fits() { rate = "" }
         var label = state
         if case .waiting = connection {} else {

@@ -75,6 +75,7 @@ struct HelpOverlay: Sendable {
             .init("∅", "an optional request that gave nil (a note)"),
             .init("⚠N", "N problems on this tab; its view lists them"),
             .init("+ − ~", "added, removed, changed since the baseline (--baseline)"),
+            .init("declared", "an edge the sources have (--scan) that the run never took"),
         ]),
         Group("Row colours", [
             .init("red", "the service has a problem (Flags: missing, cycle, captive, stale)"),

@@ -191,7 +191,7 @@ struct WidgetTests {
         for mark in ["—  ", "⇢  ", "∅  ", "✗  ", "↻  "] { #expect(text.contains("  " + mark), "the legend lacks \(mark)") }
         #expect(text.contains("Help — any key closes"))
         // A colour's name is drawn in that colour.
-        let red = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("red  ") }
+        let red = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(" red  ") }
         #expect(red.map { canvas.styleDump().split(separator: "\n", omittingEmptySubsequences: false)[$0].contains("E") } == true)
     }
 
