@@ -126,8 +126,9 @@ struct Linking {
         if fact.form == .provider || fact.form == .keyPathMember, let enclosing = fact.enclosing.type {
             layer = LayerName.derive(from: enclosing)
         }
-        let name = fact.name.map { $0.isLiteral ? $0.value : $0.value }
-        if let written = fact.name, !written.isLiteral, certainty == .exact {
+        let constant = fact.name.flatMap { $0.isLiteral ? nil : types.nameConstant($0.value) }
+        let name = constant ?? fact.name?.value
+        if let written = fact.name, !written.isLiteral, constant == nil, certainty == .exact {
             certainty = .guessed
             note = note ?? "the name is an expression (\(written.value))"
         }
@@ -230,7 +231,8 @@ struct Linking {
         if type == nil, request.typeSource == .initializerParameter, let call = request.contextualCall {
             type = types.parameterType(of: call)
         }
-        let name = request.name?.value
+        let constant = request.name.flatMap { $0.isLiteral ? nil : types.nameConstant($0.value) }
+        let name = constant ?? request.name?.value
         var linked: DeclaredRegistration?
         var requested: ServiceIdentity
         if let keyPath = request.keyPath {
@@ -239,7 +241,7 @@ struct Linking {
             requested = ServiceIdentity(type: type ?? "?", name: name, container: containerName)
             if type != nil { linked = find(requested) }
         }
-        if let written = request.name, !written.isLiteral, certainty == .exact {
+        if let written = request.name, !written.isLiteral, constant == nil, certainty == .exact {
             // The key is decided at run time: never called missing.
             certainty = .unresolved
             note = note ?? "the name is an expression (\(written.value)), decided at run time"

@@ -58,6 +58,22 @@ struct SourceTypes {
 
     func isProtocol(_ name: String) -> Bool { protocols.contains(Self.lastComponent(name)) }
 
+    /// The name a constant stands for where the sources declare it: `.fred`, `Resolver.Name.fred`
+    /// → `fred` from `extension Resolver.Name { static let fred = Self("fred") }` (or a `String`
+    /// constant); nil for any other expression.
+    func nameConstant(_ written: String) -> String? {
+        guard let dot = written.lastIndex(of: "."), written[written.index(after: dot)...].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { return nil }
+        let member = String(written[written.index(after: dot)...])
+        let owner = String(written[..<dot])
+        for type in owner.isEmpty ? ["Resolver.Name", "Name", "String"] : [owner] {
+            for declaration in byName[type] ?? [] {
+                if let value = declaration.properties.first(where: { $0.name == member && $0.isStatic })?.stringValue { return value }
+            }
+        }
+        return nil
+    }
+
     /// The type of the parameter a `resolve()` fills in `callee(label: resolve())`, from the
     /// initialisers the sources declare for `callee`: the overload whose labels match the call.
     func parameterType(of call: ContextualCall) -> String? {

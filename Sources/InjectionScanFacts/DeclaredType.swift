@@ -74,10 +74,13 @@ public struct PropertyFact: Codable, Sendable, Hashable {
     public var isComputed: Bool
     /// The property wrapper, when it has one (`Injected`, `Published`).
     public var wrapper: String?
+    /// The one string literal a static constant is built from: `static let fred = Self("fred")`
+    /// (a Resolver name) → `fred`, so `name: .fred` reads as the name it stands for.
+    public var stringValue: String?
 
     public init(
         name: String, line: Int, type: String? = nil, initializerType: String? = nil, isStatic: Bool = false,
-        isComputed: Bool = false, wrapper: String? = nil
+        isComputed: Bool = false, wrapper: String? = nil, stringValue: String? = nil
     ) {
         self.name = name
         self.line = line
@@ -86,6 +89,7 @@ public struct PropertyFact: Codable, Sendable, Hashable {
         self.isStatic = isStatic
         self.isComputed = isComputed
         self.wrapper = wrapper
+        self.stringValue = stringValue
     }
 }
 

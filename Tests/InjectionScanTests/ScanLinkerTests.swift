@@ -104,6 +104,32 @@ struct ScanLinkerTests {
         #expect(report.problems.isEmpty && report.notes.map(\.kind) == ["unresolved"])
     }
 
+    /// Resolver's `name: .fred` is the name `extension Resolver.Name { static let fred = Self("fred") }`
+    /// gives it, in whichever file; a constant the sources do not declare stays undecided.
+    @Test func aNameConstantReadsAsTheNameItsDeclarationGives() {
+        let names = FileFacts(path: "Names.swift", fileID: "App/Names.swift", types: [
+            DeclaredType(name: "Resolver.Name", kind: .extension, line: 3, column: 1, properties: [
+                PropertyFact(name: "fred", line: 4, isStatic: true, stringValue: "fred"),
+            ]),
+        ])
+        var registration = Self.register(1, "Service", line: 10)
+        registration.name = NameFact(value: ".fred", isLiteral: false)
+        let wiring = FileFacts(path: "Wiring.swift", fileID: "App/Wiring.swift", registrations: [registration], requests: [
+            RequestFact(line: 20, column: 5, style: .resolver, form: .propertyWrapper, wrapper: "Injected", service: "Service",
+                        typeSource: .annotation, name: NameFact(value: ".fred", isLiteral: false), enclosing: EnclosingFact(type: "Screen")),
+            RequestFact(line: 21, column: 5, style: .resolver, form: .propertyWrapper, wrapper: "Injected", service: "Service",
+                        typeSource: .annotation, name: NameFact(value: ".barney", isLiteral: false), enclosing: EnclosingFact(type: "Screen")),
+        ])
+        let declarations = ScanLinker.link(Self.facts([Self.main, names, wiring]), root: ".")
+        let registered = declarations.registrations[0]
+        #expect(registered.service.name == "fred" && registered.certainty == .exact && registered.location.line == 10)
+        let (fred, barney) = (declarations.sites[0], declarations.sites[1])
+        #expect(fred.requested.name == "fred" && fred.registration == registered.id && fred.certainty == .exact && fred.location.line == 20)
+        #expect(barney.requested.name == ".barney" && barney.registration == nil && barney.certainty == .unresolved)
+        // Undecided is never missing.
+        #expect(ScanChecks.graph(from: declarations).check().problems.isEmpty)
+    }
+
     @Test func aFileIDComesFromTheSourcesFolderWhenTheScannerGaveNone() {
         let file = FileFacts(path: "Wiring/Fault.swift", registrations: [Self.register(1, "Clock", line: 2)])
         let declarations = ScanLinker.link(Self.facts([file], root: "/src/shop/Sources/SampleApp"), root: ".")

@@ -126,7 +126,8 @@ final class DeclarationVisitor: SyntaxVisitor {
             let fact = PropertyFact(
                 name: name, line: line, type: binding.typeAnnotation == nil ? (binding.initializer == nil ? sharedType : nil) : sharedType,
                 initializerType: initializerType, isStatic: isStatic,
-                isComputed: binding.accessorBlock.map(Self.isComputed) ?? false, wrapper: wrapper)
+                isComputed: binding.accessorBlock.map(Self.isComputed) ?? false, wrapper: wrapper,
+                stringValue: isStatic ? binding.initializer.flatMap { TypeText.builtFromLiteral($0.value) } : nil)
             facts.append(fact)
         }
         if member, let owner = open.last {

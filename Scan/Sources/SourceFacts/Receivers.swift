@@ -112,6 +112,14 @@ struct Receivers {
             }
             return Receiver(reference: ContainerReference(expression: written), verdict: .unknown)
         }
+        // Swinject's `container.synchronize()`: a thread-safe resolver over the same container.
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "synchronize",
+            let base = member.base
+        {
+            let synchronized = classify(base, at: node)
+            if synchronized.verdict == .container { return synchronized }
+        }
         if let call = expression.as(FunctionCallExprSyntax.self), let type = TypeText.constructedType(call) {
             return Receiver(reference: ContainerReference(expression: written, type: type), verdict: isContainerType(type) ? .container : .other(type))
         }

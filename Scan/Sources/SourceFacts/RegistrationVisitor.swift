@@ -451,7 +451,9 @@ final class RegistrationVisitor: SyntaxVisitor {
     }
 
     static func name(_ expression: ExprSyntax) -> NameFact {
-        if let literal = TypeText.literal(expression) { return NameFact(value: literal, isLiteral: true) }
+        // `"fred"`, and Resolver's `.name(fromString: "fred")` / `Resolver.Name("fred")`; a
+        // constant (`.fred`) is written as is, for the linker to find where the sources declare it.
+        if let literal = TypeText.builtFromLiteral(expression) { return NameFact(value: literal, isLiteral: true) }
         return NameFact(value: TypeText.collapse(expression.trimmedDescription), isLiteral: false)
     }
 

@@ -14,7 +14,7 @@ final class RequestVisitor: SyntaxVisitor {
 
     static let wrappers: [String: RequestAccess] = [
         "Injected": .eager, "LazyInjected": .lazy, "WeakLazyInjected": .weakLazy, "OptionalInjected": .optional,
-        "InjectedObject": .eager, "Inject": .eager, "Service": .eager, "InjectedType": .eager,
+        "InjectedObject": .eager, "InjectedObservable": .eager, "Inject": .eager, "Service": .eager, "InjectedType": .eager,
     ]
     static let resolveNames: Set<String> = ["resolve", "optional", "tryResolve"]
 

@@ -82,6 +82,20 @@ enum TypeText {
     ]
 
     /// A string literal's value when it has no interpolation.
+    /// The string a value is built from: `"fred"`, `Self("fred")`, `Name("fred")`,
+    /// `.init("fred")`, `Resolver.Name(rawValue: "fred")`, `.name(fromString: "fred")`.
+    static func builtFromLiteral(_ expression: ExprSyntax) -> String? {
+        if let value = literal(expression) { return value }
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1, call.trailingClosure == nil,
+            let argument = call.arguments.first, [nil, "rawValue", "fromString"].contains(argument.label?.text)
+        else { return nil }
+        // Only a name type's own initialisers, never any function given a string.
+        var callee = collapse(call.calledExpression.trimmedDescription)
+        for suffix in [".init", ".name"] where callee.hasSuffix(suffix) { callee.removeLast(suffix.count) }
+        guard ["", "Self", "Name"].contains(callee) || callee.hasSuffix(".Name") else { return nil }
+        return literal(argument.expression)
+    }
+
     static func literal(_ expression: ExprSyntax) -> String? {
         guard let string = expression.as(StringLiteralExprSyntax.self) else { return nil }
         var value = ""

@@ -15,6 +15,7 @@ import Testing
         #expect(application.service == "XYZService" && application.scope == ScopeFact(written: ".application", normalized: "application"))
         let named = try #require(facts.registration("#R:named", file))
         #expect(named.name?.value == "edit" && named.service == "XYZViewModel" && named.implementation == "EditViewModel")
+        #expect(facts.registration("#R:nameConstant", file)?.name == NameFact(value: ".fred", isLiteral: false))
         let arguments = try #require(facts.registration("#R:args", file))
         #expect(arguments.argumentTypes == ["Arguments"] && arguments.service == "Detail")
         let model = try #require(facts.registration("#R:model", file))
@@ -56,6 +57,16 @@ import Testing
             #expect(site.wrapper == wrapper && site.access == access && site.service == service && site.style == .resolver, "\(marker)")
         }
         #expect(facts.request("#S:named", file)?.name?.value == "edit")
+        // `.fred` is kept as written, with the constant's string beside its declaration: the
+        // linker, which sees every file, reads one through the other.
+        let fred = try #require(facts.types.first { $0.name == "Resolver.Name" }?.properties.first { $0.name == "fred" })
+        #expect(fred.line == Fixture.line("#P:fred", in: file) && fred.isStatic && fred.stringValue == "fred")
+        #expect(facts.types.first { $0.name == "Resolver.Name" }?.properties.first { $0.name == "barney" }?.stringValue == "barney")
+        let constant = try #require(facts.request("#S:nameConstant", file))
+        #expect(constant.name == NameFact(value: ".fred", isLiteral: false) && constant.service == "XYZService" && constant.wrapper == "Injected")
+        let resolveConstant = try #require(facts.request("#S:resolveNameConstant", file))
+        #expect(resolveConstant.name == NameFact(value: ".barney", isLiteral: false) && resolveConstant.form == .resolveCall)
+        #expect(facts.request("#S:nameFromString", file)?.name == NameFact(value: "wilma", isLiteral: true))
         let locator = try #require(facts.request("#S:locator", file))
         #expect(locator.form == .resolveCall && locator.service == "XYZService" && locator.inRegistration == nil && locator.container?.expression == "Resolver")
         let defaultArgument = try #require(facts.request("#S:default", file))
@@ -97,6 +108,21 @@ import Testing
         let argument = try #require(facts.request("#S:argument", file))
         #expect(argument.arguments == ["3"] && argument.access == .optional)
     }
+
+    /// `container.synchronize()` is the same container, thread-safe: resolves on it (kept in a
+    /// local or chained) are that container's sites, and edges inside a factory.
+    @Test func synchronizedResolversAreTheSameContainer() throws {
+        let facts = try Fixture.scan(file)
+        let services = ContainerReference(expression: "services", type: "Container")
+        let kept = try #require(facts.request("#S:synchronized", file))
+        #expect(kept.container == services && kept.service == "Cache" && kept.access == .eager && kept.inRegistration == nil
+                && kept.certainty == .exact, "\(kept)")
+        let chained = try #require(facts.request("#S:synchronizedChain", file))
+        #expect(chained.container == services && chained.service == "Cache" && chained.access == .optional && chained.certainty == .exact)
+        let loader = try #require(facts.registration("#R:loader", file))
+        let edge = try #require(facts.request("#S:synchronizedEdge", file))
+        #expect(edge.container == services && edge.service == "Cache" && edge.inRegistration == loader.id && edge.phase == .factory)
+    }
 }
 
 @Suite struct FactoryStyleTests {
@@ -137,6 +163,9 @@ import Testing
         #expect(lazy.keyPath == KeyPathFact(root: "FeatureContainer", components: ["feature"]) && lazy.access == .lazy)
         #expect(facts.request("#S:weak", file)?.access == .weakLazy)
         #expect(facts.request("#S:object", file)?.wrapper == "InjectedObject")
+        let observable = try #require(facts.request("#S:observable", file))
+        #expect(observable.wrapper == "InjectedObservable" && observable.style == .factory && observable.access == .eager
+                && observable.keyPath == KeyPathFact(components: ["observable"]) && observable.typeSource == .keyPath)
         let call = try #require(facts.request("#S:call", file))
         #expect(call.form == .factoryCall && call.keyPath == KeyPathFact(root: "Container", components: ["network"]) && call.inRegistration == nil)
         #expect(facts.request("#S:parameterCall", file)?.arguments == ["3"])

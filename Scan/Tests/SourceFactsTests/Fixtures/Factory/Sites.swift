@@ -7,6 +7,7 @@ final class ViewModel {
     @LazyInjected(\FeatureContainer.feature) var feature  // #S:lazy
     @WeakLazyInjected(\.network) var network  // #S:weak
     @InjectedObject(\.model) var model  // #S:object
+    @InjectedObservable(\.observable) var observable  // #S:observable
 
     func run() {
         let network = Container.shared.network()  // #S:call

@@ -14,6 +14,7 @@ extension Resolver: ResolverRegistering {  // #C:registering
         register { XYZFetcher() }.implements(XYZFetching.self)  // #R:implements
         register(XYZService.self) { XYZService() }.scope(.application)  // #R:application
         register(name: "edit") { EditViewModel() as XYZViewModel }  // #R:named
+        register(name: .fred) { XYZService() }  // #R:nameConstant
         register { _, args in Detail(id: args("id")) }  // #R:args
         register { Model(fetcher: resolve(), service: resolve()) }  // #R:model #S:modelEdge
         Resolver.register { XYZService() }  // #R:static

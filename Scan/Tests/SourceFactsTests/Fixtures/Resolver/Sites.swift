@@ -15,3 +15,14 @@ final class XYZViewController {
 
     init(fetcher: XYZFetching = Resolver.resolve()) {}  // #S:default
 }
+
+// Resolver names as constants of Resolver.Name.
+extension Resolver.Name {
+    static let fred = Self("fred")  // #P:fred
+    static let barney = Resolver.Name(rawValue: "barney")
+}
+final class Flintstones {
+    @Injected(name: .fred) var fred: XYZService  // #S:nameConstant
+    let barney: XYZService = Resolver.resolve(name: .barney)  // #S:resolveNameConstant
+    let wilma: XYZService = Resolver.resolve(name: .name(fromString: "wilma"))  // #S:nameFromString
+}

@@ -38,3 +38,13 @@ final class SwinjectInstanceProvider: InstanceProvider {
 func start(instanceProvider: InstanceProvider) {
     _ = instanceProvider.resolve(API.self)  // #S:wrapper
 }
+
+// A synchronized resolver is the same container: its resolves are sites, and edges in a factory.
+final class Loader { init(cache: Cache) {} }
+func synchronizedScreen() {
+    let threadSafe = services.synchronize()
+    let cache = threadSafe.resolve(Cache.self)!  // #S:synchronized
+    let again = services.synchronize().resolve(Cache.self)  // #S:synchronizedChain
+    services.register(Loader.self) { _ in Loader(cache: services.synchronize().resolve(Cache.self)!) }  // #R:loader #S:synchronizedEdge
+    _ = (cache, again)
+}
