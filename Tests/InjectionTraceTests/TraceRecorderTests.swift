@@ -134,6 +134,63 @@ struct TraceRecorderTests {
         recorder.stop()
     }
 
+    /// A server's child per request: the replay holds the containers the app holds, not every
+    /// child it ever made, and an inspector that saw a child made while its stream was up learns
+    /// on the next stream that it ended.
+    @Test func aReconnectReplaysTheContainersStillAliveOnly() throws {
+        func event(_ sequence: UInt64, _ kind: ResolutionEvent.Kind) -> ResolutionEvent {
+            ResolutionEvent(sequence: sequence, time: sequence, thread: 1, kind: kind)
+        }
+        func made(_ name: String, _ sequence: UInt64) -> ResolutionEvent {
+            event(sequence, .containerCreated(ContainerCreated(
+                container: name, parent: name == "app" ? nil : "app", location: SourceLocation(fileID: "App/Server.swift", line: 40))))
+        }
+        func registered(_ name: String, _ sequence: UInt64) -> ResolutionEvent {
+            event(sequence, .registered(Registered(
+                service: ServiceIdentity(type: "RequestUser", container: name), scope: .cached,
+                location: SourceLocation(fileID: "App/Server.swift", line: 41), replaced: nil)))
+        }
+        func released(_ name: String, _ sequence: UInt64) -> ResolutionEvent {
+            event(sequence, .containerReleased(ContainerReleased(container: name)))
+        }
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink, header: Self.header)
+        recorder.start(observingEvents: false)
+        recorder.observe(made("app", 1))
+        recorder.observe(registered("app", 2))
+        var sequence: UInt64 = 3
+        for number in 1...3_000 {
+            recorder.observe(made("request-\(number)", sequence))
+            recorder.observe(registered("request-\(number)", sequence + 1))
+            if number != 2_000 { recorder.observe(released("request-\(number)", sequence + 2)) }
+            sequence += 3
+        }
+        // Made while the stream is up, released while it is down.
+        recorder.observe(made("request-late", sequence))
+        #expect(recorder.flush())
+        sink.disconnect(clear: true)
+        sink.setAvailable(false)
+        recorder.observe(released("request-late", sequence + 1))
+        #expect(recorder.flush())
+        sink.setAvailable(true)
+        recorder.observe(resolved(sequence + 2, type: "A"))
+        #expect(recorder.flush())
+        let replayed = try read(sink).records.compactMap { record -> String? in
+            guard case .event(let event) = record else { return nil }
+            switch event.kind {
+            case .containerCreated(let created): return "made \(created.container)"
+            case .registered(let registered): return "registered in \(registered.service.container)"
+            case .containerReleased(let released): return "released \(released.container)"
+            default: return record.kindName
+            }
+        }
+        #expect(replayed == [
+            "made app", "registered in app", "made request-2000", "registered in request-2000",
+            "released request-late", "resolved",
+        ])
+        recorder.stop()
+    }
+
     @Test func anInspectorThatAttachesLateSeesTheRegistrations() throws {
         let sink = MemoryTraceSink()
         sink.setAvailable(false)

@@ -7,9 +7,23 @@
 struct TraceDrain {
     let sink: any TraceSink
     let header: TraceHeader
-    /// Encoded lines of the durable records so far, replayed after the header on every new stream.
-    private var replay: [UInt8] = []
+    /// Encoded lines of the durable records so far, replayed after the header on every new
+    /// stream, each on its own: a released container's lines are let go of (nil), so the replay
+    /// holds what the app holds, not every child a server made per request (which filled it in
+    /// seconds, and made every reconnect replay 50 000 lines about containers long gone).
+    private var replay: [[UInt8]?] = []
+    /// Lines in ``replay`` (not let go of), and their bytes.
     private var replayCount = 0
+    private var replayBytes = 0
+    /// The lines of each container made (not added) and not released yet, with how many of that
+    /// name live and whether a stream was open when one was made: the last one's release lets
+    /// them go.
+    private var replayOfContainer: [String: (live: Int, lines: [Int], streamed: Bool)] = [:]
+    /// Releases, while no stream was open, of containers made while one was (at most
+    /// `replayLimit`): the next stream's replay ends with them (the inspector that saw them made
+    /// learns they ended), then they go.
+    private var releasesWhileAway: [UInt8] = []
+    private var releasesWhileAwayCount = 0
     /// Durable records left out of ``replay`` because it was full (announced as `dropped`).
     private var replayOmitted: UInt64 = 0
     private let replayLimit: Int
@@ -53,9 +67,13 @@ struct TraceDrain {
             streaming = true
             everOpened = true
             TraceEncoder.encode(.header(header), into: &batch)
-            batch.append(contentsOf: replay)
-            batchLines += 1 + UInt64(replayCount)
-            batchResentLines += 1 + UInt64(replayCount)
+            for line in replay { if let line { batch.append(contentsOf: line) } }
+            batch.append(contentsOf: releasesWhileAway)
+            let replayed = UInt64(replayCount + releasesWhileAwayCount)
+            releasesWhileAway.removeAll()
+            releasesWhileAwayCount = 0
+            batchLines += 1 + replayed
+            batchResentLines += 1 + replayed
             if replayOmitted > 0 {
                 append(.dropped(count: replayOmitted, time: now))
                 batchResentLines += 1
@@ -67,7 +85,7 @@ struct TraceDrain {
             if record.isDurable {
                 let start = batch.count
                 append(record)
-                let kept = keepForReplay(batch[start...])
+                let kept = keepForReplay(batch[start...], of: record)
                 if kept, streaming { batchResentLines += 1 }
                 if !streaming {
                     batch.removeSubrange(start...)
@@ -111,15 +129,74 @@ struct TraceDrain {
         batchLines += 1
     }
 
-    /// Keeps a durable line for the next stream's replay; false when the replay is full.
-    private mutating func keepForReplay(_ line: ArraySlice<UInt8>) -> Bool {
-        guard replayCount < replayLimit, replay.count + line.count <= replayByteLimit else {
+    /// Keeps a durable line for the next stream's replay; false when the replay is full, or
+    /// when the record is a container's release, which lets the container's lines go instead.
+    private mutating func keepForReplay(_ line: ArraySlice<UInt8>, of record: TraceRecord) -> Bool {
+        let owner: String?
+        switch record {
+        case .event(let event):
+            switch event.kind {
+            case .containerReleased(let released):
+                guard var known = replayOfContainer[released.container] else { return false }
+                known.live -= 1
+                if known.live > 0 {
+                    replayOfContainer[released.container] = known
+                } else {
+                    replayOfContainer[released.container] = nil
+                    for index in known.lines { letGo(index) }
+                    compactReplayIfSparse()
+                }
+                if !streaming, known.streamed, releasesWhileAwayCount < replayLimit {
+                    releasesWhileAway.append(contentsOf: line)
+                    releasesWhileAwayCount += 1
+                }
+                return false
+            case .containerCreated(let created) where created.addedTo == nil:
+                owner = created.container
+                replayOfContainer[created.container, default: (0, [], false)].live += 1
+                if streaming { replayOfContainer[created.container]!.streamed = true }
+            case .registered(let registered):
+                owner = registered.service.container
+            default:
+                owner = nil
+            }
+        default:
+            owner = nil
+        }
+        guard replayCount < replayLimit, replayBytes + line.count <= replayByteLimit else {
             replayOmitted += 1
             return false
         }
-        replay.append(contentsOf: line)
+        if let owner, replayOfContainer[owner] != nil { replayOfContainer[owner]!.lines.append(replay.count) }
+        replay.append(Array(line))
         replayCount += 1
+        replayBytes += line.count
         return true
+    }
+
+    /// Lets the replay's line at `index` go.
+    private mutating func letGo(_ index: Int) {
+        guard let line = replay[index] else { return }
+        replay[index] = nil
+        replayCount -= 1
+        replayBytes -= line.count
+    }
+
+    /// Drops the lines let go of once they are most of the replay (each container's line numbers
+    /// follow).
+    private mutating func compactReplayIfSparse() {
+        guard replay.count >= 1_024, replayCount * 2 < replay.count else { return }
+        var moved: [Int: Int] = [:]
+        var kept: [[UInt8]?] = []
+        kept.reserveCapacity(replayCount)
+        for (old, line) in replay.enumerated() where line != nil {
+            moved[old] = kept.count
+            kept.append(line)
+        }
+        replay = kept
+        for (name, known) in replayOfContainer {
+            replayOfContainer[name]!.lines = known.lines.compactMap { moved[$0] }
+        }
     }
 
     private mutating func send() {
