@@ -32,7 +32,9 @@ import Synchronization
 /// `collecting` is true and, having raised it, waits until `writing` is even: (a) and (b) never
 /// overlap, and two (b)s exclude each other. `sampling` is the owner's alone.
 final class RepeatTable: @unchecked Sendable {
-    /// Everything that makes two resolutions on one thread "the same", as plain bits.
+    /// A ``ResolutionFoldKey`` as the owner looks it up, in plain bits: the registrations'
+    /// addresses stand for their identities (each entry keeps its registrations alive), so a
+    /// repeat hashes three words and retains nothing. The entry makes the fold key (``Entry/fold``).
     struct Key: Equatable {
         /// The registration's address; 0 marks an empty slot.
         let registration: UInt
@@ -117,13 +119,24 @@ final class RepeatTable: @unchecked Sendable {
             self.source = source
         }
 
-        var aggregate: ResolutionAggregate? {
+        /// The fold key the entry's repeats are delivered under, as the recorder and the
+        /// inspector fold them (nil for a vacant slot). Made at a collection only: the entry
+        /// keeps its parts, so that a slot stays two cache lines.
+        var fold: ResolutionFoldKey? {
             guard let registration else { return nil }
-            return ResolutionAggregate(
-                service: registration.identity, requester: requester?.identity, scope: scope,
-                outcome: outcome, source: source, count: counts.count,
-                totalNanoseconds: counts.estimatedTotal(mean: meanNanoseconds),
-                firstTime: EventClock.since(raw: counts.firstTime), lastTime: EventClock.since(raw: counts.lastTime))
+            return ResolutionFoldKey(
+                service: registration.identity, requester: requester?.identity, scope: scope, outcome: outcome,
+                source: source)
+        }
+
+        var aggregate: ResolutionAggregate? {
+            fold.map { fold in
+                ResolutionAggregate(
+                    service: fold.service, requester: fold.requester, scope: fold.scope, outcome: fold.outcome,
+                    source: fold.source, count: counts.count,
+                    totalNanoseconds: counts.estimatedTotal(mean: meanNanoseconds),
+                    firstTime: EventClock.since(raw: counts.firstTime), lastTime: EventClock.since(raw: counts.lastTime))
+            }
         }
     }
 
@@ -470,7 +483,7 @@ struct RepeatCounts {
 
     /// A repeat counted without a duration, `time` a coarse reading (up to a tick behind the
     /// precise clock), so the latest time is kept rather than the last one
-    /// (``TraceAggregationSlot`` merges threads' counts and compares too).
+    /// (``ResolutionFoldCounts`` merges threads' counts and compares too).
     @inline(__always)
     mutating func addUntimed(time: UInt64) {
         if count == 0 { firstTime = time }

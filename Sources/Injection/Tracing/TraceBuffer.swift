@@ -14,7 +14,7 @@ struct TraceBuffer {
 
     /// Every resolution key seen, with the repeats not yet written. A key's first occurrence is
     /// recorded as an event; later ones only count here.
-    var aggregates: [TraceAggregationKey: TraceAggregationSlot] = [:]
+    var aggregates: [ResolutionFoldKey: ResolutionFoldCounts] = [:]
     var aggregatesPending = false
     let aggregationKeyLimit: Int
 
@@ -55,14 +55,14 @@ struct TraceBuffer {
     /// Folds a repeat of a known key, or queues the first occurrence. Returns whether to wake the
     /// background thread.
     @inline(__always)
-    mutating func add(_ resolved: Resolved, key: TraceAggregationKey, event: ResolutionEvent) -> Bool {
+    mutating func add(_ resolved: Resolved, key: ResolutionFoldKey, event: ResolutionEvent) -> Bool {
         if let index = aggregates.index(forKey: key) {
             aggregates.values[index].add(duration: resolved.durationNanoseconds, time: event.time)
             aggregatesPending = true
             totalFolded += 1
             return false
         }
-        if aggregates.count < aggregationKeyLimit { aggregates[key] = TraceAggregationSlot() }
+        if aggregates.count < aggregationKeyLimit { aggregates[key] = ResolutionFoldCounts() }
         return enqueue(.event(event))
     }
 
@@ -70,16 +70,14 @@ struct TraceBuffer {
     /// is queued as its own `aggregate` record, past the capacity: counts are never dropped.
     mutating func addRepeats(_ repeats: [ResolutionAggregate]) {
         for repeated in repeats where repeated.count > 0 {
-            let key = TraceAggregationKey(
-                service: repeated.service, requester: repeated.requester, scope: repeated.scope,
-                outcome: repeated.outcome, source: repeated.source)
+            let key = ResolutionFoldKey(repeated)
             totalFolded += repeated.count
             if let index = aggregates.index(forKey: key) {
                 aggregates.values[index].add(repeated)
             } else if aggregates.count < aggregationKeyLimit {
-                var slot = TraceAggregationSlot()
-                slot.add(repeated)
-                aggregates[key] = slot
+                var counts = ResolutionFoldCounts()
+                counts.add(repeated)
+                aggregates[key] = counts
             } else {
                 pending.append(.aggregate(repeated))
                 continue
@@ -94,8 +92,8 @@ struct TraceBuffer {
         aggregatesPending = false
         var result: [ResolutionAggregate] = []
         for index in aggregates.indices where aggregates.values[index].count > 0 {
-            result.append(aggregates.values[index].record(for: aggregates.keys[index]))
-            aggregates.values[index] = TraceAggregationSlot()
+            result.append(aggregates.values[index].aggregate(for: aggregates.keys[index]))
+            aggregates.values[index] = ResolutionFoldCounts()
         }
         return result
     }

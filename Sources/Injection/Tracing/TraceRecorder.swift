@@ -120,7 +120,7 @@ public final class TraceRecorder: ResolutionObserver {
         var wakeNow = false
         switch event.kind {
         case .resolved(let resolved):
-            let key = TraceAggregationKey(resolved)
+            let key = ResolutionFoldKey(resolved)
             buffer.withLock { buffer in
                 guard !buffer.ended else { return }
                 if !buffer.failures.isEmpty { buffer.failures.removeAll { $0.thread == event.thread } }

@@ -32,7 +32,7 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         /// registration makes an identity, and hashing its strings was ~700 instructions of a
         /// registration's cost (callgrind) that only traced or diagnosed identities need. 0 means
         /// not yet computed (a computed 0 is kept as 1). Threads racing to compute it store the
-        /// same value. (`TraceAggregationKey` precomputes its own hash, over different fields,
+        /// same value. (`ResolutionFoldKey` precomputes its own hash, over different fields,
         /// deliberately: each is the key of a different table.)
         @usableFromInline let cachedHash = Atomic<Int>(0)
         /// The terminal-escaped ``ServiceIdentity/description`` and

@@ -1,4 +1,4 @@
-import Injection
+@_spi(Folding) import Injection
 import InjectionTrace
 import InjectionGraph
 
@@ -77,11 +77,11 @@ struct LiveIntake: Sendable {
     /// Records in the queued `records` updates.
     private(set) var queuedRecords = 0
     /// Per connection: every resolve key seen, with the repeats folded since the last take.
-    private var folds: [Int: [FoldKey: FoldSlot]] = [:]
+    private var folds: [Int: [ResolutionFoldKey: ResolutionFoldCounts]] = [:]
     /// Per connection: the keys with repeats folded since the last take, in the order they were
     /// first folded. Queuing the aggregates visits these, not every key seen (up to
     /// ``keyLimit``), so the UI's take under the feed's lock is as long as the folding was.
-    private var foldedKeys: [Int: [FoldKey]] = [:]
+    private var foldedKeys: [Int: [ResolutionFoldKey]] = [:]
     /// Records of the oldest queued update (at ``head``) already taken: a batch split by a
     /// take is left in place and read from here on, never copied.
     private var headOffset = 0
@@ -132,7 +132,7 @@ struct LiveIntake: Sendable {
     /// What an update let go of, to be dropped by the caller once it has released the lock the
     /// intake is kept under (a finished connection's key table can hold ``keyLimit`` entries).
     struct Released: Sendable {
-        fileprivate var foldTable: [FoldKey: FoldSlot]?
+        fileprivate var foldTable: [ResolutionFoldKey: ResolutionFoldCounts]?
         /// Resolve keys in the key table let go of.
         var foldKeys: Int { foldTable?.count ?? 0 }
     }
@@ -181,7 +181,7 @@ struct LiveIntake: Sendable {
         }
         for record in records {
             statistics.received.addSaturating(Self.events(in: record))
-            if let key = FoldKey(record) {
+            if let key = ResolutionFoldKey(record) {
                 if let index = table.index(forKey: key) {
                     if queuedRecords + kept.count >= exactLimit {
                         if table.values[index].count == 0 { folded.append(key) }
@@ -191,7 +191,7 @@ struct LiveIntake: Sendable {
                         continue
                     }
                 } else if table.count < keyLimit, foldKeys < totalKeyLimit {
-                    table[key] = FoldSlot()
+                    table[key] = ResolutionFoldCounts()
                     foldKeys += 1
                 }
             }
@@ -331,7 +331,7 @@ struct LiveIntake: Sendable {
             guard let index = table.index(forKey: key) else { continue }
             foldSlotsVisitedByLastTake += 1
             aggregates.append(.aggregate(table.values[index].aggregate(for: key)))
-            table.values[index] = FoldSlot()
+            table.values[index] = ResolutionFoldCounts()
         }
         guard !aggregates.isEmpty else { return }
         queuedRecords += aggregates.count
@@ -354,58 +354,33 @@ struct LiveIntake: Sendable {
     }
 }
 
-/// What makes two resolves the same for folding: the app's own aggregation key.
-private struct FoldKey: Hashable, Sendable {
-    let service: ServiceIdentity
-    let requester: ServiceIdentity?
-    let scope: Scope
-    let outcome: Resolved.Outcome
-    let source: Resolved.Source
-
+// The app's own fold (``ResolutionFoldKey``, ``ResolutionFoldCounts``), over trace records.
+private extension ResolutionFoldKey {
+    /// The key of a `resolved` event or an `aggregate` record; nil for any other record.
     init?(_ record: TraceRecord) {
         switch record {
         case .event(let event):
             guard case .resolved(let resolved) = event.kind else { return nil }
-            (service, requester, scope, outcome, source) =
-                (resolved.service, resolved.requester, resolved.scope, resolved.outcome, resolved.source)
+            self.init(resolved)
         case .aggregate(let aggregate):
-            (service, requester, scope, outcome, source) =
-                (aggregate.service, aggregate.requester, aggregate.scope, aggregate.outcome, aggregate.source)
+            self.init(aggregate)
         default:
             return nil
         }
     }
 }
 
-/// The repeats of one key folded since the last take.
-private struct FoldSlot: Sendable {
-    var count: UInt64 = 0
-    var nanoseconds: UInt64 = 0
-    var first: UInt64 = .max
-    var last: UInt64 = 0
-
+private extension ResolutionFoldCounts {
     mutating func add(_ record: TraceRecord) {
         switch record {
         case .event(let event):
             guard case .resolved(let resolved) = event.kind else { return }
-            count.addSaturating(1)
-            nanoseconds.addSaturating(resolved.durationNanoseconds)
-            first = min(first, event.time)
-            last = max(last, event.time)
+            add(duration: resolved.durationNanoseconds, time: event.time)
         case .aggregate(let aggregate):
-            count.addSaturating(aggregate.count)
-            nanoseconds.addSaturating(aggregate.totalNanoseconds)
-            first = min(first, aggregate.firstTime)
-            last = max(last, aggregate.lastTime)
+            add(aggregate)
         default:
             return
         }
-    }
-
-    func aggregate(for key: FoldKey) -> ResolutionAggregate {
-        ResolutionAggregate(
-            service: key.service, requester: key.requester, scope: key.scope, outcome: key.outcome, source: key.source,
-            count: count, totalNanoseconds: nanoseconds, firstTime: first == .max ? last : first, lastTime: last)
     }
 }
 
