@@ -1,8 +1,9 @@
 /// Which builds on one thread are timed, while every observer folds repeats.
 ///
-/// A precise clock reading costs ~25 ns on Linux (`clock_gettime`, even through the vDSO: the
-/// time-stamp counter is read in order), and a timed build takes two: that was nearly all of
-/// what the recorder added to a transient resolve (~45 of ~55 ns, `perf`). A repeat that is
+/// A precise clock reading costs wall time that instructions do not show (`clock_gettime`
+/// reads the time-stamp counter in order), and a timed build takes two: timing every build
+/// breaks the recorder's ≤ 1.3× target (DECISIONS.md, "Mechanisms kept only for speed"; the
+/// observer scenarios of Benchmarks/). A repeat that is
 /// only counted does not need its own duration, only its key's total, so a build of a
 /// registration this thread has already counted is timed at random, about one in
 /// ``meanInterval``; the others are counted with a coarse time stamp and no duration, and the
@@ -30,11 +31,10 @@ struct BuildSampling: ~Copyable {
 
     static let slotCount = 64
     /// The mean number of builds between two timed ones (intervals are uniform in 1…2×−1, so
-    /// builds repeating in a fixed pattern are not always sampled at the same place). A timed
-    /// build's two precise readings cost ~60–80 ns of wall time on this machine's VM: at one
-    /// build in 16 that was ~5 ns per build, a tenth of a transient resolve; at one in 64 it is
-    /// ~1 ns, and a key resolved a few hundred times per aggregation interval still has samples
-    /// enough for its total (without any, the total is the last interval's mean times the count).
+    /// builds repeating in a fixed pattern are not always sampled at the same place). Rare
+    /// enough that the timed builds' readings vanish in a transient resolve's cost, frequent
+    /// enough that a key resolved a few hundred times per aggregation interval still has samples
+    /// for its total (without any, the total is the last interval's mean times the count).
     static let meanInterval: UInt64 = 64
 
     private let slots: UnsafeMutablePointer<Slot>

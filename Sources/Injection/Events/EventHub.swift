@@ -95,8 +95,8 @@ final class EventHub: Sendable {
 
     /// Whether any observer is attached. Static, not a member of ``shared``: a global holding an
     /// atomic is initialised statically, where reaching ``shared`` goes through its lazy
-    /// initialiser's `swift_once` on every check (a call and ~12 instructions per build,
-    /// callgrind). There is only ever the one hub.
+    /// initialiser's `swift_once` on every check (a call per build). There is only ever the
+    /// one hub.
     private static let active = Atomic<Bool>(false)
     private let sequence = Atomic<UInt64>(0)
     /// Changes (under the lock, after `list` is replaced) whenever the list does; starts at 1 so
@@ -250,8 +250,8 @@ final class EventHub: Sendable {
     /// the thread's own copy of the list's, taken again when the hub's generation moved on. `start` and `end` are raw ``EventClock`` readings.
     /// `scope` (of kind `kind`) is made only for a new key or a `.custom` one: a ``Scope`` copy
     /// retains and releases its name. Static, like ``isActive``: reaching ``shared`` costs a
-    /// `swift_once` call per build (~10 instructions, callgrind); only the rare paths (a new list,
-    /// the thread's first table) reach it.
+    /// `swift_once` call per build; only the rare paths (a new list, the thread's first table)
+    /// reach it.
     @inline(__always)
     static func foldRepeat(
         _ registration: AnyRegistration, kind: Scope.Kind, scope: @autoclosure () -> Scope, outcome: Resolved.Outcome,
@@ -371,7 +371,7 @@ final class EventHub: Sendable {
     /// build (`start` 0) takes its resolution pass's stamp (``ResolutionContext/passStamp``), one
     /// coarse reading taken by the pass's first untimed build to end, and replaced by each timed
     /// build's precise end, so that a graph of transients reads the clock once per pass, not
-    /// once per build (a coarse reading is ~5 ns of wall time that instructions do not show). The
+    /// once per build (a coarse reading costs wall time that instructions do not show). The
     /// stamp is behind by no more than the pass has run since it was taken, besides the coarse
     /// clock's own tick: a pass builds in microseconds, and a build that is timed refreshes it.
     @inline(__always)
@@ -486,8 +486,8 @@ enum EventClock {
     @inline(__always)
     static func raw() -> UInt64 { PosixIO.monotonicNanoseconds() }
 
-    /// A ``raw()`` reading as of the last timer tick (up to 1–10 ms behind, ~5 ns instead of ~25
-    /// on Linux): the time stamp of a repeat that is only counted.
+    /// A ``raw()`` reading as of the last timer tick (up to 1–10 ms behind, and a fraction of
+    /// its cost on Linux): the time stamp of a repeat that is only counted.
     @inline(__always)
     static func coarse() -> UInt64 { PosixIO.coarseMonotonicNanoseconds() }
 

@@ -21,8 +21,8 @@ import Synchronization
 ///
 /// The keys live in an open-addressed table probed with a pointer mix: a repeat is a hash of
 /// three words, one or two compares and four counter updates. `Dictionary` with a `Hashable`
-/// key cost ~100 instructions per repeat more (callgrind), and its entries' registrations were
-/// retained and released on every lookup.
+/// key cost more per repeat than the rest of it (Benchmarks/, recorder attached), and its
+/// entries' registrations were retained and released on every lookup.
 ///
 /// `@unchecked Sendable` (the slots are memory reached through pointers, which are not
 /// `Sendable`): the slots are read and written only (a) by the owner between raising `writing`
@@ -75,7 +75,7 @@ final class RepeatTable: @unchecked Sendable {
         @inline(__always)
         func slot(mask: Int) -> Int {
             // One multiply to mix the requester in, one to spread the sum: its high half
-            // depends on every bit of it (FastHash.mix's two rounds cost ~6 instructions more).
+            // depends on every bit of it (FastHash.mix's two rounds are not needed for this).
             let spread = (registration &+ requester &* 0x9E37_79B9_7F4A_7C15 &+ bits) &* 0xFF51_AFD7_ED55_8CCD
             return Int(truncatingIfNeeded: spread >> 32) & mask
         }

@@ -70,8 +70,8 @@ extension Container {
     /// Resolves `key`, which `keyPath` leads to, declaring the plain property first when no
     /// container in the chain has it. The resolve path is asked with a quiet missing policy and
     /// the declaration happens on its miss, rather than through a missing policy of its own: one
-    /// more case in that enum cost every resolve, of every style, 3 to 4 instructions
-    /// (callgrind). A miss thrown while `key` leads to no registration is this resolve's own (a
+    /// more case in that enum costs every resolve, of every style (Benchmarks/). A miss thrown
+    /// while `key` leads to no registration is this resolve's own (a
     /// miss inside the property's body needs `key` to have found it, to have run).
     private func resolveDeclaring<T>(
         _ key: EntryKey, _ keyPath: any KeyPath<Container, T> & Sendable, lifetime: ServiceLifetime,

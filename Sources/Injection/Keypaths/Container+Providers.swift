@@ -14,7 +14,7 @@ extension Container {
     /// answer, so the provider the app built stays in registers and is released field by field
     /// (with ``Provider/site``'s layout). Handed over whole (in a closure over it, or as a
     /// value), it lived in memory and was destroyed through its value witness: the generic
-    /// metadata instantiated, then the witness called, ~50 instructions per call (callgrind).
+    /// metadata instantiated, then the witness called, on every call (Benchmarks/).
     @inlinable
     func resolve<T>(_ provider: Provider<T>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
         do {
@@ -67,8 +67,8 @@ extension Container {
     ///
     /// The `Provider` is rebuilt from its parts only where it is used (a declaration, or a mapped
     /// resolve's event): building one here, in unspecialised code, looked `Provider<T>`'s
-    /// metadata up on every call (~310 instructions on a mapped resolve, callgrind), as a
-    /// ``MissingPolicy`` holding it did.
+    /// metadata up on every call (Benchmarks/, mapped resolves), as a ``MissingPolicy`` holding
+    /// it did.
     @usableFromInline
     func resolveDeclaring<T>(
         _ type: T.Type, lifetime: ServiceLifetime, site: Provider<T>.Site, scope: Scope, make: Provider<T>.Make
@@ -247,15 +247,13 @@ extension Container {
 
     // The literal forms ask their provider for its key alone and hand the function itself, not
     // the provider, to the miss: the provider the call site makes is then dropped at once and
-    // the optimiser removes it with the layer's retain of the container (an atomic increment
-    // and decrement around every resolve while the provider lived across it: 1.11–1.16× the
-    // type-keyed resolve in time, though 1.07× in instructions). The miss makes it again: the
-    // function is a keypath literal's getters, which make the same provider each time. Measured
-    // shapes (callgrind, cached hit): the provider kept across the resolve, 377; the function
-    // evaluated again in the inlined code (for the miss or a failure's line), 428; the miss in
-    // plain `@usableFromInline` functions, 428 (the retain stayed, the provider destroyed through
-    // an outlined destroy); the miss in `@inlinable @inline(never)` functions, specialised at the
-    // call site for the literal's function but never inlined there, 329.
+    // the optimiser removes it with the layer's retain of the container (a provider living
+    // across the resolve kept an atomic increment and decrement around it, which the keypath
+    // target of Benchmarks/ does not allow). The miss makes it again: the function is a keypath
+    // literal's getters, which make the same provider each time. The miss is in
+    // `@inlinable @inline(never)` functions, specialised at the call site for the literal's
+    // function but never inlined there: the cheapest of the shapes tried (the commit that
+    // chose it has the figures).
 
     /// What a literal form does when ``resolveHeldProvider(_:_:lifetime:)`` gave no answer: its
     /// provider declared (or its mappings followed) through
@@ -326,8 +324,7 @@ extension Container {
     }
 
     /// The keypath front end of the one resolve path. `@usableFromInline`, with the subscript
-    /// and `tryResolve` inlined into the app: a call of their own cost every keypath resolve
-    /// ~20 instructions (callgrind).
+    /// and `tryResolve` inlined into the app, so that they add no call of their own.
     @usableFromInline
     func resolve<T>(keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime) throws(ResolutionError) -> T {
         if !anyMappings {

@@ -7,8 +7,9 @@
 /// layer's retain of it (`LoginContainer(container: self)`), and both go: the container outlives
 /// the call anyway. Past six, the provider is released as a whole, and the app pays an atomic
 /// increment and decrement of the container's reference count around every provider called
-/// directly (`container.login.viewModel()`: 1.14× the type-keyed resolve in time, though 1.07× in
-/// instructions). The container, the scope (three) and the factory take five; the site gets one:
+/// directly (`container.login.viewModel()`), past the keypath target of Benchmarks/
+/// (DECISIONS.md, "Mechanisms kept only for speed"). The container, the scope (three) and the
+/// factory take five; the site gets one:
 /// this vector, with the layer's metatype beside it in ``Provider/Site`` (a tuple's metatype
 /// counts none).
 ///

@@ -26,7 +26,7 @@ public struct Provider<T>: Sendable {
     /// provider (which happens on every keypath resolve) allocates nothing.
     // `@usableFromInline` (as the initializer): `DependencyLayer.provide`
     // is inlined into the layer, so `Provider<T>` is built specialised there (unspecialised,
-    // each call looked its generic metadata up at run time: ~250 instructions, callgrind).
+    // each call looked its generic metadata up at run time).
     @usableFromInline
     enum Make: Sendable {
         case plain(@Sendable () throws -> T)

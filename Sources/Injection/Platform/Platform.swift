@@ -166,8 +166,8 @@ package enum PosixIO {
     }
 
     /// ``monotonicNanoseconds()`` as of the kernel's last timer tick (Linux's
-    /// `CLOCK_MONOTONIC_COARSE`: ~5 ns a reading where the precise clock costs ~25 ns, and up to
-    /// a tick, 1–10 ms, behind it). Darwin's precise clock is already cheap, so it is used there.
+    /// `CLOCK_MONOTONIC_COARSE`: a fraction of the precise clock's cost, and up to a tick,
+    /// 1–10 ms, behind it). Darwin's precise clock is already cheap, so it is used there.
     @inline(__always)
     package static func coarseMonotonicNanoseconds() -> UInt64 {
         #if os(Linux)

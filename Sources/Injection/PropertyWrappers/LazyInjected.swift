@@ -41,10 +41,8 @@ public struct LazyInjected<Service> {
 
     ///
     /// `@inlinable`, as its first read is: made and read in the app's code, where `Service` is
-    /// known. Unspecialised, every creation and first read looked up the metadata of
-    /// `LazyInjected<Service>` and `Optional<Service>` and copied the wrapper through its value
-    /// witnesses: ~5 000 of the ~7 200 instructions of a view model's two lazy reads, 0.59×
-    /// Resolver's `@LazyInjected` (callgrind, `shape-lazy`).
+    /// known. Unspecialised, every creation and first read looked up the wrapper's metadata and
+    /// copied it through its value witnesses: most of a lazy read (Benchmarks/, `shape-lazy`).
     @inlinable
     public init(
         _ lifetime: ServiceLifetime = .automatic, name: String? = nil, container: Container? = nil,

@@ -29,8 +29,8 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         @usableFromInline let member: String?
         /// The hash of the five fields (per process, like every `Hasher` value), computed on
         /// first use and kept: identities key the hot tables. Not at creation: every
-        /// registration makes an identity, and hashing its strings was ~700 instructions of a
-        /// registration's cost (callgrind) that only traced or diagnosed identities need. 0 means
+        /// registration makes an identity, and hashing its strings was a large share of a
+        /// registration (Benchmarks/) that only traced or diagnosed identities need. 0 means
         /// not yet computed (a computed 0 is kept as 1). Threads racing to compute it store the
         /// same value. (`ResolutionFoldKey` precomputes its own hash, over different fields,
         /// deliberately: each is the key of a different table.)
