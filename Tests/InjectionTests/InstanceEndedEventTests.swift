@@ -72,6 +72,42 @@ struct InstanceEndedEventTests {
             service: ServiceIdentity(type: "Session", container: name), scope: .shared, reason: .released)])
     }
 
+    /// A `.shared` registration hands out its weak instance: a `.newSingleton` makes the new one
+    /// that instance, and the live one it takes the place of has ended (replaced, at its line).
+    @Test func newSingletonOfASharedRegistrationReplacesTheLiveInstanceAndSaysSo() {
+        let name = uniqueName("app")
+        let app = Container(name: name)
+        app.register(scope: .shared) { Session() }
+        let recorder = EventRecorder(name)
+        var held: Session?, second: Session?, third: Session?
+        recorder.record {
+            held = app.resolve(Session.self)
+            second = app.resolve(Session.self, lifetime: .newSingleton, line: 120)
+            // The scope hands out the new one now.
+            #expect(app.resolve(Session.self) === second)
+            third = app.resolve(Session.self, lifetime: .newSingleton, line: 124)
+        }
+        #expect(held !== second && second !== third)
+        #expect(app.resolve(Session.self) === third)
+        let session = ServiceIdentity(type: "Session", container: name)
+        #expect(recorder.instancesEnded == [
+            InstanceEnded(service: session, scope: .shared, reason: .replaced, location: SourceLocation(fileID: #fileID, line: 120)),
+            InstanceEnded(service: session, scope: .shared, reason: .replaced, location: SourceLocation(fileID: #fileID, line: 124)),
+        ])
+    }
+
+    @Test func newSingletonOfASharedRegistrationWithNothingLiveEndsNothing() {
+        let name = uniqueName("app")
+        let app = Container(name: name)
+        app.register(scope: .shared) { Session() }
+        let recorder = EventRecorder(name)
+        recorder.record {
+            _ = app.resolve(Session.self)   // released at once
+            _ = app.resolve(Session.self, lifetime: .newSingleton)
+        }
+        #expect(recorder.instancesEnded.isEmpty)
+    }
+
     @Test func resetOfASharedScopeIsNotARelease() {
         let name = uniqueName("app")
         let app = Container(name: name)

@@ -232,6 +232,12 @@ extension Container {
             let box = registration.typedFactory(T.self).box(value)
             // Whether a `.newSingleton` put its instance in place of a kept one (asked only then).
             var displaced = false
+            // What a `.shared` registration hands out is its weak instance: a `.newSingleton`'s
+            // becomes it too ("make it the one the container keeps").
+            let sharedObject: AnyObject? = replace && registration.scope.kind == .shared && ScopeRules.isClassInstance(value)
+                ? value as AnyObject : nil
+            // Whether it took the place of a live one.
+            var displacedShared = false
             let winner = holder._withUnsafeGuaranteedRef { holder in
                 holder.core.state.withLock { state in
                     key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
@@ -241,7 +247,23 @@ extension Container {
                     } ?? nil
                 }
             }
-            if displaced, observed { emitInstanceEnded(registration, scope: keptScope, reason: .replaced, in: context) }
+            if let sharedObject {
+                displacedShared = holder._withUnsafeGuaranteedRef { holder in
+                    holder.core.state.withLock { state in
+                        guard let entry = key.entry(in: &state), entry.registration === registration else { return false }
+                        let live = entry.slot.weakForRead != nil
+                        _ = entry.keepWeakly(sharedObject, noticingRelease: false)
+                        return live
+                    }
+                }
+            }
+            // One end for a `.shared` registration: its weak instance is the one it kept strongly
+            // since an earlier `.newSingleton`.
+            if displacedShared {
+                if observed { emitInstanceEnded(registration, scope: .shared, reason: .replaced, in: context) }
+            } else if displaced, observed {
+                emitInstanceEnded(registration, scope: keptScope, reason: .replaced, in: context)
+            }
             // No `Optional<T>` here: in this unspecialised generic function it costs a runtime
             // metadata lookup on every resolve, kept or not.
             if let winner, winner !== box {

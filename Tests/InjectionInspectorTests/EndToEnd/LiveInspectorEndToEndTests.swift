@@ -52,6 +52,27 @@ struct LiveInspectorEndToEndTests {
         tmux.send("q")
     }
 
+    /// Instances that contradict their registration, with no resolve failing: the Scopes tab
+    /// lists each lifetime finding (the scope that never keeps dimmed, a note) and the Services
+    /// tab flags the services.
+    @Test func lifetimeFaultsAreFlaggedOnTheScopesAndServicesTabs() {
+        let tmux = inspector("demo --fault replaced-session --fault unkept-cache --fault stray-injected")
+        defer { tmux.close() }
+        #expect(tmux.waitFor("● live"))
+        tmux.send("3")
+        #expect(tmux.waitFor("⚠ 2 live: AccountSession (singleton) replaced, held by AccountAPIClient", timeout: 20))
+        #expect(tmux.waitFor("⚠ other container: StraySettingsViewModel got AuthSession from 'shared'"))
+        #expect(tmux.waitFor("· never kept: ThumbnailCache (shared) built"))
+        tmux.send("1")
+        tmux.send("/")
+        tmux.type("flag:unkept")
+        tmux.send("Enter")
+        #expect(tmux.waitFor("ThumbnailCache"))
+        #expect(tmux.waitUntil { !$0.contains("AccountSession") }, "the filter keeps the flagged service only")
+        tmux.send("q")
+        #expect(tmux.waitFor("EXIT:0"))
+    }
+
     @Test func aFilterNarrowsTheList() {
         let tmux = inspector("demo")
         defer { tmux.close() }
