@@ -142,9 +142,9 @@ final class LifetimeOracle: Sendable {
         var dropped: [String: WeakHeld] = [:]
         /// Replaced instances seen held when another was built (`a:<key>`).
         var replacedHeld: Set<String> = []
-        /// Serials of instances a reset took out of their slot: such an instance is itself stale,
-        /// so what it holds is not a break of its own (the check names the current holder that
-        /// keeps the stale one, and its fix rebuilds the whole chain).
+        /// Serials of instances a reset or a `.newSingleton` took out of their slot: such an
+        /// instance is itself stale, so what it holds is not a break of its own (the check names
+        /// the current holder that keeps the stale one, and its fix rebuilds the whole chain).
         var superseded: Set<Int> = []
     }
     private let state = Mutex(State())
@@ -169,8 +169,9 @@ final class LifetimeOracle: Sendable {
 
     /// A reset dropped `old` from its registration's slot.
     func noteDropped(_ old: Held) { state.withLock { $0.dropped[old.key] = WeakHeld(old) } }
-    /// A reset took `old` out of its slot, held or not.
+    /// A reset or a `.newSingleton` took `old` out of its slot, held or not.
     func noteSuperseded(_ old: Held) { state.withLock { _ = $0.superseded.insert(old.serial) } }
+    func isSuperseded(_ held: Held) -> Bool { state.withLock { $0.superseded.contains(held.serial) } }
     /// The registration was overridden: what its old slot held is not rebuilt by the new one.
     func forgetDropped(_ key: String) { state.withLock { $0.dropped[key] = nil } }
     var replacedHeld: Set<String> { state.withLock { $0.replacedHeld } }

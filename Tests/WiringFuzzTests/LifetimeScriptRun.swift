@@ -120,7 +120,9 @@ enum LifetimeScriptCheck {
             while let next = stack.popLast() {
                 guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
                 stack += next.holds
-                guard let scope = Self.scope(next.key, in: script) else { continue }
+                // One a reset or a `.newSingleton` took out is not what its slot keeps, even
+                // when a current holder still reaches it.
+                guard let scope = Self.scope(next.key, in: script), !oracle.isSuperseded(next) else { continue }
                 if scope.isLongLived, strong[next.key] == nil { strong[next.key] = next }
                 if scope.kind == .shared, weak[next.key]?.instance == nil { weak[next.key] = .init(next) }
             }
@@ -137,11 +139,17 @@ enum LifetimeScriptCheck {
                 track(get(i, from: fromChild ? child : app, for: nil))
             case .newSingleton(let i):
                 let key = "s\(i)@app"
-                if let kept = strong[key] {
+                let kept = strong[key]
+                if let kept {
                     oracle.noteReplacingBuild(key)
                     if oracle.isHeld(kept) { breaks.insert("a:" + key) }
                 }
                 let held = get(i, from: app, for: nil, lifetime: .newSingleton)
+                // Once replaced (not while its replacement is built, which may build what it
+                // holds again beside it), stale itself, as one a reset took out: what it holds is
+                // not a break of its own (the check names the holder that keeps it, and its fix
+                // rebuilds the whole chain).
+                if let kept { oracle.noteSuperseded(kept) }
                 strong[key] = held
                 track(held)
             case .reset(let scope, let inChild):
