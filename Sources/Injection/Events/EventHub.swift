@@ -275,12 +275,12 @@ final class EventHub: Sendable {
             if requester.injectsProperties { return false }
             requesterID = UInt(bitPattern: ObjectIdentifier(requester.registration).hashValueBits)
         }
-        let table = context.repeatTableReference ?? Unmanaged.passUnretained(shared.makeRepeatTable(for: context))
-        return table._withUnsafeGuaranteedRef { table in
+        func fold(_ table: RepeatTable) -> Bool {
             table.fold(
                 registration, requesterID: requesterID, requester: context.requester, kind: kind, scope: scope(),
                 outcome: outcome, source: source, start: start, end: end, generation: context.observerGeneration)
         }
+        return context.withRepeatTable(fold) ?? fold(shared.makeRepeatTable(for: context))
     }
 
     /// ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)`` for a transient's build
@@ -303,12 +303,12 @@ final class EventHub: Sendable {
         }
         // Property-injection resolves are never folded: the fold key has no room for the edge kind.
         if requesterInjectsProperties { return false }
-        let table = context.repeatTableReference ?? Unmanaged.passUnretained(shared.makeRepeatTable(for: context))
-        return table._withUnsafeGuaranteedRef { table in
+        func fold(_ table: RepeatTable) -> Bool {
             table.fold(
                 registration, requesterID: requesterID, requester: context.requester, kind: .unique, scope: scope(),
                 outcome: .created, source: source, start: start, end: end, generation: context.observerGeneration)
         }
+        return context.withRepeatTable(fold) ?? fold(shared.makeRepeatTable(for: context))
     }
 
     /// Counts a cache hit at `time` (a raw ``EventClock`` reading) on `context`'s thread, as
@@ -324,15 +324,14 @@ final class EventHub: Sendable {
         time: UInt64, in context: ResolutionContext
     ) -> Bool {
         guard context.foldsRepeats, context.observerGeneration == generation.load(ordering: .acquiring),
-              !ValidationRun.isActive(in: context), !context.emitNextResolution,
-              let table = context.repeatTableReference else { return false }
+              !ValidationRun.isActive(in: context), !context.emitNextResolution else { return false }
         let requesterID = context.requesterID
         if requesterID != 0, context.requesterInjectsProperties { return false }
-        return table._withUnsafeGuaranteedRef { table in
+        return context.withRepeatTable { table in
             table.countKnownHit(
                 registration, requesterID: requesterID, kind: kind, scope: scope(), source: source, time: time,
                 generation: context.observerGeneration)
-        }
+        } ?? false
     }
 
     /// A build's start on `context`'s thread: a precise ``EventClock`` reading, or 0 when the
@@ -349,12 +348,12 @@ final class EventHub: Sendable {
     static func buildStart(
         of registration: AnyRegistration, requesterInjectsProperties: Bool, in context: ResolutionContext
     ) -> UInt64 {
-        if context.foldsRepeats, let table = context.repeatTableReference, !requesterInjectsProperties,
+        if context.foldsRepeats, !requesterInjectsProperties,
            context.observerGeneration == generation.load(ordering: .acquiring),
-           table._withUnsafeGuaranteedRef({
+           context.withRepeatTable({
                $0.skipsClock(UInt(bitPattern: ObjectIdentifier(registration).hashValueBits),
                              generation: context.observerGeneration)
-           }) {
+           }) == true {
             return 0
         }
         return EventClock.raw()
@@ -410,10 +409,8 @@ final class EventHub: Sendable {
     static func untimedBuild(
         _ registration: AnyRegistration, in context: ResolutionContext
     ) -> (duration: UInt64, end: UInt64) {
-        let measured = context.repeatTableReference.map {
-            $0._withUnsafeGuaranteedRef {
-                $0.lastDuration(of: UInt(bitPattern: ObjectIdentifier(registration).hashValueBits))
-            }
+        let measured = context.withRepeatTable {
+            $0.lastDuration(of: UInt(bitPattern: ObjectIdentifier(registration).hashValueBits))
         }
         return (measured ?? 0, EventClock.raw())
     }
