@@ -164,8 +164,9 @@ struct Linking {
         return written.trimmingCharacters(in: ".")
     }
 
-    /// A later registration of a key in the same container, in `#if` clauses that can both hold,
-    /// overrides the earlier one (same file: by line; across files the order is the files').
+    /// A later registration of a key in the same container, in `#if` clauses that can both hold
+    /// and in the same function of the same type, overrides the earlier one (same file: by line;
+    /// across files the order is the files'). Two functions may never both run.
     mutating func markOverrides() {
         var last: [ServiceIdentity: [Int]] = [:]
         for index in registrations.indices where registrations[index].declared.certainty != .unresolved {
@@ -174,6 +175,7 @@ struct Linking {
                 !Self.exclusive(registrations[other].declared.conditions, registrations[index].declared.conditions)
                     && !registrations[other].fact.enclosing.inLoop
                     && registrations[other].fact.enclosing.function == registrations[index].fact.enclosing.function
+                    && registrations[other].fact.enclosing.type == registrations[index].fact.enclosing.type
             }
             if let earlier { registrations[index].declared.overrides = registrations[earlier].declared.id }
             last[service, default: []].append(index)

@@ -111,6 +111,20 @@ final class FileContext {
         return ["forEach", "map", "compactMap", "flatMap", "reduce", "filter"].contains(member.declName.baseName.text)
     }
 
+    /// Whether `type` names a generic parameter of a function or type around `node`: then the
+    /// key is whatever each caller picks, not a type of the sources.
+    static func mentionsGeneric(_ type: String?, at node: some SyntaxProtocol) -> Bool {
+        var generics: Set<String> = []
+        var current = Syntax(node).parent
+        while let syntax = current {
+            if let function = syntax.as(FunctionDeclSyntax.self) { generics.formUnion(function.genericParameterClause?.parameters.map(\.name.text) ?? []) }
+            if let decl = syntax.as(DeclSyntax.self), let names = genericParameters(of: decl) { generics.formUnion(names) }
+            current = syntax.parent
+        }
+        guard let type else { return true }
+        return type.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains { generics.contains(String($0)) }
+    }
+
     static func genericParameters(of decl: DeclSyntax) -> [String]? {
         if let decl = decl.as(ClassDeclSyntax.self) { return decl.genericParameterClause?.parameters.map(\.name.text) }
         if let decl = decl.as(StructDeclSyntax.self) { return decl.genericParameterClause?.parameters.map(\.name.text) }

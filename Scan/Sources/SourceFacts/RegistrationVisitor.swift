@@ -421,7 +421,7 @@ final class RegistrationVisitor: SyntaxVisitor {
 
     private func finish(_ fact: inout RegistrationFact, token: TokenSyntax, closures: [(ClosureExprSyntax, RegistrationPhase)]) {
         (fact.line, fact.column) = context.position(of: token)
-        if fact.enclosing.isGeneric, Self.mentionsGeneric(fact, in: context, at: token) {
+        if fact.enclosing.isGeneric, FileContext.mentionsGeneric(fact.service, at: token) {
             fact.certainty = .unresolved
             fact.note = "registered inside a generic \(fact.enclosing.function ?? "type"): the key depends on the caller"
         } else if fact.enclosing.inLoop, fact.name.map({ !$0.isLiteral }) ?? false || fact.service == nil {
@@ -436,18 +436,6 @@ final class RegistrationVisitor: SyntaxVisitor {
             owners[closure.id] = Owner(id: fact.id, phase: phase, registration: fact)
         }
         pendingClosures = []
-    }
-
-    private static func mentionsGeneric(_ fact: RegistrationFact, in context: FileContext, at node: TokenSyntax) -> Bool {
-        var generics: Set<String> = []
-        var current = Syntax(node).parent
-        while let syntax = current {
-            if let function = syntax.as(FunctionDeclSyntax.self) { generics.formUnion(function.genericParameterClause?.parameters.map(\.name.text) ?? []) }
-            if let decl = syntax.as(DeclSyntax.self), let names = FileContext.genericParameters(of: decl) { generics.formUnion(names) }
-            current = syntax.parent
-        }
-        guard let service = fact.service else { return true }
-        return service.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains { generics.contains(String($0)) }
     }
 
     static func name(_ expression: ExprSyntax) -> NameFact {

@@ -189,6 +189,11 @@ final class RequestVisitor: SyntaxVisitor {
         if let lifetime = SyntaxShapes.argument(call, label: "lifetime") { fact.scope = TypeText.scope(lifetime) }
         if fact.typeSource == .unknown { typeFromContext(ExprSyntax(call), into: &fact) }
         link(call, into: &fact)
+        if fact.enclosing.isGeneric, fact.service != nil, FileContext.mentionsGeneric(fact.service, at: call) {
+            // `resolve(Service.self)` in `func make<Service>()`: each caller picks the key.
+            fact.certainty = .unresolved
+            fact.note = "\(name)(\(fact.service ?? "")) inside a generic \(fact.enclosing.function ?? "type"): the key depends on the caller"
+        }
         if fact.service == nil, fact.keyPath == nil, fact.contextualCall == nil, fact.certainty == .exact {
             fact.certainty = .unresolved
             fact.note = "\(name)() whose type this file does not say"

@@ -42,6 +42,10 @@ import Testing
         #expect(loop.certainty == .unresolved && loop.enclosing.inLoop && loop.name == NameFact(value: "name", isLiteral: false))
         let generic = try #require(facts.registration("#R:generic", file))
         #expect(generic.certainty == .unresolved && generic.enclosing.isGeneric && generic.service == "T")
+        // A resolve of a generic parameter: the caller's key, never called missing.
+        let resolve = try #require(facts.request("#S:genericResolve", file))
+        #expect(resolve.certainty == .unresolved && resolve.service == "Service" && resolve.note?.contains("generic resolveAny") == true,
+                "\(resolve.note ?? "")")
     }
 
     @Test func edgesInsideFactoriesAndProperties() throws {

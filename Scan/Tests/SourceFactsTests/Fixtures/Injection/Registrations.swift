@@ -39,3 +39,7 @@ func wireInLoop(names: [String]) {
 func wireGeneric<T: Greeting>(_ make: @escaping @Sendable () -> T) {
     app.register { make() as T }  // #R:generic
 }
+
+func resolveAny<Service>(_ type: Service.Type) -> Service {
+    app.resolve(Service.self)  // #S:genericResolve
+}
