@@ -7,9 +7,8 @@ extension ResolutionContext {
     /// this thread reads or sets either; and `body` (a repeat's count, a build's clock question)
     /// never sets them: the table is set only when the thread has none
     /// (``EventHub/makeRepeatTable(for:)``). A strong read of the optional `var` instead retains
-    /// and releases the table around every folded build: atomic operations that took recorder
-    /// attached ÷ detached from 1.29–1.61× to 1.82–1.89× (transient, CPU time; Benchmarks/,
-    /// observer scenarios).
+    /// and releases the table around every folded build: atomic operations that break the
+    /// recorder's ≤ 1.3× target (DECISIONS.md, "Mechanisms kept only for speed").
     @inline(__always)
     func withRepeatTable<R>(_ body: (RepeatTable) -> R) -> R? {
         guard let reference = repeatTableReference else { return nil }
