@@ -328,18 +328,21 @@ extension Container {
         return try resolveDeclared(provider.key, T.self, lifetime: lifetime, provider: { provider })
     }
 
-    /// What a container's table answered, and which container's table it was.
-    struct Found {
+    /// What a container's table answered, and which container's table it was. Noncopyable: it
+    /// is read in place, never copied with its references.
+    struct Found: ~Copyable {
         /// Read without the lock and borrowed from the holder's published tables, inside this
-        /// thread's read section (``ContainerTables/read(_:lifetime:)``), which stays open until
-        /// ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` ends it; a miss has
-        /// ended it already.
+        /// thread's read section (``ContainerTables/read(_:lifetime:section:)``), which stays open
+        /// until ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` ends it; a miss
+        /// has ended it already.
         let lookup: ReadLookup
-        /// Borrowed: `self` holds every container its search reaches (see ``locate(_:lifetime:)``).
-        let holder: Unmanaged<Container>
-        /// The calling thread's context, fetched once for the read and the build, borrowed: its
-        /// thread-specific slot keeps it alive until the thread exits.
-        let context: Unmanaged<ResolutionContext>
+        /// The container whose table answered, when it is not the one that searched (an ancestor
+        /// or an added child): the searching container is at hand, and holding it here cost a
+        /// retain per resolve.
+        let holderElsewhere: Container?
+
+        /// The calling thread's context (retained: for callers outside the resolve path).
+        var context: ResolutionContext { ResolutionContext.current }
     }
 
     /// The search every resolve makes, written once and not generic: looks `key` up in this
@@ -353,72 +356,47 @@ extension Container {
         locateInline(&key, lifetime: lifetime)
     }
 
-    /// ``locate(_:lifetime:)``, always inlined: for ``resolveHeldProvider(_:_:lifetime:)``,
-    /// where the optimiser left `locate` out of line (a call, and the key passed through memory:
-    /// +76 instructions per provider call, callgrind). Forced everywhere, it pushed
-    /// ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` out of the keypath
-    /// resolve instead (+17).
+    /// ``locate(_:lifetime:)``, always inlined: for ``resolveHeldProvider(_:_:lifetime:)``.
     @inline(__always)
     func locateInline(_ key: inout EntryKey, lifetime: ServiceLifetime) -> Found {
-        // Borrowed, not retained: `self` is alive for the whole call and holds its ancestors
-        // strongly (`parent` is a `let`), so a retain (an atomic add, and a release to match)
-        // buys nothing.
-        var container = Unmanaged.passUnretained(self)
-        let context = ResolutionContext.currentReference
-        let section = context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) }
-        while true {
-            let lookup = Self.read(key, in: container, lifetime: lifetime, section: section)
-            if lookup.registration != nil { return Found(lookup: lookup, holder: container, context: context) }
-            if case .keyPath(let id) = key {
-                // Only this container's own memory is asked; it never projected the keypath
-                // when it has none.
-                guard let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else {
-                    return Found(lookup: .missing, holder: container, context: context)
-                }
-                key = .provider(known)
+        let lookup = core.state.read(key, lifetime: lifetime)
+        if lookup.found { return Found(lookup: lookup, holderElsewhere: nil) }
+        if case .keyPath(let id) = key {
+            // Only this container's own memory is asked; it never projected the keypath when it
+            // has none.
+            guard let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else {
+                return Found(lookup: .missing, holderElsewhere: nil)
             }
-            guard let next = container._withUnsafeGuaranteedRef({ [key] in $0.nextInSearch(afterMissing: key) }) else {
-                return Found(lookup: .missing, holder: container, context: context)
-            }
-            container = next
+            key = .provider(known)
         }
-    }
-
-    /// What `container`'s own table answers for `key` (``ContainerTables/read(_:lifetime:section:)``),
-    /// with the key borrowed: read in ``locate(_:lifetime:)``'s own closure, the key (`inout`
-    /// there) was copied into the closure and destroyed after it, an outlined copy and consume
-    /// of ``EntryKey`` on every resolve (~35 instructions, callgrind).
-    @inline(__always)
-    static func read(
-        _ key: borrowing EntryKey, in container: Unmanaged<Container>, lifetime: ServiceLifetime,
-        section: Unmanaged<ReadSection>
-    ) -> ReadLookup {
-        container._withUnsafeGuaranteedRef { $0.core.state.read(key, lifetime: lifetime, section: section) }
+        var next = nextInSearch(afterMissing: key)
+        while let container = next {
+            let lookup = container.core.state.read(key, lifetime: lifetime)
+            if lookup.found { return Found(lookup: lookup, holderElsewhere: container) }
+            next = container.nextInSearch(afterMissing: key)
+        }
+        return Found(lookup: .missing, holderElsewhere: nil)
     }
 
     /// A cache hit of a kept instance while an observer is attached: the value is copied inside
     /// the read section, as the unobserved hit copies it. A repeat that every observer folds is
     /// counted there too, with the registration borrowed, where that takes no lock
     /// (``countKnownCacheHit(_:lifetime:in:)``): it writes nothing but the thread's own table.
-    /// Otherwise only the registration is retained, which the event names and which a writer
-    /// may free once the section ends, and the hit is reported after the section, on the context
-    /// `locate` fetched: an observer's code never runs inside a read (a writer waits for it).
-    /// Through the general path the hit retained and released the registration and the
-    /// instance's box and fetched the context again (868 instructions against 406 unobserved,
-    /// callgrind). Out of line, so that the unobserved resolve inlining
-    /// ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` stays small.
+    /// Otherwise the registration is retained, which the event names and which a writer may free
+    /// once the section ends, and the hit is reported after the section: an observer's code never
+    /// runs inside a read (a writer waits for it). Out of line, so that the unobserved resolve
+    /// inlining ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` stays small.
     @inline(never)
-    func observedHit<T>(_ found: Found, _ type: T.Type, lifetime: ServiceLifetime) -> T {
-        let borrowed = found.lookup.registration.unsafelyUnwrapped
-        let counted = found.context._withUnsafeGuaranteedRef { context in
-            borrowed._withUnsafeGuaranteedRef { countKnownCacheHit($0, lifetime: lifetime, in: context) }
+    func observedHit<T>(_ found: borrowing Found, _ type: T.Type, lifetime: ServiceLifetime) -> T {
+        let lookup = found.lookup
+        return ResolutionContext.withCurrent { context in
+            let counted = lookup.withRegistration { countKnownCacheHit($0, lifetime: lifetime, in: context) }
+            if counted { return lookup.keptValue(T.self) }
+            let registration = lookup.retainedRegistration()
+            let value = lookup.keptValue(T.self)
+            emitCacheHit(registration, lifetime: lifetime, in: context)
+            return value
         }
-        if counted { return found.lookup.keptValue(T.self) }
-        let retained = borrowed.retain()
-        let value = found.lookup.keptValue(T.self)
-        let registration = retained.takeRetainedValue()
-        found.context._withUnsafeGuaranteedRef { emitCacheHit(registration, lifetime: lifetime, in: $0) }
-        return value
     }
 
     /// Answers what ``locate(_:lifetime:)`` found: a cache hit, an `.implements` alias followed,
@@ -431,7 +409,7 @@ extension Container {
     ///   - site: The resolve's line, when it has one: it closes a cycle it meets.
     @inline(__always)
     func answer<T>(
-        _ found: Found, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
+        _ found: borrowing Found, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, site: ResolveSite?
     ) throws(ResolutionError) -> T {
         // A kept instance's value is copied inside the read section, retaining nothing else
@@ -442,61 +420,46 @@ extension Container {
         if found.lookup.answer == .kept, !ValidationRun.isActiveOnThisThread {
             return observedHit(found, T.self, lifetime: lifetime)
         }
-        // Safe: `locate` answers with a registration unless it missed, which the callers checked.
-        // Retained explicitly before the read section ends, after which a writer may free it.
-        let retained = found.lookup.registration.unsafelyUnwrapped.retain()
+        // Retained before the read section ends, after which a writer may free it.
+        let registration = found.lookup.retainedRegistration()
         if found.lookup.answer == .build {
-            // No instance to hand over: releasing the empty box ``ReadLookup/end()`` gives was a
-            // call on every build.
             found.lookup.endBuild()
         } else if let kept = found.lookup.end(), !ValidationRun.isActiveOnThisThread {
-            // The only other cache-hit answer. Spelled out rather than shared through a helper: in
-            // this unspecialised generic hot path a helper returning `Optional<T>` cost ~50 ns.
-            let registration = retained.takeRetainedValue()
-            if found.lookup.answer == .kept {
-                // Not reached: outside a validation on this thread `observedHit` answered above,
-                // and inside one the enclosing condition fails too.
-                if EventHub.isActive {
-                    found.context._withUnsafeGuaranteedRef { emitCacheHit(registration, lifetime: lifetime, in: $0) }
-                }
-                // Safe: `kept` was stored by `build` for this registration, as an `Instance<T>`.
-                return unsafeDowncast(kept.object, to: Instance<T>.self).value
-            }
-            // A live `.shared` instance reports its registered scope, whatever the lifetime.
-            if EventHub.isActive {
-                found.context._withUnsafeGuaranteedRef { emitCacheHit(registration, lifetime: .automatic, in: $0) }
-            }
+            // A live `.shared` instance (a `.kept` one was answered above, outside a validation),
+            // which reports its registered scope, whatever the lifetime.
+            if EventHub.isActive { emitCacheHit(registration, lifetime: .automatic, in: ResolutionContext.current) }
             return kept.object as! T
         }
-        let registration = retained.takeRetainedValue()
         if registration.isAlias {
             // An `.implements` key (never kept): answered through the implementing key.
             return try follow(
-                alias: registration, T.self, holder: found.holder.takeUnretainedValue(), origin: origin ?? self,
+                alias: registration, T.self, holder: found.holderElsewhere ?? self, origin: origin ?? self,
                 lifetime: lifetime, args: args, file: site?.file ?? #fileID, line: site?.line ?? 0, site: site)
         }
-        do throws(ResolutionError) {
-            if lifetime == .newSingleton, let site {
-                return try buildReplacing(
-                    registration, T.self, key: key, args: args, source: source, mappedFrom: mappedFrom, origin: origin,
-                    found: found, site: site)
-            }
-            // `origin ?? self` would retain a container; binding borrows it.
-            if let origin {
-                return try origin.build(
+        let holderElsewhere = found.holderElsewhere
+        return try ResolutionContext.withCurrent { context throws(ResolutionError) -> T in
+            do throws(ResolutionError) {
+                if lifetime == .newSingleton, let site {
+                    return try buildReplacing(
+                        registration, T.self, key: key, args: args, source: source, mappedFrom: mappedFrom,
+                        origin: origin, holder: holderElsewhere ?? self, site: site, in: context)
+                }
+                if let holderElsewhere {
+                    return try (origin ?? self).build(
+                        registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+                        mappedFrom: mappedFrom, holder: holderElsewhere, context: context)
+                }
+                return try (origin ?? self).build(
                     registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                    mappedFrom: mappedFrom, holder: found.holder, context: found.context)
+                    mappedFrom: mappedFrom, holder: self, context: context)
+            } catch {
+                // A cycle is reported by the resolve that closed it: the innermost one, whose
+                // site (when it has one) is the line that asked for the service again.
+                if case .cycle(let cycle) = error, context.hasUnreportedCycle {
+                    throw .cycle(reportCycle(cycle, closedAt: site))
+                }
+                throw error
             }
-            return try build(
-                registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                mappedFrom: mappedFrom, holder: found.holder, context: found.context)
-        } catch {
-            // A cycle is reported by the resolve that closed it: the innermost one, whose
-            // site (when it has one) is the line that asked for the service again.
-            if case .cycle(let cycle) = error, ResolutionContext.current.hasUnreportedCycle {
-                throw .cycle(reportCycle(cycle, closedAt: site))
-            }
-            throw error
         }
     }
 
@@ -506,14 +469,14 @@ extension Container {
     @inline(never)
     private func buildReplacing<T>(
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, args: borrowing Arguments,
-        source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, found: Found, site: ResolveSite
+        source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, holder: Container, site: ResolveSite,
+        in context: ResolutionContext
     ) throws(ResolutionError) -> T {
-        let context = found.context.takeUnretainedValue()
         let outer = context.replacingSite
         context.replacingSite = (site.file, site.line)
         defer { context.replacingSite = outer }
         return try (origin ?? self).build(
             registration, T.self, key: key, lifetime: .newSingleton, args: args, source: source,
-            mappedFrom: mappedFrom, holder: found.holder, context: found.context)
+            mappedFrom: mappedFrom, holder: holder, context: context)
     }
 }

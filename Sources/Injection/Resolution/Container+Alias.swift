@@ -15,8 +15,8 @@ extension Container {
         }
         context.followedAliases.append((registration, depth))
         defer { context.followedAliases.removeLast() }
-        // Safe: an alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
-        return try unsafeDowncast(registration.alias!, to: ServiceAlias<T>.self)
+        // An alias stored under `T`'s key is a `ServiceAlias<T>` (``Container/addAlias``).
+        return try (registration.alias as! ServiceAlias<T>)
             .resolve(holder, origin, lifetime, args, file, line)
     }
 }

@@ -10,18 +10,15 @@ extension Container {
     /// apply.
     ///
     /// - Parameter holder: The container whose table holds the entry (`self` or one of its
-    ///   ancestors or added children), borrowed: the resolve that found the entry keeps it alive
-    ///   (a retain would buy nothing), and only the
-    ///   keeping reads it. Passed rather than made `self` so the resolve calls this directly,
-    ///   not through a closure (a reabstraction thunk and an untyped rethrow per build).
+    ///   ancestors or added children); only the keeping reads it.
     @inline(__always)
     func build<T>(
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Unmanaged<Container>
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Container
     ) throws(ResolutionError) -> T {
         try build(
             registration, T.self, key: key, lifetime: lifetime, args: args, source: source, mappedFrom: mappedFrom,
-            holder: holder, context: ResolutionContext.currentReference)
+            holder: holder, context: ResolutionContext.current)
     }
 
     /// ``build(_:_:key:lifetime:args:source:mappedFrom:holder:)`` on `context`, the calling
@@ -29,34 +26,22 @@ extension Container {
     @inline(__always)
     func build<T>(
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source?, mappedFrom: ServiceIdentity?, holder: Unmanaged<Container>,
-        context: Unmanaged<ResolutionContext>
+        source: Resolved.Source?, mappedFrom: ServiceIdentity?, holder: Container, context: ResolutionContext
     ) throws(ResolutionError) -> T {
-        // The thread's context, borrowed for the build: its thread-specific slot keeps it alive
-        // until the thread exits, and the build runs on this thread. Taken out as a strong
-        // local it was retained and released once per build (~40 instructions, callgrind); an
-        // `unowned(unsafe)` local was retained at every use instead.
-        do {
-            return try context._withUnsafeGuaranteedRef { context in
-                // The common transient: nothing observes, validates or decorates it and it is
-                // kept nowhere (``buildTransient(_:_:lifetime:args:in:)``).
-                if ScopeRules.effectiveKind(registration.scope.kind, lifetime) == .unique,
-                   context.validation == nil, !Decorators.areInstalled {
-                    if !EventHub.isActive {
-                        return try buildTransient(registration, T.self, lifetime: lifetime, args: args, in: context)
-                    }
-                    return try buildObservedTransient(
-                        registration, T.self, lifetime: lifetime, args: args, source: source, mappedFrom: mappedFrom,
-                        in: context)
-                }
-                return try build(
-                    registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                    mappedFrom: mappedFrom, holder: holder, in: context)
+        // The common transient: nothing observes, validates or decorates it and it is kept
+        // nowhere (``buildTransient(_:_:lifetime:args:in:)``).
+        if ScopeRules.effectiveKind(registration.scope.kind, lifetime) == .unique,
+           context.validation == nil, !Decorators.areInstalled {
+            if !EventHub.isActive {
+                return try buildTransient(registration, T.self, lifetime: lifetime, args: args, in: context)
             }
-        } catch {
-            // The closure rethrows untyped what the build threw, always a `ResolutionError`.
-            throw error as! ResolutionError
+            return try buildObservedTransient(
+                registration, T.self, lifetime: lifetime, args: args, source: source, mappedFrom: mappedFrom,
+                in: context)
         }
+        return try build(
+            registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+            mappedFrom: mappedFrom, holder: holder, in: context)
     }
 
     /// The build of a transient (`.unique` as resolved) that nothing observes, validates or
@@ -76,8 +61,7 @@ extension Container {
         do {
             // Popped on every exit, as in the general build.
             defer { context.unwind() }
-            return try Unmanaged.passUnretained(registration.typedFactory(T.self))
-                ._withUnsafeGuaranteedRef { factory in try factory(self, args) }
+            return try registration.typedFactory(T.self)(self, args)
         } catch {
             throw Self.buildFailure(error, of: registration)
         }
@@ -116,8 +100,7 @@ extension Container {
         let end: UInt64
         do {
             defer { context.unwind() }
-            value = try Unmanaged.passUnretained(registration.typedFactory(T.self))
-                ._withUnsafeGuaranteedRef { factory in try factory(self, args) }
+            value = try registration.typedFactory(T.self)(self, args)
             // Read while the frame is still pushed, so that the outermost build can share its
             // pass's stamp too (the pop ends the pass).
             end = EventHub.buildEnd(start: start, inPassOf: context)
@@ -142,7 +125,7 @@ extension Container {
 
     private func build<T>(
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source?, mappedFrom: ServiceIdentity?, holder: Unmanaged<Container>,
+        source: Resolved.Source?, mappedFrom: ServiceIdentity?, holder: Container,
         in context: ResolutionContext
     ) throws(ResolutionError) -> T {
         // The kind decides the hot path; the full ``Scope`` (its name a `String`, retained on
@@ -155,11 +138,11 @@ extension Container {
         let registrationID = ObjectIdentifier(registration)
         if let validation = context.validation, ScopeRules.effectiveScope(registration.scope, lifetime).keepsInstance,
            let kept = validation.kept(registrationID) {
-            return unsafeDowncast(kept, to: Instance<T>.self).value
+            return keptValue(of: kept, as: T.self)
         }
         if kind == .graph, let kept = context.graphInstances[registrationID] {
             if EventHub.isActive { emitCacheHit(registration, lifetime: .automatic, in: context) }
-            return unsafeDowncast(kept, to: Instance<T>.self).value
+            return keptValue(of: kept, as: T.self)
         }
         let observed = EventHub.isActive
         // 0 for a build counted untimed (``BuildSampling``).
@@ -182,16 +165,11 @@ extension Container {
         context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
         let value: T
         do {
-            // The frame (and the `unowned(unsafe)` container it holds) is popped here on every
-            // exit, return or throw, before anything else runs. Decorators run inside the
+            // The frame is popped here on every exit, return or throw, before anything else runs. Decorators run inside the
             // instance's own frame (DECISIONS.md, "Every re-entry is a cycle"): what they resolve
             // is its dependency, and resolving it again is a cycle.
             defer { context.unwind() }
-            // The factory borrowed: `registration` holds it in a `let` and is itself kept alive
-            // by this build's caller, yet reading it out for a call retained it for the call's
-            // length (a retain and a release per build, callgrind).
-            value = try Unmanaged.passUnretained(registration.typedFactory(T.self))
-                ._withUnsafeGuaranteedRef { factory in try factory(self, args) }
+            value = try registration.typedFactory(T.self)(self, args)
             if Decorators.areInstalled, context.validation == nil { decorate(built: value) }
         } catch {
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
@@ -238,23 +216,19 @@ extension Container {
                 ? value as AnyObject : nil
             // Whether it took the place of a live one.
             var displacedShared = false
-            let winner = holder._withUnsafeGuaranteedRef { holder in
-                holder.core.state.withLock { state in
-                    key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
-                        guard entry.registration === registration else { return nil }
-                        if replace { displaced = entry.keepsStrongly }
-                        return entry.keepInstance(box, scope: keptScope, replace: replace)
-                    } ?? nil
-                }
+            let winner = holder.core.state.withLock { state in
+                key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
+                    guard entry.registration === registration else { return nil }
+                    if replace { displaced = entry.keepsStrongly }
+                    return entry.keepInstance(box, scope: keptScope, replace: replace)
+                } ?? nil
             }
             if let sharedObject {
-                displacedShared = holder._withUnsafeGuaranteedRef { holder in
-                    holder.core.state.withLock { state in
-                        guard let entry = key.entry(in: &state), entry.registration === registration else { return false }
-                        let live = entry.slot.weakForRead != nil
-                        _ = entry.keepWeakly(sharedObject, noticingRelease: false)
-                        return live
-                    }
+                displacedShared = holder.core.state.withLock { state in
+                    guard let entry = key.entry(in: &state), entry.registration === registration else { return false }
+                    let live = entry.slot.weakForRead != nil
+                    _ = entry.keepWeakly(sharedObject, noticingRelease: false)
+                    return live
                 }
             }
             // One end for a `.shared` registration: its weak instance is the one it kept strongly
@@ -272,18 +246,16 @@ extension Container {
                 // here is the kept box read: reading a generic class's field looks its metadata
                 // up, the lookup ``Factory/box(_:)`` spares the build.
                 lostRace = true
-                result = unsafeDowncast(winner, to: Instance<T>.self).value
+                result = keptValue(of: winner, as: T.self)
             } else {
                 result = consume value
             }
         case .weak(let object):
             // Observed, the build says when it replaces an instance the weak scope let go (the
             // lookup found it released): asked only then, a weak load is not free.
-            let released = holder._withUnsafeGuaranteedRef { holder in
-                holder.core.state.withLock { state in
-                    guard let entry = key.entry(in: &state), entry.registration === registration else { return false }
-                    return entry.keepWeakly(object, noticingRelease: observed)
-                }
+            let released = holder.core.state.withLock { state in
+                guard let entry = key.entry(in: &state), entry.registration === registration else { return false }
+                return entry.keepWeakly(object, noticingRelease: observed)
             }
             if released { emitInstanceEnded(registration, scope: .shared, reason: .released, in: context) }
             result = consume value

@@ -15,7 +15,7 @@ extension Optional: OptionalFactoryResult {
         in container: Container, name: String?, registration: AnyRegistration
     ) -> (ObjectIdentifier, AnyRegistration) {
         // `add` calls this only with the `Factory<T>` it was given, and only when `T` is `Self`.
-        let make = unsafeDowncast(registration, to: Factory<Wrapped?>.self)
+        let make = registration as! Factory<Wrapped?>
         return container.store(
             Wrapped.self, name: name,
             registration: ArgumentsFactory<Wrapped>({ container, args in

@@ -25,7 +25,7 @@ class AnyRegistration: @unchecked Sendable {
     private(set) var identityContainer = ""
     /// The identity, given when made (keypath providers, aliases, copies of a made one), or made
     /// on first use.
-    private let madeIdentity: Atomic<Unmanaged<ServiceIdentity.Storage>?>
+    private let madeIdentity = AtomicLazyReference<ServiceIdentity.Storage>()
     let scope: Scope
     let location: SourceLocation
     /// The type the factory returns (for near-miss diagnostics).
@@ -43,7 +43,6 @@ class AnyRegistration: @unchecked Sendable {
     /// A registration made where `register` is called, settled when it is stored
     /// (``settle(name:container:replacing:)``).
     fileprivate init(producedType: any Any.Type, scope: Scope, location: SourceLocation, takesArguments: Bool) {
-        self.madeIdentity = Atomic(nil)
         self.scope = scope
         self.location = location
         self.producedType = producedType
@@ -55,9 +54,8 @@ class AnyRegistration: @unchecked Sendable {
     fileprivate init(_ fields: RegistrationFields, producedType: any Any.Type) {
         switch fields.identitySource {
         case .given(let identity):
-            self.madeIdentity = Atomic(Unmanaged.passRetained(identity.storage))
+            _ = madeIdentity.storeIfNil(identity.storage)
         case .typeKeyed(let name, let container):
-            self.madeIdentity = Atomic(nil)
             self.identityName = name
             self.identityContainer = container
         }
@@ -68,10 +66,6 @@ class AnyRegistration: @unchecked Sendable {
         self.takesArguments = fields.takesArguments
         self.alias = fields.alias
         self.isAlias = fields.alias != nil
-    }
-
-    deinit {
-        madeIdentity.load(ordering: .acquiring)?.release()
     }
 
     /// This registration's fields (for a copy with some of them changed).
@@ -88,8 +82,8 @@ class AnyRegistration: @unchecked Sendable {
     /// type's `@unchecked Sendable`).
     func settle(name: String?, container: String, replacing previous: AnyRegistration?) {
         isOverride = previous != nil
-        if let made = previous?.madeIdentity.load(ordering: .acquiring) {
-            madeIdentity.store(made.retain(), ordering: .releasing)
+        if let made = previous?.madeIdentity.load() {
+            _ = madeIdentity.storeIfNil(made)
         } else {
             identityName = name
             identityContainer = container
@@ -109,16 +103,14 @@ class AnyRegistration: @unchecked Sendable {
 
     /// Who this registration is, in events, messages and the inspector.
     var identity: ServiceIdentity {
-        if let made = madeIdentity.load(ordering: .acquiring) { return ServiceIdentity(storage: made.takeUnretainedValue()) }
+        if let made = madeIdentity.load() { return ServiceIdentity(storage: made) }
         return makeIdentity()
     }
 
     /// Where the identity comes from, with the identity in it if it was made: what a copy of
     /// this registration reuses, so that it is made at most once per key.
     var identitySourceForReuse: IdentitySource {
-        if let made = madeIdentity.load(ordering: .acquiring) {
-            return .given(ServiceIdentity(storage: made.takeUnretainedValue()))
-        }
+        if let made = madeIdentity.load() { return .given(ServiceIdentity(storage: made)) }
         return .typeKeyed(name: identityName, container: identityContainer)
     }
 
@@ -127,21 +119,7 @@ class AnyRegistration: @unchecked Sendable {
     @inline(never)
     private func makeIdentity() -> ServiceIdentity {
         let made = ServiceIdentity(type: typeName(producedType), name: identityName, container: identityContainer)
-        let candidate = Unmanaged.passRetained(made.storage)
-        let (stored, kept) = madeIdentity.compareExchange(
-            expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
-        if stored { return made }
-        candidate.release()
-        // Safe: what the exchange found was stored by another thread and is released only with
-        // this registration, which the caller holds.
-        return ServiceIdentity(storage: kept.unsafelyUnwrapped.takeUnretainedValue())
-    }
-
-    @inline(__always)
-    func typedFactory<T>(_: T.Type) -> Factory<T> {
-        // Safe: registrations are stored under keys made from `T.self`, and every lookup that
-        // reaches this call used the same key, so the registration was made as a `Factory<T>`.
-        unsafeDowncast(self, to: Factory<T>.self)
+        return ServiceIdentity(storage: madeIdentity.storeIfNil(made.storage))
     }
 }
 
@@ -159,60 +137,36 @@ struct RegistrationFields {
 /// indirect call per build instead of two).
 ///
 /// One final subclass per shape adds the registered closure to the registration's fields
-/// (``PlainFactory``, ``ContainerFactory``, ``ArgumentsFactory``); a build switches on the shape
-/// tag and calls the subclass's closure in place. `register` makes it where it is called, where
-/// its class's metadata comes from a cached accessor (a generic lookup in the module cost ~1 000
-/// instructions per registration); what only the container knows (the identity an override
-/// keeps, whether it overrides) is settled when it is stored. A copy with other fields
-/// (`.scope(…)`, a rename) is made through `type(of: self)`, the metadata the object carries.
+/// (``PlainFactory``, ``ContainerFactory``, ``ArgumentsFactory``) and calls it
+/// (``callAsFunction(_:_:)``). `register` makes it where it is called, where its class's
+/// metadata comes from a cached accessor rather than a generic lookup in the module; what only
+/// the container knows (the identity an override keeps, whether it overrides) is settled when
+/// it is stored. A copy with other fields (`.scope(…)`, a rename) is made through
+/// `type(of: self)`, the metadata the object carries. Each closure is stored non-optional, at
+/// its own abstraction: an optional function is stored maximally abstract and called through a
+/// reabstraction thunk. Why not an enum of closures or stub closures: `Benchmarks/` (shape-startup,
+/// transient) measured each costlier.
 ///
-/// Why not the alternatives, each measured with callgrind: a `Make` enum stored as such copied
-/// the closure out of its payload on every build (an outlined copy and destroy, a retain and a
-/// release of its context, ~55 instructions per build); three stored closures, two of them
-/// refusing stubs, cost every registration two more allocations (a stub closure in a generic
-/// context carries `T`'s metadata in a context of its own, and `unsafeBitCast`ing the registered
-/// closure into the unused fields reabstracts it, allocating as much); and an enum wrapped around
-/// the closure on the way in was reabstracted again on the way out. Each closure is stored
-/// non-optional, at its own abstraction: an optional function is stored maximally abstract and
-/// is called through a reabstraction thunk.
-///
-/// `@unchecked Sendable` as ``AnyRegistration`` is: its own stored properties are an immutable
-/// enum and an atomic, and each subclass is final and stores a `let` of a `@Sendable` function
+/// `@unchecked Sendable` as ``AnyRegistration`` is: its own stored property is the store's
+/// metadata cache (atomic), and each subclass is final and stores a `let` of a `@Sendable` function
 /// type.
 @usableFromInline
 class Factory<T>: AnyRegistration, @unchecked Sendable {
-    /// Which subclass this is.
-    private let shape: FactoryShape
-    /// `Instance<T>`'s metadata, once a build has looked it up (0 before): what ``box(_:)``
-    /// allocates with.
-    private let instanceMetadata = Atomic<UInt>(0)
+    /// Makes the ``Instance`` boxes this factory's kept instances live in.
+    private let boxes = InstanceBoxMaker<T>()
 
-    fileprivate init(shape: FactoryShape, scope: Scope, location: SourceLocation, takesArguments: Bool) {
-        self.shape = shape
+    fileprivate init(scope: Scope, location: SourceLocation, takesArguments: Bool) {
         super.init(producedType: T.self, scope: scope, location: location, takesArguments: takesArguments)
     }
 
-    fileprivate init(shape: FactoryShape, _ fields: RegistrationFields) {
-        self.shape = shape
+    fileprivate init(_ fields: RegistrationFields) {
         super.init(fields, producedType: T.self)
     }
 
-    /// `value` in an ``Instance``, to be kept by a scope. A build runs unspecialised, where
-    /// `Instance(value)` looks `Instance<T>`'s metadata up in the runtime's generic cache every
-    /// time (~650 instructions, callgrind: a cached service rebuilt after each reset paid it on
-    /// every build); the metadata is looked up once per factory and allocated with after.
-    /// Returned erased, as the scopes keep it: typed, the optimiser specialised what it was
-    /// handed to for `Instance<T>` and looked the metadata up again to call it.
+    /// `value` in an ``Instance``, to be kept by a scope (``InstanceBoxMaker``). Returned erased,
+    /// as the scopes keep it.
     final func box(_ value: consuming T) -> any AnyObject & Sendable {
-        let known = instanceMetadata.load(ordering: .relaxed)
-        if known != 0 {
-            // Safe: the bits are `Instance<T>.self`'s, stored below by this factory, and class
-            // metadata is never freed.
-            return unsafeBitCast(known, to: Instance<T>.Type.self).init(value)
-        }
-        let type = Instance<T>.self
-        instanceMetadata.store(unsafeBitCast(type, to: UInt.self), ordering: .relaxed)
-        return type.init(value)
+        boxes.box(value)
     }
 
     /// A registration made where `register` is called (so that its class's metadata comes from
@@ -241,20 +195,14 @@ class Factory<T>: AnyRegistration, @unchecked Sendable {
         ArgumentsFactory(make, scope: scope, location: location)
     }
 
-    @inline(__always)
-    final func callAsFunction(_ container: Container, _ args: Arguments) throws -> T {
-        // Safe: `shape` is set by each subclass's initializer to its own case, and the class is
-        // only ever made by those initializers.
-        switch shape {
-        case .plain: try unsafeDowncast(self, to: PlainFactory<T>.self).make()
-        case .withContainer: try unsafeDowncast(self, to: ContainerFactory<T>.self).make(container)
-        case .withArguments: try unsafeDowncast(self, to: ArgumentsFactory<T>.self).make(container, args)
-        }
+    /// Calls the registered closure; each final subclass overrides it with its own shape.
+    func callAsFunction(_ container: Container, _ args: Arguments) throws -> T {
+        preconditionFailure("every factory is a PlainFactory, ContainerFactory or ArgumentsFactory")
     }
 
     override final func validationBuild(_ container: Container) throws(ResolutionError) {
         _ = try container.build(
-            self, T.self, key: .detached, lifetime: .automatic, args: .none, holder: .passUnretained(container))
+            self, T.self, key: .detached, lifetime: .automatic, args: .none, holder: container)
     }
 }
 
@@ -266,13 +214,15 @@ final class PlainFactory<T>: Factory<T>, @unchecked Sendable {
     @usableFromInline
     init(_ make: @escaping @Sendable () throws -> T, scope: Scope, location: SourceLocation) {
         self.make = make
-        super.init(shape: .plain, scope: scope, location: location, takesArguments: false)
+        super.init(scope: scope, location: location, takesArguments: false)
     }
 
     init(_ make: @escaping @Sendable () throws -> T, _ fields: RegistrationFields) {
         self.make = make
-        super.init(shape: .plain, fields)
+        super.init(fields)
     }
+
+    override func callAsFunction(_ container: Container, _ args: Arguments) throws -> T { try make() }
 
     override func copy(_ fields: RegistrationFields) -> AnyRegistration {
         // `type(of: self)`: the metadata this object has, not a generic lookup of `PlainFactory<T>`.
@@ -288,13 +238,15 @@ final class ContainerFactory<T>: Factory<T>, @unchecked Sendable {
     @usableFromInline
     init(_ make: @escaping @Sendable (Container) throws -> T, scope: Scope, location: SourceLocation) {
         self.make = make
-        super.init(shape: .withContainer, scope: scope, location: location, takesArguments: false)
+        super.init(scope: scope, location: location, takesArguments: false)
     }
 
     init(_ make: @escaping @Sendable (Container) throws -> T, _ fields: RegistrationFields) {
         self.make = make
-        super.init(shape: .withContainer, fields)
+        super.init(fields)
     }
+
+    override func callAsFunction(_ container: Container, _ args: Arguments) throws -> T { try make(container) }
 
     override func copy(_ fields: RegistrationFields) -> AnyRegistration {
         type(of: self).init(make, fields)
@@ -309,13 +261,15 @@ final class ArgumentsFactory<T>: Factory<T>, @unchecked Sendable {
     @usableFromInline
     init(_ make: @escaping @Sendable (Container, Arguments) throws -> T, scope: Scope, location: SourceLocation) {
         self.make = make
-        super.init(shape: .withArguments, scope: scope, location: location, takesArguments: true)
+        super.init(scope: scope, location: location, takesArguments: true)
     }
 
     init(_ make: @escaping @Sendable (Container, Arguments) throws -> T, _ fields: RegistrationFields) {
         self.make = make
-        super.init(shape: .withArguments, fields)
+        super.init(fields)
     }
+
+    override func callAsFunction(_ container: Container, _ args: Arguments) throws -> T { try make(container, args) }
 
     override func copy(_ fields: RegistrationFields) -> AnyRegistration {
         type(of: self).init(make, fields)
@@ -331,13 +285,6 @@ final class Instance<T>: @unchecked Sendable {
     /// `@usableFromInline`: `withService` reads it where it is inlined (``LentService``).
     @usableFromInline let value: T
     init(_ value: T) { self.value = value }
-}
-
-/// Which closure a ``Factory`` was registered with. Not nested in the generic `Factory<T>`: a
-/// nested enum is generic too, and its metadata is looked up where an unspecialised build
-/// switches on it.
-enum FactoryShape: UInt8, Sendable {
-    case plain, withContainer, withArguments
 }
 
 /// Where a registration's ``ServiceIdentity`` comes from.

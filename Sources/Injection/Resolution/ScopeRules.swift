@@ -1,7 +1,8 @@
 /// The scope and lifetime rules, written once: which scope a resolve builds under, what a table
 /// entry answers, how a built instance is kept and what a reset discards. Every access style
 /// (type-keyed, keypath, `@Inject`, a provider called directly, a mapped provider) goes through
-/// ``Container/answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)``, which asks here.
+/// ``Container/answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` and the store's read
+/// (``ReadLookup/answer(_:lifetime:section:)``), which ask here.
 ///
 /// | lifetime | builds under | answers from the kept slot |
 /// |---|---|---|
@@ -37,36 +38,25 @@ enum ScopeRules {
         }
     }
 
-    /// What `entry`, found in a read table, answers for a resolve with `lifetime`,
-    /// read inside `section` without the container's lock. The answer borrows the registration
-    /// and a kept instance from the table (no retain: two threads resolving one singleton write
-    /// to no common line), so the section stays open until the caller is done with them
-    /// (``ReadLookup``); a miss ends it here.
+    /// Which of an entry's kept instances may answer a resolve with `lifetime`, without a
+    /// build: only a scope that keeps instances answers from the kept slot under `.automatic`
+    /// (a `.singleton` use of a unique or graph registration must not make later automatic
+    /// resolves shared), any kept instance under `.singleton`, none under `.new` and
+    /// `.newSingleton`. `registeredLongLived` is asked only under `.automatic`.
     @inline(__always)
-    static func read(_ entry: BorrowedEntry?, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>) -> ReadLookup {
-        guard let entry else { return .missing(ending: section) }
-        let registration = entry.registration
+    static func slotUse(_ lifetime: ServiceLifetime, registeredLongLived: () -> Bool) -> SlotUse {
         switch lifetime {
-        case .new, .newSingleton:
-            return ReadLookup(answer: .build, registration: registration, section: section)
-        case .singleton:
-            if let kept = entry.slot._withUnsafeGuaranteedRef({ $0.keptForRead }) {
-                return ReadLookup(answer: .kept, registration: registration, kept: kept, section: section)
-            }
-            return ReadLookup(answer: .build, registration: registration, section: section)
-        case .automatic:
-            // Only a scope that keeps instances answers from the slot: a `.singleton` use of a
-            // unique or graph registration must not make later automatic resolves shared.
-            if registration._withUnsafeGuaranteedRef({ $0.scope.isLongLived }),
-               let kept = entry.slot._withUnsafeGuaranteedRef({ $0.keptForRead }) {
-                return ReadLookup(answer: .kept, registration: registration, kept: kept, section: section)
-            }
-            if let object = entry.slot._withUnsafeGuaranteedRef({ $0.weakForRead }) {
-                return ReadLookup(
-                    answer: .keptWeakly, registration: registration, object: Unmanaged.passRetained(object), section: section)
-            }
-            return ReadLookup(answer: .build, registration: registration, section: section)
+        case .new, .newSingleton: SlotUse(readsKept: false, readsWeak: false)
+        case .singleton: SlotUse(readsKept: true, readsWeak: false)
+        case .automatic: SlotUse(readsKept: registeredLongLived(), readsWeak: true)
         }
+    }
+
+    /// What ``slotUse(_:registeredLongLived:)`` answers: whether the strongly kept instance, and
+    /// then a live `.shared` one, answer the resolve.
+    struct SlotUse {
+        let readsKept: Bool
+        let readsWeak: Bool
     }
 
     /// How a freshly built instance is kept.

@@ -11,30 +11,23 @@ extension Container {
     /// The next container to search once this one's own table has missed `key`: the added
     /// child that holds it, else the parent; nil at the end of the chain, or for a keypath
     /// identity (which only the container that projected it knows).
-    ///
-    /// Borrowed, not retained (a retain is an atomic add and buys nothing here, see
-    /// ``Container``): the parent is held by this container's `let`, an added child by its
-    /// ``ContainerCore/addedChildren`` list, which only grows while the container lives.
     @inline(__always)
-    func nextInSearch(afterMissing key: EntryKey) -> Unmanaged<Container>? {
+    func nextInSearch(afterMissing key: EntryKey) -> Container? {
         guard key.isRemembered else { return nil }
         if core.hasAddedChildren.load(ordering: .acquiring), let child = addedChild(holding: key) {
-            return Unmanaged.passUnretained(child)
+            return child
         }
-        return parent.map(Unmanaged.passUnretained)
+        return parent
     }
 
     /// The registration that answers `key` when resolved from this container; nil when none does.
     func registration(answering key: EntryKey) -> AnyRegistration? {
-        var container = Unmanaged.passUnretained(self)
+        var container = self
         while true {
-            let found = container._withUnsafeGuaranteedRef { holder in
-                holder.core.state.withLock { key.withEntry(in: &$0) { $0.registration } }
+            if let found = container.core.state.withLock({ key.withEntry(in: &$0) { $0.registration } }) {
+                return found
             }
-            if let found { return found }
-            guard let next = container._withUnsafeGuaranteedRef({ $0.nextInSearch(afterMissing: key) }) else {
-                return nil
-            }
+            guard let next = container.nextInSearch(afterMissing: key) else { return nil }
             container = next
         }
     }

@@ -135,12 +135,15 @@ struct ContainerTables: ~Copyable, Sendable {
     }
 
     /// What this container's own table answers for `key`, read without the lock. The answer
-    /// borrows from the read tables, inside the calling thread's read section (`section`, the
-    /// caller's: it has the thread's context at hand, and fetching it again here cost every
-    /// resolve a `pthread_getspecific`), which stays open until ``ReadLookup/end()`` or
+    /// borrows from the read tables, inside the calling thread's read section, which stays open
+    /// until ``ReadLookup/end()``, ``ReadLookup/endBuild()`` or
     /// ``ReadLookup/keptValue(_:)`` (a miss has ended it).
+    ///
+    /// The section is referenced unretained: it belongs to the calling thread's context, which
+    /// its thread slot keeps until the thread exits (``ThreadContextSlot/currentReadSection()``).
     @inline(__always)
-    func read(_ key: borrowing EntryKey, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>) -> ReadLookup {
+    func read(_ key: borrowing EntryKey, lifetime: ServiceLifetime) -> ReadLookup {
+        let section = ThreadContextSlot.currentReadSection()
         section._withUnsafeGuaranteedRef { $0.begin() }
         let entry: BorrowedEntry? = switch key {
         case .type(let id): unnamed.find(TypeKey(id))
@@ -149,7 +152,7 @@ struct ContainerTables: ~Copyable, Sendable {
         case .keyPath(let id): keyPaths.find(TypeKey(id))
         case .detached: nil
         }
-        return ScopeRules.read(entry, lifetime: lifetime, section: section)
+        return ReadLookup.answer(entry, lifetime: lifetime, section: section)
     }
 }
 
@@ -181,6 +184,43 @@ struct ReadLookup {
         self.kept = kept
         self.object = object
         self.section = section
+    }
+
+    /// What `entry`, found in a read table, answers for a resolve with `lifetime` (which of its
+    /// kept instances may answer is ``ScopeRules/slotUse(_:registeredLongLived:)``). The answer
+    /// borrows the registration and a kept instance from the table (no retain: two threads
+    /// resolving one singleton write to no common line), so the section stays open until the
+    /// caller is done with them; a miss ends it here.
+    @inline(__always)
+    static func answer(_ entry: BorrowedEntry?, lifetime: ServiceLifetime, section: Unmanaged<ReadSection>) -> ReadLookup {
+        guard let entry else { return .missing(ending: section) }
+        let registration = entry.registration
+        let use = ScopeRules.slotUse(lifetime) { registration._withUnsafeGuaranteedRef { $0.scope.kind.isLongLived } }
+        if use.readsKept, let kept = entry.slot._withUnsafeGuaranteedRef({ $0.keptForRead }) {
+            return ReadLookup(answer: .kept, registration: registration, kept: kept, section: section)
+        }
+        if use.readsWeak, let object = entry.slot._withUnsafeGuaranteedRef({ $0.weakForRead }) {
+            return ReadLookup(
+                answer: .keptWeakly, registration: registration, object: Unmanaged.passRetained(object), section: section)
+        }
+        return ReadLookup(answer: .build, registration: registration, section: section)
+    }
+
+    /// Whether an entry answered (anything but `.missing`).
+    var found: Bool { registration != nil }
+
+    /// The answering registration, retained: call before the section ends (a writer may free
+    /// the table's reference after it). Only for an answer that ``found`` something.
+    @inline(__always)
+    func retainedRegistration() -> AnyRegistration {
+        registration.unsafelyUnwrapped.takeUnretainedValue()
+    }
+
+    /// Runs `body` with the answering registration borrowed, inside the section. Only for an
+    /// answer that ``found`` something.
+    @inline(__always)
+    func withRegistration<R>(_ body: (AnyRegistration) -> R) -> R {
+        registration.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
     }
 
     /// No entry, and no section open.

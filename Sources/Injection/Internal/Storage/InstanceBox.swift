@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An instance a container built, carried across its lock and between threads: the answer of a
 /// cache hit (``Container/Lookup``).
 ///
@@ -26,4 +28,28 @@ final class WeakInstance: @unchecked Sendable {
     weak let object: AnyObject?
 
     init(_ object: AnyObject) { self.object = object }
+}
+
+/// Makes the ``Instance`` boxes a factory's kept instances are stored in.
+///
+/// A build runs unspecialised, where `Instance(value)` would look `Instance<T>`'s metadata up in
+/// the runtime's generic cache on every kept build (a cached service rebuilt after each reset:
+/// `Benchmarks/guard.sh`, "cached reset + resolve"); the metadata is looked up once per factory
+/// and allocated with after.
+///
+/// Why `unsafeBitCast` is sound: the stored bits are only ever `Instance<T>.self` (this maker's
+/// own `T`), stored below and read back as the same type, and class metadata is never freed. A
+/// racing first build stores the same bits twice.
+struct InstanceBoxMaker<T>: ~Copyable, Sendable {
+    private let metadata = Atomic<UInt>(0)
+
+    init() {}
+
+    func box(_ value: consuming T) -> any AnyObject & Sendable {
+        let known = metadata.load(ordering: .relaxed)
+        if known != 0 { return unsafeBitCast(known, to: Instance<T>.Type.self).init(value) }
+        let type = Instance<T>.self
+        metadata.store(unsafeBitCast(type, to: UInt.self), ordering: .relaxed)
+        return type.init(value)
+    }
 }

@@ -128,7 +128,7 @@ final class LentInstances {
     /// `deinit` is app code and may use the container.
     static func noteDropped() {
         noteDroppedLater()
-        ResolutionContext.ifMade?._withUnsafeGuaranteedRef { $0.lent.dropHolds() }
+        ResolutionContext.ifMade?.lent.dropHolds()
     }
 
     /// ``noteDropped()`` without dropping this thread's holds now: for a slot's `deinit`, which

@@ -88,7 +88,7 @@ enum ReadSections {
         // be in progress, so the marks need no look. A thread lists its section under the same lock before its first
         // read, so a read that begins after this copy loads what the caller published before
         // it; and the caller is outside any read (a read runs no app code and changes nothing).
-        let own = ResolutionContext.ifMade.map { $0._withUnsafeGuaranteedRef { ObjectIdentifier($0.readSection) } }
+        let own = ResolutionContext.ifMade.map { ObjectIdentifier($0.readSection) }
         if sections.allSatisfy({ ObjectIdentifier($0) == own }) { return }
         for section in sections { section.waitUntilOutside(whenWaiting: whenWaiting) }
     }

@@ -1,0 +1,79 @@
+/// The fields of a thread's ``ResolutionContext`` that every resolve, build or event reads or
+/// writes: the frames under construction, the pass's graph instances and time stamp, the
+/// validation running, the observers and repeat table the thread uses, and what its writes
+/// retired.
+///
+/// Why `@exclusivity(unchecked)` is sound: a context is reached only from its own thread (its
+/// thread slot, ``ThreadContextSlot``, and the resolve path that fetched it there), so no two
+/// threads access a field; and no access to one of these fields spans a call that can come back
+/// to the same field (each is read or written whole, or changed by a standard-library call that
+/// runs no code of the runtime's or the app's: a factory, an observer or a `deinit` runs only
+/// between accesses). The dynamic checks could therefore never fire; they cost a transient
+/// resolve about half its instructions again (`Benchmarks/guard.sh`, transient and recorder
+/// attached).
+class ResolutionPassStorage {
+    /// The services under construction on this thread, outermost first.
+    @exclusivity(unchecked) final var frames: [ResolutionFrame] = []
+    /// Instances of graph-scoped registrations built in the current pass, by registration.
+    @exclusivity(unchecked) final var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+    /// The time stamp the untimed builds of the current resolution pass share (a raw
+    /// ``EventClock`` reading; 0 until one is taken), cleared when the pass ends
+    /// (``ResolutionContext/unwind()``): ``EventHub/buildEnd(start:inPassOf:)``.
+    @exclusivity(unchecked) final var passStamp: UInt64 = 0
+    /// Set while ``Container/validate(_:)`` builds services on this thread in its sandbox.
+    @exclusivity(unchecked) final var validation: ValidationRun?
+    /// The observers this thread last took from ``EventHub``, and the hub's generation then.
+    @exclusivity(unchecked) final var observerList: EventHub.ObserverList?
+    @exclusivity(unchecked) final var observerGeneration: UInt64 = 0
+    /// Whether every observer in ``observerList`` folds repeats (``EventHub/foldRepeat``).
+    @exclusivity(unchecked) final var foldsRepeats = false
+    /// This thread's folded repeats (``RepeatTable``), made on first use.
+    @exclusivity(unchecked) final var repeatTable: RepeatTable? {
+        didSet { repeatTableReference = repeatTable.map(Unmanaged.passUnretained) }
+    }
+    /// ``repeatTable``, unretained, for the repeat folding (``EventHub``), which borrows it: a
+    /// strong read of the optional retains and releases it on every folded build. Sound:
+    /// `repeatTable` keeps the table while it is set, and only this thread reads or sets either.
+    @exclusivity(unchecked) private(set) final var repeatTableReference: Unmanaged<RepeatTable>?
+    /// Set when a failure was reported on this thread: the next resolution is delivered as an
+    /// event even if it repeats.
+    @exclusivity(unchecked) final var emitNextResolution = false
+    /// Instances (and `.shared` boxes) this thread's writes took out of entries' slots under a
+    /// container's lock, released after it (``EntrySlot``, ``ContainerTables/withLock(_:)``).
+    @exclusivity(unchecked) final var retired: [AnyObject] = []
+
+    init() {}
+}
+
+/// One service under construction on a thread (``ResolutionPassStorage/frames``).
+///
+/// Why `unowned(unsafe)` is sound: a build pushes the frame of the registration it builds, for
+/// the container it builds in, while it holds both (each passed down borrowed, +0, through
+/// synchronous calls from the resolve that found them), and pops it before it returns or throws
+/// (a `defer` around the factory call); nothing keeps a frame after its pop. Strong references
+/// cost every build two retains and two releases, atomic operations a transient resolve is
+/// mostly made of (`Benchmarks/peers.sh`, transient and graph ÷ the fastest peer).
+struct ResolutionFrame {
+    /// The registration being built.
+    unowned(unsafe) let registration: AnyRegistration
+    /// The lifetime the resolve asked for: with the registration's scope, the scope the frame
+    /// builds under (``scope``). Kept instead of the ``Scope`` itself, whose name is a `String`.
+    let lifetime: ServiceLifetime
+    /// The container running this step (factories resolve from it).
+    unowned(unsafe) let container: Container
+    /// Set while the registration's `resolveProperties` block runs: what it resolves is
+    /// reported as property injection.
+    var injectsProperties = false
+
+    init(registration: AnyRegistration, lifetime: ServiceLifetime, container: Container) {
+        self.registration = registration
+        self.lifetime = lifetime
+        self.container = container
+    }
+
+    /// The scope this frame builds under.
+    var scope: Scope { ScopeRules.effectiveScope(registration.scope, lifetime) }
+
+    /// The kind of ``scope``, without making the scope.
+    var scopeKind: Scope.Kind { ScopeRules.effectiveKind(registration.scope.kind, lifetime) }
+}

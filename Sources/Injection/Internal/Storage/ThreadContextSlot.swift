@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Where each thread keeps its ``ResolutionContext``: a `pthread` key whose value is the context,
+/// retained once by ``store(_:)`` and released by the key's destructor when the thread exits.
+///
+/// Why `Unmanaged` is sound here: `pthread_setspecific` keeps a raw pointer, so the context is
+/// passed retained (+1) and owned by the slot from then on; ``load()`` hands out a new strong
+/// reference (`takeUnretainedValue`) to a context that slot keeps alive until its thread exits,
+/// and only its own thread reads its slot. The destructor runs once per thread, on that thread,
+/// after which nothing on it resolves.
+enum ThreadContextSlot {
+    /// The calling thread's context, if it has one.
+    @inline(__always)
+    static func load() -> ResolutionContext? {
+        guard let raw = pthread_getspecific(ContextKey.value) else { return nil }
+        return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// Runs `body` with the calling thread's context borrowed (no retain, no release: the slot
+    /// keeps it, and `body` runs on this thread), making it on the thread's first resolve.
+    @inline(__always)
+    static func withCurrent<R, E: Error>(_ body: (ResolutionContext) throws(E) -> R) throws(E) -> R {
+        guard let raw = pthread_getspecific(ContextKey.value) else { return try body(ResolutionContext.makeCurrent()) }
+        do {
+            return try Unmanaged<ResolutionContext>.fromOpaque(raw)._withUnsafeGuaranteedRef { try body($0) }
+        } catch {
+            // What the closure rethrows untyped is what `body` threw.
+            throw error as! E
+        }
+    }
+
+    /// The calling thread's read section (``ResolutionContext/readSection``), unretained: its
+    /// context holds it in a `let` until the thread exits.
+    @inline(__always)
+    static func currentReadSection() -> Unmanaged<ReadSection> {
+        withCurrent { Unmanaged.passUnretained($0.readSection) }
+    }
+
+    /// Makes `context` the calling thread's, until the thread exits.
+    static func store(_ context: ResolutionContext) {
+        pthread_setspecific(ContextKey.value, Unmanaged.passRetained(context).toOpaque())
+    }
+}
+
+/// The key under which each thread keeps its ``ResolutionContext``; the destructor releases the
+/// context when the thread exits.
+///
+/// Made on first use and kept in an atomic (the key plus one; zero until made): reading a lazily
+/// initialised global calls `swift_once` on every access, and every resolve reads the key. Two
+/// threads that both find it unmade each make one; the one that loses the exchange deletes its
+/// own and uses the winner's.
+private enum ContextKey {
+    private static let stored = Atomic<UInt>(0)
+
+    static var value: pthread_key_t {
+        @inline(__always) get {
+            let raw = stored.load(ordering: .acquiring)
+            if raw != 0 { return pthread_key_t(truncatingIfNeeded: raw &- 1) }
+            return make()
+        }
+    }
+
+    @inline(never)
+    private static func make() -> pthread_key_t {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { raw in
+            #if canImport(Darwin)
+            Unmanaged<ResolutionContext>.fromOpaque(raw).release()
+            #else
+            if let raw { Unmanaged<ResolutionContext>.fromOpaque(raw).release() }
+            #endif
+        }
+        precondition(status == 0, "Injection could not create its thread-local key (pthread_key_create: \(status))")
+        let (exchanged, current) = stored.compareExchange(
+            expected: 0, desired: UInt(key) &+ 1, ordering: .acquiringAndReleasing)
+        if exchanged { return key }
+        pthread_key_delete(key)
+        return pthread_key_t(truncatingIfNeeded: current &- 1)
+    }
+}
