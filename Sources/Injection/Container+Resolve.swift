@@ -387,16 +387,16 @@ extension Container {
     /// runs inside a read (a writer waits for it). Out of line, so that the unobserved resolve
     /// inlining ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` stays small.
     @inline(never)
-    func observedHit<T>(_ found: borrowing Found, _ type: T.Type, lifetime: ServiceLifetime) -> T {
+    func observedHit<T>(_ found: consuming Found, _ type: T.Type, lifetime: ServiceLifetime) -> T {
         let lookup = found.lookup
-        return ResolutionContext.withCurrent { context in
-            let counted = lookup.withRegistration { countKnownCacheHit($0, lifetime: lifetime, in: context) }
-            if counted { return lookup.keptValue(T.self) }
-            let registration = lookup.retainedRegistration()
-            let value = lookup.keptValue(T.self)
-            emitCacheHit(registration, lifetime: lifetime, in: context)
-            return value
+        let counted = ResolutionContext.withCurrent { context in
+            lookup.withRegistration { countKnownCacheHit($0, lifetime: lifetime, in: context) }
         }
+        if counted { return lookup.keptValue(T.self) }
+        let registration = lookup.retainedRegistration()
+        let value = lookup.keptValue(T.self)
+        ResolutionContext.withCurrent { emitCacheHit(registration, lifetime: lifetime, in: $0) }
+        return value
     }
 
     /// Answers what ``locate(_:lifetime:)`` found: a cache hit, an `.implements` alias followed,
@@ -409,7 +409,7 @@ extension Container {
     ///   - site: The resolve's line, when it has one: it closes a cycle it meets.
     @inline(__always)
     func answer<T>(
-        _ found: borrowing Found, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
+        _ found: consuming Found, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, site: ResolveSite?
     ) throws(ResolutionError) -> T {
         // A kept instance's value is copied inside the read section, retaining nothing else

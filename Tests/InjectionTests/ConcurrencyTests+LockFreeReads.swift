@@ -249,6 +249,28 @@ extension ConcurrencyTests {
         #expect(waited, "the writer returned before the read ended")
     }
 
+    @Test func anEarlyReturnLeavesNoSectionOpen() throws {
+        let app = Container(name: uniqueName("app"))
+        app.register(scope: .singleton) { XYZService() }
+        let kept = app.resolve(XYZService.self)
+        // A lookup that finds the kept instance, then leaves before anything answers it: the
+        // lookup's end closes the section, whatever the path.
+        func findsTheKeptInstance() throws -> Bool {
+            var key = EntryKey.type(ObjectIdentifier(XYZService.self))
+            let found = app.locate(&key, lifetime: .automatic)
+            #expect(ResolutionContext.current.readSection.isOpen, "a lookup that found an entry holds its section")
+            if found.lookup.answer == .kept { return true }
+            throw CancellationError()
+        }
+        #expect(try findsTheKeptInstance())
+        let leftOpen = ResolutionContext.current.readSection.isOpen
+        #expect(!leftOpen, "the early return left the read section open")
+        if leftOpen { return }  // a writer would wait for this thread's own read for ever
+        // A writer on this thread goes on, and the kept instance still answers.
+        app.register(name: "other", scope: .singleton) { XYZService() }
+        #expect(app.resolve(XYZService.self) === kept)
+    }
+
     @Test func anExitedThreadLeavesTheReadersList() {
         let app = Container(name: uniqueName("app"))
         app.register(scope: .singleton) { XYZService() }

@@ -67,7 +67,5 @@ final class ContainerCore: Sendable {
             return installed
         }
         _ = (children, hooks, assembly)
-        // What this thread held of them for `withService` goes now too (``LentInstances``).
-        LentInstances.noteDropped()
     }
 }

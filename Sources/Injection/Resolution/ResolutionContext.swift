@@ -47,9 +47,6 @@ final class ResolutionContext: ResolutionPassStorage {
     /// (``ContainerTables/read(_:lifetime:section:)``), listed for writers while the thread lives.
     let readSection = ReadSection()
 
-    /// The kept instances this thread holds for ``Container/withService(_:name:lifetime:file:line:_:)``.
-    let lent = LentInstances()
-
     init(threadNumber: UInt64) {
         self.threadNumber = threadNumber
         super.init()

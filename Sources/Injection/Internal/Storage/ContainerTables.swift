@@ -45,9 +45,6 @@ struct ContainerTables: ~Copyable, Sendable {
                 dropped.removeAll(keepingCapacity: true)
                 ResolutionContext.withCurrent { $0.giveBackRetiredRoom(&dropped) }
                 released = []
-                // Threads may hold what was dropped (or a slot the tables listed) for
-                // `withService` (``LentInstances``).
-                LentInstances.noteDropped()
             }
         }
         // The state reaches the tables through their address, for the body only (it is cleared
@@ -161,7 +158,12 @@ struct ContainerTables: ~Copyable, Sendable {
 /// until the section ends: ``keptValue(_:)`` copies a kept instance's value out first, ``end()``
 /// retains the instance it returns (the caller retains the registration before calling it). A
 /// `.missing` answer has already ended the section.
-struct ReadLookup {
+///
+/// The section is ended by the language, not by a rule: the lookup is noncopyable, its
+/// consuming methods end the section, and its `deinit` ends it on any other path (an early
+/// return or a throw), so no path leaves a writer waiting for ever
+/// (`ConcurrencyTests`, "an early return leaves no section open").
+struct ReadLookup: ~Copyable {
     let answer: Container.Lookup.Answer
     let registration: Unmanaged<AnyRegistration>?
     /// The kept ``Instance``, for `.kept`.
@@ -170,8 +172,8 @@ struct ReadLookup {
     /// ``end()`` takes it. Unmanaged so that the answer is trivial to copy and drop: an owned
     /// optional field cost a release call on every resolve.
     let object: Unmanaged<AnyObject>?
-    /// The open read section; nil once ended.
-    let section: Unmanaged<ReadSection>?
+    /// The open read section; nil when none was left open (a miss).
+    private let section: Unmanaged<ReadSection>?
 
     @inline(__always)
     init(
@@ -184,6 +186,13 @@ struct ReadLookup {
         self.kept = kept
         self.object = object
         self.section = section
+    }
+
+    deinit {
+        // Not ended by a consuming method: end the section, then let go of a `.shared` instance
+        // nobody took (its release may run app code, which must not run inside a read).
+        section?._withUnsafeGuaranteedRef { $0.end() }
+        object?.release()
     }
 
     /// What `entry`, found in a read table, answers for a resolve with `lifetime` (which of its
@@ -236,26 +245,29 @@ struct ReadLookup {
     /// The value of a `.kept` answer, copied while the section still holds it, then the section
     /// ended. Safe: what `build` keeps for a registration resolved as `T` is an `Instance<T>`.
     @inline(__always)
-    func keptValue<T>(_ type: T.Type) -> T {
+    consuming func keptValue<T>(_ type: T.Type) -> T {
         let value = kept.unsafelyUnwrapped._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Instance<T>.self).value }
         section.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.end() }
+        discard self
         return value
     }
 
     /// Ends the section of a `.build` answer, which holds no instance (``ScopeRules`` reads
     /// none for it): what the caller still needs must be retained before, as for ``end()``.
     @inline(__always)
-    func endBuild() {
+    consuming func endBuild() {
         section?._withUnsafeGuaranteedRef { $0.end() }
+        discard self
     }
 
     /// The answering instance (a kept ``Instance`` or a live `.shared` object), retained, and
     /// the section ended: what the caller still needs must be retained before (the registration,
     /// with `registration.takeUnretainedValue()`).
     @inline(__always)
-    func end() -> InstanceBox? {
+    consuming func end() -> InstanceBox? {
         let instance = kept.map { InstanceBox($0.retain().takeRetainedValue()) } ?? object.map { InstanceBox($0.takeRetainedValue()) }
         section?._withUnsafeGuaranteedRef { $0.end() }
+        discard self
         return instance
     }
 }

@@ -38,11 +38,8 @@ class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
 
     deinit {
         // The last table that listed this slot is gone, and with it any read that could see it.
-        let kept = keptObject.load(ordering: .acquiring)
-        kept?.release()
+        keptObject.load(ordering: .acquiring)?.release()
         weakObject.load(ordering: .acquiring)?.release()
-        // Threads may still hold the kept instance for `withService` (``LentInstances``).
-        if kept != nil { LentInstances.noteDroppedLater() }
     }
 
     // MARK: - Reads without the lock (inside a read section)

@@ -47,6 +47,9 @@ final class ReadSection: Sendable {
         mark.store(current &+ 1, ordering: .releasing)
     }
 
+    /// Whether this thread is inside a read (read by its own thread: tests of the section's end).
+    var isOpen: Bool { mark.load(ordering: .relaxed) & 1 == 1 }
+
     /// Waits until the read this thread is in, if any, is over.
     fileprivate func waitUntilOutside(whenWaiting: (ReadSection) -> Void) {
         let seen = mark.load(ordering: .sequentiallyConsistent)
