@@ -143,7 +143,7 @@ extension Container {
     ///
     /// A struct of two references and a tag rather than an enum with payloads: the resolve path
     /// is generic and unspecialised, and copying and destroying a multi-payload enum there went
-    /// through outlined value-witness calls (~200 instructions per resolve, callgrind).
+    /// through outlined value-witness calls (`Benchmarks/guard.sh`, transient).
     struct Lookup: Sendable {
         enum Answer: UInt8, Sendable {
             /// No entry under the key.
@@ -191,12 +191,12 @@ extension Container {
     /// optional forms, and an `.implements` alias answered through its registration's key.
     ///
     /// It carries no ``MissingPolicy``: building that generic enum (and destroying it) on every
-    /// resolve cost ~60 instructions in this unspecialised path (callgrind), for a value read
+    /// resolve was measurable in this unspecialised path (`Benchmarks/guard.sh`), for a value read
     /// only when nothing answers.
     ///
     /// `@usableFromInline`: the front ends above are inlined into the app, so a call site's
     /// `name` and `args` (nil at most sites) are seen there and never copied or destroyed through
-    /// `Optional`'s generic value witnesses here (~50 instructions per resolve, callgrind).
+    /// `Optional`'s generic value witnesses here (`Benchmarks/guard.sh`, transient).
     ///
     /// - Parameter origin: Where the resolve started, when it continues in `self` on its behalf
     ///   (an `.implements` key answered through its registration's key); factories resolve there.
@@ -219,8 +219,8 @@ extension Container {
 
     /// ``resolveKey(_:name:lifetime:args:file:line:quiet:origin:)`` without a name, the front
     /// ends' common case: its key is a `.type` key from the start, so no name is copied into it
-    /// (a retain of the name's storage, even when nil) and none destroyed after it (~20
-    /// instructions per resolve, callgrind).
+    /// (a retain of the name's storage, even when nil) and none destroyed after it
+    /// (`Benchmarks/guard.sh`, transient).
     @usableFromInline
     func resolveUnnamed<T>(
         _ type: T.Type, lifetime: ServiceLifetime, args: Arguments, file: StaticString, line: UInt, quiet: Bool

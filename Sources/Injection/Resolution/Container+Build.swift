@@ -49,7 +49,7 @@ extension Container {
     /// this function's result. Through the general build it was moved twice (`value`, then the
     /// result: a value-witness call each in this unspecialised code), and that function's frame
     /// (stack space sized at run time for `T`, a stack protector, spilled arguments) was set up
-    /// for it (~80 instructions per build, callgrind).
+    /// for it (`Benchmarks/guard.sh`, transient).
     private func buildTransient<T>(
         _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
         in context: ResolutionContext
@@ -74,7 +74,7 @@ extension Container {
     /// unobserved one did. Here the value is moved once, into the result, after the fold: that
     /// one value-witness call costs less than the `defer` that used to run the fold after the
     /// value was in the result, which the compiler made a function of its own called with a
-    /// dozen arguments (~13 instructions more per build, callgrind).
+    /// dozen arguments (`Benchmarks/guard.sh`, recorder attached).
     private func buildObservedTransient<T>(
         _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source?, mappedFrom: ServiceIdentity?, in context: ResolutionContext
@@ -326,7 +326,7 @@ extension Container {
     /// What ``emitCreated(_:kind:lifetime:source:outcome:start:mappedFrom:in:)`` does for a
     /// build that was not folded, out of line: the observed transient's fold stays small (its
     /// event's scope, string and arguments were set up in the build's own frame, spilled on every
-    /// build, callgrind).
+    /// build: `Benchmarks/guard.sh`, recorder attached).
     @inline(never)
     private func emitUnfolded(
         _ registration: AnyRegistration, lifetime: ServiceLifetime, source: Resolved.Source, outcome: Resolved.Outcome,

@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// Why a separate object: the registry must not keep containers alive, so it references them
 /// weakly, and a weak reference gives its target a side table, after which every retain and
-/// release of that object takes the Swift runtime's slow path (~100 instructions each instead of
-/// ~5, callgrind). Apps retain containers all the time (`Container.shared`, a layer or a
+/// release of that object takes the Swift runtime's slow path (`Benchmarks/guard.sh`,
+/// singleton). Apps retain containers all the time (`Container.shared`, a layer or a
 /// provider holding its container, `@Injected`), cores only through the container that owns
 /// them. So the registry references the core, which gets the side table, and the container has
 /// none. A handle made from a core is as good as the container for everything the registry's

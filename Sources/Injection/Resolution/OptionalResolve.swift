@@ -6,8 +6,8 @@ extension Container {
     ///
     /// A miss builds nothing while no observer is attached: through ``resolveKey(_:name:lifetime:args:file:line:quiet:origin:)``
     /// it built the ``MissingRegistration`` (the type's name, a service identity) and threw it,
-    /// only for `optional()` to drop it (~2 800 instructions and two allocations per resolve,
-    /// callgrind: 2.2× Resolver's `optional()`). With an observer the miss is reported as before
+    /// only for `optional()` to drop it (two allocations per
+    /// resolve, several times Resolver's `optional()`: `Benchmarks/peers.sh`, shape-optional). With an observer the miss is reported as before
     /// (`resolvedToNil`, with its near misses).
     ///
     /// The instance goes to a slot rather than out as `T?`: in this unspecialised path an

@@ -6,7 +6,7 @@
 /// under the lock. A second copy of every entry in dictionaries, kept in step by logging each
 /// key written and publishing it after the change, cost every registration about half its
 /// instructions (an insert, a log, a second lookup, a dictionary to allocate and free with the
-/// container; callgrind, a new container with 10 registrations).
+/// container; `Benchmarks/guard.sh`, new container, 10 registrations).
 ///
 /// Mutable parts of an entry (its kept instances) live in the entry's ``EntrySlot``, the read
 /// table's node: keeping an instance changes no table.

@@ -121,7 +121,7 @@ struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
 /// What writers took out of the ``ReadTable``s: released once no read can still see it.
 ///
 /// `now` is released after the writer's lock, after ``ReadSections/waitForReaders()`` (that
-/// wait runs a process-wide barrier, ~0.4 µs alone and more on a loaded machine: an override
+/// wait costs a look at every thread's section: an override
 /// paid it on every registration). `later` holds what nothing but its own memory depends on (a
 /// replaced registration whose slot keeps no instance, a grown table's old buckets): it waits
 /// in the container's batch (``ContainerTables``) and is released with the next wait, or when
@@ -135,7 +135,7 @@ struct Retirement {
 /// What the buckets of a ``ReadTable`` hold: a node of one of the typed kinds
 /// (``KeyedReadNode``). The buckets' class is not generic (a generic class's `deinit` and methods
 /// called through it ran unspecialised, looking up generic metadata for every bucket: twice the
-/// cost of a container's whole life, callgrind); the typed methods downcast.
+/// cost of a container's whole life: `Benchmarks/guard.sh`, new container); the typed methods downcast.
 ///
 /// `@unchecked Sendable`: it has no state; subclasses are checked by their own declarations.
 class ReadTableEntryNode: @unchecked Sendable {
