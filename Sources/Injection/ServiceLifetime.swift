@@ -10,7 +10,8 @@
 /// ```
 ///
 /// `singleton` and `newSingleton` share the instance slot that the registration's own scope uses,
-/// so a later `.automatic` resolve of a `.cached` or `.singleton` registration sees it.
+/// so a later `.automatic` resolve of a `.cached` or `.singleton` registration sees it; a
+/// `newSingleton` of a `.shared` registration also becomes the weak instance its resolves share.
 public enum ServiceLifetime: String, Hashable, Sendable, CaseIterable {
     /// Reuse the instance the container keeps for this registration, building it once.
     case singleton
