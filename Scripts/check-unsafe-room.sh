@@ -10,7 +10,7 @@
 # Usage: Scripts/check-unsafe-room.sh [--list]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BUDGET=${UNSAFE_BUDGET:-2}
+BUDGET=${UNSAFE_BUDGET:-0}
 room=Sources/Injection/Internal/Storage
 pattern='Unmanaged|_withUnsafeGuaranteedRef|unsafeDowncast|unsafeBitCast|unowned\(unsafe\)|@exclusivity\(unchecked\)'
 

@@ -24,9 +24,7 @@ struct PackedSite: Sendable {
     @inlinable
     init(member: StaticString, file: StaticString, line: UInt) {
         let member = MemberName(member)
-        // Safe: `StaticString` is a frozen struct of two words and a flags byte (17 bytes, as the
-        // tuple), and trivial: its bits are the whole value. ``file`` turns them back.
-        let file = unsafeBitCast(file, to: (UInt, UInt, UInt8).self)
+        let file = StaticStringBits.bits(of: file)
         words = SIMD8(member.start, UInt(bitPattern: member.count), file.0, file.1, UInt(file.2), line, 0, 0)
     }
 
@@ -37,8 +35,7 @@ struct PackedSite: Sendable {
     /// The declaring file (`#fileID`).
     @inlinable
     var file: StaticString {
-        // Safe: the bits ``init(member:file:line:)`` took from a `StaticString`, in its layout.
-        unsafeBitCast((words[2], words[3], UInt8(truncatingIfNeeded: words[4])), to: StaticString.self)
+        StaticStringBits.string((words[2], words[3], UInt8(truncatingIfNeeded: words[4])))
     }
 
     /// The declaring line.
