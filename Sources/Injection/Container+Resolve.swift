@@ -379,20 +379,13 @@ extension Container {
     }
 
     /// A cache hit of a kept instance while an observer is attached: the value is copied inside
-    /// the read section, as the unobserved hit copies it. A repeat that every observer folds is
-    /// counted there too, with the registration borrowed, where that takes no lock
-    /// (``countKnownCacheHit(_:lifetime:in:)``): it writes nothing but the thread's own table.
-    /// Otherwise the registration is retained, which the event names and which a writer may free
-    /// once the section ends, and the hit is reported after the section: an observer's code never
-    /// runs inside a read (a writer waits for it). Out of line, so that the unobserved resolve
+    /// the read section, as the unobserved hit copies it, and the registration retained (a
+    /// writer may free it once the section ends); the hit is reported after the section, so an
+    /// observer's code never runs inside a read. Out of line, so that the unobserved resolve
     /// inlining ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` stays small.
     @inline(never)
     func observedHit<T>(_ found: consuming Found, _ type: T.Type, lifetime: ServiceLifetime) -> T {
         let lookup = found.lookup
-        let counted = ResolutionContext.withCurrent { context in
-            lookup.withRegistration { countKnownCacheHit($0, lifetime: lifetime, in: context) }
-        }
-        if counted { return lookup.keptValue(T.self) }
         let registration = lookup.retainedRegistration()
         let value = lookup.keptValue(T.self)
         ResolutionContext.withCurrent { emitCacheHit(registration, lifetime: lifetime, in: $0) }

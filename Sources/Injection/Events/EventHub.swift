@@ -311,29 +311,6 @@ final class EventHub: Sendable {
         return context.withRepeatTable(fold) ?? fold(shared.makeRepeatTable(for: context))
     }
 
-    /// Counts a cache hit at `time` (a raw ``EventClock`` reading) on `context`'s thread, as
-    /// ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)`` would, but only where that takes
-    /// no lock and builds nothing (``RepeatTable/countKnownHit(_:requesterID:kind:scope:source:time:generation:)``):
-    /// a repeated hit, with the thread's list and table current. False, having counted nothing,
-    /// when the caller must report the hit the ordinary way. For a hit inside a container's read
-    /// section, so that the registration needs no retain to outlive it: a repeat names it by
-    /// address only.
-    @inline(__always)
-    static func countKnownHit(
-        _ registration: AnyRegistration, kind: Scope.Kind, scope: @autoclosure () -> Scope, source: Resolved.Source,
-        time: UInt64, in context: ResolutionContext
-    ) -> Bool {
-        guard context.foldsRepeats, context.observerGeneration == generation.load(ordering: .acquiring),
-              !ValidationRun.isActive(in: context), !context.emitNextResolution else { return false }
-        let requesterID = context.requesterID
-        if requesterID != 0, context.requesterInjectsProperties { return false }
-        return context.withRepeatTable { table in
-            table.countKnownHit(
-                registration, requesterID: requesterID, kind: kind, scope: scope(), source: source, time: time,
-                generation: context.observerGeneration)
-        } ?? false
-    }
-
     /// A build's start on `context`'s thread: a precise ``EventClock`` reading, or 0 when the
     /// build may be counted without one (``BuildSampling``: every observer folds, and this
     /// thread timed and counted `registration` under the current observers). A requester that

@@ -321,26 +321,6 @@ final class RepeatTable: @unchecked Sendable {
         return writing.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
     }
 
-    /// Counts a cache hit of a key seen before, but only where that takes no lock: false, having
-    /// counted nothing, for a new key, during a collection, or when ``fold`` would deliver an
-    /// event. The caller then goes through ``fold`` as usual. For a hit counted inside a
-    /// container's read section (``ReadSection``): a writer waits for that section to end, so
-    /// the code in it must never wait for anything, and a collector holding `lock` may release
-    /// an entry's registration, whose deinit may run app code. Called by the owner only.
-    @inline(__always)
-    func countKnownHit(
-        _ registration: AnyRegistration, requesterID: UInt, kind: Scope.Kind, scope: @autoclosure () -> Scope,
-        source: Resolved.Source, time: UInt64, generation: UInt64
-    ) -> Bool {
-        let key = Key(registration, requester: requesterID, outcome: .cached, source: source, scope: kind)
-        let mark = markWriting()
-        // A hit's duration is 0, as ``fold`` counts it (`start` = `end`).
-        let counted = !collecting.load(ordering: .sequentiallyConsistent)
-            && count(key, scope: scope(), duration: 0, time: time, generation: generation) == true
-        writing.store(mark &+ 1, ordering: .releasing)
-        return counted
-    }
-
     /// Counts a repeat of `key`: true when counted, false when the caller must deliver the event,
     /// nil for a key not seen yet. The caller has access to the slots (see the type's comment).
     @inline(__always)

@@ -89,15 +89,10 @@ extension Container {
 
     /// The answer kept for the protocol whose metatype is `type` by the first container of the
     /// lineage that has an assembly; nil when it has none yet (or no container has an assembly).
-    /// This container is asked first, outside the lineage walk, whose iterator retains each
-    /// container it passes (the usual app installs its assembly in the container it injects from).
     @usableFromInline
     func installedAssembly(as type: ObjectIdentifier) -> AnyObject? {
-        if let answer = Self.answer(in: self, for: type) { return answer }
-        var ancestor = parent
-        while let container = ancestor {
+        for container in lineage {
             if let answer = Self.answer(in: container, for: type) { return answer }
-            ancestor = container.parent
         }
         return nil
     }

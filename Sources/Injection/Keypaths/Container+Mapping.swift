@@ -195,15 +195,7 @@ extension Container {
     }
 
     func mappedTarget(forProvider key: ProviderKey) -> MappedTarget? {
-        var current: Container? = self
-        while let container = current {
-            if container.core.hasMappings.load(ordering: .acquiring),
-               let target = container.core.mappingState.withLock({ $0.byProvider[key] }) {
-                return target
-            }
-            current = container.parent
-        }
-        return nil
+        mappedTargetAndHolder(forProvider: key)?.target
     }
 
     func hasKeptInstance(_ key: ProviderKey) -> Bool {

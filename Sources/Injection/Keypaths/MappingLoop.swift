@@ -52,19 +52,13 @@ extension Container {
         var viewers = [self]
         for container in ContainerRegistry.shared.all where !container.isSame(as: self) && container.hasAncestor(self) {
             // A descendant sees what this container sees unless a container between them maps too.
-            var current: Container? = container
-            while let between = current, !between.isSame(as: self) {
+            for between in container.lineage {
+                if between.isSame(as: self) { break }
                 if between.core.hasMappings.load(ordering: .acquiring) { viewers.append(container); break }
-                current = between.parent
             }
         }
         for viewer in viewers {
-            var chain: [Container] = []
-            var current: Container? = viewer
-            while let container = current {
-                chain.append(container)
-                current = container.parent
-            }
+            let chain = Array(viewer.lineage)
             // Outermost first, so that a nearer container's mapping of the same provider wins.
             var effective: [ProviderKey: MappingLoop.Step] = [:]
             for container in chain.reversed() {
@@ -148,14 +142,11 @@ extension Container {
 
     /// The mapping of the provider with `key` that a resolve in this container follows, and the
     /// name of the container that holds it.
-    private func mappedTargetAndHolder(forProvider key: ProviderKey) -> (MappedTarget, String)? {
-        var current: Container? = self
-        while let container = current {
-            if container.core.hasMappings.load(ordering: .acquiring),
-               let target = container.core.mappingState.withLock({ $0.byProvider[key] }) {
+    func mappedTargetAndHolder(forProvider key: ProviderKey) -> (target: MappedTarget, holder: String)? {
+        for container in lineage where container.core.hasMappings.load(ordering: .acquiring) {
+            if let target = container.core.mappingState.withLock({ $0.byProvider[key] }) {
                 return (target, container.traceName)
             }
-            current = container.parent
         }
         return nil
     }

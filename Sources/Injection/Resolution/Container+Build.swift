@@ -370,19 +370,6 @@ extension Container {
             outcome: .cached, duration: 0, end: EventClock.raw(), mappedFrom: nil, in: context)
     }
 
-    /// Counts a repeated cache hit of `registration` where that takes no lock
-    /// (``EventHub/countKnownHit(_:kind:scope:source:time:in:)``); false, having counted
-    /// nothing, when the hit must go through ``emitCacheHit(_:lifetime:in:)``. For a hit inside
-    /// the read section, with `registration` borrowed from the published tables.
-    @inline(__always)
-    func countKnownCacheHit(_ registration: AnyRegistration, lifetime: ServiceLifetime, in context: ResolutionContext) -> Bool {
-        EventHub.countKnownHit(
-            registration, kind: ScopeRules.effectiveKind(registration.scope.kind, lifetime),
-            scope: ScopeRules.effectiveScope(registration.scope, lifetime),
-            source: registration.isOverride ? .override : .factory, time: EventHub.repeatStamp(in: context),
-            in: context)
-    }
-
     /// Delivers a resolution as an event: the first of its kind on this thread (the repeat
     /// table remembers it), or any resolution while an observer takes every event.
     @inline(never)

@@ -79,13 +79,10 @@ extension Container {
                 addChildren(of: child, distance: distance + 1)
             }
         }
-        var current: Container? = self
-        var distance = 0
-        while let container = current, visited.insert(ObjectIdentifier(container)).inserted {
+        for (distance, container) in lineage.enumerated() {
+            guard visited.insert(ObjectIdentifier(container)).inserted else { break }
             order.append((container, distance))
             addChildren(of: container, distance: distance)
-            current = container.parent
-            distance += 1
         }
         return order
     }
