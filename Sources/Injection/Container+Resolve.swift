@@ -440,11 +440,11 @@ extension Container {
                 if let holderElsewhere {
                     return try (origin ?? self).build(
                         registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                        mappedFrom: mappedFrom, holder: holderElsewhere, context: context)
+                        mappedFrom: mappedFrom, holder: holderElsewhere, in: context)
                 }
                 return try (origin ?? self).build(
                     registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                    mappedFrom: mappedFrom, holder: self, context: context)
+                    mappedFrom: mappedFrom, holder: self, in: context)
             } catch {
                 // A cycle is reported by the resolve that closed it: the innermost one, whose
                 // site (when it has one) is the line that asked for the service again.
@@ -470,6 +470,6 @@ extension Container {
         defer { context.replacingSite = outer }
         return try (origin ?? self).build(
             registration, T.self, key: key, lifetime: .newSingleton, args: args, source: source,
-            mappedFrom: mappedFrom, holder: holder, context: context)
+            mappedFrom: mappedFrom, holder: holder, in: context)
     }
 }

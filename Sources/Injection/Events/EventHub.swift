@@ -283,49 +283,13 @@ final class EventHub: Sendable {
         return context.withRepeatTable(fold) ?? fold(shared.makeRepeatTable(for: context))
     }
 
-    /// ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)`` for a transient's build
-    /// (outcome `.created`, kind `.unique`), with the requester's frame read by the build once
-    /// (`requesterID` its registration's address, 0 for none). It asks nothing about validation:
-    /// that build runs only on a thread that is not validating (a validation thread is one for
-    /// the whole of its job, ``ValidationRun``), where ``ValidationRun/isActive(in:)`` is false.
-    @inline(__always)
-    static func foldBuiltTransient(
-        _ registration: AnyRegistration, requesterID: UInt, requesterInjectsProperties: Bool,
-        scope: @autoclosure () -> Scope, source: Resolved.Source, start: UInt64, end: UInt64,
-        in context: ResolutionContext
-    ) -> Bool {
-        if context.observerGeneration != generation.load(ordering: .acquiring) { _ = shared.refresh(context) }
-        guard context.foldsRepeats else { return false }
-        if context.emitNextResolution {
-            // As in ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)``.
-            context.emitNextResolution = false
-            return false
-        }
-        // Property-injection resolves are never folded: the fold key has no room for the edge kind.
-        if requesterInjectsProperties { return false }
-        func fold(_ table: RepeatTable) -> Bool {
-            table.fold(
-                registration, requesterID: requesterID, requester: context.requester, kind: .unique, scope: scope(),
-                outcome: .created, source: source, start: start, end: end, generation: context.observerGeneration)
-        }
-        return context.withRepeatTable(fold) ?? fold(shared.makeRepeatTable(for: context))
-    }
-
     /// A build's start on `context`'s thread: a precise ``EventClock`` reading, or 0 when the
     /// build may be counted without one (``BuildSampling``: every observer folds, and this
     /// thread timed and counted `registration` under the current observers). A requester that
     /// injects properties is never folded, so its dependencies' builds are always timed.
     @inline(__always)
     static func buildStart(of registration: AnyRegistration, in context: ResolutionContext) -> UInt64 {
-        buildStart(of: registration, requesterInjectsProperties: context.requesterInjectsProperties, in: context)
-    }
-
-    /// ``buildStart(of:in:)`` for a build that read its requester's frame already.
-    @inline(__always)
-    static func buildStart(
-        of registration: AnyRegistration, requesterInjectsProperties: Bool, in context: ResolutionContext
-    ) -> UInt64 {
-        if context.foldsRepeats, !requesterInjectsProperties,
+        if context.foldsRepeats, !context.requesterInjectsProperties,
            context.observerGeneration == generation.load(ordering: .acquiring),
            context.withRepeatTable({
                $0.skipsClock(UInt(bitPattern: ObjectIdentifier(registration).hashValueBits),
@@ -336,15 +300,9 @@ final class EventHub: Sendable {
         return EventClock.raw()
     }
 
-    /// A build's end on `context`'s thread, for ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)``: a coarse reading
-    /// for an untimed build (`start` 0), which only needs a time stamp, else a precise one.
-    @inline(__always)
-    static func buildEnd(start: UInt64, in context: ResolutionContext) -> UInt64 {
-        start == 0 ? EventClock.coarse() : EventClock.raw()
-    }
-
-    /// ``buildEnd(start:in:)`` for a build whose frame is still on `context`'s stack: an untimed
-    /// build (`start` 0) takes its resolution pass's stamp (``ResolutionContext/passStamp``), one
+    /// A build's end on `context`'s thread, read while its frame is still on the stack, for
+    /// ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)``: a precise reading for a timed
+    /// build; an untimed one (`start` 0) takes its resolution pass's stamp (``ResolutionContext/passStamp``), one
     /// coarse reading taken by the pass's first untimed build to end, and replaced by each timed
     /// build's precise end, so that a graph of transients reads the clock once per pass, not
     /// once per build (a coarse reading costs wall time that instructions do not show). The

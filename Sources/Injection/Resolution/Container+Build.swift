@@ -1,7 +1,8 @@
 import Synchronization
 
 extension Container {
-    /// Builds an instance with `registration`'s factory on this thread's resolution stack,
+    /// Makes every instance the container hands out (transient, observed, kept, graph-scoped,
+    /// validated, decorated) with `registration`'s factory on this thread's resolution stack,
     /// detecting cycles, sharing graph-scoped instances, reporting captive dependencies, and
     /// keeps it in the entry under `key` as ``ScopeRules`` say.
     ///
@@ -9,131 +10,34 @@ extension Container {
     /// `Container.resolve()` inside it, resolve from there, so a child container's registrations
     /// apply.
     ///
-    /// - Parameter holder: The container whose table holds the entry (`self` or one of its
-    ///   ancestors or added children); only the keeping reads it.
-    @inline(__always)
+    /// - Parameters:
+    ///   - holder: The container whose table holds the entry (`self` or one of its ancestors or
+    ///     added children); only the keeping reads it.
+    ///   - context: The calling thread's, which the resolve fetched already.
     func build<T>(
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Container
-    ) throws(ResolutionError) -> T {
-        try build(
-            registration, T.self, key: key, lifetime: lifetime, args: args, source: source, mappedFrom: mappedFrom,
-            holder: holder, context: ResolutionContext.current)
-    }
-
-    /// ``build(_:_:key:lifetime:args:source:mappedFrom:holder:)`` on `context`, the calling
-    /// thread's, which the resolve fetched for its read already (``Found/context``).
-    @inline(__always)
-    func build<T>(
-        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source?, mappedFrom: ServiceIdentity?, holder: Container, context: ResolutionContext
-    ) throws(ResolutionError) -> T {
-        // The common transient: nothing observes, validates or decorates it and it is kept
-        // nowhere (``buildTransient(_:_:lifetime:args:in:)``).
-        if ScopeRules.effectiveKind(registration.scope.kind, lifetime) == .unique,
-           context.validation == nil, !Decorators.areInstalled {
-            if !EventHub.isActive {
-                return try buildTransient(registration, T.self, lifetime: lifetime, args: args, in: context)
-            }
-            return try buildObservedTransient(
-                registration, T.self, lifetime: lifetime, args: args, source: source, mappedFrom: mappedFrom,
-                in: context)
-        }
-        return try build(
-            registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-            mappedFrom: mappedFrom, holder: holder, in: context)
-    }
-
-    /// The build of a transient (`.unique` as resolved) that nothing observes, validates or
-    /// decorates: the cycle check, the frame, the factory, whose value is written straight into
-    /// this function's result. Through the general build it was moved twice (`value`, then the
-    /// result: a value-witness call each in this unspecialised code), and that function's frame
-    /// (stack space sized at run time for `T`, a stack protector, spilled arguments) was set up
-    /// for it (`Benchmarks/guard.sh`, transient).
-    private func buildTransient<T>(
-        _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
-        in context: ResolutionContext
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Container,
+        in context: ResolutionContext = .current
     ) throws(ResolutionError) -> T {
         for index in context.frames.indices where context.frames[index].registration === registration {
+            // Reported by the resolve that asked (`resolve(_:)`), which knows the line that closes it.
             throw .cycle(makeCycle(context, from: index, registration))
         }
-        context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
-        do {
-            // Popped on every exit, as in the general build.
-            defer { context.unwind() }
-            return try registration.typedFactory(T.self)(self, args)
-        } catch {
-            throw Self.buildFailure(error, of: registration)
-        }
-    }
-
-    /// ``buildTransient(_:_:lifetime:args:in:)`` while an observer is attached: the build is
-    /// timed (or counted), a requester that captures it is reported, and its event is emitted
-    /// after the frame is popped, as the general build does, and only when the factory returned.
-    /// Through the general build it paid that function's frame and two moves of `T` as the
-    /// unobserved one did. Here the value is moved once, into the result, after the fold: that
-    /// one value-witness call costs less than the `defer` that used to run the fold after the
-    /// value was in the result, which the compiler made a function of its own called with a
-    /// dozen arguments (`Benchmarks/guard.sh`, recorder attached).
-    private func buildObservedTransient<T>(
-        _ registration: AnyRegistration, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source?, mappedFrom: ServiceIdentity?, in context: ResolutionContext
-    ) throws(ResolutionError) -> T {
-        for index in context.frames.indices where context.frames[index].registration === registration {
-            throw .cycle(makeCycle(context, from: index, registration))
-        }
-        // The requester's frame, read once for the clock's choice, the captive check and the
-        // fold: the factory pops every frame it pushes, so it is the same frame after the build.
-        // (Each question read it again: a bounds check and three loads each.)
-        let depth = context.frames.count
-        let requester = depth == 0 ? nil : context.frames[depth - 1]
-        let requesterID = requester.map { UInt(bitPattern: ObjectIdentifier($0.registration).hashValueBits) } ?? 0
-        let requesterInjectsProperties = requester?.injectsProperties ?? false
-        // 0 for a build counted untimed (``BuildSampling``).
-        let start = EventHub.buildStart(
-            of: registration, requesterInjectsProperties: requesterInjectsProperties, in: context)
-        // A transient is short-lived: only a long-lived requester captures it (keyed arguments
-        // are judged for long-lived instances only).
-        let capturedByRequester = requester?.scopeKind.captures(.unique) ?? false
-        context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
-        let value: T
-        let end: UInt64
-        do {
-            defer { context.unwind() }
-            value = try registration.typedFactory(T.self)(self, args)
-            // Read while the frame is still pushed, so that the outermost build can share its
-            // pass's stamp too (the pop ends the pass).
-            end = EventHub.buildEnd(start: start, inPassOf: context)
-        } catch {
-            throw Self.buildFailure(error, of: registration)
-        }
-        if capturedByRequester {
-            reportCaptive(of: registration, holding: value, lifetime: lifetime, heldAt: depth - 1, observed: true, in: context)
-        }
-        let built = source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
-        if !EventHub.foldBuiltTransient(
-            registration, requesterID: requesterID, requesterInjectsProperties: requesterInjectsProperties,
-            scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: built, start: start, end: end,
-            in: context
-        ) {
-            emitUnfolded(
-                registration, lifetime: lifetime, source: built, outcome: .created, start: start, end: end,
-                mappedFrom: mappedFrom, in: context)
-        }
-        return value
-    }
-
-    private func build<T>(
-        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source?, mappedFrom: ServiceIdentity?, holder: Container,
-        in context: ResolutionContext
-    ) throws(ResolutionError) -> T {
         // The kind decides the hot path; the full ``Scope`` (its name a `String`, retained on
         // every copy) is made only where it is kept, reported or compared.
         let kind = ScopeRules.effectiveKind(registration.scope.kind, lifetime)
-        for index in context.frames.indices where context.frames[index].registration === registration {
-            // Reported by the resolve that asked (`answer`), which knows the line that closes it.
-            throw .cycle(makeCycle(context, from: index, registration))
+        let observed = EventHub.isActive
+        if kind == .unique, !observed, context.validation == nil, !Decorators.areInstalled {
+            // The common transient, which nothing observes, validates, decorates or keeps: its
+            // value goes straight into the result (each move of `T` is a value-witness call in
+            // this unspecialised code: `Benchmarks/guard.sh`, transient).
+            context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
+            do {
+                defer { context.unwind() }
+                return try registration.typedFactory(T.self)(self, args)
+            } catch {
+                throw Self.buildFailure(error, of: registration)
+            }
         }
         let registrationID = ObjectIdentifier(registration)
         if let validation = context.validation, ScopeRules.effectiveScope(registration.scope, lifetime).keepsInstance,
@@ -141,10 +45,9 @@ extension Container {
             return keptValue(of: kept, as: T.self)
         }
         if kind == .graph, let kept = context.graphInstances[registrationID] {
-            if EventHub.isActive { emitCacheHit(registration, lifetime: .automatic, in: context) }
+            if observed { emitCacheHit(registration, lifetime: .automatic, in: context) }
             return keptValue(of: kept, as: T.self)
         }
-        let observed = EventHub.isActive
         // 0 for a build counted untimed (``BuildSampling``).
         let start = observed ? EventHub.buildStart(of: registration, in: context) : 0
         // Captives, judged here by kinds (the rule is `Scope.captures(_:)`): the requester's
@@ -153,10 +56,9 @@ extension Container {
         // captive once it is built (whether it holds anything is read from the instance).
         var captiveHeldAt = -1
         if observed || context.validation != nil {
-            if let index = context.frames.indices.last, context.frames[index].scopeKind.captures(kind) {
-                captiveHeldAt = index
-            }
-            if !args.isEmpty, kind.isLongLived {
+            let depth = context.frames.count
+            if depth > 0, context.frames[depth - 1].scopeKind.captures(kind) { captiveHeldAt = depth - 1 }
+            if kind.isLongLived, !args.isEmpty {
                 reportArgumentCaptives(
                     args, holder: registration, holderScope: ScopeRules.effectiveScope(registration.scope, lifetime),
                     in: context)
@@ -164,13 +66,17 @@ extension Container {
         }
         context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
         let value: T
+        var end: UInt64 = 0
         do {
-            // The frame is popped here on every exit, return or throw, before anything else runs. Decorators run inside the
-            // instance's own frame (DECISIONS.md, "Every re-entry is a cycle"): what they resolve
-            // is its dependency, and resolving it again is a cycle.
+            // The frame is popped here on every exit, return or throw, before anything else runs.
+            // Decorators run inside the instance's own frame (DECISIONS.md, "Every re-entry is a
+            // cycle"): what they resolve is its dependency, and resolving it again is a cycle.
             defer { context.unwind() }
             value = try registration.typedFactory(T.self)(self, args)
             if Decorators.areInstalled, context.validation == nil { decorate(built: value) }
+            // Read while the frame is still pushed, so that the outermost build can share its
+            // pass's stamp too (the pop ends the pass).
+            if observed { end = EventHub.buildEnd(start: start, inPassOf: context) }
         } catch {
             if context.validation != nil { context.settleMismatches(heldAt: context.frames.count, built: false) }
             throw Self.buildFailure(error, of: registration)
@@ -178,19 +84,6 @@ extension Container {
         if captiveHeldAt >= 0 {
             reportCaptive(of: registration, holding: value, lifetime: lifetime, heldAt: captiveHeldAt, observed: observed, in: context)
         }
-
-        // A unique instance is kept nowhere: answered at once, moved once (each move of `T` is a
-        // value-witness call in this unspecialised code), reported first if observed.
-        if kind == .unique, context.validation == nil {
-            if observed {
-                emitCreated(registration, kind: kind, lifetime: lifetime,
-                            source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                            outcome: .created, start: start, mappedFrom: mappedFrom, in: context)
-            }
-            return value
-        }
-        let result: T
-        var lostRace = false
         if let validation = context.validation {
             if ScopeRules.effectiveScope(registration.scope, lifetime).keepsInstance {
                 validation.keep(registrationID, Instance(value))
@@ -198,10 +91,21 @@ extension Container {
             context.settleMismatches(heldAt: context.frames.count, built: true)
             return value
         }
-        // A unique instance is never kept: its build asks nothing more (the common transient).
-        let keeping: ScopeRules.Keeping = kind == .unique ? .none
-            : ScopeRules.keeping(value, scope: ScopeRules.effectiveScope(registration.scope, lifetime), lifetime: lifetime)
-        switch keeping {
+        // Asked only for an event.
+        let source = !observed ? .factory : source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory)
+        if kind == .unique {
+            // Kept nowhere: answered at once, moved once (each move of `T` is a value-witness call
+            // in this unspecialised code).
+            if observed {
+                emitCreated(
+                    registration, kind: kind, lifetime: lifetime, source: source, outcome: .created, start: start,
+                    end: end, mappedFrom: mappedFrom, in: context)
+            }
+            return value
+        }
+        let result: T
+        var lostRace = false
+        switch ScopeRules.keeping(value, scope: ScopeRules.effectiveScope(registration.scope, lifetime), lifetime: lifetime) {
         case .none:
             result = consume value
         case .strong(let keptScope, let replace):
@@ -264,9 +168,9 @@ extension Container {
             result = consume value
         }
         if observed {
-            emitCreated(registration, kind: kind, lifetime: lifetime,
-                        source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
-                        outcome: lostRace ? .cached : .created, start: start, mappedFrom: mappedFrom, in: context)
+            emitCreated(
+                registration, kind: kind, lifetime: lifetime, source: source, outcome: lostRace ? .cached : .created,
+                start: start, end: end, mappedFrom: mappedFrom, in: context)
         }
         return result
     }
@@ -303,30 +207,31 @@ extension Container {
         if observed { EventHub.shared.emit(.scopeMismatch(mismatch), in: context) }
     }
 
-    /// Inlined into `build`: a folded repeat then costs no call of its own. The scope is made
-    /// only for an event, a new key or a `.custom` one (a ``Scope`` copy retains its name).
+    /// Reports a build: folded into the thread's repeat table when it repeats one seen before
+    /// (inlined into `build`: a folded repeat then costs no call of its own), else delivered as
+    /// an event. The scope is made only for an event, a new key or a `.custom` one (a ``Scope``
+    /// copy retains its name).
     @inline(__always)
     private func emitCreated(
         _ registration: AnyRegistration, kind: Scope.Kind, lifetime: ServiceLifetime, source: Resolved.Source,
-        outcome: Resolved.Outcome, start: UInt64, mappedFrom: ServiceIdentity?, in context: ResolutionContext
+        outcome: Resolved.Outcome, start: UInt64, end: UInt64, mappedFrom: ServiceIdentity?,
+        in context: ResolutionContext
     ) {
-        let end = EventHub.buildEnd(start: start, in: context)
         if EventHub.foldRepeat(
             registration, kind: kind, scope: ScopeRules.effectiveScope(registration.scope, lifetime), outcome: outcome,
             source: source, start: start, end: end, in: context
         ) {
             return
         }
-        let (duration, time) = start != 0 ? (end &- start, end) : EventHub.untimedBuild(registration, in: context)
-        emitResolved(
-            registration, scope: ScopeRules.effectiveScope(registration.scope, lifetime), source: source,
-            outcome: outcome, duration: duration, end: time, mappedFrom: mappedFrom, in: context)
+        emitUnfolded(
+            registration, lifetime: lifetime, source: source, outcome: outcome, start: start, end: end,
+            mappedFrom: mappedFrom, in: context)
     }
 
-    /// What ``emitCreated(_:kind:lifetime:source:outcome:start:mappedFrom:in:)`` does for a
-    /// build that was not folded, out of line: the observed transient's fold stays small (its
-    /// event's scope, string and arguments were set up in the build's own frame, spilled on every
-    /// build: `Benchmarks/guard.sh`, recorder attached).
+    /// What ``emitCreated(_:kind:lifetime:source:outcome:start:end:mappedFrom:in:)`` does for a
+    /// build that was not folded, out of line: the fold stays small (its event's scope, string
+    /// and arguments were set up in the build's own frame, spilled on every build:
+    /// `Benchmarks/guard.sh`, recorder attached).
     @inline(never)
     private func emitUnfolded(
         _ registration: AnyRegistration, lifetime: ServiceLifetime, source: Resolved.Source, outcome: Resolved.Outcome,
