@@ -76,7 +76,7 @@ public struct DeclaredRunComparison: Sendable {
                 if let resolved {
                     contradictions.append(Contradiction(
                         problem: declared.problem, severity: declared.severity,
-                        reason: "the run resolved \(resolved.identity.qualifiedDescription) \(resolved.resolveCount) times"))
+                        reason: "the run resolved \(resolved.identity.qualifiedDescription) \(counted(resolved.resolveCount, "time"))"))
                 }
             case .cycle(let cycle) where declared.severity == .error:
                 let path = cycle.cycle.path.dropLast()
@@ -97,7 +97,7 @@ public struct DeclaredRunComparison: Sendable {
         var lines: [String] = []
         let total = coverage.count
         let percent = total == 0 ? 100 : coveredCount * 100 / total
-        lines.append("Coverage: \(coveredCount) of \(total) declared services resolved in this run (\(percent)%)")
+        lines.append("Coverage: \(coveredCount) of \(counted(total, "declared service")) resolved in this run (\(percent)%)")
         let never = coverage.filter { $0.resolves == 0 }
         if !never.isEmpty {
             lines.append("")

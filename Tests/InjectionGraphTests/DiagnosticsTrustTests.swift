@@ -104,7 +104,7 @@ struct DiagnosticsTrustTests {
         let report = trace.graph.check()
         #expect(report.isClean)
         #expect(report.text == """
-            No problems in sample-app (pid 42): 1 services, 0 edges, 2 events.
+            No problems in sample-app (pid 42): 1 service, 0 edges, 2 events.
 
             1 note (not problems: the exit code ignores them; --strict counts nils): 1 optional resolved to nil
 

@@ -141,6 +141,26 @@ struct ScanChecksTests {
         #expect(graph.nodes[0].scope == .cached)
         let report = graph.check()
         #expect(report.isClean && report.notes.map(\.kind) == ["unreadable"])
-        #expect(report.text.contains("No problems in the sources (3 files): 2 services, 1 edges, declared, not run."))
+        #expect(report.text.contains("No problems in the sources (3 files): 2 services, 1 edge, declared, not run."))
+    }
+
+    @Test func countsSaySingularForOneAndPluralOtherwise() {
+        var one = DeclaredFixture()
+        one.declarations.summary.files = 1
+        one.register("A", line: 1)
+        #expect(ScanChecks.graph(from: one.declarations).check().text
+            == "No problems in the sources (1 file): 1 service, 0 edges, declared, not run.\n")
+        let comparison = DeclaredRunComparison(scan: ScanChecks.graph(from: one.declarations), run: DependencyGraph())
+        #expect(comparison.text.hasPrefix("Coverage: 0 of 1 declared service resolved in this run (0%)\n"), "\(comparison.text)")
+        var two = DeclaredFixture()
+        two.register("A", line: 1)
+        two.register("B", line: 2)
+        two.ask("B", from: "A", line: 10)
+        two.ask("A", from: "B", line: 11)
+        let report = ScanChecks.graph(from: two.declarations).check()
+        #expect(report.text.hasPrefix("1 problem in the sources (3 files): 1 cycle\n"), "\(report.text)")
+        two.ask("C", from: "A", line: 12)
+        #expect(ScanChecks.graph(from: two.declarations).check().text
+            .hasPrefix("2 problems in the sources (3 files): 1 missing registration, 1 cycle\n"))
     }
 }

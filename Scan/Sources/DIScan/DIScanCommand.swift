@@ -52,7 +52,8 @@ struct DIScanCommand: ParsableCommand {
         var standardError = FileHandle.standardError
         for line in DIScan.noteLines(result.facts) { print(line, to: &standardError) }
         if parseOnly {
-            print("di-scan: parsed \(result.extracted + result.declarationsOnly) of \(result.facts.files.count) files (\(result.prefiltered) prefiltered)", to: &standardError)
+            let files = result.facts.files.count
+            print("di-scan: parsed \(result.extracted + result.declarationsOnly) of \(files) \(files == 1 ? "file" : "files") (\(result.prefiltered) prefiltered)", to: &standardError)
             return
         }
         let bytes = ScanFactsWriter().encode(result.facts)

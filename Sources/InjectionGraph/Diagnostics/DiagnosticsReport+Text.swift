@@ -16,11 +16,11 @@ extension DiagnosticsReport {
     /// ```
     public var text: String {
         let app = session.header.map { "\($0.app.escapingControlCharacters) (pid \($0.pid))" }
-            ?? scan.map { "the sources (\($0.files) \($0.files == 1 ? "file" : "files"))" } ?? "the trace"
+            ?? scan.map { "the sources (\(counted($0.files, "file")))" } ?? "the trace"
         var lines: [String] = []
         if problems.isEmpty {
-            let events = session.header == nil && scan != nil ? "declared, not run" : "\(session.eventCount) events"
-            lines.append("No problems in \(app): \(serviceCount) services, \(edgeCount) edges, \(events).")
+            let events = session.header == nil && scan != nil ? "declared, not run" : counted(session.eventCount, "event")
+            lines.append("No problems in \(app): \(counted(serviceCount, "service")), \(counted(edgeCount, "edge")), \(events).")
         } else {
             let noun = problems.count == 1 ? "problem" : "problems"
             lines.append("\(problems.count) \(noun) in \(app): \(countsByKind(problems))")

@@ -21,7 +21,7 @@ extension GraphDiff {
             "\(edge.change.mark) \(edge.from.description) → \(edge.to.description)" + Self.details(edge.details)
         }
         section("Scopes", scopes, into: &lines) { scope in
-            "\(scope.change.mark) \(scope.scope): \(scope.baseServices) → \(scope.headServices) services"
+            "\(scope.change.mark) \(scope.scope): \(scope.baseServices) → \(counted(scope.headServices, "service"))"
         }
         section("Layers", layers, into: &lines) { layer in
             "\(layer.change.mark) \(layer.name)" + Self.details(layer.details) + (layer.isNewBreach ? "  NEW BREACH" : "")
@@ -36,8 +36,8 @@ extension GraphDiff {
     public var summary: String {
         let breaches = layers.count(where: \.isNewBreach)
         var added: [String] = []
-        if !newProblems.isEmpty { added.append("\(newProblems.count) problem\(newProblems.count == 1 ? "" : "s")") }
-        if breaches > 0 { added.append("\(breaches) breaching layer crossing\(breaches == 1 ? "" : "s")") }
+        if !newProblems.isEmpty { added.append(counted(newProblems.count, "problem")) }
+        if breaches > 0 { added.append(counted(breaches, "breaching layer crossing")) }
         let lead = !added.isEmpty
             ? "HEAD adds " + added.joined(separator: " and ")
             : (isEmpty ? "No differences" : "No new problems")

@@ -187,7 +187,7 @@ extension GraphDiff {
         for id in Set(wasLayers.keys).union(nowLayers.keys).sorted() {
             switch (wasLayers[id], nowLayers[id]) {
             case (nil, .some(let count)):
-                changes.append(LayerChange(name: id.description, change: .added, details: ["\(count) services"], isNewBreach: false))
+                changes.append(LayerChange(name: id.description, change: .added, details: [counted(count, "service")], isNewBreach: false))
             case (.some, nil):
                 changes.append(LayerChange(name: id.description, change: .removed, details: [], isNewBreach: false))
             default: break
@@ -200,13 +200,13 @@ extension GraphDiff {
             case (nil, .some(let crossing)):
                 changes.append(LayerChange(
                     name: name, change: .added,
-                    details: ["new crossing, \(crossing.edgeCount) edges"] + (crossing.isBreach ? ["breach"] : []),
+                    details: ["new crossing, \(counted(crossing.edgeCount, "edge"))"] + (crossing.isBreach ? ["breach"] : []),
                     isNewBreach: crossing.isBreach))
             case (.some, nil):
                 changes.append(LayerChange(name: name, change: .removed, details: [], isNewBreach: false))
             case (.some(let old), .some(let new)):
                 var details: [String] = []
-                if old.edgeCount != new.edgeCount { details.append("\(old.edgeCount) → \(new.edgeCount) edges") }
+                if old.edgeCount != new.edgeCount { details.append("\(old.edgeCount) → \(counted(new.edgeCount, "edge"))") }
                 if old.isBreach != new.isBreach { details.append(new.isBreach ? "now a breach" : "no longer a breach") }
                 if !details.isEmpty {
                     changes.append(LayerChange(name: name, change: .changed, details: details,
