@@ -148,8 +148,15 @@ public enum ScanChecks {
     }
 
     static func declareMissing(_ declarations: Declarations, _ index: Index, _ graph: inout DependencyGraph) {
+        // A wrapper in a type several registrations build is one site per builder: one problem.
+        struct Asked: Hashable {
+            var location: DeclaredLocation
+            var requested: ServiceIdentity
+        }
+        var reported: Set<Asked> = []
         for site in declarations.sites where site.registration == nil {
             let requested = site.requested
+            guard reported.insert(Asked(location: site.location, requested: requested)).inserted else { continue }
             guard site.typeKnown, site.certainty != .unresolved else {
                 // A key the scan cannot name is never called missing: it says where it could not see.
                 let what = requested.member.map { "\((requested.layer.map { "\($0)." } ?? ""))\($0)" }

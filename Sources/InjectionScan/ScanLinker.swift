@@ -36,6 +36,8 @@ struct Linking {
     var registrations: [LinkedRegistration] = []
     /// (file index, fact id) → index in ``registrations``.
     var registrationIndex: [[Int]: Int] = [:]
+    /// ``DeclaredRegistration/id`` → index in ``registrations``.
+    var registrationIndexByID: [Int: Int] = [:]
     var notes: [ScanNote] = []
     var nextID = 1
 
@@ -196,36 +198,109 @@ struct Linking {
 
     mutating func linkRequests() -> [InjectionSite] {
         var sites: [InjectionSite] = []
-        // The registration that builds each type: a property wrapper in that type is resolved
-        // while it is built, so the registration is its requester.
-        var builders: [String: DeclaredRegistration] = [:]
-        for registration in registrations.reversed() {
-            if let implementation = registration.declared.implementation { builders[implementation] = builders[implementation] ?? registration.declared }
-            builders[registration.declared.service.type] = builders[registration.declared.service.type] ?? registration.declared
-        }
+        let builders = builders()
+        let mappings = mappings()
+        registrationIndexByID = Dictionary(uniqueKeysWithValues: registrations.indices.map { (registrations[$0].declared.id, $0) })
         for (fileIndex, file) in facts.files.enumerated() {
             for request in file.requests {
                 let holder = request.inRegistration.flatMap { registrationIndex[[fileIndex, $0]] }.map { registrations[$0] }
-                sites.append(site(request, file: file, holder: holder, builders: builders))
+                // Who asks: the registration whose factory holds it; for a property wrapper,
+                // every registration that builds the enclosing type (each one's build resolves
+                // the wrapper: one site per builder, so each has its edge).
+                var requesters: [DeclaredRegistration?] = [nil]
+                if let holder, request.phase != .decorator { requesters = [holder.declared] }
+                if holder == nil, request.form == .propertyWrapper, let enclosing = request.enclosing.type,
+                   let building = builders[enclosing] ?? builders[SourceTypes.lastComponent(enclosing)] {
+                    requesters = building
+                }
+                for requester in requesters {
+                    let asked = site(request, file: file, holder: holder, requester: requester)
+                    sites.append(asked)
+                    sites += mappedSites(of: asked, mappings: mappings)
+                }
             }
         }
         return sites
     }
 
+    /// A mapping set in code: requests for one keypath provider answered by another.
+    struct Mapping {
+        var to: KeyPathFact
+        var location: DeclaredLocation
+        var conditions: [String]
+    }
+
+    /// The mappings set in code, by the layer and member whose requests they redirect. Resets
+    /// are not followed: which of a set and a reset ran last is known only at run time, so a
+    /// mapping set anywhere may be in force.
+    func mappings() -> [[String]: [Mapping]] {
+        var mappings: [[String]: [Mapping]] = [:]
+        for file in facts.files {
+            for fact in file.mappings where fact.action == .set {
+                guard let from = fact.from, let to = fact.to else { continue }
+                let original = linkKeyPath(from, type: nil, container: containers.defaultName).1
+                guard let member = original.member else { continue }
+                mappings[[original.layer ?? "", member], default: []].append(
+                    Mapping(to: to, location: location(file, fact.line, fact.column), conditions: fact.conditions))
+            }
+        }
+        return mappings
+    }
+
+    /// The sites a mapping adds to `site`: linked to the provider each mapping of the one it asks
+    /// for leads to (following chains), in the same container, as the runtime answers them
+    /// (`mappedFrom`). Guessed: whether the mapping is set when the request is made is decided
+    /// at run time.
+    mutating func mappedSites(of site: InjectionSite, mappings: [[String]: [Mapping]]) -> [InjectionSite] {
+        guard !mappings.isEmpty, let linked = site.registration.flatMap({ registrationIndexByID[$0] }) else { return [] }
+        var result: [InjectionSite] = []
+        var seen: Set<Int> = [linked]
+        var pending = [registrations[linked].declared]
+        while let original = pending.popLast() {
+            guard let member = original.service.member else { continue }
+            for mapping in mappings[[original.service.layer ?? "", member]] ?? [] {
+                guard let target = linkKeyPath(mapping.to, type: nil, container: original.service.container).0,
+                      let index = registrationIndexByID[target.id], seen.insert(index).inserted else { continue }
+                var mapped = site
+                mapped.id = nextID
+                nextID += 1
+                mapped.registration = target.id
+                mapped.conditions += mapping.conditions.filter { !site.conditions.contains($0) }
+                if mapped.certainty == .exact { mapped.certainty = .guessed }
+                mapped.note = "answered by \(target.service.member ?? target.service.type) while the mapping at "
+                    + "\(mapping.location.fileID):\(mapping.location.line) is set"
+                result.append(mapped)
+                pending.append(target)
+            }
+        }
+        return result
+    }
+
+    /// The registrations that build each type (the implementation, else the key), in declaration
+    /// order: a property wrapper in that type is resolved while any of them builds it. One a
+    /// later registration overrides never builds it, and is left out (unless all are).
+    func builders() -> [String: [DeclaredRegistration]] {
+        var builders: [String: [DeclaredRegistration]] = [:]
+        for registration in registrations {
+            let declared = registration.declared
+            builders[declared.implementation ?? declared.service.type, default: []].append(declared)
+        }
+        let replaced = Set(registrations.compactMap(\.declared.overrides))
+        return builders.mapValues { all in
+            let built = all.filter { !replaced.contains($0.id) }
+            // One site per key that builds it: two registrations of one key are one requester.
+            var keys: Set<ServiceIdentity> = []
+            return (built.isEmpty ? all : built).filter { keys.insert($0.service).inserted }
+        }
+    }
+
     mutating func site(
-        _ request: RequestFact, file: FileFacts, holder: LinkedRegistration?, builders: [String: DeclaredRegistration]
+        _ request: RequestFact, file: FileFacts, holder: LinkedRegistration?, requester: DeclaredRegistration?
     ) -> InjectionSite {
         let id = nextID
         nextID += 1
         var certainty = InjectionGraph.Certainty(request.certainty)
         var note = request.note
-        // Who asks: the registration whose factory holds it; for a property wrapper, the
-        // registration that builds the enclosing type.
-        var requester: DeclaredRegistration?
-        if let holder, request.phase != .decorator { requester = holder.declared }
-        if holder == nil, request.form == .propertyWrapper, let enclosing = request.enclosing.type {
-            requester = builders[enclosing] ?? builders[SourceTypes.lastComponent(enclosing)]
-        }
         let asked = containers.resolve(
             request.container, enclosingType: request.enclosing.type, inRegistration: holder?.declared.service.container)
         let containerName = asked.name == ContainerNames.unsettled ? containers.defaultName : asked.name

@@ -91,6 +91,61 @@ struct ScanLinkerTests {
         #expect(graph.check().all.isEmpty)
     }
 
+    /// `SearchUseCase`'s `@LazyInjected` resolves while either provider that builds it runs:
+    /// each is a requester, with its own edge.
+    @Test func aWrapperInATypeTwoRegistrationsBuildHasBothAsRequesters() throws {
+        let domain = FileFacts(path: "Domain.swift", fileID: "App/Domain.swift", requests: [
+            RequestFact(line: 7, column: 5, style: .injection, form: .propertyWrapper, access: .lazy, wrapper: "LazyInjected",
+                        service: "FeatureFlags", typeSource: .annotation, member: "flags", enclosing: EnclosingFact(type: "SearchUseCase")),
+            RequestFact(line: 8, column: 5, style: .injection, form: .propertyWrapper, wrapper: "Injected",
+                        service: "Missing", typeSource: .annotation, member: "missing", enclosing: EnclosingFact(type: "SearchUseCase")),
+        ])
+        let wiring = FileFacts(path: "Wiring.swift", fileID: "App/Wiring.swift", registrations: [
+            Self.register(1, "FeatureFlags", line: 3),
+            Self.register(2, "SearchUseCase", name: "online", line: 4),
+            Self.register(3, "SearchUseCase", name: "offline", line: 5),
+        ])
+        let declarations = ScanLinker.link(Self.facts([Self.main, domain, wiring]), root: ".")
+        let lazy = declarations.sites.filter { $0.requested.type == "FeatureFlags" }
+        #expect(lazy.map(\.requester?.name) == ["online", "offline"])
+        #expect(lazy.allSatisfy { "\($0.location.fileID):\($0.location.line)" == "App/Domain.swift:7" && $0.kind == .lazy })
+        let graph = ScanChecks.graph(from: declarations)
+        let flags = try #require(graph.nodeID(for: ServiceIdentity(type: "FeatureFlags", container: "app")))
+        #expect(graph.edges.filter { $0.to == flags }.map { graph.nodes[$0.from].identity.name } == ["online", "offline"])
+        // The unregistered wrapper is one site per builder, and one missing registration.
+        #expect(graph.check().problems.map(\.kind) == ["missing"])
+    }
+
+    /// `app.map(\.mockAPI, to: \.api)` (as `InjectionMapper[\.api] = \.mockAPI`): a request for
+    /// `api` may be answered by `mockAPI`, so its requester gets an edge to `mockAPI` too, guessed,
+    /// naming the mapping's line.
+    @Test func aMappedRequestLinksToTheMappedTarget() {
+        let network = FileFacts(path: "Network.swift", fileID: "App/Network.swift", registrations: [
+            RegistrationFact(id: 1, line: 3, column: 5, style: .injection, form: .keyPathMember, service: "APIClient",
+                             implementation: "LiveAPI", member: "api", enclosing: EnclosingFact(type: "NetworkContainer")),
+            RegistrationFact(id: 2, line: 4, column: 5, style: .injection, form: .keyPathMember, service: "APIClient",
+                             implementation: "MockAPI", member: "mockAPI", enclosing: EnclosingFact(type: "NetworkContainer")),
+            Self.register(3, "Repository", line: 9),
+        ], requests: [
+            RequestFact(line: 9, column: 40, style: .injection, form: .factoryCall, typeSource: .keyPath,
+                        keyPath: KeyPathFact(components: ["network", "api"]), inRegistration: 3, phase: .factory),
+        ])
+        let main = FileFacts(path: "Main.swift", fileID: "App/Main.swift", mappings: [
+            MappingFact(line: 20, column: 9, action: .set, from: KeyPathFact(components: ["network", "api"]),
+                        to: KeyPathFact(components: ["network", "mockAPI"]), conditions: ["DEBUG"]),
+            MappingFact(line: 21, column: 9, action: .reset, from: KeyPathFact(components: ["network", "api"])),
+        ])
+        let declarations = ScanLinker.link(Self.facts([Self.main, main, network]), root: ".")
+        let sites = declarations.sites.map { site in
+            "\(site.location.fileID):\(site.location.line) \(site.registration.flatMap(declarations.registration)?.service.member ?? "-") \(site.certainty) \(site.conditions)"
+        }
+        #expect(sites == ["App/Network.swift:9 api exact []", "App/Network.swift:9 mockAPI guessed [\"DEBUG\"]"])
+        #expect(declarations.sites.last?.note == "answered by mockAPI while the mapping at App/Main.swift:20 is set")
+        let graph = ScanChecks.graph(from: declarations)
+        let targets = graph.edges.map { graph.nodes[$0.to].identity.member }
+        #expect(targets == ["api", "mockAPI"])
+    }
+
     @Test func aKeypathSiteWithNoTypeIsKeyedByContainerAndMemberAndNeverMissing() {
         let screens = FileFacts(path: "Screen.swift", fileID: "App/Screen.swift", requests: [
             RequestFact(line: 5, column: 5, style: .injection, form: .propertyWrapper, wrapper: "Inject", typeSource: .keyPath,

@@ -20,6 +20,9 @@ struct ArticleListingScanTests {
         var missing: Int
         /// Sites whose key the listing does not say (keypaths through a layer protocol's plain members).
         var untyped: Int
+        /// Links a mapping set in the listings adds (`InjectionMapper[\.a] = \.b`, `map`): one
+        /// more site, at the same place, linked to the mapped target.
+        var mapped = 0
     }
 
     static let articles = [
@@ -37,7 +40,8 @@ struct ArticleListingScanTests {
         Expected(folder: "Seed003Tested", registrations: 1, sites: 1, linked: 1, missing: 0, untyped: 0),
         // Six keypath members (four of the article, two of scaffolding), Container[\.login.useCase]
         // and @Inject(\.login.viewModel).
-        Expected(folder: "Seed004KeyPath", registrations: 6, sites: 2, linked: 2, missing: 0, untyped: 0),
+        // Three mappings: viewModel to the mock and to the preview, useCase to the preview.
+        Expected(folder: "Seed004KeyPath", registrations: 6, sites: 2, linked: 2, missing: 0, untyped: 0, mapped: 3),
     ]
 
     @Test(arguments: articles.map(\.folder))
@@ -45,7 +49,13 @@ struct ArticleListingScanTests {
         try ScanTools.requireBuilt()
         let expected = try #require(Self.articles.first { $0.folder == folder })
         let (declarations, graph) = try ScanTools.scanGraph("Tests/ArticleListings/\(folder)/Listings.swift")
-        let sites = declarations.sites
+        // A mapped request's extra links are sites at the same place: the listing's sites are the
+        // first at each place.
+        var places: Set<DeclaredLocation> = []
+        let sites = declarations.sites.filter { places.insert($0.location).inserted }
+        let mapped = declarations.sites.filter { $0.note?.hasPrefix("answered by ") == true && $0.registration != nil }
+        #expect(mapped.count == expected.mapped && declarations.sites.count == sites.count + expected.mapped,
+                "\(mapped.map { "\($0.location.line) \($0.note ?? "")" })")
         #expect(declarations.registrations.count == expected.registrations,
                 "\(declarations.registrations.map { "\($0.location.line) \($0.service)" })")
         #expect(sites.count == expected.sites, "\(sites.map { "\($0.location.line) \($0.requested)" })")

@@ -13,16 +13,9 @@ struct ParityTests {
     /// Why the scan cannot match a difference ``gaps(scan:run:)`` found, when it is one of the
     /// kinds a scan does not see: nil for a difference that is a scan's bug.
     static func onlyKnownByRunning(_ gap: String) -> String? {
-        // Keys are `container|Type@Layer.member` for keypath providers.
-        if gap.hasPrefix("edge "), gap.hasSuffix("> app|APIClient@Network.mockAPI") {
-            return "a mapping the run sets (app.map(\\.network.mockAPI, to: \\.network.api) in mock-network mode) answers "
-                + "c.network.api() with mockAPI; the scan keys the call by the member it names"
-        }
-        if gap == "edge app|SearchUseCase@UseCase.search > app|FeatureFlags" {
-            return "SearchUseCase's @LazyInjected is in a type two providers build (search, offlineSearch): the scan "
-                + "gives the site one requester, the last registration that builds the type"
-        }
-        return nil
+        // None today: mapped requests (`app.map(\.network.mockAPI, to: \.network.api)`) and a
+        // wrapper in a type two providers build are linked as the run takes them.
+        nil
     }
 
     /// Every difference: a service the scan lacks, or has with another line or scope; an edge

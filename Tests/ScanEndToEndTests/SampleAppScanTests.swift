@@ -40,6 +40,29 @@ struct SampleAppScanTests {
                 "\(xcode)")
     }
 
+    /// `app.map(\.network.mockAPI, to: \.network.api)` (mock-network mode): every
+    /// `c.network.api()` in a factory may be answered by `mockAPI`, so the scan links it there
+    /// too, naming the mapping's line, as a run records it (`mappedFrom`).
+    @Test func aMappingSetInCodeLinksTheRequestsItRedirects() throws {
+        try ScanTools.requireBuilt()
+        let (declarations, graph) = try ScanTools.scanGraph("Sources/SampleApp")
+        let products = try ScanTools.line(of: "ProductRepository(api: c.network.api()", in: "Sources/SampleApp/Wiring/Layers.swift")
+        let mappings = [
+            "SampleApp/SampleApp.swift:\(try ScanTools.line(of: "app.map(\\.network.mockAPI", in: "Sources/SampleApp/SampleApp.swift"))",
+            "SampleApp/UserSimulation.swift:\(try ScanTools.line(of: "app.map(\\.network.mockAPI", in: "Sources/SampleApp/Simulation/UserSimulation.swift"))",
+        ]
+        let mapped = declarations.sites.filter { site in
+            site.registration.flatMap(declarations.registration)?.service.member == "mockAPI"
+                && site.location.fileID == "SampleApp/Layers.swift" && site.location.line == products
+        }
+        #expect(mapped.count == 1 && mapped[0].certainty == .guessed, "\(mapped)")
+        #expect(mappings.contains { mapped.first?.note == "answered by mockAPI while the mapping at \($0) is set" }, "\(mapped)")
+        let edge = graph.edges.first { edge in
+            graph.nodes[edge.from].identity.type == "ProductRepository" && graph.nodes[edge.to].identity.member == "mockAPI"
+        }
+        #expect(edge?.declaredAt.map { "\($0.fileID):\($0.line)" } == "SampleApp/Layers.swift:\(products)")
+    }
+
     @Test func theREADMEShowsWhatTheScanPrints() throws {
         try ScanTools.requireBuilt()
         let output = try ScanTools.scan(["Sources/SampleApp"]).output

@@ -1,8 +1,9 @@
 import InjectionScanFacts
 import SwiftSyntax
 
-/// Mappings set in code: `InjectionMapper[\.a] = \.b` (or `= nil`), `map(\.a, to: \.b)`,
-/// `reset(\.a)`, `resetAll()`, on the mapper or a container.
+/// Mappings set in code: `InjectionMapper[\.a] = \.b` (or `= nil`), `map(\.b, to: \.a)`,
+/// `reset(\.a)`, `resetAll()`, on the mapper or a container. `from` is always the keypath whose
+/// requests are redirected (`\.a`), `to` the one that answers them (`\.b`).
 final class MappingVisitor: SyntaxVisitor {
     private let context: FileContext
     private(set) var mappings: [MappingFact] = []
@@ -42,7 +43,8 @@ final class MappingVisitor: SyntaxVisitor {
         let keyPaths = node.arguments.compactMap { $0.expression.as(KeyPathExprSyntax.self) }.map(RequestVisitor.keyPath)
         switch name {
         case "map" where keyPaths.count == 2:
-            add(node, .set, from: keyPaths[0], to: keyPaths[1], conditions: conditions)
+            // `map(replacement, to: original)`: requests for the second are answered by the first.
+            add(node, .set, from: keyPaths[1], to: keyPaths[0], conditions: conditions)
         case "reset" where isMapper && keyPaths.count == 1, "resetMapping" where keyPaths.count == 1:
             add(node, .reset, from: keyPaths[0], to: nil, conditions: conditions)
         case "resetAll" where isMapper, "resetAllMappings":

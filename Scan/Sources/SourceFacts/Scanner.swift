@@ -13,7 +13,7 @@ public struct Scanner: Sendable {
     }
 
     public let options: ScanOptions
-    public static let tool = "di-scan 0.1.0"
+    public static let tool = "di-scan 0.2.0"
     /// Parser threads get a big stack: a debug swift-syntax takes far more stack per nesting level
     /// than a release one, and the nesting limit is the release parser's.
     static let threadStackSize = 512 * 1024 * 1024

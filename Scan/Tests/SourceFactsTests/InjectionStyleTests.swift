@@ -124,7 +124,7 @@ import Testing
         let mappings = facts.mappings.map { "\($0.line) \($0.action) \($0.from?.components ?? []) \($0.to?.components ?? [])" }
         #expect(mappings == [
             "\(Fixture.line("#M:set", in: file)) set [\"login\", \"viewModel\"] [\"login\", \"mockViewModel\"]",
-            "\(Fixture.line("#M:map", in: file)) set [\"login\", \"useCase\"] [\"login\", \"useCase\"]",
+            "\(Fixture.line("#M:map", in: file)) set [\"login\", \"viewModel\"] [\"login\", \"mockViewModel\"]",
             "\(Fixture.line("#M:nil", in: file)) reset [\"login\", \"viewModel\"] []",
             "\(Fixture.line("#M:reset", in: file)) reset [\"login\", \"viewModel\"] []",
             "\(Fixture.line("#M:resetAll", in: file)) resetAll [] []",

@@ -2,7 +2,9 @@ import Injection
 
 /// One place the sources ask for a service: a property wrapper, a resolve call, a keypath
 /// subscript, a Factory call. Inside a registration's factory it is an edge of the declared graph
-/// (``requester``); outside any factory it is a service-locator site.
+/// (``requester``); outside any factory it is a service-locator site. A wrapper in a type several
+/// registrations build is one site per builder, and a request a mapping may redirect has one
+/// more site per mapped target (guessed, its ``note`` naming the mapping): each its own edge.
 ///
 /// ```swift
 /// for site in graph.declarations.sites where site.registration == nil {

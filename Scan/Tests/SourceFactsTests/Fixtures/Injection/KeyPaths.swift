@@ -46,7 +46,7 @@ func keyPathUses() {
     Container.shared.use(LiveShopLayers())  // #C:use
     Container.shared.presentation.signIn.register { SignInUseCase() }  // #R:providerOverride
     InjectionMapper[\.login.viewModel] = \.login.mockViewModel  // #M:set
-    InjectionMapper.map(\.login.useCase, to: \.login.useCase)  // #M:map
+    InjectionMapper.map(\.login.mockViewModel, to: \.login.viewModel)  // #M:map
     InjectionMapper[\.login.viewModel] = nil  // #M:nil
     InjectionMapper.reset(\.login.viewModel)  // #M:reset
     InjectionMapper.resetAll()  // #M:resetAll
