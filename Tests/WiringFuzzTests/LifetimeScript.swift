@@ -117,10 +117,14 @@ final class Held: Sendable {
     let key: String
     let holds: [Held]
     let serial: Int
+    /// Built in a scope that keeps its instances: only such an instance holds others for long
+    /// (a short-lived one lives as long as what holds it).
+    let isKept: Bool
     private static let serials = Atomic<Int>(0)
-    init(key: String, holds: [Held]) {
+    init(key: String, holds: [Held], isKept: Bool) {
         self.key = key
         self.holds = holds
+        self.isKept = isKept
         serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
 }
@@ -205,8 +209,9 @@ final class LifetimeOracle: Sendable {
     }
 
     private static func isHeld(_ held: Held, among state: State) -> Bool {
-        // Held by a current instance, not only through instances a reset already made stale.
-        let all = state.built.compactMap(\.instance.instance).filter { !state.superseded.contains($0.serial) }
+        // Held by a current kept instance, not only through instances a reset already made
+        // stale (a short-lived instance such a stale one holds is no holder of its own).
+        let all = state.built.compactMap(\.instance.instance).filter { $0.isKept && !state.superseded.contains($0.serial) }
         return all.contains { candidate in
             guard candidate !== held else { return false }
             var stack = candidate.holds

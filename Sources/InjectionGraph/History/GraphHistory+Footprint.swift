@@ -35,7 +35,7 @@ extension DependencyGraph {
             + adjacency * MemoryLayout<EdgeID>.stride + (outgoing.count + incoming.count) * 32
             // The open-addressing tables keep at most half their slots full.
             + nodes.count * 2 * 16 + edges.count * 2 * 16
-            + containerBytes
+            + containerBytes + buildPasses.estimatedBytes
     }
 
     /// The containers, their index by name (names included, at a typical length) and the

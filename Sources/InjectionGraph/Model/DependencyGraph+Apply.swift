@@ -26,6 +26,7 @@ extension DependencyGraph {
                 service: aggregate.service, requester: aggregate.requester, scope: aggregate.scope,
                 outcome: aggregate.outcome, count: aggregate.count, nanoseconds: aggregate.totalNanoseconds,
                 first: aggregate.firstTime, last: aggregate.lastTime)
+            if aggregate.outcome == .created, aggregate.scope.isLongLived { forgetKeptHolds(of: aggregate.service) }
         case .dropped(let count, let time):
             session.droppedCount.addSaturating(count)
             session.lastTime = max(session.lastTime, time)
@@ -72,6 +73,7 @@ extension DependencyGraph {
                 service: resolved.service, requester: resolved.requester, scope: resolved.scope,
                 outcome: resolved.outcome, count: 1, nanoseconds: resolved.durationNanoseconds,
                 first: time, last: time, property: resolved.isPropertyInjection)
+            notePassStep(resolved, thread: event.thread)
         case .registered(let registered):
             applyRegistered(registered, time: time)
         case .containerCreated(let created):

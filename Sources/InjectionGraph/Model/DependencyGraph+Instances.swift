@@ -19,7 +19,9 @@ extension DependencyGraph {
                 guard seen.insert(dependent).inserted else { continue }
                 let service = nodes[dependent]
                 if let scope = service.scope, scope.isLongLived {
-                    if let alive = service.aliveInstances, alive > 0 {
+                    // Its edges are every build's; the instance it keeps holds what the
+                    // container that answered its build handed out (``BuildPasses``).
+                    if let alive = service.aliveInstances, alive > 0, keptInstance(of: dependent, mayHold: replaced) {
                         holders.append(OverrideRecord.Holder(service: service.identity, scope: scope))
                     }
                 } else if service.scope?.kind != .shared {
@@ -91,14 +93,18 @@ extension DependencyGraph {
     }
 
     /// Keeps a replacement: one of the same service, cause and line folds into the earlier
-    /// record (counted, its holders joined), so the graph grows with distinct replacements.
+    /// record (counted, its holders joined), so the graph grows with distinct replacements. A
+    /// reset not rebuilt yet folds only into one also waiting (a break is a second instance
+    /// built while a holder keeps the first: this reset's holders have not seen one yet).
     private mutating func noteReplaced(
         _ id: NodeID, scope: Scope, cause: ReplacedInstance.Cause, holders: [OverrideRecord.Holder], rebuilt: Bool,
         time: UInt64
     ) {
         let service = nodes[id].identity
         let instance = Swift.max(1, nodes[id].keptBuilds)
-        if let index = replacedInstances.firstIndex(where: { $0.service == service && $0.cause == cause }) {
+        if let index = replacedInstances.firstIndex(where: {
+            $0.service == service && $0.cause == cause && (rebuilt || !$0.isRebuilt)
+        }) {
             replacedInstances[index].count += 1
             replacedInstances[index].time = time
             if rebuilt { replacedInstances[index].isRebuilt = true }
@@ -111,18 +117,41 @@ extension DependencyGraph {
                 service: service, scope: scope, cause: cause, instance: instance, time: time, isRebuilt: rebuilt,
                 holders: holders))
             activeInstanceHolders += holders.count
+            if !rebuilt { awaitingRebuild += 1 }
         }
-        if !rebuilt { awaitingRebuild += 1 }
     }
 
-    /// A service was built: a reset of it that holders survived is now a replacement.
+    /// A service was built: a reset of it that holders survived is now a replacement (folded
+    /// into an earlier one of the same cause and line, if there is one).
     @inline(never)
     mutating func noteRebuilt(_ service: borrowing ServiceIdentity) {
-        for index in replacedInstances.indices
-        where !replacedInstances[index].isRebuilt && replacedInstances[index].service == service {
+        var index = 0
+        while index < replacedInstances.count {
+            defer { index += 1 }
+            guard !replacedInstances[index].isRebuilt && replacedInstances[index].service == service else { continue }
             replacedInstances[index].isRebuilt = true
             awaitingRebuild -= 1
             noteStructureChange()
+            let record = replacedInstances[index]
+            guard let earlier = replacedInstances.firstIndex(where: {
+                $0.isRebuilt && $0.service == record.service && $0.cause == record.cause
+            }), earlier < index else { continue }
+            replacedInstances[earlier].count += record.count
+            replacedInstances[earlier].time = record.time
+            for holder in record.holders {
+                if let same = replacedInstances[earlier].holders.firstIndex(where: { $0.service == holder.service }) {
+                    // One holder named once: the one still holding, if either is.
+                    if replacedInstances[earlier].holders[same].isRebuilt {
+                        replacedInstances[earlier].holders[same] = holder
+                    } else if !holder.isRebuilt {
+                        activeInstanceHolders -= 1
+                    }
+                } else {
+                    replacedInstances[earlier].holders.append(holder)
+                }
+            }
+            replacedInstances.remove(at: index)
+            index -= 1
         }
     }
 

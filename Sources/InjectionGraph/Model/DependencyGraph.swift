@@ -105,6 +105,8 @@ public struct DependencyGraph: Sendable {
     var containerIndex: [String: Int] = [:]
     /// Children made at one site, folded into one container (``ContainerFold``).
     var containerFold = ContainerFold()
+    /// The resolution passes read back, and what each kept instance holds (``BuildPasses``).
+    var buildPasses = BuildPasses()
     /// The services of each container (by index in ``containers``).
     var containerNodes: [[NodeID]] = []
     var missingIndex: [MissingKey: Int] = [:]

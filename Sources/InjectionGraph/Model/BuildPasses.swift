@@ -1,0 +1,143 @@
+import Injection
+
+/// Which instances each kept instance holds, read from the resolution passes that built them.
+///
+/// A service's edges are the union of every build: a cached service built once through a child
+/// container (whose own registration answered its dependency) and once through the app has edges
+/// to both registrations, but the instance it keeps holds one. A `resolved` event comes after the
+/// resolves its build made (post-order), on its thread, one `depth` deeper than the resolve that
+/// asked: so a pass is read back as the tree of instances it built, and each long-lived instance's
+/// holdings (its dependencies, through short-lived ones) are what that tree says, whichever
+/// container answered each resolve.
+///
+/// A tree is trusted only when it accounts for every dependency key the service is known to ask
+/// for (a recorder folds repeated resolves into aggregates, which carry no pass): otherwise the
+/// service's holdings are unknown and the holder walk keeps to its edges, as before.
+struct BuildPasses: Sendable {
+    /// One resolve waiting for the resolve that asked for it.
+    struct Step: Sendable {
+        let node: NodeID
+        let depth: Int
+        let requester: NodeID?
+        /// What the answered instance holds, through short-lived instances (nil: unknown).
+        let holds: Set<NodeID>?
+        /// A short-lived instance (not long-lived, not the weak `.shared`): its requester holds
+        /// what it holds. The holder walk follows the same instances.
+        let passesThrough: Bool
+    }
+
+    /// Per thread: the resolves of its current pass not yet taken by their requester.
+    var pending: [UInt64: [Step]] = [:]
+    /// Per thread: the graph-scoped instances its current pass built, and what each holds (a
+    /// later hit of one holds the same).
+    var graphInstances: [UInt64: [NodeID: Set<NodeID>?]] = [:]
+    /// What the kept instance of each long-lived service holds, when its build was seen whole.
+    var keptHolds: [NodeID: Set<NodeID>] = [:]
+
+    /// A pass deeper than this, or more threads than this mid-pass (only a broken or hostile
+    /// trace has them), is forgotten: its builds are then unknown, never wrong.
+    static let stepLimit = 4_096
+    static let threadLimit = 1_024
+
+    var estimatedBytes: Int {
+        pending.values.reduce(0) { $0 + $1.capacity * MemoryLayout<Step>.stride } + pending.count * 64
+            + graphInstances.count * 64 + keptHolds.reduce(0) { $0 + 64 + $1.value.count * 16 }
+    }
+}
+
+extension DependencyGraph {
+    /// Places a `resolved` event (already counted) in its thread's pass: it takes the resolves
+    /// its build made, and a long-lived service it built keeps what they hold.
+    mutating func notePassStep(_ resolved: borrowing Resolved, thread: UInt64) {
+        guard let node = nodeID(for: resolved.service) else { return }
+        let depth = resolved.depth
+        var steps = buildPasses.pending.removeValue(forKey: thread) ?? []
+        // Its build's resolves are the deeper steps at the end; one two levels deeper or more
+        // belongs to a build that failed (nothing of it is held).
+        var children: [BuildPasses.Step] = []
+        while let last = steps.last, last.depth > depth {
+            steps.removeLast()
+            if last.depth == depth &+ 1 { children.append(last) }
+        }
+        let scope = resolved.scope
+        let passesThrough = !scope.isLongLived && scope.kind != .shared
+        var holds: Set<NodeID>?
+        switch resolved.outcome {
+        case .created:
+            holds = holdings(of: node, children: children)
+            if scope.kind == .graph {
+                buildPasses.graphInstances[thread, default: [:]][node] = .some(holds)
+            }
+            if scope.isLongLived {
+                // A kept instance the graph still counts alive beside it (a race, a custom
+                // scope) keeps its holdings too.
+                let earlier = (nodes[node].aliveInstances ?? 0) > 1 ? buildPasses.keptHolds[node] : Set()
+                if let holds, let earlier {
+                    buildPasses.keptHolds[node] = holds.union(earlier)
+                } else {
+                    buildPasses.keptHolds[node] = nil
+                }
+            }
+        case .cached:
+            // A graph instance of this pass holds what it held when built; a kept one is a
+            // holder of its own (its requester's holdings stop at it).
+            holds = scope.kind == .graph ? (buildPasses.graphInstances[thread]?[node] ?? nil) : []
+        }
+        if depth > 1 && steps.count < BuildPasses.stepLimit {
+            let requester = resolved.requester.flatMap { nodeID(for: $0) }
+            steps.append(BuildPasses.Step(node: node, depth: depth, requester: requester, holds: holds, passesThrough: passesThrough))
+        } else if depth <= 1 {
+            steps.removeAll()
+            buildPasses.graphInstances[thread] = nil
+        }
+        if !steps.isEmpty, buildPasses.pending.count < BuildPasses.threadLimit { buildPasses.pending[thread] = steps }
+    }
+
+    /// What an instance of `node` built from `children` (its build's resolves) holds: each, and
+    /// what the short-lived ones hold. Nil when the pass does not account for every dependency
+    /// key `node` is known to ask for (a repeat a recorder folded, a resolve a failed build
+    /// left behind, a step lost to the limits).
+    private func holdings(of node: NodeID, children: [BuildPasses.Step]) -> Set<NodeID>? {
+        var holds = Set<NodeID>()
+        var keys = Set<ServiceKey>()
+        for child in children {
+            guard child.requester == node else { return nil }
+            holds.insert(child.node)
+            keys.insert(ServiceKey(nodes[child.node].identity))
+            if child.passesThrough {
+                guard let held = child.holds else { return nil }
+                holds.formUnion(held)
+            }
+        }
+        for edgeID in outgoing[node] where edges[edgeID].count > 0 {
+            guard keys.contains(ServiceKey(nodes[edges[edgeID].to].identity)) else { return nil }
+        }
+        return holds
+    }
+
+    /// A long-lived service built in an aggregate (a recorder's folded repeats): which pass
+    /// built its instance is not known, so neither is what it holds.
+    mutating func forgetKeptHolds(of service: borrowing ServiceIdentity) {
+        guard !buildPasses.keptHolds.isEmpty, let node = nodeID(for: service) else { return }
+        buildPasses.keptHolds[node] = nil
+    }
+
+    /// Whether the kept instance of `holder` (long-lived) may hold an instance of `service`:
+    /// its build's pass says so, or is not known.
+    func keptInstance(of holder: NodeID, mayHold service: NodeID) -> Bool {
+        buildPasses.keptHolds[holder]?.contains(service) ?? true
+    }
+}
+
+/// A dependency key as a factory asks for it (type, name, provider), whichever container or
+/// layer answers.
+private struct ServiceKey: Hashable {
+    let type: String
+    let name: String?
+    let member: String?
+    init(_ identity: ServiceIdentity) {
+        type = identity.type
+        name = identity.name
+        member = identity.member
+    }
+}
