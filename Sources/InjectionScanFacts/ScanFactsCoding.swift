@@ -30,43 +30,40 @@ public enum ScanFactsError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 /// Writes the facts format: NDJSON, one object per line, keys sorted and no optional `null`s, so
-/// the same facts always give the same bytes.
+/// the same facts always give the same bytes (the bytes `JSONEncoder` with sorted keys writes;
+/// ``FactsJSONWriter`` writes them by hand).
 public struct ScanFactsWriter: Sendable {
     public init() {}
 
-    private func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
+    /// One line (with its `\n`).
+    public func line(_ header: ScanFactsHeader) -> [UInt8] { Self.line(header) }
 
     /// One line (with its `\n`).
-    public func line(_ header: ScanFactsHeader) -> [UInt8] { encodeLine(header) }
-
-    /// One line (with its `\n`).
-    public func line(_ file: FileFacts) -> [UInt8] { encodeLine(file) }
+    public func line(_ file: FileFacts) -> [UInt8] { Self.line(file) }
 
     /// The whole file: the header, then the files sorted by path.
     public func encode(_ facts: ScanFacts) -> [UInt8] {
-        var bytes = line(facts.header)
+        var json = FactsJSONWriter()
+        facts.header.write(to: &json)
+        json.newline()
         for file in facts.files.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
-            bytes += line(file)
+            file.write(to: &json)
+            json.newline()
         }
-        return bytes
+        return json.bytes
     }
 
-    private func encodeLine(_ value: some Encodable) -> [UInt8] {
-        // The fact types hold only strings, integers, booleans and arrays of them: encoding them
-        // cannot fail, and a failure would be a bug in this file, not bad input.
-        guard let data = try? encoder().encode(value) else {
-            preconditionFailure("scan facts: a fact did not encode")
-        }
-        return Array(data) + [0x0A]
+    private static func line(_ value: some FactsJSONWritable) -> [UInt8] {
+        var json = FactsJSONWriter()
+        value.write(to: &json)
+        json.newline()
+        return json.bytes
     }
 }
 
 /// Reads the facts format. Unknown fields and lines of an unknown `kind` are ignored; a header of a
-/// newer major version is an error.
+/// newer major version is an error. File lines go through ``FactsJSONReader`` (`JSONDecoder` reads
+/// those it does not take).
 public struct ScanFactsReader: Sendable {
     public init() {}
 
@@ -111,6 +108,12 @@ public struct ScanFactsReader: Sendable {
         }
         var files: [FileFacts] = []
         while let (index, line) = lines.next() {
+            // The hand-written reader takes the lines di-scan writes; any other line is
+            // JSONDecoder's, with its words for what is wrong.
+            if let file = try? FactsJSONReader.read(line, { try FileFacts(reading: &$0) }) {
+                if file.kind == "file" { files.append(file) }
+                continue
+            }
             let data = Data(line)
             do {
                 let kind = try decoder.decode(Probe.self, from: data).kind

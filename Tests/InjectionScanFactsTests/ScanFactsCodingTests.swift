@@ -1,5 +1,5 @@
 import Foundation
-import InjectionScanFacts
+@testable import InjectionScanFacts
 import Testing
 
 @Suite struct ScanFactsCodingTests {
@@ -70,6 +70,68 @@ import Testing
         #expect(lines[1].contains(#""skipped":{"message":"over 4194304 bytes","reason":"tooLarge"}"#))
         // Same facts, same bytes.
         #expect(ScanFactsWriter().encode(Self.sample()) == ScanFactsWriter().encode(Self.sample()))
+    }
+
+    /// The hand-written writer writes the bytes `JSONEncoder` (sorted keys, slashes as they are)
+    /// writes: every field set, every optional absent, and strings that need escaping.
+    @Test func theWriterWritesJSONEncodersBytes() throws {
+        var facts = Self.sample()
+        let odd = "Odd/\u{0}\u{1}\"\\/\u{7F}é😀\n\t\r\u{8}\u{B}\u{C}\u{1F} \u{2028}.swift"
+        facts.files.append(FileFacts(
+            path: odd, notes: [NoteFact(line: 1, column: 2, kind: .partial, message: odd, conditions: [odd])]))
+        facts.files.append(FileFacts(
+            path: "Bare.swift", types: [DeclaredType(name: "A", kind: .struct, line: 1, column: 1)],
+            variables: [PropertyFact(name: "a", line: 1)], functions: [MethodFact(name: "f", line: 2)],
+            registrations: [RegistrationFact(id: 1, line: 1, column: 1, style: .injection, form: .register)],
+            requests: [RequestFact(line: 1, column: 1, style: .injection, form: .resolveCall)],
+            containers: [ContainerFact(line: 1, column: 1, style: .injection, kind: .container)],
+            mappings: [MappingFact(line: 1, column: 1, action: .resetAll)]))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for header in [facts.header, ScanFactsHeader(root: "/", tool: "t", files: 0)] {
+            facts.header = header
+            var expected = Array(try encoder.encode(facts.header)) + [0x0A]
+            for file in facts.files.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
+                expected += Array(try encoder.encode(file)) + [0x0A]
+            }
+            let written = ScanFactsWriter().encode(facts)
+            #expect(written == expected, "\(String(decoding: written, as: UTF8.self))\n\(String(decoding: expected, as: UTF8.self))")
+            #expect(ScanFactsWriter().line(facts.header) == Array(try encoder.encode(facts.header)) + [0x0A])
+        }
+    }
+
+    /// The hand-written reader reads each line as `JSONDecoder` does: what the writer wrote, the
+    /// same spaced out with its keys in another order and `null` for absent optionals; a line it
+    /// does not take (a lone surrogate, a fraction) is `JSONDecoder`'s.
+    @Test func theHandReaderReadsWhatJSONDecoderReads() throws {
+        var facts = Self.sample()
+        let odd = "Odd/\u{1}\"\\/é😀\n\t\u{1F}.swift"
+        facts.files.append(FileFacts(path: odd, notes: [NoteFact(line: 1, column: 2, kind: .partial, message: odd)]))
+        let unicode = #"{"kind":"file","path":"\u00e9\ud83d\ude00\u0041\/","isTest":false,"syntaxErrors":[],"imports":[],"types":[],"#
+            + #""variables":[],"functions":[],"registrations":[],"requests":[],"containers":[],"mappings":[],"notes":[]}"#
+        #expect(try FactsJSONReader.read(ArraySlice(unicode.utf8)) { try FileFacts(reading: &$0) }.path == "é😀A/")
+        let lines = ScanFactsWriter().encode(facts).split(separator: 0x0A).dropFirst()
+        #expect(lines.count == 3)
+        for line in lines {
+            let expected = try JSONDecoder().decode(FileFacts.self, from: Data(line))
+            #expect(try FactsJSONReader.read(line) { try FileFacts(reading: &$0) } == expected)
+        }
+        let spaced = """
+             { "notes" : [ ] ,"mappings":[],"containers":[],"requests":[],"registrations":[ { "id" : 7 , "line":2,"column":3,\
+            "style":"injection","form":"register","serviceSource":"unknown","implements":[],"modifiers":[],"argumentTypes":[],\
+            "conditions":[],"enclosing":{"inLoop":false,"isGeneric":true,"type":null},"certainty":"exact","note":null,\
+            "future":{"a":[1,2.5e3,-4,true,null,"x"]}}],"functions":[],"variables":[],"types":[],"imports":["Resolver"],\
+            "syntaxErrors":[],"prefiltered":null,"isTest":true,"path":"B.swift","kind":"file","fileID":null}\t
+            """
+        let expected = try JSONDecoder().decode(FileFacts.self, from: Data(spaced.utf8))
+        #expect(try FactsJSONReader.read(ArraySlice(spaced.utf8)) { try FileFacts(reading: &$0) } == expected)
+        #expect(expected.registrations.first?.enclosing.isGeneric == true && expected.fileID == nil)
+        // Not taken by the hand reader, read by JSONDecoder.
+        let escaped = spaced.replacingOccurrences(of: #""isTest":true"#, with: #""isTest":true,"x":1.5,"y":"\uDE00""#)
+        #expect(throws: FactsJSONReader.Unread.self) { try FactsJSONReader.read(ArraySlice(escaped.utf8)) { try FileFacts(reading: &$0) } }
+        let header = String(decoding: ScanFactsWriter().line(facts.header), as: UTF8.self)
+        let read = try ScanFactsReader().read(Array((header + escaped + "\n").utf8))
+        #expect(read.files.map(\.imports) == [["Resolver"]])
     }
 
     @Test func unknownFieldsKindsAndWordsAreIgnored() throws {
