@@ -42,7 +42,11 @@ let package = Package(
         .executableTarget(name: "ScanBench", dependencies: ["SyntheticApps"]),
         .testTarget(
             name: "SourceFactsTests",
-            dependencies: ["SourceFacts", "SyntheticApps", .product(name: "InjectionScanFacts", package: "swift-injection")],
+            dependencies: [
+                "SourceFacts", "SyntheticApps", .product(name: "InjectionScanFacts", package: "swift-injection"),
+                // To hold the fast paths to the swift-syntax calls they replace.
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
             exclude: ["Fixtures"]
         ),
     ],

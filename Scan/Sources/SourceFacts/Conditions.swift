@@ -31,7 +31,7 @@ struct Conditions {
             switch evaluate(condition) {
             case .yes: return nil  // an earlier clause is taken
             case .no: continue
-            case .unknown: terms.append("!(\(TypeText.collapse(condition.trimmedDescription)))")
+            case .unknown: terms.append("!(\(TypeText.collapse(condition.writtenText)))")
             }
         }
         if let condition = clause.condition {
@@ -45,7 +45,7 @@ struct Conditions {
     }
 
     private static func parenthesized(_ condition: ExprSyntax) -> String {
-        let text = TypeText.collapse(condition.trimmedDescription)
+        let text = TypeText.collapse(condition.writtenText)
         let simple = condition.is(DeclReferenceExprSyntax.self) || condition.is(FunctionCallExprSyntax.self)
             || condition.is(TupleExprSyntax.self) || condition.is(PrefixOperatorExprSyntax.self)
         return simple ? text : "(\(text))"

@@ -60,7 +60,7 @@ final class ContainerVisitor: SyntaxVisitor {
             case "add":
                 if let child = SyntaxShapes.argument(node, label: "child") {
                     add(node, kind: .addChild, style: context.importedStyle == .resolver ? .resolver : .injection, type: receiver.reference.type, parent: parent,
-                        members: [TypeText.collapse(child.trimmedDescription)], conditions: conditions)
+                        members: [TypeText.collapse(child.writtenText)], conditions: conditions)
                 }
             case "use", "apply":
                 let members = node.arguments.flatMap { argument -> [String] in
@@ -88,10 +88,10 @@ final class ContainerVisitor: SyntaxVisitor {
             switch argument.label?.text {
             case "parent", "child":
                 kind = .child
-                parent = TypeText.collapse(value.trimmedDescription)
+                parent = TypeText.collapse(value.writtenText)
             case "name": name = RegistrationVisitor.name(value)
             case "defaultObjectScope", "defaultScope": scope = TypeText.scope(value)
-            case "container": parent = TypeText.collapse(value.trimmedDescription)
+            case "container": parent = TypeText.collapse(value.writtenText)
             case nil, "assemblies":
                 if let array = value.as(ArrayExprSyntax.self) { members = array.elements.map { Self.assemblyName($0.expression) } }
             default: break
@@ -129,19 +129,19 @@ final class ContainerVisitor: SyntaxVisitor {
         {
             // `root = mock` inside `extension Resolver`.
             add(node, kind: .rootAssignment, style: context.importedStyle == .resolver ? .resolver : .injection,
-                binding: type + "." + reference.baseName.text, type: type, members: [TypeText.collapse(value.trimmedDescription)], conditions: conditions)
+                binding: type + "." + reference.baseName.text, type: type, members: [TypeText.collapse(value.writtenText)], conditions: conditions)
             return
         }
         guard let member = target.as(MemberAccessExprSyntax.self) else { return }
         let name = member.declName.baseName.text
-        let written = TypeText.collapse(target.trimmedDescription)
+        let written = TypeText.collapse(target.writtenText)
         if name == "defaultScope", written.hasSuffix("manager.defaultScope") {
             let owner = written == "manager.defaultScope" ? "self" : String(written.dropLast(".manager.defaultScope".count))
             add(node, kind: .defaultScope, style: .factory, type: context.enclosingTypeName(of: node), parent: owner,
                 scope: TypeText.scope(value), conditions: conditions)
-        } else if ["root", "main", "shared"].contains(name), let base = member.base, receivers.isContainerType(TypeText.collapse(base.trimmedDescription)) {
+        } else if ["root", "main", "shared"].contains(name), let base = member.base, receivers.isContainerType(TypeText.collapse(base.writtenText)) {
             add(node, kind: .rootAssignment, style: context.importedStyle == .resolver ? .resolver : .injection, binding: written,
-                type: TypeText.collapse(base.trimmedDescription), members: [TypeText.collapse(value.trimmedDescription)], conditions: conditions)
+                type: TypeText.collapse(base.writtenText), members: [TypeText.collapse(value.writtenText)], conditions: conditions)
         }
     }
 
@@ -149,7 +149,7 @@ final class ContainerVisitor: SyntaxVisitor {
 
     private static func assemblyName(_ expression: ExprSyntax) -> String {
         if let call = expression.as(FunctionCallExprSyntax.self), let type = TypeText.constructedType(call) { return type }
-        return TypeText.collapse(expression.trimmedDescription)
+        return TypeText.collapse(expression.writtenText)
     }
 
     /// `let app = Container()` → `app`; `static let mock = Resolver()` in `extension Resolver` →

@@ -144,7 +144,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         if let member = value.as(MemberAccessExprSyntax.self), let base = member.base, TypeText.isTypeName(base),
             member.declName.baseName.text.first?.isLowercase == true
         {
-            return TypeText.collapse(base.trimmedDescription)
+            return TypeText.collapse(base.writtenText)
         }
         return nil
     }

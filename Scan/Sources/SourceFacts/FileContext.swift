@@ -10,11 +10,15 @@ final class FileContext {
     let conditions: Conditions
     /// Modules the file imports.
     let imports: [String]
-    /// Made on the first fact: files with none never pay for the line table.
-    private var converter: SourceLocationConverter?
+    /// The bytes the tree was parsed from (the same bytes: the parser keeps every byte).
+    private let source: [UInt8]
+    /// Where each line starts (UTF-8 offsets), made on the first fact: files with none never pay
+    /// for it.
+    private var lineStarts: [Int]?
 
-    init(tree: SourceFileSyntax, path: String, configuration: ScanConfiguration, defines: Set<String>) {
+    init(tree: SourceFileSyntax, source: [UInt8], path: String, configuration: ScanConfiguration, defines: Set<String>) {
         self.tree = tree
+        self.source = source
         self.path = path
         self.configuration = configuration
         self.conditions = Conditions(defines: defines)
@@ -27,11 +31,37 @@ final class FileContext {
         self.imports = imports
     }
 
-    /// Line and column (UTF-8 bytes, from 1) of a node's first token, trivia excluded.
+    /// Line and column (UTF-8 bytes, from 1) of a node's first token, trivia excluded: what
+    /// `SourceLocationConverter` says (physical lines), from a table of the source's line starts
+    /// instead of a walk of every token of the tree.
     func position(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
-        if converter == nil { converter = SourceLocationConverter(fileName: path, tree: tree) }
-        let location = converter!.location(for: node.positionAfterSkippingLeadingTrivia)
-        return (location.line, location.column)
+        if lineStarts == nil { lineStarts = Self.lineStarts(of: source) }
+        let starts = lineStarts!
+        let offset = min(max(0, node.positionAfterSkippingLeadingTrivia.utf8Offset), source.count)
+        // The last line start at or before the offset.
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - starts[low] + 1)
+    }
+
+    /// Line breaks as Swift counts them (and `SourceLocationConverter`): `\n`, `\r`, `\r\n`.
+    static func lineStarts(of source: [UInt8]) -> [Int] {
+        var starts = [0]
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            index += 1
+            if byte == UInt8(ascii: "\n") {
+                starts.append(index)
+            } else if byte == UInt8(ascii: "\r") {
+                if index < source.count, source[index] == UInt8(ascii: "\n") { index += 1 }
+                starts.append(index)
+            }
+        }
+        return starts
     }
 
     /// The style the file's imports say, for forms several libraries share.
@@ -90,7 +120,7 @@ final class FileContext {
                 if syntax.as(InitializerDeclSyntax.self)?.genericParameterClause != nil { fact.isGeneric = true }
                 inFunctionBody = true
             } else if let binding = syntax.as(PatternBindingSyntax.self), binding.accessorBlock != nil, fact.function == nil {
-                fact.function = "var " + binding.pattern.trimmedDescription
+                fact.function = "var " + binding.pattern.writtenText
             } else if !inFunctionBody, syntax.is(ForStmtSyntax.self) || syntax.is(WhileStmtSyntax.self) || syntax.is(RepeatStmtSyntax.self) {
                 fact.inLoop = true
             } else if !inFunctionBody, let closure = syntax.as(ClosureExprSyntax.self), Self.isLoopClosure(closure) {

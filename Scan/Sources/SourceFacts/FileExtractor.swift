@@ -57,7 +57,7 @@ public struct FileExtractor: Sendable {
             Parser.parse(source: buffer, maximumNestingLevel: maximumNestingLevel)
         }
         if depth == .parseOnly { return }
-        let context = FileContext(tree: tree, path: facts.path, configuration: configuration, defines: defines)
+        let context = FileContext(tree: tree, source: bytes, path: facts.path, configuration: configuration, defines: defines)
         if tree.hasError { facts.syntaxErrors = syntaxErrors(tree, context) }
         facts.imports = context.imports
 

@@ -26,7 +26,7 @@ final class MappingVisitor: SyntaxVisitor {
 
     private func subscriptAssignment(_ target: ExprSyntax, _ value: ExprSyntax, at node: some SyntaxProtocol) {
         guard let subscriptCall = target.as(SubscriptCallExprSyntax.self),
-            TypeText.collapse(subscriptCall.calledExpression.trimmedDescription).hasSuffix("InjectionMapper"),
+            TypeText.collapse(subscriptCall.calledExpression.writtenText).hasSuffix("InjectionMapper"),
             let from = subscriptCall.arguments.first?.expression.as(KeyPathExprSyntax.self), let conditions = context.conditions.of(node)
         else { return }
         if value.is(NilLiteralExprSyntax.self) {
@@ -38,7 +38,7 @@ final class MappingVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let (name, base, _) = SyntaxShapes.callee(node), let base, let conditions = context.conditions.of(node) else { return .visitChildren }
-        let receiver = TypeText.collapse(base.trimmedDescription)
+        let receiver = TypeText.collapse(base.writtenText)
         let isMapper = receiver.hasSuffix("InjectionMapper")
         let keyPaths = node.arguments.compactMap { $0.expression.as(KeyPathExprSyntax.self) }.map(RequestVisitor.keyPath)
         switch name {

@@ -76,7 +76,7 @@ struct Receivers {
             }
             return Receiver(reference: ContainerReference(expression: ""), verdict: .unknown)
         }
-        let written = TypeText.collapse(expression.trimmedDescription)
+        let written = TypeText.collapse(expression.writtenText)
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name == "self" || name == "Self" {
@@ -105,10 +105,10 @@ struct Receivers {
                     return fromProperty(property, written: written)
                 }
             }
-            if TypeText.isTypeName(base), isContainerType(TypeText.collapse(base.trimmedDescription)),
+            if TypeText.isTypeName(base), isContainerType(TypeText.collapse(base.writtenText)),
                 Self.containerAccessors.contains(memberName)
             {
-                return Receiver(reference: ContainerReference(expression: written, type: TypeText.collapse(base.trimmedDescription)), verdict: .container)
+                return Receiver(reference: ContainerReference(expression: written, type: TypeText.collapse(base.writtenText)), verdict: .container)
             }
             return Receiver(reference: ContainerReference(expression: written), verdict: .unknown)
         }

@@ -134,7 +134,7 @@ final class RegistrationVisitor: SyntaxVisitor {
                 }
             }
         } else if name == "autoregister", let initializer = SyntaxShapes.argument(call, label: "initializer") {
-            let written = TypeText.collapse(initializer.trimmedDescription)
+            let written = TypeText.collapse(initializer.writtenText)
             fact.implementation = written.hasSuffix(".init") ? String(written.dropLast(5)) : written
             if fact.service == nil { fact.service = fact.implementation; fact.serviceSource = .returnType }
         }
@@ -249,7 +249,7 @@ final class RegistrationVisitor: SyntaxVisitor {
             if let typeSyntax, let generic = typeSyntax.as(IdentifierTypeSyntax.self), let arguments = generic.genericArgumentClause?.arguments,
                 ["Factory", "ParameterFactory", "Provider"].contains(generic.name.text), let value = body
             {
-                let types = arguments.map { TypeText.collapse($0.argument.trimmedDescription) }.map(TypeText.normalize)
+                let types = arguments.map { TypeText.collapse($0.argument.writtenText) }.map(TypeText.normalize)
                 memberRegistration(binding: binding, name: name, wrapperType: generic.name.text, types: types, value: value, isStatic: isStatic, conditions: conditions)
                 continue
             }
@@ -259,7 +259,7 @@ final class RegistrationVisitor: SyntaxVisitor {
                 let baseName = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                 ["Factory", "ParameterFactory"].contains(baseName)
             {
-                let types = generic.genericArgumentClause.arguments.map { TypeText.normalize(TypeText.collapse($0.argument.trimmedDescription)) }
+                let types = generic.genericArgumentClause.arguments.map { TypeText.normalize(TypeText.collapse($0.argument.writtenText)) }
                 memberRegistration(binding: binding, name: name, wrapperType: baseName, types: types, value: value, isStatic: isStatic, conditions: conditions)
                 continue
             }
@@ -442,7 +442,7 @@ final class RegistrationVisitor: SyntaxVisitor {
         // `"fred"`, and Resolver's `.name(fromString: "fred")` / `Resolver.Name("fred")`; a
         // constant (`.fred`) is written as is, for the linker to find where the sources declare it.
         if let literal = TypeText.builtFromLiteral(expression) { return NameFact(value: literal, isLiteral: true) }
-        return NameFact(value: TypeText.collapse(expression.trimmedDescription), isLiteral: false)
+        return NameFact(value: TypeText.collapse(expression.writtenText), isLiteral: false)
     }
 
     private func describe(_ receiver: Receivers.Receiver) -> String {

@@ -38,7 +38,7 @@ final class RequestVisitor: SyntaxVisitor {
             let binding = node.bindings.first
             var fact = RequestFact(
                 line: 0, column: 0, style: configured != nil ? .custom : context.importedStyle, form: configured != nil ? .customHelper : .propertyWrapper,
-                access: access, wrapper: wrapperName, member: binding?.pattern.trimmedDescription, conditions: conditions,
+                access: access, wrapper: wrapperName, member: binding?.pattern.writtenText, conditions: conditions,
                 enclosing: context.enclosing(of: node))
             if fact.style == .swinject { fact.style = .injection }
             if let annotation = binding?.typeAnnotation?.type {
@@ -62,7 +62,7 @@ final class RequestVisitor: SyntaxVisitor {
                     case "name": fact.name = RegistrationVisitor.name(value)
                     case "container":
                         if let member = value.as(MemberAccessExprSyntax.self), member.base == nil {
-                            fact.container = ContainerReference(expression: TypeText.collapse(value.trimmedDescription), type: context.importedStyle == .resolver ? "Resolver" : "Container")
+                            fact.container = ContainerReference(expression: TypeText.collapse(value.writtenText), type: context.importedStyle == .resolver ? "Resolver" : "Container")
                         } else {
                             fact.container = receivers.classify(value, at: node).reference
                         }
@@ -101,7 +101,7 @@ final class RequestVisitor: SyntaxVisitor {
             let conditions = context.conditions.of(node)
         else { return .visitChildren }
         let receiver = receivers.classify(node.calledExpression, at: node)
-        if TypeText.collapse(node.calledExpression.trimmedDescription) == "InjectionMapper" { return .visitChildren }
+        if TypeText.collapse(node.calledExpression.writtenText) == "InjectionMapper" { return .visitChildren }
         guard receiver.verdict == .container else { return .visitChildren }
         var fact = RequestFact(
             line: 0, column: 0, style: .injection, form: .keyPathSubscript, access: .eager, typeSource: .keyPath,
@@ -127,7 +127,7 @@ final class RequestVisitor: SyntaxVisitor {
             // `resolver.resolve(type)!` inside an app's generic helper: a resolve whose key only
             // the caller knows. Said, never dropped.
             if receiver.verdict == .container || receiver.closureParameter.flatMap({ owners[$0.closure.id] }) != nil {
-                addNote(call, .unresolved, "\(name)(\(TypeText.collapse(call.arguments.trimmedDescription))) on \(receiver.reference.expression.isEmpty ? "self" : receiver.reference.expression): the key is a value known only at run time (a generic helper?)", conditions)
+                addNote(call, .unresolved, "\(name)(\(TypeText.collapse(call.arguments.writtenText))) on \(receiver.reference.expression.isEmpty ? "self" : receiver.reference.expression): the key is a value known only at run time (a generic helper?)", conditions)
             }
             return
         }
@@ -183,7 +183,7 @@ final class RequestVisitor: SyntaxVisitor {
         if let nameArgument = SyntaxShapes.argument(call, label: "name") { fact.name = RegistrationVisitor.name(nameArgument) }
         for label in ["args", "argument", "arguments"] {
             for argument in call.arguments where argument.label?.text == label {
-                fact.arguments.append(TypeText.collapse(argument.expression.trimmedDescription))
+                fact.arguments.append(TypeText.collapse(argument.expression.writtenText))
             }
         }
         if let lifetime = SyntaxShapes.argument(call, label: "lifetime") { fact.scope = TypeText.scope(lifetime) }
@@ -260,7 +260,7 @@ final class RequestVisitor: SyntaxVisitor {
         var fact = RequestFact(
             line: 0, column: 0, style: style, form: .factoryCall, access: .eager, typeSource: .keyPath,
             keyPath: KeyPathFact(root: receiver.reference.type, components: components), container: receiver.reference,
-            arguments: call.arguments.map { TypeText.collapse($0.expression.trimmedDescription) }, conditions: conditions,
+            arguments: call.arguments.map { TypeText.collapse($0.expression.writtenText) }, conditions: conditions,
             enclosing: context.enclosing(of: call), certainty: certainty, note: note)
         if viaResolve { fact.arguments = [] }
         // The key is the member path; where the value goes says nothing about it.
@@ -319,7 +319,7 @@ final class RequestVisitor: SyntaxVisitor {
             let call = list.parent?.as(FunctionCallExprSyntax.self)
         {
             let index = list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
-            let callee = TypeText.constructedType(call) ?? TypeText.collapse(call.calledExpression.trimmedDescription)
+            let callee = TypeText.constructedType(call) ?? TypeText.collapse(call.calledExpression.writtenText)
             fact.contextualCall = ContextualCall(
                 callee: callee, label: argument.label?.text, index: index, labels: list.map { $0.label?.text ?? "_" })
             fact.typeSource = .initializerParameter
@@ -331,7 +331,7 @@ final class RequestVisitor: SyntaxVisitor {
                     fact.service = TypeText.normalize(type)
                     fact.typeSource = .annotation
                 }
-                fact.member = binding.pattern.trimmedDescription
+                fact.member = binding.pattern.writtenText
                 return
             }
             if let parameter = initializer.parent?.as(FunctionParameterSyntax.self) {

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// `.self`/`.Type` dropped, optionals unwrapped.
 enum TypeText {
     static func normalize(_ type: TypeSyntax) -> String {
-        normalize(type.trimmedDescription)
+        normalize(type.writtenText)
     }
 
     static func normalize(_ text: String) -> String {
@@ -21,6 +21,29 @@ enum TypeText {
 
     /// Whitespace runs (newlines, comments' indentation) become one space.
     static func collapse(_ text: String) -> String {
+        // Most text is ASCII (type names, expressions): bytes, and no copy when nothing collapses.
+        var ascii = true
+        var spaced = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { ascii = false; break }
+            if Self.isASCIIWhitespace(byte) { spaced = true }
+        }
+        if ascii {
+            guard spaced else { return text }
+            var result: [UInt8] = []
+            result.reserveCapacity(text.utf8.count)
+            var pendingSpace = false
+            for byte in text.utf8 {
+                if Self.isASCIIWhitespace(byte) {
+                    pendingSpace = !result.isEmpty
+                } else {
+                    if pendingSpace { result.append(0x20) }
+                    pendingSpace = false
+                    result.append(byte)
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -36,12 +59,18 @@ enum TypeText {
         return result
     }
 
+    /// `Character.isWhitespace` for ASCII: tab, line feed, vertical tab, form feed, carriage
+    /// return, space.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
     /// The type named by `X.self` (or `X.Type.self`), nil for any other expression.
     static func metatype(_ expression: ExprSyntax) -> String? {
         guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
             let base = member.base
         else { return nil }
-        return normalize(base.trimmedDescription)
+        return normalize(base.writtenText)
     }
 
     /// The type a constructor call builds: `X(…)`, `Module.X(…)`, `X.init(…)`, `X<T>(…)`; nil
@@ -52,9 +81,9 @@ enum TypeText {
             callee = base
         }
         if let generic = callee.as(GenericSpecializationExprSyntax.self) {
-            return isTypeName(generic.expression) ? collapse(generic.trimmedDescription) : nil
+            return isTypeName(generic.expression) ? collapse(generic.writtenText) : nil
         }
-        return isTypeName(callee) ? collapse(callee.trimmedDescription) : nil
+        return isTypeName(callee) ? collapse(callee.writtenText) : nil
     }
 
     static func isTypeName(_ expression: ExprSyntax) -> Bool {
@@ -69,9 +98,9 @@ enum TypeText {
 
     /// A scope as written, with the word the extractor knows (`.application` → `application`).
     static func scope(_ expression: ExprSyntax) -> ScopeFact {
-        let written = collapse(expression.trimmedDescription)
+        let written = collapse(expression.writtenText)
         var word = written
-        if let call = expression.as(FunctionCallExprSyntax.self) { word = collapse(call.calledExpression.trimmedDescription) }
+        if let call = expression.as(FunctionCallExprSyntax.self) { word = collapse(call.calledExpression.writtenText) }
         let last = word.split(separator: ".").last.map(String.init) ?? word
         return ScopeFact(written: written, normalized: knownScopes.contains(last) ? last : nil)
     }
@@ -90,7 +119,7 @@ enum TypeText {
             let argument = call.arguments.first, [nil, "rawValue", "fromString"].contains(argument.label?.text)
         else { return nil }
         // Only a name type's own initialisers, never any function given a string.
-        var callee = collapse(call.calledExpression.trimmedDescription)
+        var callee = collapse(call.calledExpression.writtenText)
         for suffix in [".init", ".name"] where callee.hasSuffix(suffix) { callee.removeLast(suffix.count) }
         guard ["", "Self", "Name"].contains(callee) || callee.hasSuffix(".Name") else { return nil }
         return literal(argument.expression)
