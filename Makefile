@@ -188,11 +188,13 @@ scan-build:
 scan-test:
 	cd Scan && $(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	cd Scan && $(SWIFT) test --skip-build $(SWIFT_FLAGS)
-# Synthetic apps in every style: parse-only against a full scan, one job against two, peak memory
-# on 200 k lines, output identical across job counts (SCAN_BENCH_FLAGS=--scale adds 500 k lines).
+# Synthetic apps in every style: parse-only against a full scan (di-scan alone, and the whole
+# di-inspect scan, built here in release too), one job against two, peak memory on 200 k lines,
+# output identical across job counts (SCAN_BENCH_FLAGS=--scale adds 500 k lines).
 SCAN_BENCH_FLAGS ?=
 scan-bench:
-	cd Scan && $(SWIFT) build -c release --product di-scan && $(SWIFT) build -c release --product scan-bench
+	cd Scan && $(SWIFT) build -c release --product di-scan && $(SWIFT) build -c release --product scan-bench \
+		&& $(SWIFT) build -c release --product di-inspect
 	Scan/.build/release/scan-bench $(SCAN_BENCH_FLAGS)
 
 # The wiring fuzzer's random lifetime scripts alone, for FUZZ_WIRING_SECONDS (thousands a minute).

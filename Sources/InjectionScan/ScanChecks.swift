@@ -47,6 +47,10 @@ public enum ScanChecks {
         /// Sites inside each registration's factory that link to another registration.
         var sitesByRequester: [ServiceIdentity: [InjectionSite]] = [:]
         var sitesByTarget: [Int: [InjectionSite]] = [:]
+        /// Registered types by their first four characters: a name looks like an implementation
+        /// of another only with a common stem that long (``MissingRegistration``), so near misses
+        /// look in one bucket instead of at every type.
+        var typesByStem: [String: [String]] = [:]
         var parents: [String: String] = [:]
         var protocols: Set<String>
         /// Whether a registration the scan could not type may supply any key.
@@ -62,6 +66,7 @@ public enum ScanChecks {
                     byType[alias.type, default: []].append(registration)
                 }
             }
+            for type in byType.keys { typesByStem[String(type.prefix(4)), default: []].append(type) }
             for site in declarations.sites {
                 if let requester = site.requester { sitesByRequester[requester, default: []].append(site) }
                 if let target = site.registration { sitesByTarget[target, default: []].append(site) }
@@ -127,7 +132,15 @@ public enum ScanChecks {
                     result.append(NearMiss(kind: .otherContainer, service: found, relation: relation))
                 }
             }
-            for (type, registrations) in byType where type != asked {
+            // The types that can look like an implementation of `asked` (a stem of four shared;
+            // a shorter name, or a protocol name with a shorter stem, looks at every type), and
+            // its optional and non-optional forms.
+            let protocolStem = asked.hasSuffix("Protocol") ? asked.count - "Protocol".count : asked.count
+            var candidates = asked.count >= 4 && protocolStem >= 4 ? typesByStem[String(asked.prefix(4))] ?? [] : Array(byType.keys)
+            candidates.append("Optional<\(asked)>")
+            if asked.hasPrefix("Optional<"), asked.hasSuffix(">") { candidates.append(String(asked.dropFirst("Optional<".count).dropLast())) }
+            for type in Set(candidates) where type != asked {
+                guard let registrations = byType[type] else { continue }
                 let optional = type == "Optional<\(asked)>" || "Optional<\(type)>" == asked
                 let implements = !optional && MissingRegistration.namesLookLikeImplementation(type, of: asked)
                 guard optional || implements else { continue }
@@ -154,6 +167,7 @@ public enum ScanChecks {
             var requested: ServiceIdentity
         }
         var reported: Set<Asked> = []
+        var nearMisses: [ServiceIdentity: [NearMiss]] = [:]
         for site in declarations.sites where site.registration == nil {
             let requested = site.requested
             guard reported.insert(Asked(location: site.location, requested: requested)).inserted else { continue }
@@ -167,7 +181,9 @@ public enum ScanChecks {
                 continue
             }
             let chain = site.requester.map(index.chain(endingAt:)) ?? []
-            let near = site.typeKnown ? index.nearMisses(for: requested) : []
+            // Many sites ask for one missing key: its near misses once.
+            let near = site.typeKnown ? nearMisses[requested] ?? index.nearMisses(for: requested) : []
+            nearMisses[requested] = near
             let requesterScope = site.requester.flatMap(index.winner(of:))?.effectiveScope
             let receiver = requested.container == "shared" ? "Container.shared" : requested.container
             let fix = MissingRegistration.fixLine(

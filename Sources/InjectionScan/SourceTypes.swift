@@ -111,6 +111,7 @@ struct SourceTypes {
 
 extension String {
     func trimmingCharacters(in character: Character) -> String {
-        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+        guard first == character || last == character else { return self }
+        return String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
     }
 }

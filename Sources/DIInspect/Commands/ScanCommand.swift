@@ -37,6 +37,9 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Skip (and report) files larger than this many bytes.")
     var maxFileSize: Int?
 
+    @Option(help: "Files read at once (default: the number of cores); the output is the same whatever the count.")
+    var jobs: Int?
+
     @Option(name: .shortAndLong, help: "Write the scanned graph here (di-scan-graph: docs/SCAN_FORMAT.md).")
     var output: String?
 
@@ -45,6 +48,10 @@ struct ScanCommand: ParsableCommand {
 
     @Flag(help: "Count warnings and optional requests nothing registers as problems.")
     var strict = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
 
     func run() throws {
         guard let scanner = ScannerLocation.find() else {
@@ -77,6 +84,7 @@ struct ScanCommand: ParsableCommand {
         if includeTests { arguments.append("--include-tests") }
         for define in defines { arguments += ["--define", define] }
         if let maxFileSize { arguments += ["--max-file-size", String(maxFileSize)] }
+        if let jobs { arguments += ["--jobs", String(jobs)] }
         return arguments + ["--"] + paths
     }
 
