@@ -62,6 +62,37 @@ struct TraceReaderDiagnosticsTests {
         #expect(reader.lineCount == 3)
     }
 
+    /// A live listener takes names within a bound: a line naming a longer one (wherever the
+    /// name is: a service, a requester in a chain, a container) is skipped with an error that
+    /// counts them, the rest of the stream is read, and a name at the bound is taken whole.
+    @Test func nameLongerThanTheBoundSkipsItsLine() {
+        var reader = TraceReader(maximumNameLength: 1_000)
+        let atBound = String(repeating: "A", count: 1_000), past = String(repeating: "B", count: 1_001)
+        func registered(_ sequence: Int, type: String, container: String = "app") -> String {
+            #"{"kind":"registered","seq":\#(sequence),"t":\#(sequence),"thread":1,"service":{"type":"\#(type)","container":"\#(container)"},"scope":"unique","at":"A.swift:1"}"#
+        }
+        let missing = #"{"kind":"missing","seq":4,"t":4,"thread":1,"requested":{"type":"X","container":"app"},"chain":[{"type":"\#(past)","container":"app"}]}"#
+        let records = reader.feed(TraceFixtures.lines(
+            TraceFixtures.headerLine, registered(1, type: atBound), registered(2, type: past),
+            registered(3, type: "C", container: past), missing, Self.end))
+        #expect(records.count == 3)
+        if case .event(let event) = records[1], case .registered(let registered) = event.kind {
+            #expect(registered.service.type == atBound)
+        } else {
+            Issue.record("the name at the bound is not taken: \(records)")
+        }
+        #expect(reader.linesWithLongNames == 3)
+        #expect(reader.takeDiagnostics().map(\.description) == [
+            "line 3: error: a name of 1001 bytes, longer than the 1000 a name may have here (1 such line so far); line skipped",
+            "line 4: error: a name of 1001 bytes, longer than the 1000 a name may have here (2 such lines so far); line skipped",
+            "line 5: error: a name of 1001 bytes, longer than the 1000 a name may have here (3 such lines so far); line skipped",
+        ])
+        // A file's reader takes names of any length up to its line's.
+        var file = TraceReader()
+        #expect(file.feed(TraceFixtures.lines(TraceFixtures.headerLine, registered(1, type: String(repeating: "L", count: 500_000)))).count == 2)
+        #expect(file.takeDiagnostics().isEmpty)
+    }
+
     @Test func unknownKindAndFieldsAreWarnings() throws {
         let file = try read(TraceFixtures.lines(
             TraceFixtures.headerLine,

@@ -17,6 +17,14 @@ struct TraceLineDecoder {
     private(set) var unknownFields: [String] = []
     private var identities = DecodedValueCache<ServiceIdentity>(size: 1024)
     private var locations = DecodedValueCache<SourceLocation>(size: 256)
+    /// Names (an identity's parts, a container's or the app's name) longer than this, in bytes,
+    /// make their line an error: a live listener takes what a peer sends within a bound; a
+    /// file's reader takes every name whole.
+    let maximumNameLength: Int
+
+    init(maximumNameLength: Int = .max) {
+        self.maximumNameLength = maximumNameLength
+    }
 
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> DecodedTraceLine {
         if !unknownFields.isEmpty { unknownFields.removeAll() }
@@ -80,37 +88,37 @@ struct TraceLineDecoder {
         } else if key.equals("holdsNothing") {
             f.holdsNothing = try s.boolean("holdsNothing")
         } else if key.equals("implements") {
-            f.implements = try Self.identities(&s, "implements")
+            f.implements = try identities(&s, "implements")
         } else if key.equals("count") {
             f.count = try s.unsigned("count")
         } else if key.equals("from") {
-            if s.peek() == UInt8(ascii: "{") { f.fromIdentity = try Self.identity(&s, "from") } else { f.fromTime = try s.unsigned("from") }
+            if s.peek() == UInt8(ascii: "{") { f.fromIdentity = try identity(&s, "from") } else { f.fromTime = try s.unsigned("from") }
         } else if key.equals("to") {
-            if s.peek() == UInt8(ascii: "{") { f.toIdentity = try Self.identity(&s, "to") } else { f.toTime = try s.unsigned("to") }
+            if s.peek() == UInt8(ascii: "{") { f.toIdentity = try identity(&s, "to") } else { f.toTime = try s.unsigned("to") }
         } else if key.equals("container") {
-            f.container = try s.string()
+            f.container = try nameValue(&s)
         } else if key.equals("parent") {
-            f.parent = try s.string()
+            f.parent = try nameValue(&s)
         } else if key.equals("addedTo") {
-            f.addedTo = try s.string()
+            f.addedTo = try nameValue(&s)
         } else if key.equals("at") {
             f.at = try cachedLocation(&s, "at")
         } else if key.equals("replaced") {
-            try Self.replaced(&s, into: &f)
+            try replaced(&s, into: &f)
         } else if key.equals("requested") {
-            f.requested = try Self.identity(&s, "requested")
+            f.requested = try identity(&s, "requested")
         } else if key.equals("chain") {
-            f.chain = try Self.identities(&s, "chain")
+            f.chain = try identities(&s, "chain")
         } else if key.equals("near") {
-            f.near = try Self.nearMisses(&s)
+            f.near = try nearMisses(&s)
         } else if key.equals("fix") {
             f.fix = try s.string()
         } else if key.equals("path") {
-            f.path = try Self.identities(&s, "path")
+            f.path = try identities(&s, "path")
         } else if key.equals("through") {
-            f.through = try Self.identities(&s, "through")
+            f.through = try identities(&s, "through")
         } else if key.equals("requestedAs") {
-            f.requestedAs = try Self.identities(&s, "requestedAs")
+            f.requestedAs = try identities(&s, "requestedAs")
         } else if key.equals("lazyRead") {
             f.lazyRead = try Self.location(&s, "lazyRead")
         } else if key.equals("capturedBy") {
@@ -118,17 +126,17 @@ struct TraceLineDecoder {
         } else if key.equals("decoratorAt") {
             f.decoratorAt = try Self.location(&s, "decoratorAt")
         } else if key.equals("holder") {
-            f.holder = try Self.identity(&s, "holder")
+            f.holder = try identity(&s, "holder")
         } else if key.equals("holderScope") {
             f.holderScope = try Self.scope(&s, "holderScope")
         } else if key.equals("captive") {
-            f.captive = try Self.identity(&s, "captive")
+            f.captive = try identity(&s, "captive")
         } else if key.equals("captiveScope") {
             f.captiveScope = try Self.scope(&s, "captiveScope")
         } else if key.equals("action") {
             f.action = try Self.enumeration(&s, "action", [MappingChange.Action.set, .reset, .resetAll])
         } else if key.equals("replacement") {
-            f.replacement = try Self.identity(&s, "replacement")
+            f.replacement = try identity(&s, "replacement")
         } else if key.equals("discarded") {
             f.discarded = try s.integer("discarded")
         } else if key.equals("reason") {
@@ -138,7 +146,7 @@ struct TraceLineDecoder {
         } else if key.equals("version") {
             f.version = try s.integer("version")
         } else if key.equals("app") {
-            f.app = try s.string()
+            f.app = try nameValue(&s)
         } else if key.equals("pid") {
             let pid = try s.integer("pid")
             guard let narrow = Int32(exactly: pid) else { throw TraceLineError("\"pid\" is out of range") }
@@ -158,15 +166,22 @@ struct TraceLineDecoder {
     /// An identity, from the cache when the same object bytes were decoded before.
     @inline(__always)
     private mutating func cachedIdentity(_ s: inout JSONScanner, _ field: StaticString) throws(TraceLineError) -> ServiceIdentity {
-        guard let bytes = s.flatObjectBytes() else { return try Self.identity(&s, field) }
+        guard let bytes = s.flatObjectBytes() else { return try identity(&s, field) }
         let hash = DecodedValueCache<ServiceIdentity>.hash(bytes)
         if let identity = identities.lookup(bytes, hash: hash) {
             s.index += bytes.count
             return identity
         }
-        let identity = try Self.identity(&s, field)
+        let identity = try self.identity(&s, field)
         identities.store(identity, bytes: bytes, hash: hash)
         return identity
+    }
+
+    /// A string that names something, at most ``maximumNameLength`` bytes long.
+    private func nameValue(_ s: inout JSONScanner) throws(TraceLineError) -> String {
+        let text = try s.string()
+        guard text.utf8.count <= maximumNameLength else { throw .nameTooLong(text.utf8.count, maximum: maximumNameLength) }
+        return text
     }
 
     /// A location, from the cache when the same string was decoded before: its file's string is
@@ -183,21 +198,21 @@ struct TraceLineDecoder {
         return location
     }
 
-    static func identity(_ s: inout JSONScanner, _ field: StaticString) throws(TraceLineError) -> ServiceIdentity {
+    func identity(_ s: inout JSONScanner, _ field: StaticString) throws(TraceLineError) -> ServiceIdentity {
         try s.expect(UInt8(ascii: "{"), "an object for \"\(field)\"")
         var type: String?, name: String?, container: String?, layer: String?, member: String?
         var first = true
         while let key = try s.nextKey(first: &first) {
             if key.equals("type") {
-                type = try s.string()
+                type = try nameValue(&s)
             } else if key.equals("container") {
-                container = try s.string()
+                container = try nameValue(&s)
             } else if key.equals("name") {
-                name = try s.string()
+                name = try nameValue(&s)
             } else if key.equals("layer") {
-                layer = try s.string()
+                layer = try nameValue(&s)
             } else if key.equals("member") {
-                member = try s.string()
+                member = try nameValue(&s)
             } else {
                 try s.skipValue()
             }
@@ -207,7 +222,7 @@ struct TraceLineDecoder {
         return ServiceIdentity(type: type, name: name, container: container, layer: layer, member: member)
     }
 
-    static func identities(_ s: inout JSONScanner, _ field: StaticString) throws(TraceLineError) -> [ServiceIdentity] {
+    func identities(_ s: inout JSONScanner, _ field: StaticString) throws(TraceLineError) -> [ServiceIdentity] {
         try s.expect(UInt8(ascii: "["), "an array for \"\(field)\"")
         var result: [ServiceIdentity] = []
         var first = true
@@ -253,7 +268,7 @@ struct TraceLineDecoder {
     }
 
     /// `registered.replaced` is `{"service":…,"at":…}`; `staleOverride.replaced` is an identity.
-    static func replaced(_ s: inout JSONScanner, into f: inout TraceFields) throws(TraceLineError) {
+    func replaced(_ s: inout JSONScanner, into f: inout TraceFields) throws(TraceLineError) {
         let start = s.index
         try s.expect(UInt8(ascii: "{"), "an object for \"replaced\"")
         var first = true
@@ -264,7 +279,7 @@ struct TraceLineDecoder {
             if key.equals("service") {
                 service = try identity(&s, "replaced.service")
             } else if key.equals("at") {
-                at = try location(&s, "replaced.at")
+                at = try Self.location(&s, "replaced.at")
             } else {
                 isIdentity = isIdentity || key.equals("type")
                 try s.skipValue()
@@ -280,7 +295,7 @@ struct TraceLineDecoder {
         }
     }
 
-    static func nearMisses(_ s: inout JSONScanner) throws(TraceLineError) -> [NearMiss] {
+    func nearMisses(_ s: inout JSONScanner) throws(TraceLineError) -> [NearMiss] {
         try s.expect(UInt8(ascii: "["), "an array for \"near\"")
         var result: [NearMiss] = []
         var first = true
@@ -290,7 +305,7 @@ struct TraceLineDecoder {
             var firstKey = true
             while let key = try s.nextKey(first: &firstKey) {
                 if key.equals("kind") {
-                    kind = try enumeration(&s, "near.kind", [NearMiss.Kind.otherName, .otherContainer, .concreteType, .optional])
+                    kind = try Self.enumeration(&s, "near.kind", [NearMiss.Kind.otherName, .otherContainer, .concreteType, .optional])
                 } else if key.equals("service") {
                     service = try identity(&s, "near.service")
                 } else if key.equals("relation") {

@@ -33,8 +33,12 @@ public struct TraceReader {
     public private(set) var diagnostics: [TraceDiagnostic] = []
     /// Lines seen so far (including the one in progress once it is complete).
     public private(set) var lineCount = 0
+    /// The longest name taken: a line with a longer one is skipped with an error.
+    public var maximumNameLength: Int { decoder.maximumNameLength }
+    /// Lines skipped so far because a name in them was longer than ``maximumNameLength``.
+    public private(set) var linesWithLongNames = 0
 
-    private var decoder = TraceLineDecoder()
+    private var decoder: TraceLineDecoder
     private var partial: [UInt8] = []
     private var skippingLongLine = false
     private var sequences: SequenceTracker
@@ -51,12 +55,17 @@ public struct TraceReader {
     ///     bit each, so at most `sequenceWindow / 8` bytes); an older number is not checked.
     ///     A file's reader checks 2^28; a live listener, with hundreds of connections at once,
     ///     checks fewer per connection.
+    ///   - maximumNameLength: A line with a name (a service's type, name, container, layer or
+    ///     member, a container's or the app's name) longer than this, in bytes, is skipped with
+    ///     an error that counts them. A file's reader takes every name whole; a live listener
+    ///     takes what a peer sends within a bound.
     ///
     /// ```swift
     /// var reader = TraceReader(maximumLineLength: 1 << 16, sequenceWindow: 1 << 16)
     /// ```
-    public init(maximumLineLength: Int = 1 << 20, sequenceWindow: Int = 1 << 28) {
+    public init(maximumLineLength: Int = 1 << 20, sequenceWindow: Int = 1 << 28, maximumNameLength: Int = .max) {
         self.maximumLineLength = maximumLineLength
+        decoder = TraceLineDecoder(maximumNameLength: maximumNameLength)
         sequences = SequenceTracker(window: UInt64(max(0, sequenceWindow)))
     }
 
@@ -177,13 +186,18 @@ public struct TraceReader {
         do {
             decoded = try decoder.decode(line)
         } catch {
+            var message = error.message
+            if error.isNameTooLong {
+                linesWithLongNames += 1
+                message += " (\(linesWithLongNames) such line\(linesWithLongNames == 1 ? "" : "s") so far)"
+            }
             if !sawFirstLine {
                 sawFirstLine = true
-                diagnose(.error, "expected a di-trace header first, but the line is not valid: \(error.message)")
+                diagnose(.error, "expected a di-trace header first, but the line is not valid: \(message)")
                 headerProblem = diagnostics.last
                 return
             }
-            diagnose(.error, error.message + "; line skipped")
+            diagnose(.error, message + "; line skipped")
             return
         }
         let isFirst = !sawFirstLine

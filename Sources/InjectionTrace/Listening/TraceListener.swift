@@ -52,12 +52,15 @@ public final class TraceListener: Sendable {
     /// - Parameters:
     ///   - address: A unix socket path or a TCP host and port.
     ///   - maximumLineLength: Lines longer than this are skipped with an error.
+    ///   - maximumNameLength: A line with a longer name is skipped with an error that counts
+    ///     them (``TraceReader/init(maximumLineLength:sequenceWindow:maximumNameLength:)``).
     ///   - allowingRemote: Whether a TCP address other than loopback may be used (every
     ///     interface, a LAN address): other machines can then connect, with the token.
     ///   - token: The token TCP clients must present; by default a new random one.
     ///   - handler: Called on the listener's thread with every event.
     public init(
-        address: Address = .defaultUnix, maximumLineLength: Int = 1 << 20, allowingRemote: Bool = false,
+        address: Address = .defaultUnix, maximumLineLength: Int = 1 << 20,
+        maximumNameLength: Int = TraceListener.maximumNameLength, allowingRemote: Bool = false,
         token: String? = nil, handler: @escaping @Sendable (TraceListenerEvent) -> Void
     ) throws(TraceListenerError) {
         if case .tcp(let host, let port) = address, !address.isLocalOnly, !allowingRemote {
@@ -91,7 +94,7 @@ public final class TraceListener: Sendable {
         let maximum = maximumLineLength
         try thread.withLock { (thread: inout BackgroundThread?) throws(TraceListenerError) in
             do {
-                thread = try BackgroundThread { [self] in run(maximumLineLength: maximum) }
+                thread = try BackgroundThread { [self] in run(maximumLineLength: maximum, maximumNameLength: maximumNameLength) }
             } catch {
                 throw TraceListenerError("cannot start the listener thread (\(error))")
             }
@@ -185,10 +188,16 @@ public final class TraceListener: Sendable {
     /// The `seq` numbers each connection checks for duplicates (a bit each: 8 KB per connection,
     /// 2 MB for ``maximumConnections``, whatever seq an app has reached).
     public static let sequenceWindow = 1 << 16
+    /// The longest name a peer's lines may carry by default, in bytes; a line with a longer one
+    /// is skipped with an error that counts them. Generic type names run to a few kilobytes; a
+    /// peer that sends names of a megabyte would otherwise make the inspector hash, escape and
+    /// keep every byte of each, long after it sent them. (A trace file's reader takes any
+    /// length up to its line's.)
+    public static let maximumNameLength = 64 << 10
     /// How long accepting pauses when the process is out of descriptors.
     static let descriptorBackOff: Duration = .milliseconds(100)
 
-    private func run(maximumLineLength: Int) {
+    private func run(maximumLineLength: Int, maximumNameLength: Int) {
         var connections: [Connection] = []
         var sessions = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -249,7 +258,9 @@ public final class TraceListener: Sendable {
                         sessions += 1
                         let session = TraceSession(number: sessions, peer: peer, processID: processID)
                         connections.append(Connection(
-                            fd: fd, session: session, reader: TraceReader(maximumLineLength: maximumLineLength, sequenceWindow: Self.sequenceWindow),
+                            fd: fd, session: session, reader: TraceReader(
+                                maximumLineLength: maximumLineLength, sequenceWindow: Self.sequenceWindow,
+                                maximumNameLength: maximumNameLength),
                             authenticated: token == nil, deadline: PosixIO.monotonicNanoseconds() &+ handshakeNanoseconds))
                         // A TCP peer is announced once it presented the token.
                         if token == nil { handler(.connected(session)) }
