@@ -200,6 +200,7 @@ public final class Inspector: TerminalApplication {
 
     func tick(now: ContinuousClock.Instant, shouldYield: () -> Bool) -> Bool {
         let took = refresh(shouldYield: shouldYield)
+        for (connection, dropped) in store.shedLiveSessionsOverShare() { feed?.shed(connection: connection, droppedEvents: dropped) }
         let compacting = timings.starting()
         store.keepWithinBudget(shouldYield: shouldYield)
         timings.note("compaction", since: compacting)

@@ -75,6 +75,35 @@ extension SessionStore {
         }
     }
 
+    /// What a session's service names may weigh: the graphs' share of the budget, what
+    /// ``serviceLimit`` services at ``bytesPerService`` were sized for. An app's names are a
+    /// few dozen bytes each, a long generic one a few kilobytes; past the share they are what a
+    /// peer sends to fill the inspector, not an app's wiring.
+    var nameShare: Int { memoryBudget / 4 }
+
+    /// Forgets each live session whose services' names weigh more than ``nameShare`` and
+    /// returns its connections, for the feed to shed at once: what they queued and what they
+    /// send until they disconnect is dropped, never applied (an attacker's names would
+    /// otherwise be taken in long after it sent them, and hold the budget while it stays).
+    /// Each comes with the events of its records carried to the next frame, dropped here: the
+    /// feed counts them, so that received = applied + applied in forgotten sessions + dropped.
+    mutating func shedLiveSessionsOverShare() -> [(connection: Int, droppedEvents: UInt64)] {
+        var shed: [(connection: Int, droppedEvents: UInt64)] = []
+        while let index = Set(sessionOfConnection.values).sorted().first(where: { sessions[$0].graph.nameBytes > nameShare }) {
+            let connections = detachConnections(of: index)
+            let names = sessions[index].graph.nameBytes
+            let app = sessions[index].graph.session.header?.app
+            forget(at: index)
+            for connection in connections {
+                shed.append((connection, dropCarried(of: connection)))
+            }
+            message = "Shed \((app ?? "connection \(connections.map(String.init).joined(separator: ", "))").escapingControlCharacters): "
+                + "its service names weigh \(names >> 20) MB, more than a session may keep (\(nameShare >> 20) MB "
+                + "of the \(memoryBudget >> 20) MB budget); what it sends is dropped"
+        }
+        return shed
+    }
+
     /// The session on screen, when its app has gone.
     private var endedCurrentSession: Int? {
         sessionOfConnection.values.contains(current) ? nil : current

@@ -311,6 +311,25 @@ struct SessionStore {
         return true
     }
 
+    /// Lets go of the connections feeding session `index` (their later updates are ignored)
+    /// and returns them.
+    mutating func detachConnections(of index: Int) -> [Int] {
+        let connections = sessionOfConnection.filter { $0.value == index }.keys.sorted()
+        for connection in connections { sessionOfConnection[connection] = nil }
+        return connections
+    }
+
+    /// Drops the records of `connection` carried to the next frame; returns their events.
+    mutating func dropCarried(of connection: Int) -> UInt64 {
+        var events: UInt64 = 0
+        carried.removeAll { update in
+            guard case .records(connection, let records) = update else { return false }
+            for record in records { events.addSaturating(LiveIntake.events(in: record)) }
+            return true
+        }
+        return events
+    }
+
     /// Forgets one session, keeping the connection and process maps and the shown session
     /// pointing at the same sessions.
     mutating func removeSession(at removed: Int) {

@@ -60,6 +60,17 @@ public final class LiveFeed: Sendable {
         return updates
     }
 
+    /// Sheds a connection the inspector found over its share of the budget: what it queued is
+    /// dropped now, and what it sends until it disconnects (``LiveIntake/shed(connection:)``);
+    /// `droppedEvents` were taken from the queue but not applied, and are counted as dropped.
+    func shed(connection: Int, droppedEvents: UInt64 = 0) {
+        let released = intake.withLock { intake in
+            intake.countDropped(droppedEvents)
+            return intake.shed(connection: connection)
+        }
+        _ = consume released
+    }
+
     /// Whether connections arriving from now on are let in (see ``LiveIntake/admitsNewSessions``);
     /// skipped when a producer holds the queue (the loop says it again at its next tick).
     func admitsNewSessions(_ admitting: Bool) {

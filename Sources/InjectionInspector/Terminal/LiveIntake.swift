@@ -133,6 +133,8 @@ struct LiveIntake: Sendable {
     /// intake is kept under (a finished connection's key table can hold ``keyLimit`` entries).
     struct Released: Sendable {
         fileprivate var foldTable: [ResolutionFoldKey: ResolutionFoldCounts]?
+        /// A shed connection's queued records (``shed(connection:)``).
+        fileprivate(set) var updates: [LiveUpdate] = []
         /// Resolve keys in the key table let go of.
         var foldKeys: Int { foldTable?.count ?? 0 }
     }
@@ -164,6 +166,47 @@ struct LiveIntake: Sendable {
             append(update)
         }
         return released
+    }
+
+    /// Sheds a connection already let in (the inspector found its session over its share of
+    /// the budget): its queued records, folded repeats and drop counts go (their events
+    /// counted as dropped), and what it sends until its disconnect is dropped as an arriving
+    /// shed connection's is. Returns what was let go of, to be dropped after the lock.
+    mutating func shed(connection: Int) -> Released {
+        statistics.shedConnections += 1
+        var released = Released()
+        var kept: [LiveUpdate] = []
+        var disconnected = false
+        kept.reserveCapacity(queue.count - head)
+        for index in head..<queue.count {
+            let update = queue[index]
+            if case .records(connection, let records) = update {
+                let from = index == head ? headOffset : 0
+                for record in records[from...] { statistics.dropped.addSaturating(Self.events(in: record)) }
+                queuedRecords -= records.count - from
+                if index == head { headOffset = 0 }
+                released.updates.append(update)
+                continue
+            }
+            if case .connection(connection, .disconnected) = update { disconnected = true }
+            kept.append(update)
+        }
+        queue = kept
+        head = 0
+        released.foldTable = folds.removeValue(forKey: connection)
+        foldKeys -= released.foldKeys
+        for key in foldedKeys[connection] ?? [] { statistics.dropped.addSaturating(released.foldTable?[key]?.count ?? 0) }
+        foldedKeys[connection] = nil
+        pendingFolds.remove(connection)
+        pendingDrops[connection] = nil
+        // Its disconnect already waits: nothing more comes from it.
+        if !disconnected { shed.insert(connection) }
+        return released
+    }
+
+    /// Counts events taken from the queue that will never be applied (a shed connection's).
+    mutating func countDropped(_ events: UInt64) {
+        statistics.dropped.addSaturating(events)
     }
 
     private mutating func add(_ records: [TraceRecord], from connection: Int) {

@@ -11,9 +11,10 @@ import Darwin
 #endif
 
 /// An attack on the listener that has ended costs nothing afterwards: whatever a peer sent
-/// (garbage, 100 MB of random bytes, lines of 10 MB names, a line of 1 GiB), once it is gone the
-/// inspector's budget accounting is back where it was, nothing is shed, and the next real app
-/// (the runtime's own recorder over the socket) is shown. The inspector here is the one
+/// (garbage, 100 MB of random bytes, lines of 10 MB names, a line of 1 GiB, names past the
+/// longest a listener takes, or at it in bulk), once it is gone the inspector's budget accounting
+/// is back where it was, every event it sent is accounted for, nothing is shed, and the next real
+/// app (the runtime's own recorder over the socket) is shown. The inspector here is the one
 /// `di-inspect listen` runs (listener, relay, feed, budget), ticked as its screen loop ticks it,
 /// without a terminal.
 @MainActor
@@ -23,9 +24,13 @@ struct ListenerAttackRecoveryTests {
         case randomData = "100 MB of random data"
         case tenMegabyteNames = "lines of 10 MB names"
         case gibibyteLine = "a line of 1 GiB"
-        /// Names just under the longest line the reader takes: each is read, and together they
-        /// weigh more than the whole budget (the attacker's session once kept every later app out).
+        /// Names just under the longest line the reader takes, past the longest name a live
+        /// listener takes: together they weigh more than the whole budget (the attacker's session
+        /// once kept every later app out, then took 11 s to take in after the attack ended).
         case megabyteNames = "120 names of 900 KB"
+        /// Names just under the longest name a live listener takes, as many as weigh more than
+        /// the budget: the session is shed once its names pass its share.
+        case namesAtTheBound = "2 000 names of 64 KB"
 
         var testDescription: String { rawValue }
     }
@@ -69,7 +74,7 @@ struct ListenerAttackRecoveryTests {
 
         /// Sends `bytes` on `fd` (waiting while the listener drains the socket).
         func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-            bytes.withUnsafeBytes { PosixIO.writeAll(fd, $0, send: true, deadline: PosixIO.monotonicNanoseconds() + 60_000_000_000) }
+            PatientSend.sendAll(fd, bytes)
         }
 
         /// The budget's accounting: what the sessions hold and what is still being freed, the
@@ -131,6 +136,18 @@ struct ListenerAttackRecoveryTests {
                 #expect(live.send(fd, line))
             }
             PosixIO.closeDescriptor(fd)
+        case .namesAtTheBound:
+            let fd = try #require(live.connect())
+            #expect(live.send(fd, header))
+            for sequence in 1...2_000 {
+                // Each name distinct in its first bytes, all exactly as long as the bound allows.
+                let prefix = Array("\(sequence)-".utf8)
+                let name = prefix + [UInt8](repeating: UInt8(ascii: "B"), count: TraceListener.maximumNameLength - prefix.count)
+                let line = Array(#"{"kind":"registered","seq":\#(sequence),"t":\#(sequence),"thread":1,"service":{"type":""#.utf8)
+                    + name + Array(#"","container":"app"},"scope":"unique","at":"A.swift:1"}"#.utf8) + [10]
+                #expect(live.send(fd, line))
+            }
+            PosixIO.closeDescriptor(fd)
         case .gibibyteLine:
             let fd = try #require(live.connect())
             #expect(live.send(fd, header + Array(#"{"kind":"registered","seq":1,"t":1,"thread":1,"service":{"type":""#.utf8)))
@@ -155,6 +172,14 @@ struct ListenerAttackRecoveryTests {
             live.feed.currentStatus.queuedRecords == 0 && live.accounting == before
         }, "after \(attack.rawValue): \(live.accounting), before: \(before)")
         let shedDuringAttack = live.feed.currentStatus.statistics.shedConnections
+        // Every event the attacker sent is accounted for: applied (in a forgotten session) or dropped.
+        let figures = live.inspector.statistics
+        #expect(figures["received"] == (figures["applied"] ?? 0) + (figures["applied_in_forgotten_sessions"] ?? 0)
+            + (figures["dropped"] ?? 0), "\(figures)")
+        if attack == .namesAtTheBound {
+            // Shed once its names passed their share: what it sent after was dropped, never applied.
+            #expect(shedDuringAttack == 1 && (figures["dropped"] ?? 0) > 1_000, "\(figures)")
+        }
 
         // A real app: the runtime's recorder, connected to the listener as DI_INSPECT makes it.
         let recorder = TraceRecorder(

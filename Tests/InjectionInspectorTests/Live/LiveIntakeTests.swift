@@ -157,6 +157,34 @@ struct LiveIntakeTests {
         #expect(intake.statistics.shedConnections == 1)
     }
 
+    /// A connection the inspector sheds after letting it in: what it queued goes (a batch the
+    /// screen had half taken too), its folded repeats with it, every event counted as dropped,
+    /// what it sends until its disconnect is dropped, and the other connection's records and
+    /// order are untouched.
+    @Test func aConnectionShedAfterItWasLetInLeavesNothingQueued() {
+        var intake = LiveIntake(exactLimit: 4, recordLimit: 100)
+        intake.add(.records(connection: 1, (1...6).map { Self.resolve(ServiceIdentity(type: "A\($0)", container: "app"), at: UInt64($0)) }))
+        intake.add(.records(connection: 2, [Self.resolve(Self.catalog, at: 1)]))
+        intake.add(.records(connection: 1, (7...9).map { _ in Self.resolve(Self.catalog, at: 7) }))
+        // The take queues the two folded repeats as an aggregate, and takes 2 of the first batch.
+        #expect(intake.take(maximumRecords: 2).count == 1)
+        let released = intake.shed(connection: 1)
+        #expect(released.updates.count == 3)
+        intake.add(.records(connection: 1, [Self.missing(at: 10)]))
+        #expect(intake.statistics.shedConnections == 1)
+        #expect(intake.statistics.received == 11)
+        // 4 left of the first batch, 3 of the second (1 queued, 2 in the aggregate), the missing one.
+        #expect(intake.statistics.dropped == 8)
+        #expect(intake.queuedRecords == 1)
+        let taken = intake.take(maximumRecords: 100)
+        #expect(Self.records(taken, of: 1).isEmpty)
+        #expect(Self.records(taken, of: 2).count == 1)
+        #expect(intake.foldKeys == 1)
+        // Its disconnect ends the shedding: nothing of it is queued, and nothing is kept for it.
+        intake.add(.connection(1, .disconnected("closed")))
+        #expect(intake.take(maximumRecords: 100).isEmpty)
+    }
+
     @Test func aConnectionsHeaderIsKeptEvenWhenTheQueueIsFull() {
         var intake = LiveIntake(exactLimit: 0, recordLimit: 2)
         let distinct = (1...3).map { Self.resolve(ServiceIdentity(type: "S\($0)", container: "app"), at: UInt64($0)) }
