@@ -82,9 +82,9 @@ asan: deps
 
 # The concurrency tests under ThreadSanitizer, in their own build folder: every suite named
 # `…ConcurrencyTests`, the container's (InjectionTests) and the trace recorder's (InjectionTraceTests:
-# threads recording while the writer drains and the collector takes their repeats). The
-# suppressions file names each lock whose bodies TSan cannot see ordered (Synchronization.Mutex on
-# Linux), with why.
+# threads recording while the writer drains and the collector takes their repeats). The runtime's
+# locks are pthread mutexes TSan sees (Platform/Lock.swift); the suppressions file is empty, and a
+# rule added there names one lock body, with why.
 tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $${TSAN_OPTIONS:-}" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
 

@@ -42,7 +42,7 @@ extension Container {
     }
 
     /// Serialises ``add(child:file:line:)`` across containers, so its loop check holds.
-    private static let childAdditions = Mutex<Void>(())
+    private static let childAdditions = Lock<Void>(())
 
     /// The containers added with ``add(child:file:line:)``, in search order (not theirs).
     public var children: [Container] { core.addedChildren.withLock { $0 } }

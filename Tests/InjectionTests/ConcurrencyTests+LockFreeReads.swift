@@ -274,7 +274,7 @@ extension ConcurrencyTests {
     @Test func anExitedThreadLeavesTheReadersList() {
         let app = Container(name: uniqueName("app"))
         app.register(scope: .singleton) { XYZService() }
-        let sections = Mutex<[WeakSection]>([])
+        let sections = Lock<[WeakSection]>([])
 
         onThreads(Self.readers) { _ in
             _ = app.resolve(XYZService.self)

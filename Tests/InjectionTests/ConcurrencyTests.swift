@@ -125,7 +125,7 @@ struct ConcurrencyTests {
         app.register(scope: .singleton) { XYZSessionManager() }
         app.register(scope: .singleton) { c in
             // Spawn a thread that resolves another service of this container, and join it.
-            let session = Mutex<XYZSessionManager?>(nil)
+            let session = Lock<XYZSessionManager?>(nil)
             onThreads(1) { _ in session.withLock { $0 = c.resolve(XYZSessionManager.self) } }
             return XYZFetcher(session: session.withLock { $0! }) as XYZFetching
         }
@@ -146,7 +146,7 @@ struct ConcurrencyTests {
             return try XYZViewModel(fetcher: XYZFetcher(), service: c.tryResolve())
         }
         app.register { XYZService() }
-        let failures = Mutex<[String]>([])
+        let failures = Lock<[String]>([])
 
         onThreads(2) { _ in
             do { _ = try app.tryResolve(XYZViewModel.self) } catch { failures.withLock { $0.append("\(error)") } }
@@ -188,7 +188,7 @@ extension ConcurrencyTests {
     /// about: events plus the repeats the resolving threads counted themselves.
     final class RepeatCounter: ResolutionObserver {
         let container: String
-        private let state = Mutex<(events: [String: UInt64], repeats: [String: UInt64])>(([:], [:]))
+        private let state = Lock<(events: [String: UInt64], repeats: [String: UInt64])>(([:], [:]))
 
         init(_ container: String) { self.container = container }
 

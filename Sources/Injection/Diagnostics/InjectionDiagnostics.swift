@@ -10,7 +10,7 @@ import Synchronization
 /// InjectionDiagnostics.addTrapHandler { reason in recorder.stop(reason: reason) }
 /// ```
 public enum InjectionDiagnostics {
-    private static let handlers = Mutex<[@Sendable (String) -> Void]>([])
+    private static let handlers = Lock<[@Sendable (String) -> Void]>([])
 
     /// Runs `handler` right before the library stops the program.
     public static func addTrapHandler(_ handler: @escaping @Sendable () -> Void) {

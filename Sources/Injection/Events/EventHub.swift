@@ -102,10 +102,10 @@ final class EventHub: Sendable {
     /// Changes (under the lock, after `list` is replaced) whenever the list does; starts at 1 so
     /// that a fresh context's 0 never matches.
     private static let generation = Atomic<UInt64>(1)
-    private let observers = Mutex<State>(State())
+    private let observers = Lock<State>(State())
     /// Held from taking counts out of the tables until they are delivered (``deliveringRepeats(_:)``);
     /// taken before `observers`, never under it.
-    private let delivery = Mutex<Void>(())
+    private let delivery = Lock<Void>(())
     /// The number of the thread holding `delivery` (``ThreadNumber``), or 0.
     private let deliverer = Atomic<UInt64>(0)
 

@@ -231,7 +231,7 @@ final class RepeatTable: @unchecked Sendable {
     private let writing = Atomic<UInt64>(0)
     /// True while a collector works on the slots (it holds `lock` meanwhile).
     private let collecting = Atomic<Bool>(false)
-    private let lock = Mutex<Void>(())
+    private let lock = Lock<Void>(())
     /// Read and written only under `lock`, never on a repeat's path.
     private var locked: Locked
     /// Which builds the owner times (``BuildSampling``). Owner-only: no collector reads it.

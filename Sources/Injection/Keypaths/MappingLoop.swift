@@ -41,7 +41,7 @@ extension Container {
     /// Serialises mapping changes across containers, so that the loop check of one change sees
     /// every change made before it (two threads mapping in a parent and its child could otherwise
     /// both pass and close a loop together). Mappings change rarely, so one lock suffices.
-    static let mappingChanges = Mutex<Void>(())
+    static let mappingChanges = Lock<Void>(())
 
     /// The loop mappings would form for resolves starting in this container or in any of its
     /// descendants if this container's mappings were `proposed`; nil when there is none.

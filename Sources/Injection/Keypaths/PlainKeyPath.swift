@@ -29,7 +29,7 @@ enum PlainKeyPathLayer {}
 
 /// Every plain keypath this process has used, named once.
 enum PlainKeyPaths {
-    private static let table = Mutex<[SendableKeyPath: PlainKeyPath]>([:])
+    private static let table = Lock<[SendableKeyPath: PlainKeyPath]>([:])
 
     /// The key and name of `keyPath`, worked out on its first use in the process.
     static func entry(for keyPath: any AnyKeyPath & Sendable) -> PlainKeyPath {

@@ -19,7 +19,7 @@ import Darwin
 package final class BackgroundThread: Sendable {
     /// The thread's id. `pthread_t` is an integer on Linux and a pointer on Darwin; it is only
     /// read (to join or compare), never dereferenced, and written once in `init`.
-    private let id: Mutex<pthread_t?>
+    private let id: Lock<pthread_t?>
 
     /// Why the thread could not start: `pthread_create`'s status.
     package struct Failure: Error, Sendable, CustomStringConvertible {
@@ -48,7 +48,7 @@ package final class BackgroundThread: Sendable {
             job.deallocate()
             throw Failure(status: status)
         }
-        id = Mutex(thread)
+        id = Lock(thread)
     }
 
     /// Waits for the thread to return. Does nothing when called on the thread itself or a

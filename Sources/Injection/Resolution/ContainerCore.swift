@@ -24,19 +24,19 @@ final class ContainerCore: Sendable {
     /// The registration tables and kept instances: changed under a lock, read by resolves
     /// without one (``ContainerTables``).
     let state = ContainerTables()
-    let mappingState = Mutex(MappingTable())
+    let mappingState = Lock(MappingTable())
     /// Whether any keypath mapping is active: the keypath resolve reads the mapping table only
     /// when this is set.
     let hasMappings = Atomic<Bool>(false)
     /// The layer implementations installed with ``Container/use(_:file:line:)``.
-    let assemblyState = Mutex(InstalledAssembly())
+    let assemblyState = Lock(InstalledAssembly())
     /// Containers searched after this one, in the order added (``Container/add(child:file:line:)``).
-    let addedChildren = Mutex<[Container]>([])
+    let addedChildren = Lock<[Container]>([])
     /// Whether ``addedChildren`` is non-empty: a miss reads the list only when this is set.
     let hasAddedChildren = Atomic<Bool>(false)
     /// The hooks ``Container/decorate(file:line:_:)-swift.method`` installed, called with every
     /// instance built here.
-    let decorators = Mutex<[InstalledDecorator]>([])
+    let decorators = Lock<[InstalledDecorator]>([])
 
     init(name: String, traceName: String, parent: ContainerCore?) {
         self.name = name

@@ -15,7 +15,7 @@ final class ContainerRegistry: Sendable {
         init(_ core: ContainerCore) { self.core = core }
     }
 
-    private let cores = Mutex<[WeakCore]>([])
+    private let cores = Lock<[WeakCore]>([])
     private let counter = Atomic<Int>(0)
 
     func nextNumber() -> Int { counter.add(1, ordering: .relaxed).newValue }

@@ -22,7 +22,7 @@ public enum TraceBootstrap {
     private static let checked = Atomic<Bool>(false)
     /// The recorder `DI_INSPECT` started; the lock also makes concurrent first calls wait until
     /// the recorder is attached, so no container's creation goes unrecorded.
-    private static let started = Mutex<TraceRecorder?>(nil)
+    private static let started = Lock<TraceRecorder?>(nil)
 
     /// Starts the recorder `DI_INSPECT` asks for, once per process; later calls return at once.
     @inline(__always)

@@ -72,13 +72,13 @@ public final class TraceRecorder: ResolutionObserver {
     public let header: TraceHeader
     public let configuration: Configuration
 
-    private let buffer: Mutex<TraceBuffer>
+    private let buffer: Lock<TraceBuffer>
     /// Wakes the writer thread early (a flush, a stop, a half-full buffer); it otherwise wakes
     /// on its own every few milliseconds, so the app's threads never make a system call per
     /// event. Nil when the pipe could not be made (the writer then only polls).
     private let wake = try? WakePipe()
-    private let thread = Mutex<BackgroundThread?>(nil)
-    private let observation = Mutex<ObservationToken?>(nil)
+    private let thread = Lock<BackgroundThread?>(nil)
+    private let observation = Lock<ObservationToken?>(nil)
     private let written = Atomic<UInt64>(0)
     /// Records the sink did not take after its stream had opened (a failed or timed-out write).
     private let lost = Atomic<UInt64>(0)
@@ -101,7 +101,7 @@ public final class TraceRecorder: ResolutionObserver {
         self.sink = sink
         self.header = header
         self.configuration = configuration
-        buffer = Mutex(TraceBuffer(
+        buffer = Lock(TraceBuffer(
             capacity: configuration.capacity, aggregationKeyLimit: configuration.aggregationKeyLimit))
     }
 
@@ -346,7 +346,7 @@ public final class TraceRecorder: ResolutionObserver {
     // MARK: - Crash path
 
     /// The running recorders, so the trap handler can write their `end` records.
-    private static let running = Mutex<[ObjectIdentifier: TraceRecorder]>([:])
+    private static let running = Lock<[ObjectIdentifier: TraceRecorder]>([:])
 
     /// Installs, once per process, the handler that runs right before a failed resolve stops
     /// the program: each running recorder writes `end` with the failure and flushes.

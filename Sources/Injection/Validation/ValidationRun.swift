@@ -6,8 +6,8 @@ import Synchronization
 final class ValidationRun: Sendable {
     private static let active = Atomic<Int>(0)
 
-    private let problems = Mutex<[ValidationProblem]>([])
-    private let sandbox = Mutex<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+    private let problems = Lock<[ValidationProblem]>([])
+    private let sandbox = Lock<[ObjectIdentifier: any AnyObject & Sendable]>([:])
 
     /// Whether a validation runs on this thread (one atomic load when none runs anywhere).
     static var isActiveOnThisThread: Bool {

@@ -40,7 +40,7 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         /// scans the whole name, and a listing, a search or a sort that asked for it per
         /// comparison was quadratic in a long name (a megabyte-long name from a hostile trace).
         /// Never read on a resolve.
-        let shown = Mutex(ShownText())
+        let shown = Lock(ShownText())
 
         struct ShownText {
             var description: String?

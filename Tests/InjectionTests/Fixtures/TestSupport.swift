@@ -35,7 +35,7 @@ final class CallCounter: Sendable {
 /// run in parallel.
 final class EventRecorder: ResolutionObserver {
     let containers: Set<String>
-    private let recorded = Mutex<[ResolutionEvent]>([])
+    private let recorded = Lock<[ResolutionEvent]>([])
 
     init(_ containers: String...) { self.containers = Set(containers) }
 

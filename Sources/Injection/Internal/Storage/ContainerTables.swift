@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A container's tables: read by resolves without a lock (``ReadTable``, one per kind of key),
-/// changed by writers under one (``withLock(_:)``, the same shape as `Mutex.withLock`), who see
+/// changed by writers under one (``withLock(_:)``, the same shape as `Lock.withLock`), who see
 /// them through a ``ContainerState``.
 ///
 /// What a change replaces (a node, a grown table) is released after the lock, once every read
@@ -14,7 +14,7 @@ import Synchronization
 /// A noncopyable struct stored inline in ``ContainerCore``, not an object of its own: a resolve
 /// reaches it through the borrowed core without loading (and retaining) another reference.
 struct ContainerTables: ~Copyable, Sendable {
-    private let state = Mutex(ContainerState())
+    private let state = Lock(ContainerState())
     let unnamed = ReadTable<KeyedEntrySlot<TypeKey>>()
     let named = ReadTable<KeyedEntrySlot<NamedKey>>()
     let providers = ReadTable<KeyedEntrySlot<ProviderKey>>()
@@ -27,7 +27,7 @@ struct ContainerTables: ~Copyable, Sendable {
 
     init() {}
 
-    /// Runs `body` with the state under the lock, like `Mutex.withLock`; what it replaced in
+    /// Runs `body` with the state under the lock, like `Lock.withLock`; what it replaced in
     /// the tables is released after the lock.
     func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending ContainerState) throws(E) -> sending Result
@@ -58,12 +58,10 @@ struct ContainerTables: ~Copyable, Sendable {
         }
     }
 
-    /// Where these tables lie: a noncopyable value that holds a `Mutex` cannot be moved or
+    /// Where these tables lie: a value that holds atomics (the read tables') cannot be moved or
     /// copied, so `self` is borrowed in place, inside the ``ContainerCore`` that stores it, which
     /// every caller of ``withLock(_:)`` holds for the call. An integer: a pointer would tie the
     /// state to the caller's region for the concurrency checker, where the state is the lock's.
-    /// (Not a closure of `withLock` itself: `make tsan`'s suppressions name its lock body as its
-    /// first closure.)
     private var address: UInt {
         withUnsafePointer(to: self) { UInt(bitPattern: $0) }
     }

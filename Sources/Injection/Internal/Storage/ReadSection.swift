@@ -67,7 +67,7 @@ final class ReadSection: Sendable {
 
 /// Every thread's ``ReadSection``, for writers.
 enum ReadSections {
-    private static let all = Mutex<[ReadSection]>([])
+    private static let all = Lock<[ReadSection]>([])
 
     /// Lists a thread's section (when its ``ResolutionContext`` is made).
     static func add(_ section: ReadSection) {

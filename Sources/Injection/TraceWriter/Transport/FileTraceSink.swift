@@ -26,8 +26,8 @@ public final class FileTraceSink: TraceSink {
     /// For a FIFO: the longest one write may wait for a reader that is not reading; past it the
     /// stream is treated as broken (the batch is lost, the next reader gets a new stream).
     public let writeTimeout: Duration
-    private let state = Mutex<State>(State())
-    private let lastFailure = Mutex<String?>(nil)
+    private let state = Lock<State>(State())
+    private let lastFailure = Lock<String?>(nil)
 
     private struct State {
         /// The descriptor while open; -1 otherwise.

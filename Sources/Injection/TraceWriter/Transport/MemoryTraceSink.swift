@@ -25,7 +25,7 @@ public final class MemoryTraceSink: TraceSink {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     public init() {}
 

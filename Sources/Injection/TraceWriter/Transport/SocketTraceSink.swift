@@ -29,8 +29,8 @@ public final class SocketTraceSink: TraceSink {
     /// The longest one write may wait for a peer that is not reading; past it the stream is
     /// treated as broken (the batch is lost, the sink reconnects later).
     public let sendTimeout: Duration
-    private let state = Mutex<State>(State())
-    private let lastFailure = Mutex<String?>(nil)
+    private let state = Lock<State>(State())
+    private let lastFailure = Lock<String?>(nil)
 
     public var failure: String? { lastFailure.withLock { $0 } }
 
