@@ -70,13 +70,12 @@ public struct FileExtractor: Sendable {
 
         let receivers = Receivers(context: context, types: declarations.types, variables: declarations.variables)
         let registrations = RegistrationVisitor(context: context, receivers: receivers)
-        registrations.walk(tree)
+        let containers = ContainerVisitor(context: context, receivers: receivers)
+        let mappings = MappingVisitor(context: context)
+        SharedWalk(registrations, containers, mappings).walk(tree)
+        // Requests need every registration of the file first (their factories, their members).
         let requests = RequestVisitor(context: context, receivers: receivers, registrations: registrations)
         requests.walk(tree)
-        let containers = ContainerVisitor(context: context, receivers: receivers)
-        containers.walk(tree)
-        let mappings = MappingVisitor(context: context)
-        mappings.walk(tree)
         facts.registrations = registrations.registrations
         facts.requests = requests.requests
         facts.containers = containers.containers

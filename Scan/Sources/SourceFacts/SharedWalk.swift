@@ -1,0 +1,62 @@
+import SwiftSyntax
+
+/// One walk of a tree for the visitors that need nothing from each other (registrations,
+/// containers, mappings): each is handed the nodes it visits, in the order its own walk would
+/// hand them, so its facts are the same; the tree is walked once instead of once per visitor
+/// (BENCHMARKS.md, "Reading sources"). They only ever visit children, which this walk does.
+final class SharedWalk: SyntaxVisitor {
+    private let registrations: RegistrationVisitor
+    private let containers: ContainerVisitor
+    private let mappings: MappingVisitor
+
+    init(_ registrations: RegistrationVisitor, _ containers: ContainerVisitor, _ mappings: MappingVisitor) {
+        self.registrations = registrations
+        self.containers = containers
+        self.mappings = mappings
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        _ = registrations.visit(node)
+        _ = containers.visit(node)
+        _ = mappings.visit(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = registrations.visit(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = containers.visit(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = containers.visit(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = containers.visit(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = containers.visit(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        _ = containers.visit(node)
+        _ = mappings.visit(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        _ = containers.visit(node)
+        _ = mappings.visit(node)
+        return .visitChildren
+    }
+}
