@@ -88,7 +88,8 @@ asan: deps
 tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $${TSAN_OPTIONS:-}" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
 
-# Resolution speed against direct construction and Swinject, then the graph at scale, then the live
+# Resolution speed against direct construction and Swinject, then the graph at scale, long names,
+# how soon a real app is shown after each kind of attack on the listener, then the live
 # inspector soaked at full rate (SOAK_SECONDS per rate; `make bench SOAK_SECONDS=60` for a short run),
 # then SIGTERM → exit at several moments of a session (worst case; about 4 minutes), then a server
 # making a child container per request under it (CHILD_SECONDS, 600 by default, likewise).
@@ -103,6 +104,7 @@ bench: deps
 	Scripts/bench-inspector.sh
 	Scripts/bench-big-trace.sh
 	Scripts/bench-long-names.sh
+	Scripts/bench-attack-recovery.sh
 	Scripts/bench-live-soak.sh --duration $(SOAK_SECONDS)
 	Scripts/bench-live-exit.sh
 	Scripts/bench-child-per-request.sh --duration $(CHILD_SECONDS)
