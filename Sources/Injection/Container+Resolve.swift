@@ -139,32 +139,18 @@ extension Container {
 
     // MARK: - The one resolve path
 
-    /// What a container's table says about a key.
-    ///
-    /// A struct of two references and a tag rather than an enum with payloads: the resolve path
-    /// is generic and unspecialised, and copying and destroying a multi-payload enum there went
-    /// through outlined value-witness calls (`Benchmarks/guard.sh`, transient).
-    struct Lookup: Sendable {
+    /// What a container's table answers for a key (``ReadLookup/answer``).
+    enum Lookup {
         enum Answer: UInt8, Sendable {
             /// No entry under the key.
             case missing
-            /// A kept ``Instance`` answers (`instance`).
+            /// A kept ``Instance`` answers.
             case kept
-            /// A live `.shared` instance answers (`instance`, the object itself).
+            /// A live `.shared` instance answers (the object itself).
             case keptWeakly
-            /// `registration` builds.
+            /// The registration builds.
             case build
         }
-
-        let answer: Answer
-        /// The entry's registration; nil only when `answer` is `.missing`.
-        let registration: AnyRegistration?
-        /// The instance that answers a cache hit.
-        let instance: InstanceBox?
-
-        @inline(__always)
-        static var missing: Lookup { Lookup(answer: .missing, registration: nil, instance: nil) }
-
     }
 
     /// What a resolve does when no container in the chain has the key.
@@ -340,9 +326,6 @@ extension Container {
         /// or an added child): the searching container is at hand, and holding it here cost a
         /// retain per resolve.
         let holderElsewhere: Container?
-
-        /// The calling thread's context (retained: for callers outside the resolve path).
-        var context: ResolutionContext { ResolutionContext.current }
     }
 
     /// The search every resolve makes, written once and not generic: looks `key` up in this
