@@ -11,6 +11,9 @@ import Synchronization
 /// Kept instances are not in the tables but in each entry's ``EntrySlot``, so keeping or
 /// resetting an instance changes no table.
 ///
+/// Lock-free for speed: read under the lock, the transient and singleton goals were lost
+/// (`Benchmarks/guard.sh`, `Benchmarks/peers.sh`; DECISIONS.md, mechanisms kept only for speed).
+///
 /// A noncopyable struct stored inline in ``ContainerCore``, not an object of its own: a resolve
 /// reaches it through the borrowed core without loading (and retaining) another reference.
 struct ContainerTables: ~Copyable, Sendable {

@@ -15,6 +15,9 @@ import Synchronization
 /// so threads resolving the same singleton write to no common memory except the instance's own
 /// reference count (an owned return retains it, whoever returns it).
 ///
+/// Lock-free for speed: read under the lock, the transient and singleton goals were lost
+/// (`Benchmarks/guard.sh`, `Benchmarks/peers.sh`; DECISIONS.md, mechanisms kept only for speed).
+///
 /// Why the protocol is sound (Dekker's, as in ``RepeatTable``): the reader stores its odd mark
 /// and then loads the table; a writer publishes its change (a sequentially consistent exchange)
 /// and then loads every mark (sequentially consistent). Both stores are sequentially consistent,

@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// It replaced an immutable copy of the tables that every change withdrew and the next resolve
 /// rebuilt whole: a test that puts a double in place and resolves it, or an app that registers a
-/// feature and resolves it, paid a copy of every registration for each change (21 µs per
-/// override-and-resolve among 2 000 registrations, 18× Resolver's). Here a change touches one
+/// feature and resolves it, paid a copy of every registration for each change (`Benchmarks/`,
+/// override among 2 000 registrations). Here a change touches one
 /// bucket: a new key fills an empty one, a replaced registration swaps the bucket's node, and
 /// only growth (at half full) copies the table, so registering N keys copies O(N) in all.
 ///
@@ -18,6 +18,9 @@ import Synchronization
 /// registration under the same key. What a writer replaces (a node, a grown table's old buckets) is
 /// released only after every read that might still see it is over (``Retirement``). Readers
 /// read inside a read section.
+///
+/// Lock-free for speed: read under the lock, the transient and singleton goals were lost
+/// (`Benchmarks/guard.sh`, `Benchmarks/peers.sh`; DECISIONS.md, mechanisms kept only for speed).
 ///
 /// A noncopyable struct stored inline in ``ContainerTables``: a resolve reaches the buckets with
 /// one atomic load and no reference count.
