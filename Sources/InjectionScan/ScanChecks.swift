@@ -86,6 +86,17 @@ public enum ScanChecks {
             return candidates.last { !replaced.contains($0.id) } ?? candidates.last
         }
 
+        /// The bytes a name must start with to look like an implementation of `asked`
+        /// (``MissingRegistration/namesLookLikeImplementation(_:of:)``: the protocol's stem, or a
+        /// stem of all but four characters and at least four): a cheap test before that one, for a
+        /// name of printable ASCII (nil otherwise: no test).
+        static func sharedPrefixNeeded(toLookLikeAnImplementationOf asked: String) -> [UInt8]? {
+            let bytes = Array(asked.utf8)
+            guard bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return nil }
+            let protocolStem = asked.hasSuffix("Protocol") ? bytes.count - "Protocol".count : bytes.count
+            return Array(bytes.prefix(min(protocolStem, max(4, bytes.count - 4))))
+        }
+
         func isAncestor(_ ancestor: String, of container: String) -> Bool {
             var current = parents[container]
             var seen: Set<String> = []
@@ -139,10 +150,13 @@ public enum ScanChecks {
             var candidates = asked.count >= 4 && protocolStem >= 4 ? typesByStem[String(asked.prefix(4))] ?? [] : Array(byType.keys)
             candidates.append("Optional<\(asked)>")
             if asked.hasPrefix("Optional<"), asked.hasSuffix(">") { candidates.append(String(asked.dropFirst("Optional<".count).dropLast())) }
+            let shared = Self.sharedPrefixNeeded(toLookLikeAnImplementationOf: asked)
             for type in Set(candidates) where type != asked {
                 guard let registrations = byType[type] else { continue }
                 let optional = type == "Optional<\(asked)>" || "Optional<\(type)>" == asked
-                let implements = !optional && MissingRegistration.namesLookLikeImplementation(type, of: asked)
+                // Non-ASCII names compare by Character (U+212A is K): always the full test.
+                let implements = !optional && (shared.map { type.utf8.starts(with: $0) || type.utf8.contains { $0 >= 0x80 } } ?? true)
+                    && MissingRegistration.namesLookLikeImplementation(type, of: asked)
                 guard optional || implements else { continue }
                 for registration in registrations where registration.service.type == type {
                     let relation = relation(of: registration.service.container, to: requested.container)

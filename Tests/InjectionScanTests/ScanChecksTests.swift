@@ -144,6 +144,20 @@ struct ScanChecksTests {
         #expect(report.text.contains("No problems in the sources (3 files): 2 services, 1 edge, declared, not run."))
     }
 
+    /// Near misses look only at names that share the stem they must share, and find what the
+    /// runtime's test finds: a concrete type named like the protocol, not one too long or
+    /// another service's; a non-ASCII name still gets the full test (U+212A is K).
+    @Test func nearMissesFindConcreteTypesNamedLikeTheProtocol() {
+        var app = DeclaredFixture()
+        for (line, type) in ["Service10", "Service10Impl", "Service100Live", "Service11", "\u{212A}eyStore"].enumerated() {
+            app.register(type, line: line + 1)
+        }
+        let index = ScanChecks.Index(app.declarations)
+        #expect(index.nearMisses(for: DeclaredFixture.id("Service10Protocol")).map(\.service.type) == ["Service10", "Service10Impl"])
+        #expect(index.nearMisses(for: DeclaredFixture.id("KeyStoreX")).map(\.service.type) == ["\u{212A}eyStore"])
+        #expect(index.nearMisses(for: DeclaredFixture.id("Other")).isEmpty)
+    }
+
     @Test func countsSaySingularForOneAndPluralOtherwise() {
         var one = DeclaredFixture()
         one.declarations.summary.files = 1
