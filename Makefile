@@ -173,9 +173,10 @@ fuzz-short: fuzz-build
 # Random container trees (Tests/WiringFuzzTests): `swift test` runs the fixed seeds; this runs new
 # random seeds for FUZZ_WIRING_SECONDS (20 s of `make test`), each wiring with 8 random lifetime
 # scripts (newSingletons, resets, overrides after a build, dropped weak holders, resolves through a
-# second container: every break reported, nothing reported without one). FUZZ_WIRING_SEED=<n>
-# replays one seed and prints its programs; a failure prints its seed and the smallest program
-# that still fails.
+# second container: every break reported, nothing reported without one; half of them read back
+# through a trace recorder). FUZZ_WIRING_SEED=<n> replays one seed and prints its programs; a
+# failure prints its seed and the smallest program that still fails (FUZZ_WIRING_KEEP_GOING=1
+# counts every failure instead).
 FUZZ_WIRING_SECONDS ?= 60
 fuzz-wiring: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)

@@ -96,6 +96,47 @@ struct TraceRecorderTests {
         #expect(recorder.statistics.folded == UInt64(total - 3))
     }
 
+    /// A build that keeps its instance is never folded: its place among resets and replacements
+    /// says which instance a holder kept. Hits of it fold as any repeat.
+    @Test func aKeptBuildIsAlwaysItsOwnLine() throws {
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink, header: Self.header)
+        recorder.start(observingEvents: false)
+        func session(_ sequence: UInt64, _ outcome: Resolved.Outcome) -> ResolutionEvent {
+            ResolutionEvent(sequence: sequence, time: sequence, thread: 1, kind: .resolved(Resolved(
+                service: ServiceIdentity(type: "Session", container: "c"), requester: nil, scope: .cached,
+                outcome: outcome, source: .factory, durationNanoseconds: 10, depth: 1)))
+        }
+        var sequence: UInt64 = 0
+        for _ in 0..<3 {
+            sequence += 1
+            recorder.observe(session(sequence, .created))
+            for _ in 0..<2 {
+                sequence += 1
+                recorder.observe(session(sequence, .cached))
+            }
+            sequence += 1
+            recorder.observe(reset(sequence))
+        }
+        recorder.stop()
+        let file = try read(sink)
+        var lines: [String] = []
+        var folded: [Resolved.Outcome: UInt64] = [:]
+        for record in file.records {
+            switch record {
+            case .event(let event):
+                if case .resolved(let resolved) = event.kind { lines.append("\(resolved.outcome)") }
+                if case .scopeReset = event.kind { lines.append("reset") }
+            case .aggregate(let aggregate):
+                folded[aggregate.outcome, default: 0] += aggregate.count
+            default: break
+            }
+        }
+        // Aggregates are written when the interval ends: only their counts are fixed.
+        #expect(lines == ["created", "cached", "reset", "created", "reset", "created", "reset"])
+        #expect(folded == [.cached: 5])
+    }
+
     @Test func everyNonResolveEventIsItsOwnLine() throws {
         let sink = MemoryTraceSink()
         let recorder = TraceRecorder(sink: sink, header: Self.header)

@@ -1,6 +1,7 @@
 import Foundation
 import Injection
 import InjectionGraph
+import InjectionTrace
 import Synchronization
 
 /// Runs a ``LifetimeScript`` against real containers with an observer recording its events into
@@ -25,18 +26,41 @@ enum LifetimeScriptCheck {
         }
     }
 
-    static func run(_ script: LifetimeScript) -> Outcome {
+    /// `recorded`: through a trace recorder and the file it wrote, repeated resolves folded into
+    /// aggregates, as `check` reads a trace; else every event, as an observer gets them.
+    static func run(_ script: LifetimeScript, recorded: Bool = false) -> Outcome {
         let prefix = "lf\(script.seed)x\(counter.add(1, ordering: .relaxed).newValue)-"
-        let events = Mutex<[ResolutionEvent]>([])
-        let token = ResolutionEvents.addObserver { event in
-            if event.kind.containers.contains(where: { $0.hasPrefix(prefix) }) { events.withLock { $0.append(event) } }
-        }
-        let oracle = LifetimeOracle()
-        let expected = execute(script, prefix: prefix, oracle: oracle)
-        token.cancel()
         var graph = DependencyGraph()
-        for event in events.withLock({ $0 }).sorted(by: { $0.sequence < $1.sequence }) { graph.apply(event) }
-        var reported: Set<String> = []
+        let oracle = LifetimeOracle()
+        let expected: Set<String>
+        var unreadable: String?
+        if recorded {
+            let sink = MemoryTraceSink()
+            let recorder = TraceRecorder(sink: sink, configuration: .init(stopTimeout: .seconds(30)))
+            recorder.start()
+            expected = execute(script, prefix: prefix, oracle: oracle)
+            _ = recorder.stop()
+            var records: [TraceRecord] = []
+            do { records = try TraceReader.read(bytes: sink.bytes).records } catch { unreadable = "the trace is unreadable: \(error)" }
+            for record in records {
+                switch record {
+                case .event(let event) where event.kind.containers.contains(where: { $0.hasPrefix(prefix) }):
+                    graph.apply(event)
+                case .aggregate(let aggregate) where aggregate.service.container.hasPrefix(prefix):
+                    graph.apply(record)
+                default: break
+                }
+            }
+        } else {
+            let events = Mutex<[ResolutionEvent]>([])
+            let token = ResolutionEvents.addObserver { event in
+                if event.kind.containers.contains(where: { $0.hasPrefix(prefix) }) { events.withLock { $0.append(event) } }
+            }
+            expected = execute(script, prefix: prefix, oracle: oracle)
+            token.cancel()
+            for event in events.withLock({ $0 }).sorted(by: { $0.sequence < $1.sequence }) { graph.apply(event) }
+        }
+        var reported: Set<String> = unreadable.map { [$0] } ?? []
         var messages: [String] = []
         for problem in graph.check(strict: true).all {
             messages.append(problem.message)

@@ -168,9 +168,18 @@ extension Container {
             result = consume value
         }
         if observed {
-            emitCreated(
-                registration, kind: kind, lifetime: lifetime, source: source, outcome: lostRace ? .cached : .created,
-                start: start, end: end, mappedFrom: mappedFrom, in: context)
+            if lostRace || kind == .graph {
+                emitCreated(
+                    registration, kind: kind, lifetime: lifetime, source: source, outcome: lostRace ? .cached : .created,
+                    start: start, end: end, mappedFrom: mappedFrom, in: context)
+            } else {
+                // A build that keeps its instance is always an event, never folded (one per kept
+                // instance): the lifetime rules read its place among resets, replacements and
+                // overrides, which an aggregate written later loses (docs/TRACE_FORMAT.md, Folding).
+                emitUnfolded(
+                    registration, lifetime: lifetime, source: source, outcome: .created, start: start, end: end,
+                    mappedFrom: mappedFrom, in: context)
+            }
         }
         return result
     }

@@ -56,6 +56,8 @@ struct TraceBuffer {
     /// background thread.
     @inline(__always)
     mutating func add(_ resolved: Resolved, key: ResolutionFoldKey, event: ResolutionEvent) -> Bool {
+        // A build that keeps its instance is always an event (docs/TRACE_FORMAT.md, Folding).
+        if resolved.outcome == .created && resolved.scope.keepsInstance { return enqueue(.event(event)) }
         if let index = aggregates.index(forKey: key) {
             aggregates.values[index].add(duration: resolved.durationNanoseconds, time: event.time)
             aggregatesPending = true

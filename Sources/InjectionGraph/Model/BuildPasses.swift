@@ -33,6 +33,10 @@ struct BuildPasses: Sendable {
     var graphInstances: [UInt64: [NodeID: Set<NodeID>?]] = [:]
     /// What the kept instance of each long-lived service holds, when its build was seen whole.
     var keptHolds: [NodeID: Set<NodeID>] = [:]
+    /// Services one build of which resolved one key from two containers or more (a stray beside
+    /// its own dependency), with the most registrations one build answered each such key with:
+    /// a later pass with fewer has a folded repeat, or asked differently, and is not known.
+    var answersPerKey: [NodeID: [ServiceKey: Int]] = [:]
 
     /// A pass deeper than this, or more threads than this mid-pass (only a broken or hostile
     /// trace has them), is forgotten: its builds are then unknown, never wrong.
@@ -42,6 +46,7 @@ struct BuildPasses: Sendable {
     var estimatedBytes: Int {
         pending.values.reduce(0) { $0 + $1.capacity * MemoryLayout<Step>.stride } + pending.count * 64
             + graphInstances.count * 64 + keptHolds.reduce(0) { $0 + 64 + $1.value.count * 16 }
+            + answersPerKey.reduce(0) { $0 + 64 + $1.value.count * 48 }
     }
 }
 
@@ -97,20 +102,31 @@ extension DependencyGraph {
     /// what the short-lived ones hold. Nil when the pass does not account for every dependency
     /// key `node` is known to ask for (a repeat a recorder folded, a resolve a failed build
     /// left behind, a step lost to the limits).
-    private func holdings(of node: NodeID, children: [BuildPasses.Step]) -> Set<NodeID>? {
+    private mutating func holdings(of node: NodeID, children: [BuildPasses.Step]) -> Set<NodeID>? {
         var holds = Set<NodeID>()
-        var keys = Set<ServiceKey>()
+        var answered: [ServiceKey: Set<NodeID>] = [:]
         for child in children {
             guard child.requester == node else { return nil }
             holds.insert(child.node)
-            keys.insert(ServiceKey(nodes[child.node].identity))
+            answered[ServiceKey(nodes[child.node].identity), default: []].insert(child.node)
             if child.passesThrough {
                 guard let held = child.holds else { return nil }
                 holds.formUnion(held)
             }
         }
+        // A key another container answered this time is accounted for; a folded repeat of one a
+        // factory asks two containers for is not (fewer registrations answered it than before).
+        var known = true
+        if let most = buildPasses.answersPerKey[node] {
+            for (key, count) in most where (answered[key]?.count ?? 0) < count { known = false }
+        }
+        for (key, registrations) in answered where registrations.count > 1 {
+            buildPasses.answersPerKey[node, default: [:]][key] = Swift.max(
+                registrations.count, buildPasses.answersPerKey[node]?[key] ?? 0)
+        }
+        guard known else { return nil }
         for edgeID in outgoing[node] where edges[edgeID].count > 0 {
-            guard keys.contains(ServiceKey(nodes[edges[edgeID].to].identity)) else { return nil }
+            guard answered[ServiceKey(nodes[edges[edgeID].to].identity)] != nil else { return nil }
         }
         return holds
     }
@@ -131,7 +147,7 @@ extension DependencyGraph {
 
 /// A dependency key as a factory asks for it (type, name, provider), whichever container or
 /// layer answers.
-private struct ServiceKey: Hashable {
+struct ServiceKey: Hashable, Sendable {
     let type: String
     let name: String?
     let member: String?
