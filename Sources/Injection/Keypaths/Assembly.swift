@@ -22,20 +22,17 @@ import Synchronization
 public protocol Assembly: Sendable {}
 
 extension Container {
-    /// Installs `assembly` in this container, replacing any earlier one, at any time: from the
-    /// next resolve on, every layer provider answers from the new assembly, however it is reached
-    /// (keypath, `@Inject`, a provider called directly, a mapping). Children without an assembly
-    /// of their own use their parent's and change with it.
+    /// Installs `assembly` in this container, replacing any earlier one: from the next resolve
+    /// on, every layer provider answers from it. Children without an assembly of their own
+    /// follow their parent's.
     ///
     /// ```swift
     /// // A test's setUp, on the same container every time:
     /// container.use(MockLayers(appState: AppState()))
     /// ```
-    /// A container cannot tell which layers came from an assembly, so the change starts every
-    /// keypath provider of the container afresh: instances kept from the previous assembly's
-    /// providers are dropped, reported as ``ScopeReset`` events carrying the
-    /// ``AssemblyChange``, and mappings are re-pointed at the new layers. Explicit overrides
-    /// (`provider.register { … }`) and type-keyed registrations stay.
+    /// Every keypath provider starts afresh: kept instances are dropped (reported as
+    /// ``ScopeReset`` events carrying the ``AssemblyChange``) and mappings are re-pointed at the
+    /// new layers. Overrides (`provider.register { … }`) and type-keyed registrations stay.
     public func use(_ assembly: some Assembly, file: StaticString = #fileID, line: UInt = #line) {
         let previous = core.assemblyState.withLock { installed -> (any Assembly)? in
             defer { installed = InstalledAssembly(assembly) }
@@ -50,18 +47,13 @@ extension Container {
         refuseMappingLoops(after: change, file: file, line: line)
     }
 
-    /// Stops the program when the re-pointed mappings lead round: two keypaths that named
-    /// different providers under the previous assembly can name one under the new one (a layer
-    /// whose `offlineNetwork` returns its `network`), so a mapping between them, or a chain
-    /// through them, would now send a resolve back to where it started. A mapping set with
-    /// `map` is refused the same way when it is set; here the assembly is what closed the loop.
+    /// Stops the program when the re-pointed mappings lead round: two keypaths with different
+    /// providers under the old assembly can share one under the new one.
     private func refuseMappingLoops(after change: AssemblyChange, file: StaticString, line: UInt) {
         let loop = Container.mappingChanges.withLock { _ in
             mappingLoop(withOwnMappings: core.mappingState.withLock { $0.byProvider }, changed: nil)
         }
         guard let loop else { return }
-        // Shaped like `resetAllMappings`' refusal (Container+Mapping.swift) on purpose: the same
-        // loop listing, but another cause and another fix, so each says its own.
         let around = loop.seenFrom == traceName ? "" : " for resolves from '\(loop.seenFrom)'"
         InjectionDiagnostics.trap(
             "Mapping loop: using \(change.installed) in '\(name)' at \(change.location) re-points mappings at its layers "
@@ -73,22 +65,16 @@ extension Container {
 
     /// The installed assembly, as `A` (usually the app's assembly protocol). Stops the program
     /// with a message saying what to install when there is none.
-    ///
-    /// Only the first ask for `A` casts the assembly to it (a conformance lookup); the container
-    /// keeps that answer for later asks, until another assembly is installed.
     @inlinable
     public func assembly<A>(_ type: A.Type = A.self, file: StaticString = #fileID, line: UInt = #line) -> A {
-        // `@inlinable`, so that the kept answer (`InstalledAssembly`) is read as `A` in the app's
-        // specialised code.
         if let answer = installedAssembly(as: ObjectIdentifier(A.self)) {
-            // Only a `TypedAssembly<A>` is kept under `A`'s metatype (`castAssembly`): never fails.
+            // Only a `TypedAssembly<A>` is kept under `A`'s metatype: never fails.
             return (answer as! TypedAssembly<A>).value
         }
         return castAssembly(A.self, file: file, line: line)
     }
 
-    /// The answer kept for the protocol whose metatype is `type` by the first container of the
-    /// lineage that has an assembly; nil when it has none yet (or no container has an assembly).
+    /// The first assembly-holding ancestor's kept answer for the protocol `type`, if any.
     @usableFromInline
     func installedAssembly(as type: ObjectIdentifier) -> AnyObject? {
         for container in lineage {
@@ -97,15 +83,14 @@ extension Container {
         return nil
     }
 
-    /// `container`'s answer for the protocol whose metatype is `type`: nil when it has no
-    /// assembly (ask its parent), `.some(nil)` when its assembly has not been asked as `type` yet.
+    /// nil: no assembly here (ask the parent); `.some(nil)`: not asked as `type` yet.
     private static func answer(in container: Container, for type: ObjectIdentifier) -> AnyObject?? {
         container.core.assemblyState.withLock { installed -> AnyObject?? in
             installed.isInstalled ? .some(installed.answer(for: type)) : .none
         }
     }
 
-    /// The first ask for `A`: the installed assembly cast to `A` and kept for later asks.
+    /// The first ask for `A`: the cast (a conformance lookup) runs once and is kept.
     @usableFromInline
     func castAssembly<A>(_ type: A.Type, file: StaticString, line: UInt) -> A {
         for container in lineage {
@@ -140,9 +125,8 @@ extension Container {
         }
     }
 
-    /// Forgets what this container learned from the previous assembly's layers: declared
-    /// provider registrations and every provider's kept instance, the keypath → provider cache,
-    /// and the provider keys mappings were pointed at.
+    /// Forgets what came from the previous assembly's layers: declared providers, kept
+    /// instances, the keypath → provider cache and the mappings' provider keys.
     private func startLayersAfresh(after change: AssemblyChange) {
         let dropped = core.state.withLock { state -> [Scope: Int] in
             state.keyPathKeys.removeAll()
@@ -164,8 +148,7 @@ extension Container {
         for reset in resets { EventHub.shared.emit(.scopeReset(reset)) }
     }
 
-    /// Recomputes the provider keys of this container's mappings: a keypath through a layer now
-    /// leads to the new assembly's provider.
+    /// Re-points the mappings' provider keys at the new assembly's providers.
     private func repointMappings() {
         guard core.hasMappings.load(ordering: .acquiring) else { return }
         let keyPaths = core.mappingState.withLock { table in table.mappings.map { ($0.key, $0.value) } }

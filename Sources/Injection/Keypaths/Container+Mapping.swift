@@ -1,9 +1,8 @@
 import Synchronization
 
 extension Container {
-    /// Answers requests for `original` with `replacement` from now on (instances built after
-    /// this call; instances already kept or held stay as they are, which is reported as a stale
-    /// override).
+    /// Answers requests for `original` with `replacement` from now on (instances already kept
+    /// stay, reported as a stale override).
     ///
     /// ```swift
     /// container.map(\.login.mockTestViewModel, to: \.login.viewModel)
@@ -29,8 +28,7 @@ extension Container {
     /// Removes every mapping of this container.
     public func resetAllMappings(file: StaticString = #fileID, line: UInt = #line) {
         let loop = Container.mappingChanges.withLock { _ -> MappingLoop? in
-            // Removing this container's mappings can uncover an ancestor's that a descendant's
-            // lead back to.
+            // Removing these can uncover an ancestor's mappings that a descendant's lead back to.
             if let loop = mappingLoop(withOwnMappings: [:], changed: nil) { return loop }
             core.mappingState.withLock { table in
                 table.mappings.removeAll()
@@ -62,19 +60,8 @@ extension Container {
     /// `container.mappings[\.login.viewModel] = \.login.mockTestViewModel`.
     public var mappings: Mappings { Mappings(container: self) }
 
-    /// Subscript access to a container's mappings: `mappings[original]` is the keypath that
-    /// answers requests for `original`, which is `original` itself while it is not mapped.
-    /// Assigning `nil`, or `original` its own keypath, removes its mapping.
-    ///
-    /// ```swift
-    /// container.mappings[\.login.viewModel] = \.login.mockTestViewModel
-    /// container.mappings[\.login.viewModel] = nil                  // answers for itself again
-    /// container.mappings[\.login.viewModel] = \.login.viewModel   // the same
-    /// ```
-    /// A read is not optional, unlike `mapping(for:)`, and a keypath literal is assigned through
-    /// the non-optional subscript: an optional `KeyPath & Sendable` does not take a
-    /// `\.login.mockTestViewModel` literal (the compiler cannot infer its root,
-    /// swiftlang/swift#76716). The optional subscript is there for `nil` and for optional values.
+    /// Non-optional so that a keypath literal can be assigned: an optional `KeyPath & Sendable`
+    /// does not take one (swiftlang/swift#76716).
     public struct Mappings: Sendable {
         let container: Container
 
@@ -85,9 +72,8 @@ extension Container {
             nonmutating set { container.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
         }
 
-        /// The mapping of `original`, or nil; assigning nil removes it (as the article's
-        /// `InjectionMapper[\.login.viewModel] = nil` does). Disfavoured, so that reads and
-        /// keypath literals go through the non-optional subscript.
+        /// The mapping of `original`, or nil; assigning nil removes it. Disfavoured, so that
+        /// keypath literals take the non-optional subscript.
         @_disfavoredOverload
         public subscript<T>(
             _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
@@ -121,14 +107,12 @@ extension Container {
                    file: file, line: line)
     }
 
-    /// Sets or removes (`target` nil) the mapping of `original`, whichever style of keypath
-    /// (provider or plain property) both ends are: the loop refusal, the tables and the events
-    /// are the same for both.
+    /// Sets or removes (`target` nil) the mapping of `original`, for provider and plain keypaths.
     func setMapping(_ original: MappingEnd, to target: MappingEnd?, file: StaticString, line: UInt) {
         let location = SourceLocation(file, line)
         let key = original.keyPath
         let providerKey = original.key
-        // Both ends are registered now, so the graph knows their scopes before the mapping event.
+        // Registered first, so the graph knows their scopes before the mapping event.
         original.register()
         target?.register()
         let originalIdentity = original.identity()
@@ -180,18 +164,10 @@ extension Container {
         }
     }
 
-    /// Whether this container or an ancestor has any mapping (one atomic load per container).
-    /// Recursive through `parent?.`: a `let` read through a borrowed container, so no container
-    /// on the way is retained (a `Container?` loop variable retained each one; Benchmarks/,
-    /// keypath scenarios).
+    /// Whether this container or an ancestor has any mapping. Recursive through `parent?.` so no
+    /// container on the way is retained (Benchmarks/, keypath scenarios).
     var anyMappings: Bool {
         core.hasMappings.load(ordering: .acquiring) || parent?.anyMappings == true
-    }
-
-    /// The provider that answers for the provider with `key`, from this container's mappings or
-    /// an ancestor's.
-    func mappedTarget<T>(forProvider key: ProviderKey, _ type: T.Type) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
-        mappedTarget(forProvider: key)?.keyPath.keyPath(to: Provider<T>.self)
     }
 
     func mappedTarget(forProvider key: ProviderKey) -> MappedTarget? {
@@ -215,9 +191,8 @@ extension Container {
 /// InjectionMapper[\.login.viewModel] = nil                                  // the same as reset
 /// InjectionMapper.resetAll()
 /// ```
-/// Mappings apply to instances created after they are set. Reading the subscript answers the
-/// mapping, nil when there is none, as the article's getter does; `target(of:)`
-/// answers the keypath that resolves (the mapping, or `original` itself).
+/// Mappings apply to instances created after they are set. The subscript reads the mapping or
+/// nil, as the article's getter does; `target(of:)` reads the keypath that resolves.
 public enum InjectionMapper {
     /// The mapping of `original` in ``Container/shared``, or nil when it is not mapped;
     /// assigning nil removes it: `InjectionMapper[\.login.viewModel] = nil` is `reset(_:)`.
@@ -228,11 +203,9 @@ public enum InjectionMapper {
         set { Container.shared.setMapping(original, to: newValue.flatMap { unlessItself($0, original) }, file: file, line: line) }
     }
 
-    /// Maps `original` to a keypath literal (`InjectionMapper[\.login.viewModel] =
-    /// \.login.mockTestViewModel`): an optional `KeyPath & Sendable` does not take a literal (the
-    /// compiler cannot infer its root, swiftlang/swift#76716). Assigning `original` itself
-    /// removes its mapping. Reading it as a keypath is deprecated: that read was the keypath that
-    /// resolves, where the article's getter answers the mapping or nil.
+    /// Maps `original` to a keypath literal (an optional `KeyPath & Sendable` does not take one,
+    /// swiftlang/swift#76716); assigning `original` itself removes the mapping. Reading it is
+    /// deprecated: it answered the keypath that resolves, not the article's mapping-or-nil.
     @_disfavoredOverload
     public static subscript<T>(
         _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
@@ -242,8 +215,7 @@ public enum InjectionMapper {
         set { Container.shared.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
     }
 
-    /// The keypath that answers requests for `original` in ``Container/shared``: its mapping,
-    /// or `original` itself while it is not mapped.
+    /// The keypath that answers for `original` in ``Container/shared``: its mapping, or itself.
     public static func target<T>(
         of original: any KeyPath<Container, Provider<T>> & Sendable
     ) -> any KeyPath<Container, Provider<T>> & Sendable {

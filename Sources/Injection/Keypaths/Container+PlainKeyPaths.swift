@@ -1,23 +1,14 @@
 import Synchronization
 
-// Keypaths to plain properties: `extension Container { var login: LoginContainer { … } }` with
-// `struct LoginContainer { var viewModel: LoginViewModel { DefaultLoginViewModel() } }`, as
-// keypath-container code writes them without this library. Each entry point here has a
-// ``Provider`` twin; the plain one is `@_disfavoredOverload`, so a keypath to a provider always
-// takes the provider's path (and its instruction count).
+// Keypaths to plain properties (`var viewModel: LoginViewModel { … }`), as keypath-container
+// code writes them without this library. Each entry point has a ``Provider`` twin; the plain
+// one is `@_disfavoredOverload`, so a keypath to a provider takes the provider's path.
 
 extension Container {
     // MARK: - Resolving
 
-    /// Resolves the plain property at `keyPath` through this container: it is read (built anew,
-    /// as a computed property is) on the resolution stack, so cycles, requesters, mappings and
-    /// events apply, under the identity `Login.viewModel: LoginViewModel`.
-    ///
-    /// ```swift
-    /// let useCase = container[\.profile.useCase]   // `var useCase: ProfileUseCase { … }`
-    /// ```
-    /// What the property's body builds without asking a container is invisible to the
-    /// container: declare the layer's members as ``Provider``s to see those edges too.
+    /// What the property's body builds without asking a container stays invisible: declare
+    /// ``Provider``s to see those edges too.
     @_disfavoredOverload
     public subscript<T>(
         _ keyPath: any KeyPath<Container, T> & Sendable, lifetime lifetime: ServiceLifetime = .automatic,
@@ -36,8 +27,7 @@ extension Container {
         shared[keyPath, file: file, line: line]
     }
 
-    /// Resolves the plain property at `keyPath`, throwing a ``ResolutionError`` on failure (a
-    /// cycle, or a resolve inside the property's body that failed).
+    /// Resolves the plain property at `keyPath`, throwing a ``ResolutionError`` on failure.
     @_disfavoredOverload
     public func tryResolve<T>(
         _ keyPath: any KeyPath<Container, T> & Sendable, lifetime: ServiceLifetime = .automatic,
@@ -46,8 +36,7 @@ extension Container {
         try resolvePlain(keyPath, lifetime: lifetime, file: file, line: line)
     }
 
-    /// The plain keypath front end of the one resolve path: the keypath's remembered key when
-    /// no mapping is active (one lock, as for a provider keypath), else its key's mappings.
+    /// The plain keypath front end of the one resolve path.
     func resolvePlain<T>(
         _ keyPath: any KeyPath<Container, T> & Sendable, lifetime: ServiceLifetime, file: StaticString, line: UInt
     ) throws(ResolutionError) -> T {
@@ -59,7 +48,7 @@ extension Container {
               let targetKeyPath = target.keyPath.keyPath(to: T.self) else {
             return try resolveDeclaring(.provider(plain.key), keyPath, lifetime: lifetime, file: file, line: line)
         }
-        // The original's identity builds strings: only when somebody will read the event.
+        // The original's identity builds strings: only when observed.
         let from = EventHub.shared.isActive
             ? registration(forProvider: plain.key)?.identity ?? plain.identity(T.self, in: self) : nil
         return try resolveDeclaring(
@@ -67,12 +56,9 @@ extension Container {
             file: file, line: line)
     }
 
-    /// Resolves `key`, which `keyPath` leads to, declaring the plain property first when no
-    /// container in the chain has it. The resolve path is asked with a quiet missing policy and
-    /// the declaration happens on its miss, rather than through a missing policy of its own: one
-    /// more case in that enum costs every resolve, of every style (Benchmarks/). A miss thrown
-    /// while `key` leads to no registration is this resolve's own (a
-    /// miss inside the property's body needs `key` to have found it, to have run).
+    /// Resolves `key`, declaring the plain property on a quiet miss rather than through a missing
+    /// policy of its own (one more case costs every resolve; Benchmarks/). A miss while `key`
+    /// leads nowhere is this resolve's own, not one inside the property's body.
     private func resolveDeclaring<T>(
         _ key: EntryKey, _ keyPath: any KeyPath<Container, T> & Sendable, lifetime: ServiceLifetime,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, file: StaticString, line: UInt
@@ -89,8 +75,7 @@ extension Container {
         }
     }
 
-    /// Whether `key` finds no registration from this container: a keypath literal it has not
-    /// met, or a key no container in the chain holds.
+    /// Whether `key` finds no registration from this container.
     private func leadsNowhere(_ key: EntryKey) -> Bool {
         switch key {
         case .keyPath(let id):
@@ -103,9 +88,8 @@ extension Container {
         }
     }
 
-    /// Registers the plain property at `keyPath` in this container (once), and remembers which
-    /// key the keypath literal leads to. Its location is where it was first used: a plain
-    /// property carries no declaration site.
+    /// Registers the plain property at `keyPath` here (once) and remembers its key. Its location is
+    /// where it was first used: a plain property has no declaration site.
     func declarePlain<T>(_ keyPath: any KeyPath<Container, T> & Sendable, file: StaticString, line: UInt) {
         let plain = PlainKeyPaths.entry(for: keyPath)
         let registration = ContainerFactory<T>({ container in container[keyPath: keyPath] }, RegistrationFields(
@@ -118,13 +102,7 @@ extension Container {
 
     // MARK: - Mapping
 
-    /// Answers requests for the plain property `original` with `replacement` from now on.
-    ///
-    /// ```swift
-    /// container.map(\.profile.mockViewModel, to: \.profile.viewModel)
-    /// ```
-    /// Only resolves through the container are redirected: a layer's property that reads
-    /// another directly (`DefaultProfileViewModel(useCase: useCase)`) keeps reading it.
+    /// Only resolves through the container are redirected, not a property reading another directly.
     @_disfavoredOverload
     public func map<T>(
         _ replacement: any KeyPath<Container, T> & Sendable, to original: any KeyPath<Container, T> & Sendable,
@@ -187,8 +165,7 @@ extension InjectionMapper {
         set { Container.shared.setPlainMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
     }
 
-    /// The plain property that answers requests for `original` in ``Container/shared``: its
-    /// mapping, or `original` itself while it is not mapped.
+    /// The plain property that answers for `original` in ``Container/shared``: its mapping, or itself.
     @_disfavoredOverload
     public static func target<T>(of original: any KeyPath<Container, T> & Sendable) -> any KeyPath<Container, T> & Sendable {
         Container.shared.mappedKeyPath(of: original) ?? original

@@ -1,20 +1,12 @@
 import Synchronization
 
 extension Container {
-    /// Resolves a keypath provider (called directly, or reached through a keypath): mappings
-    /// first, then the one resolve path, which registers the provider's declared factory in this
-    /// container on first use (reporting a `registered` event).
+    /// Resolves a keypath provider: mappings first, then the one resolve path, which registers the
+    /// provider's declared factory in this container on first use.
     ///
-    /// `@inlinable`, with ``Provider/callAsFunction(lifetime:)``: inlined into the app's call
-    /// site, the provider is a value of a known type there.
-    ///
-    /// A provider this container's chain holds is answered by
-    /// ``resolveHeldProvider(_:_:lifetime:)``, given only the provider's key. The provider's
-    /// parts go to ``resolveDeclaring(_:lifetime:site:scope:make:)`` only when that one cannot
-    /// answer, so the provider the app built stays in registers and is released field by field
-    /// (with ``Provider/site``'s layout). Handed over whole (in a closure over it, or as a
-    /// value), it lived in memory and was destroyed through its value witness: the generic
-    /// metadata instantiated, then the witness called, on every call (Benchmarks/).
+    /// Only the provider's key goes to ``resolveHeldProvider(_:_:lifetime:)``, and its parts to
+    /// ``resolveDeclaring(_:lifetime:site:scope:make:)`` on a miss: handed over whole, the provider
+    /// lived in memory and was destroyed through its value witness on every call (Benchmarks/).
     @inlinable
     func resolve<T>(_ provider: Provider<T>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
         do {
@@ -29,20 +21,17 @@ extension Container {
         }
     }
 
-    /// Why ``resolveHeldProvider(_:_:lifetime:)`` gave no answer: nothing in the chain holds the
-    /// provider (or mappings must be followed, which may need the provider), or the resolve
-    /// failed. Thrown, typed, so that the hit returns the service as any resolve does.
+    /// Why ``resolveHeldProvider(_:_:lifetime:)`` gave no answer; thrown, typed, so that the hit
+    /// returns the service as any resolve does.
     @usableFromInline
     enum HeldProviderFailure: Error {
-        /// Ask ``resolveDeclaring(_:lifetime:site:scope:make:)``, which has the provider.
         case undeclared
         /// The resolve of the held provider failed.
         case failed(ResolutionError)
     }
 
-    /// A provider called directly, by its key, when a container in the chain holds it and no
-    /// container has mappings: ``locate(_:lifetime:)`` and ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)``,
-    /// the type-keyed resolve's path. Anything else is ``HeldProviderFailure/undeclared``.
+    /// A provider called by its key, when the chain holds it and has no mappings; anything else
+    /// is ``HeldProviderFailure/undeclared``.
     @usableFromInline
     func resolveHeldProvider<T>(
         _ requested: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime
@@ -51,9 +40,8 @@ extension Container {
         var key = EntryKey.provider(requested)
         let found = locateInline(&key, lifetime: lifetime)
         guard found.lookup.registration != nil else { throw .undeclared }
-        // The kept answer first, as `answer` begins: this generic caller does not inline
-        // `answer`, and a call to it cost a cached keypath read more than a cached type-keyed
-        // resolve (Benchmarks/guard.sh, keypath-cached against singleton).
+        // The kept answer first: this generic caller does not inline `answer` (Benchmarks/guard.sh,
+        // keypath-cached against singleton).
         if found.lookup.answer == .kept, !EventHub.isActive, !ValidationRun.isActiveOnThisThread {
             return found.lookup.keptValue(T.self)
         }
@@ -66,22 +54,16 @@ extension Container {
         }
     }
 
-    /// A provider called directly that ``resolveHeldProvider(_:_:lifetime:)`` did not answer:
-    /// through its mappings when any container in the chain has some, else its declared factory
-    /// registered in this container and resolved
-    /// (``resolveDeclared(_:_:lifetime:source:mappedFrom:provider:)``).
-    ///
-    /// The `Provider` is rebuilt from its parts only where it is used (a declaration, or a mapped
-    /// resolve's event): building one here, in unspecialised code, looked `Provider<T>`'s
-    /// metadata up on every call (Benchmarks/, mapped resolves), as a ``MissingPolicy`` holding
-    /// it did.
+    /// A provider ``resolveHeldProvider(_:_:lifetime:)`` did not answer: through its mappings, or
+    /// its declared factory registered here. The `Provider` is rebuilt only where used: built here,
+    /// in unspecialised code, its metadata was looked up on every call (Benchmarks/).
     @usableFromInline
     func resolveDeclaring<T>(
         _ type: T.Type, lifetime: ServiceLifetime, site: Provider<T>.Site, scope: Scope, make: Provider<T>.Make
     ) throws(ResolutionError) -> T {
         let key = ProviderKey(T.self, declaredAt: site)
         if anyMappings, let target = try finalTarget(of: key), let targetKeyPath = target.keyPath.keyPath(to: Provider<T>.self) {
-            // The original's identity builds strings: only when somebody will read the event.
+            // The original's identity builds strings: only when observed.
             let from = EventHub.shared.isActive
                 ? registration(forProvider: key)?.identity
                     ?? Provider(container: self, site: site, scope: scope, make: make).identity
@@ -92,8 +74,7 @@ extension Container {
             key, T.self, lifetime: lifetime, provider: { Provider(container: self, site: site, scope: scope, make: make) })
     }
 
-    /// Resolves the provider with `key`, following mappings by key (this container's and its
-    /// ancestors'), through ``resolveEntry(_:_:lifetime:args:source:mappedFrom:missing:)``.
+    /// Resolves the provider with `key`, following this container's and its ancestors' mappings.
     @usableFromInline
     func resolveProvided<T>(
         _ key: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, missing: MissingPolicy<T>
@@ -102,13 +83,12 @@ extension Container {
               let targetKeyPath = target.keyPath.keyPath(to: Provider<T>.self) else {
             return try resolveEntry(.provider(key), T.self, lifetime: lifetime, args: .none, missing: missing)
         }
-        // The original's identity builds strings: only when somebody will read the event.
+        // The original's identity builds strings: only when observed.
         let from = EventHub.shared.isActive ? identity(of: key, missing) : nil
         return try resolveMapped(to: target, targetKeyPath, lifetime: lifetime, mappedFrom: from)
     }
 
-    /// Resolves the provider a mapping leads to (`target`, the end of its chain), reporting the
-    /// answer's source as `.mapping`.
+    /// Resolves the end of a mapping chain, reporting the source as `.mapping`.
     private func resolveMapped<T>(
         to target: MappedTarget, _ targetKeyPath: any KeyPath<Container, Provider<T>> & Sendable,
         lifetime: ServiceLifetime, mappedFrom: ServiceIdentity?
@@ -135,8 +115,7 @@ extension Container {
         return nil
     }
 
-    /// Evaluates a keypath to its provider, remembering which provider key the keypath leads to
-    /// (projecting a keypath is slow; its identity is one object per literal).
+    /// Projects a keypath to its provider (slow), remembering the provider key it leads to.
     func project<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable) -> Provider<T> {
         let provider = self[keyPath: keyPath]
         let remembered = KeyPathKey(key: provider.key, keyPath: SendableKeyPath(keyPath: keyPath))
@@ -152,9 +131,8 @@ extension Container {
         insertDeclared(registration, under: provider.key)
     }
 
-    /// Keeps `registration` under `key` unless this container has one already (a declared
-    /// service, a provider or a plain property, registers once, on first use), and reports it.
-    /// `alsoUnderLock` runs under the same lock, whether or not it was inserted.
+    /// Keeps `registration` under `key` unless this container has one (declared services register
+    /// once, on first use), and reports it. `alsoUnderLock` runs under the same lock.
     func insertDeclared(
         _ registration: AnyRegistration, under key: ProviderKey, alsoUnderLock: (inout ContainerState) -> Void = { _ in }
     ) {
@@ -201,22 +179,16 @@ extension Container {
 
     // MARK: - Keypath resolution
 
-    /// Resolves the provider a keypath literal names, following this container's mappings:
-    /// `container[\.login.useCase]`.
+    /// Resolves the provider a keypath literal names, following this container's mappings.
     ///
     /// ```swift
     /// let useCase = container[\.login.useCase]
     /// let another = container[\.login.useCase, lifetime: .new]
     /// ```
-    /// A keypath literal written here is taken as a function (SE-0249), so the app builds no
-    /// keypath object: inlined into the call site, the literal folds into the layer's getters and
-    /// the resolve is a provider call's
-    /// (``Provider/callAsFunction(lifetime:)``). A keypath held in a variable
-    /// (`let path = \Container.login.useCase`, then `container[path]`) takes the keypath
-    /// subscript below, which resolves by the keypath's identity; both answer the same service,
-    /// with the same events and diagnostics.
-    ///
-    /// `lifetime:` chooses the service type at the use site (``ServiceLifetime``).
+    /// A literal is taken as a function (SE-0249): inlined, it folds into the layer's getters and
+    /// builds no keypath object. A keypath held in a variable takes the keypath subscript below;
+    /// both answer the same service with the same events. `lifetime:` chooses the service type at
+    /// the use site (``ServiceLifetime``).
     @inlinable
     public subscript<T>(_ provider: (Container) -> Provider<T>, lifetime lifetime: ServiceLifetime = .automatic) -> T {
         do {
@@ -233,13 +205,7 @@ extension Container {
         shared[provider]
     }
 
-    /// Resolves the provider a keypath literal names, throwing a ``ResolutionError`` on failure.
-    ///
-    /// ```swift
-    /// let useCase = try container.tryResolve(\.login.useCase)
-    /// ```
-    /// A literal is taken as a function, as by the subscript `container[\.login.useCase]`: the
-    /// app builds no keypath object.
+    /// A literal is taken as a function, as by the subscript: no keypath object is built.
     @inlinable
     public func tryResolve<T>(
         _ provider: (Container) -> Provider<T>, lifetime: ServiceLifetime = .automatic
@@ -251,19 +217,11 @@ extension Container {
         }
     }
 
-    // The literal forms ask their provider for its key alone and hand the function itself, not
-    // the provider, to the miss: the provider the call site makes is then dropped at once and
-    // the optimiser removes it with the layer's retain of the container (a provider living
-    // across the resolve kept an atomic increment and decrement around it, which the keypath
-    // target of Benchmarks/ does not allow). The miss makes it again: the function is a keypath
-    // literal's getters, which make the same provider each time. The miss is in
-    // `@inlinable @inline(never)` functions, specialised at the call site for the literal's
-    // function but never inlined there: the cheapest of the shapes tried (the commit that
-    // chose it has the figures).
+    // The literal forms take only the provider's key, and the miss makes the provider again from the
+    // function: a provider living across the resolve kept a retain and release of the container
+    // (Benchmarks/, keypath target). The miss is `@inlinable @inline(never)`: specialised, not inlined.
 
-    /// What a literal form does when ``resolveHeldProvider(_:_:lifetime:)`` gave no answer: its
-    /// provider declared (or its mappings followed) through
-    /// ``resolveDeclaring(_:lifetime:site:scope:make:)``, or the held provider's failure.
+    /// A literal form's miss: its provider declared (or mappings followed), or the failure thrown.
     @inlinable @inline(never)
     func resolveMissedLiteral<T>(
         _ provider: (Container) -> Provider<T>, _ failure: HeldProviderFailure, lifetime: ServiceLifetime
@@ -278,8 +236,7 @@ extension Container {
         }
     }
 
-    /// ``resolveMissedLiteral(_:_:lifetime:)``, stopping the program with a diagnostic at the
-    /// provider's declaration when it fails, as the subscript does.
+    /// ``resolveMissedLiteral(_:_:lifetime:)``, trapping at the provider's declaration on failure.
     @inlinable @inline(never)
     func resolveMissedLiteralOrTrap<T>(
         _ provider: (Container) -> Provider<T>, _ failure: HeldProviderFailure, lifetime: ServiceLifetime
@@ -298,11 +255,8 @@ extension Container {
     /// let path: any KeyPath<Container, Provider<LoginUseCase>> & Sendable = \.login.useCase
     /// let useCase = container[path]
     /// ```
-    /// A keypath held in a value: resolved by its identity, remembered after its first resolve
-    /// (projecting a keypath at run time is slow). `@_disfavoredOverload`, so that a literal
-    /// takes the function form above and builds no keypath object.
-    ///
-    /// `container[path, lifetime: .new]` chooses the service type at the use site.
+    /// Resolved by the keypath's identity, remembered after its first resolve.
+    /// `@_disfavoredOverload`: a literal takes the function form above.
     @_disfavoredOverload
     @inlinable
     public subscript<T>(_ keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime lifetime: ServiceLifetime = .automatic) -> T {
@@ -329,8 +283,7 @@ extension Container {
         try resolve(keyPath: keyPath, lifetime: lifetime)
     }
 
-    /// The keypath front end of the one resolve path. `@usableFromInline`, with the subscript
-    /// and `tryResolve` inlined into the app, so that they add no call of their own.
+    /// The keypath front end of the one resolve path.
     @usableFromInline
     func resolve<T>(keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime) throws(ResolutionError) -> T {
         if !anyMappings {
@@ -345,7 +298,7 @@ extension Container {
     }
 }
 
-/// The provider key a keypath leads to, with the keypath kept alive so its identity is not reused.
+/// The provider key a keypath leads to; the keypath is kept so its identity is not reused.
 struct KeyPathKey {
     let key: ProviderKey
     let keyPath: SendableKeyPath

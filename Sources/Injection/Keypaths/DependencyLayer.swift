@@ -1,9 +1,9 @@
 /// A group of keypath providers: a sub-container (`\.login.viewModel`) or a layer protocol
 /// that exposes only what one layer of the app may inject (`\.viewModel.appState`).
 ///
-/// Each member is a computed property returning a ``Provider``, built with ``provide(_:file:line:member:_:)-(_,_,_,_,()->T)``
-/// so that the provider knows its member name (captured with `#function`, because a `KeyPath`'s
-/// description on Linux is opaque):
+/// Each member is a computed property returning a ``Provider``, built with
+/// ``provide(_:file:line:member:_:)-(_,_,_,_,()->T)`` so that it knows its member name
+/// (`#function`: a `KeyPath`'s description on Linux is opaque):
 ///
 /// ```swift
 /// extension Container {
@@ -27,10 +27,9 @@
 public protocol DependencyLayer: SendableMetatype {
     /// The container the layer's providers resolve in.
     var container: Container { get }
-    /// The layer's name in messages and the inspector. By default the type's name without
-    /// a `Live`/`Default`/`Mock`/`Preview`/`Test`/`App` prefix and a `Container`/`Layer`/
-    /// `Injection`/`Assembly`/`Dependencies` suffix: `LoginContainer` → `Login`,
-    /// `MockViewModelLayer` → `ViewModel`, so a layer's live and mock implementations share it.
+    /// The layer's name in messages and the inspector: by default the type's name without its
+    /// `Live`/`Mock`/… prefix and `Container`/`Layer`/… suffix (`MockViewModelLayer` →
+    /// `ViewModel`), so a layer's live and mock implementations share it.
     static var layerName: String { get }
 }
 

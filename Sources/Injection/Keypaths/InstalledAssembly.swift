@@ -1,19 +1,13 @@
 /// The assembly a container uses (``Container/use(_:file:line:)``), and the same assembly as each
-/// protocol it has been asked as (``Container/assembly(_:file:line:)``).
-///
-/// Asking for the app's assembly protocol (`assembly(AppLayers.self)`, which every layer getter of
-/// the assembly style does, so every provider it reaches) cast `any Assembly` to it, and the
-/// runtime looked the conformance up on every cast: about half of a provider call
-/// (Benchmarks/). The cast now runs once per protocol; later asks find its answer here.
-/// Replacing the assembly replaces this value, answers included.
+/// protocol it has been asked as (``Container/assembly(_:file:line:)``): the cast to the app's
+/// assembly protocol (a conformance lookup) runs once per protocol, not on every layer getter.
 @usableFromInline
 struct InstalledAssembly {
     /// nil until an assembly is installed. Not an optional `InstalledAssembly`: reading one
-    /// through the lock copied it (the existential and the answers) on every ask.
+    /// through the lock copied it.
     let assembly: (any Assembly)?
-    /// The answers so far: `A`'s metatype, and a ``TypedAssembly`` of `A` holding the assembly.
-    /// As many as the protocols the app asks for (one or two). Not generic, so that the read on
-    /// every ask runs no generic code (unspecialised, it instantiated metadata on every ask).
+    /// `A`'s metatype and a ``TypedAssembly`` of `A`, one per protocol asked for. Not generic,
+    /// so the read on every ask runs no unspecialised code.
     private var answers: [(type: ObjectIdentifier, typed: AnyObject)] = []
 
     init(_ assembly: (any Assembly)? = nil) {
@@ -21,8 +15,7 @@ struct InstalledAssembly {
         isInstalled = assembly != nil
     }
 
-    /// Whether an assembly is installed: kept apart, since asking `assembly` (an address-only
-    /// existential) copied it.
+    /// Kept apart: reading `assembly` (an address-only existential) copies it.
     let isInstalled: Bool
 
     /// The answer kept for the protocol whose metatype is `type`.

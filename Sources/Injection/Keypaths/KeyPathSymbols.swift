@@ -1,14 +1,9 @@
 /// Names the computed properties of a keypath, for identities such as `Login.viewModel`.
 ///
-/// A `KeyPath`'s description names stored properties but, on Linux, shows a computed one as
-/// `<computed 0x… (LoginViewModel)>`: the address of the compiler's "key path getter" thunk,
-/// which the runtime could not name because `dladdr` sees exported symbols only. The thunk is in
-/// the binary's full symbol table: ``PosixIO/functionName(at:)`` finds it there and demangles it,
-/// and `key path getter for App.LoginContainer.viewModel : …` names the member `viewModel`.
-///
-/// It runs once per distinct keypath in a process (``PlainKeyPaths`` remembers the answer) and
-/// answers nil where it cannot: a stripped binary, Darwin (whose runtime names them itself), an
-/// unreadable file.
+/// On Linux a `KeyPath`'s description shows a computed property as `<computed 0x… (Type)>`,
+/// the address of its getter thunk, which `dladdr` cannot name (not exported). The binary's
+/// full symbol table can: ``PosixIO/functionName(at:)`` finds and demangles it. Runs once per
+/// keypath (``PlainKeyPaths`` remembers); nil where it cannot (stripped binary, unreadable file).
 enum KeyPathSymbols {
     /// The property name of the computed component whose getter thunk is at `address`.
     static func memberName(at address: UInt) -> String? {

@@ -1,13 +1,8 @@
 import Synchronization
 
-/// Mappings that a resolve would follow round for ever: requests for the first provider go to
-/// the second, …, and the last one's go back to the first.
-///
-/// A resolve follows the mappings of the container it starts in and of that container's
-/// ancestors, the nearest container's mapping of a provider winning. So a mapping set in one
-/// container can close a loop that only a descendant sees (its own mapping leading back), and
-/// removing one can uncover an ancestor's that does; ``Container/mappingLoop(withOwnMappings:changed:)``
-/// looks at every container that could follow the change.
+/// A resolve follows its container's mappings and its ancestors' (the nearest wins), so a
+/// change in one container can close a loop only a descendant sees.
+/// ``Container/mappingLoop(withOwnMappings:changed:)`` checks every container that could.
 struct MappingLoop: Error {
     struct Step {
         let mapping: MappedTarget
@@ -38,14 +33,12 @@ struct MappingLoop: Error {
 }
 
 extension Container {
-    /// Serialises mapping changes across containers, so that the loop check of one change sees
-    /// every change made before it (two threads mapping in a parent and its child could otherwise
-    /// both pass and close a loop together). Mappings change rarely, so one lock suffices.
+    /// Serialises mapping changes across containers, so each loop check sees every earlier change
+    /// (a parent and a child mapped on two threads could otherwise close a loop together).
     static let mappingChanges = Lock<Void>(())
 
-    /// The loop mappings would form for resolves starting in this container or in any of its
-    /// descendants if this container's mappings were `proposed`; nil when there is none.
-    /// Call with ``mappingChanges`` held.
+    /// The loop that resolves from this container or a descendant would meet if this container's
+    /// mappings were `proposed`. Call with ``mappingChanges`` held.
     ///
     /// - Parameter changed: The provider whose mapping changes: its loop is reported starting there.
     func mappingLoop(withOwnMappings proposed: [ProviderKey: MappedTarget], changed: ProviderKey?) -> MappingLoop? {
@@ -100,11 +93,9 @@ extension Container {
         return nil
     }
 
-    /// Where following mappings from `key` ends, for a resolve in this container; nil when `key`
-    /// is not mapped. A loop (refused when set, so only met if tables changed under a resolve)
-    /// is a ``ResolutionError/cycle(_:)``, never a walk that gives up and answers.
-    ///
-    /// Brent's cycle detection: no allocation on the way, whatever the chain's length.
+    /// Where following mappings from `key` ends; nil when it is not mapped. A loop (refused when
+    /// set, so met only if tables changed under a resolve) is a ``ResolutionError/cycle(_:)``.
+    /// Brent's cycle detection: no allocation, whatever the chain's length.
     func finalTarget(of key: ProviderKey) throws(ResolutionError) -> MappedTarget? {
         var final: MappedTarget?
         var current = key

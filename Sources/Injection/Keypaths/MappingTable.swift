@@ -5,14 +5,12 @@ struct MappingTable: ~Copyable {
         let location: SourceLocation
     }
     var mappings: [SendableKeyPath: Mapping] = [:]
-    /// The same mappings by the original provider's key, so that a provider called directly
-    /// (`c.login.useCase()` inside a factory) is redirected as well as a keypath resolve.
+    /// The same by the original's provider key, so a provider called directly is redirected too.
     var byProvider: [ProviderKey: MappedTarget] = [:]
 }
 
-/// Where a mapping sends a provider's requests: the target keypath, and its provider key so a
-/// resolve can follow the mapping without projecting keypaths. The identities and the line are
-/// what a mapping loop's message names (``MappingLoop``).
+/// Where a mapping sends a provider's requests: the target's provider key lets a resolve follow
+/// it without projecting keypaths.
 struct MappedTarget: Sendable {
     let keyPath: TypedKeyPath
     let key: ProviderKey
@@ -23,10 +21,7 @@ struct MappedTarget: Sendable {
     let location: SourceLocation
 }
 
-/// A keypath as a table key: equal keypaths (`\.login.viewModel` written in two files) are one
-/// key. Its `Sendable` is checked by the compiler: the public entry points take
-/// `any KeyPath<Container, …> & Sendable`, as swift-dependencies does, which a keypath literal is
-/// when it captures nothing that is not `Sendable` (Swift 6).
+/// A keypath as a table key: equal keypaths (written in two files) are one key.
 struct SendableKeyPath: Sendable, Hashable {
     let keyPath: any AnyKeyPath & Sendable
 
@@ -34,14 +29,12 @@ struct SendableKeyPath: Sendable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(keyPath) }
 }
 
-/// A mapping's target keypath, kept so that it can be read back as the
-/// `KeyPath<Container, Value> & Sendable` it was given. A conditional cast cannot add `Sendable`
-/// (a marker protocol: `as? KeyPath<…> & Sendable` does not compile), but a cast to a generic
-/// class whose field is `Sendable` keeps it. A class, not a struct: a resolve that follows a
-/// mapping reads it back, and a class cast costs what the keypath's own cast cost (a cast out of
-/// `any Sendable` to a generic struct was most of a mapped resolve; Benchmarks/).
+/// A mapping's target, readable back as `KeyPath<Container, Value> & Sendable`: a conditional
+/// cast cannot add `Sendable` (a marker protocol), a cast to a generic class holding it can. A
+/// class: casting out of `any Sendable` to a generic struct was most of a mapped resolve
+/// (Benchmarks/).
 struct TypedKeyPath: Sendable {
-    /// One reference, so that a resolve copying a ``MappedTarget`` retains what it did before.
+    /// One reference: copying a ``MappedTarget`` costs one retain.
     private let box: any TypedKeyPathBox
 
     private final class Typed<Value>: TypedKeyPathBox {

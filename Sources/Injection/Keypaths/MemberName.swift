@@ -1,13 +1,10 @@
-/// The name of the member that declares a provider (`#function`: `viewModel`), kept in two words.
-///
-/// A `StaticString` takes three words (its start, its length and a flags byte); ``PackedSite``
-/// keeps these two beside the file and the line.
+/// The name of the member that declares a provider (`#function`: `viewModel`) in two words,
+/// where a `StaticString` takes three (``PackedSite``).
 @usableFromInline
 struct MemberName: Sendable, CustomStringConvertible {
-    /// Where the name's UTF-8 text starts (a string literal's, which lives as long as the
-    /// program), or the scalar itself for a one-scalar name (`count` is -1).
+    /// A string literal's UTF-8 start (it lives as long as the program), or the scalar itself
+    /// when `count` is -1.
     @usableFromInline let start: UInt
-    /// The length of the text in UTF-8 code units; -1 when `start` holds a scalar.
     @usableFromInline let count: Int
 
     @inlinable

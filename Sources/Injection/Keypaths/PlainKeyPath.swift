@@ -1,18 +1,12 @@
 import Synchronization
 
-/// What the container knows about a keypath to a plain property: one that returns the service
-/// itself (`var viewModel: LoginViewModel { DefaultLoginViewModel() }`), not a ``Provider``.
-///
-/// Such a keypath is a service like a provider: it is registered in the resolving container on
-/// first use (scope ``/InjectionTrace/Scope/unique``: the property builds anew on each read),
-/// under a ``ProviderKey`` of its own, so it is resolved, mapped, validated and reported by the
-/// same code as everything else.
+/// It is registered in the resolving container on first use (scope
+/// ``/InjectionTrace/Scope/unique``) under a ``ProviderKey`` of its own, so the same code
+/// resolves, maps, validates and reports it.
 struct PlainKeyPath: Sendable {
-    /// The key its registration is kept under. Equal keypaths (`\.login.viewModel` written in
-    /// two files) share it: the registry below is keyed by keypath equality.
+    /// The key of its registration; equal keypaths share it.
     let key: ProviderKey
-    /// The first component's layer (`Login` for `\.login.viewModel`), nil for a property of
-    /// `Container` itself.
+    /// The first component's layer (`Login` for `\.login.viewModel`); nil on `Container` itself.
     let layer: String?
     /// The rest of the path (`viewModel`).
     let member: String
@@ -23,8 +17,7 @@ struct PlainKeyPath: Sendable {
     }
 }
 
-/// The marker standing in for a layer type in plain keypaths' ``ProviderKey``s, so that they
-/// never collide with a provider's key.
+/// Stands in for the layer type in plain keypaths' ``ProviderKey``s: no provider's key collides.
 enum PlainKeyPathLayer {}
 
 /// Every plain keypath this process has used, named once.
@@ -59,12 +52,9 @@ enum PlainKeyPaths {
         !(Swift.type(of: keyPath).valueType is any ProviderKeyed.Type)
     }
 
-    /// The layer and member of a keypath, from its description: `\Container.login.viewModel`
-    /// where the runtime could name the properties, or `\Container.<computed 0x… (LoginContainer)>
-    /// .<computed 0x… (LoginViewModel)>` where it could not (Linux), whose addresses
-    /// ``KeyPathSymbols`` names. The layer comes from the first component's type where the
-    /// description shows it (`LoginContainer` → `Login`, as a provider's layer type is named),
-    /// else from its property name. Nil member: a computed property nobody could name.
+    /// The layer and member of a keypath from its description (`\Container.login.viewModel`, or
+    /// `<computed 0x… (LoginContainer)>` components on Linux, named by ``KeyPathSymbols``). Nil
+    /// member: a computed property nobody could name.
     static func name(of keyPath: AnyKeyPath) -> (layer: String?, member: String?) {
         let components = KeyPathDescription.components(of: keyPath.debugDescription)
         guard !components.isEmpty else { return (nil, nil) }
@@ -100,8 +90,7 @@ enum KeyPathDescription {
         return parts.dropFirst().map(component)
     }
 
-    /// Splits at dots outside `<…>`, `(…)` and `[…]` (a keypath's description, a demangled
-    /// getter's name in ``KeyPathSymbols``).
+    /// Splits at dots outside `<…>`, `(…)` and `[…]`.
     static func topLevelParts(_ text: Substring) -> [Substring] {
         var parts: [Substring] = []
         var depth = 0

@@ -1,39 +1,23 @@
-/// How to build one keypath-addressed service: what a ``DependencyLayer`` member returns.
-///
-/// Resolving it goes through the container like a type-keyed registration: the same scopes,
-/// cycle detection, diagnostics and events, under an identity such as
-/// `Login.viewModel: LoginViewModel`.
-///
-/// ```swift
-/// let viewModel = container.login.viewModel()          // resolve
-/// container.login.viewModel.register { MockLoginViewModel() }   // override, last one wins
-/// ```
+/// It resolves like a type-keyed registration (scopes, cycles, diagnostics, events), under an
+/// identity such as `Login.viewModel: LoginViewModel`.
 public struct Provider<T>: Sendable {
     public let container: Container
-    /// Where the provider is declared: its layer, member, file and line.
-    ///
-    /// The layer as a one-word metatype (``layer`` casts it back) beside the member, file and
-    /// line packed in one vector (``PackedSite``), so that a `Provider` counts six fields for the
-    /// optimiser: it releases the provider the app builds field by field, and drops the layer's
-    /// retain of the container with the provider's release of it. Past six (with the site a tuple
-    /// of a ``MemberName``, a `StaticString` and a line, the provider counted eleven), both stayed,
-    /// around every provider called directly. A stored property more brings them back.
+    /// Where the provider is declared: its layer (one word) and ``PackedSite``. Together with the
+    /// other fields, six as the optimiser counts them; a stored property more brings back a retain
+    /// and release of the container around every provider call (``PackedSite``).
     @usableFromInline let site: Site
     public let scope: Scope
     @usableFromInline let make: Make
 
-    /// The factory as declared. Two cases rather than one wrapping closure, so that declaring a
-    /// provider (which happens on every keypath resolve) allocates nothing.
-    // `@usableFromInline` (as the initializer): `DependencyLayer.provide`
-    // is inlined into the layer, so `Provider<T>` is built specialised there (unspecialised,
-    // each call looked its generic metadata up at run time).
+    /// Two cases rather than one wrapping closure: declaring a provider allocates nothing.
+    // `@usableFromInline` so `DependencyLayer.provide` builds `Provider<T>` specialised.
     @usableFromInline
     enum Make: Sendable {
         case plain(@Sendable () throws -> T)
         case withContainer(@Sendable (Container) throws -> T)
     }
 
-    /// `@inlinable`, inlined into the layer's getter: ``PackedSite`` is then a constant there.
+    /// Inlined into the layer's getter, where ``PackedSite`` is a constant.
     @inlinable
     init(
         container: Container, layer: any DependencyLayer.Type, member: StaticString, scope: Scope,
@@ -78,8 +62,7 @@ public struct Provider<T>: Sendable {
         }
     }
 
-    /// The key the container keeps this provider's registration under: the provided type, the
-    /// declaring layer type and the declaration site (cheap to hash: no string is built).
+    /// The registration's key: type, layer and declaration site (no string built).
     @inlinable
     var key: ProviderKey { ProviderKey(T.self, declaredAt: site) }
 
@@ -105,12 +88,7 @@ public struct Provider<T>: Sendable {
         try container.resolve(self, lifetime: lifetime)
     }
 
-    /// Replaces this provider's factory in its container (the last registration wins), for a
-    /// test double or a preview.
-    ///
-    /// ```swift
-    /// container.login.useCase.register { MockLoginUseCase() }
-    /// ```
+    /// Replaces this provider's factory in its container (last one wins), for a test or a preview.
     public func register(
         scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line,
         _ make: @escaping @Sendable () throws -> T
@@ -126,16 +104,14 @@ public struct Provider<T>: Sendable {
 }
 
 extension ProviderKey {
-    /// The key of the provider of `T` declared at `site` (``Provider/key``), from the parts
-    /// without the provider.
+    /// ``Provider/key`` from the parts, without the provider.
     @inlinable
     init<T>(_ type: T.Type, declaredAt site: Provider<T>.Site) {
         self.init(type: ObjectIdentifier(T.self), layer: ObjectIdentifier(site.layer), site: site.packed.member.start)
     }
 }
 
-/// A provider whose type is not known statically, for re-pointing mappings after an assembly
-/// change.
+/// A provider of unknown type, for re-pointing mappings after an assembly change.
 protocol ProviderKeyed {
     var key: ProviderKey { get }
     var identity: ServiceIdentity { get }
