@@ -60,6 +60,14 @@ extension Container {
     /// `container.mappings[\.login.viewModel] = \.login.mockTestViewModel`.
     public var mappings: Mappings { Mappings(container: self) }
 
+    /// `mappings[original]` is the keypath that answers for `original` (itself while unmapped);
+    /// assigning `nil`, or `original` itself, removes the mapping.
+    ///
+    /// ```swift
+    /// container.mappings[\.login.viewModel] = \.login.mockTestViewModel
+    /// container.mappings[\.login.viewModel] = nil                  // answers for itself again
+    /// container.mappings[\.login.viewModel] = \.login.viewModel   // the same
+    /// ```
     /// Non-optional so that a keypath literal can be assigned: an optional `KeyPath & Sendable`
     /// does not take one (swiftlang/swift#76716).
     public struct Mappings: Sendable {

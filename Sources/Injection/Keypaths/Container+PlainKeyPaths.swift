@@ -7,6 +7,12 @@ import Synchronization
 extension Container {
     // MARK: - Resolving
 
+    /// Resolves the plain property at `keyPath` through this container: read on the resolution
+    /// stack, so cycles, mappings and events apply, as `Login.viewModel: LoginViewModel`.
+    ///
+    /// ```swift
+    /// let useCase = container[\.profile.useCase]   // `var useCase: ProfileUseCase { … }`
+    /// ```
     /// What the property's body builds without asking a container stays invisible: declare
     /// ``Provider``s to see those edges too.
     @_disfavoredOverload
@@ -102,6 +108,11 @@ extension Container {
 
     // MARK: - Mapping
 
+    /// Answers requests for the plain property `original` with `replacement` from now on.
+    ///
+    /// ```swift
+    /// container.map(\.profile.mockViewModel, to: \.profile.viewModel)
+    /// ```
     /// Only resolves through the container are redirected, not a property reading another directly.
     @_disfavoredOverload
     public func map<T>(

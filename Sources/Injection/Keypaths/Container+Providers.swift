@@ -205,6 +205,11 @@ extension Container {
         shared[provider]
     }
 
+    /// Resolves the provider a keypath literal names, throwing a ``ResolutionError`` on failure.
+    ///
+    /// ```swift
+    /// let useCase = try container.tryResolve(\.login.useCase)
+    /// ```
     /// A literal is taken as a function, as by the subscript: no keypath object is built.
     @inlinable
     public func tryResolve<T>(

@@ -1,5 +1,8 @@
 import Synchronization
 
+/// Mappings that a resolve would follow round for ever: requests for the first provider go to
+/// the second, …, and the last one's go back to the first.
+///
 /// A resolve follows its container's mappings and its ancestors' (the nearest wins), so a
 /// change in one container can close a loop only a descendant sees.
 /// ``Container/mappingLoop(withOwnMappings:changed:)`` checks every container that could.

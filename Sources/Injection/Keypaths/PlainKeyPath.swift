@@ -1,5 +1,8 @@
 import Synchronization
 
+/// What the container knows about a keypath to a plain property: one that returns the service
+/// itself (`var viewModel: LoginViewModel { DefaultLoginViewModel() }`), not a ``Provider``.
+///
 /// It is registered in the resolving container on first use (scope
 /// ``/InjectionTrace/Scope/unique``) under a ``ProviderKey`` of its own, so the same code
 /// resolves, maps, validates and reports it.

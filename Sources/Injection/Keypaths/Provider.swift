@@ -1,5 +1,12 @@
+/// How to build one keypath-addressed service: what a ``DependencyLayer`` member returns.
+///
 /// It resolves like a type-keyed registration (scopes, cycles, diagnostics, events), under an
 /// identity such as `Login.viewModel: LoginViewModel`.
+///
+/// ```swift
+/// let viewModel = container.login.viewModel()          // resolve
+/// container.login.viewModel.register { MockLoginViewModel() }   // override, last one wins
+/// ```
 public struct Provider<T>: Sendable {
     public let container: Container
     /// Where the provider is declared: its layer (one word) and ``PackedSite``. Together with the
@@ -89,6 +96,10 @@ public struct Provider<T>: Sendable {
     }
 
     /// Replaces this provider's factory in its container (last one wins), for a test or a preview.
+    ///
+    /// ```swift
+    /// container.login.useCase.register { MockLoginUseCase() }
+    /// ```
     public func register(
         scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line,
         _ make: @escaping @Sendable () throws -> T
