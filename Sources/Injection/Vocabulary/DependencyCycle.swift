@@ -11,19 +11,14 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: [ServiceIdentity]
     /// The services being resolved before the cycle's first service, outermost first.
     public var enteredThrough: [ServiceIdentity]
-    /// The line that closes the cycle: the resolve (or property wrapper) in the last service's
-    /// factory that asked for the first one again. Nil when the caller gave no site.
+    /// The line in the last service's factory that asked for the first one again, when known.
     public var closedAt: SourceLocation?
-    /// The key the code wrote for each step of ``path``, when one differs from the registration
-    /// that answered: an `.implements` alias (`Fetching` answered by `Fetcher`). Empty when every
-    /// step was asked for by its own key; otherwise as long as ``path``.
+    /// The key the code wrote for each step of ``path`` when one is an `.implements` alias; empty
+    /// otherwise, else as long as ``path``.
     public var requestedAs: [ServiceIdentity]
-    /// The `@LazyInjected` declaration whose first read, in app code, started the resolve that
-    /// ran into the cycle (see ``MissingRegistration/lazyRead``).
+    /// The `@LazyInjected` whose first read in app code started the resolve.
     public var lazyRead: SourceLocation?
-    /// Where the decorator that closed the cycle was installed (the `decorate` call), when the
-    /// closing resolve came from a decorator running on the last service's new instance rather
-    /// than from that service's factory. The fix is then the decorator's, not the service's.
+    /// Where the decorator that closed the cycle was installed, when one did: the fix is then its.
     public var decoratorAt: SourceLocation?
 
     public init(
@@ -38,9 +33,8 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
         self.decoratorAt = decoratorAt
     }
 
-    /// The path with arrows, `A → B → A`, with containers when more than one is involved; a step
-    /// asked for by an alias shows the key the code wrote first: `A → Fetching → (implements)
-    /// Fetcher → A`.
+    /// The path with arrows, `A → B → A` (containers when several); an alias step shows the key
+    /// written first: `A → Fetching → (implements) Fetcher → A`.
     public var pathDescription: String {
         let containers = Set((path + requestedAs).map(\.container))
         func name(_ service: ServiceIdentity) -> String {
@@ -74,8 +68,7 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
             lines.append("  Closed at: \(closedAt) (\(asker) asks for \(first) again)")
         }
         if let decoratorAt, path.count >= 2 {
-            // The decorator asked, inside the build of the instance it was given: making the
-            // service lazy would not help, the decorator has to stop asking there.
+            // Inside the build of the instance it was given: only the decorator can stop asking.
             let closer = path[path.count - 2].description, first = path[path.count - 1].description
             if path[path.count - 2] == path[path.count - 1] {
                 lines.append(
@@ -95,8 +88,7 @@ public struct DependencyCycle: Error, Sendable, Hashable, CustomStringConvertibl
                 + "or a factory it calls after init) rather than while it is being built."
             let closing = path[path.count - 2], opening = path[path.count - 1]
             if closing != opening, closing.member == nil, opening.member == nil {
-                // Resolver's documented way: the first service hands itself over once it is built,
-                // to the instance it holds (shared through the pass's graph scope).
+                // Resolver's documented way: property injection once both are built.
                 fix += " Or set it once both are built: .resolveProperties on \(first)'s registration "
                     + "(\(closer) in .graph scope, so it is the one \(first) holds)."
             }

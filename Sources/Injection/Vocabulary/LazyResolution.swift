@@ -1,8 +1,8 @@
 /// The first read of a `@LazyInjected` property: which service declared it (the one being built
 /// when the wrapper was created), what it resolved, and where it was declared.
 ///
-/// A lazy edge does not take part in its owner's build, so a loop through it is no cycle at run
-/// time: the inspector draws it apart (dashed) and reports such a loop as "broken lazily".
+/// A lazy edge is not part of its owner's build, so a loop through it is no cycle: the
+/// inspector draws it dashed and reports such a loop as "broken lazily".
 ///
 /// ```swift
 /// if case .lazyResolved(let lazy) = event.kind {

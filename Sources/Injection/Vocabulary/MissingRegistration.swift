@@ -24,9 +24,8 @@ public struct MissingRegistration: Error, Sendable, Hashable, CustomStringConver
     public var fix: String
     /// Where the resolve was written, when the caller passed it (property wrappers do).
     public var location: SourceLocation?
-    /// The `@LazyInjected` declaration whose first read, in app code, started the chain that
-    /// failed: the app-code line a ``requesterChain`` of services leads back to. Nil when no lazy
-    /// read started it, or when the read itself failed (then ``location`` is that declaration).
+    /// The `@LazyInjected` whose first read in app code started the failing chain; nil when none
+    /// did, or the read itself failed (then ``location`` is that declaration).
     public var lazyRead: SourceLocation?
 
     public init(
@@ -55,16 +54,12 @@ public struct MissingRegistration: Error, Sendable, Hashable, CustomStringConver
 
     public var description: String { message }
 
-    /// The line naming the app code that started a failing chain by reading a `@LazyInjected`
-    /// property for the first time: `Requested at: App/Screen.swift:12 (the first read of the
-    /// @LazyInjected property declared there, in app code)`.
+    /// `Requested at: App/Screen.swift:12 (the first read of the @LazyInjected property …)`.
     public static func lazyReadLine(_ site: SourceLocation) -> String {
         "Requested at: \(site) (the first read of the @LazyInjected property declared there, in app code)"
     }
 
-    /// Who asked and the line that asked (a property wrapper's declaration, or the resolve call):
-    /// `Screen in 'app', at App/Screen.swift:12`, or `app code at App/Main.swift:3 (no service
-    /// was being resolved)`.
+    /// Who asked and where: `Screen in 'app', at App/Screen.swift:12`, or `app code at …`.
     public static func requester(_ chain: [ServiceIdentity], at location: SourceLocation?) -> String {
         if chain.isEmpty {
             return "app code" + (location.map { " at \($0)" } ?? "") + " (no service was being resolved)"

@@ -1,9 +1,8 @@
 /// One thing that happened in a container, delivered to every `ResolutionObserver` as a value.
 ///
-/// Events are the only thing the runtime reports: the graph model, the NDJSON trace and the live
-/// inspector are all built from this stream. Each event has a process-wide ``sequence`` number
-/// (gapless while observers are attached, so a consumer can tell when it missed some), a
-/// monotonic ``time`` and the ``thread`` it happened on.
+/// The graph model, the trace and the live inspector are all built from this stream. Each event
+/// has a process-wide ``sequence`` (gapless while observers are attached), a monotonic ``time``
+/// and the ``thread`` it happened on.
 ///
 /// ```swift
 /// let token = ResolutionEvents.addObserver { event in
@@ -31,8 +30,7 @@ public struct ResolutionEvent: Sendable {
 
     /// What happened, with everything needed to explain it.
     ///
-    /// New kinds are added as the trace format grows: match with `if case`, or give a `switch`
-    /// over it a `default:` so that your observer still compiles when one is added.
+    /// New kinds are added as the trace format grows: give a `switch` a `default:`.
     public enum Kind: Sendable {
         /// A container was created (the root of a container tree has no parent).
         case containerCreated(ContainerCreated)
@@ -52,19 +50,14 @@ public struct ResolutionEvent: Sendable {
         case staleOverride(StaleOverride)
         /// A scope's kept instances were discarded.
         case scopeReset(ScopeReset)
-        /// An `optional()` resolve or an `@OptionalInjected` found no registration and gave nil:
-        /// not an error, but worth seeing (the payload reads like a missing registration).
+        /// An `optional()` resolve or an `@OptionalInjected` found no registration and gave nil.
         case resolvedToNil(MissingRegistration)
-        /// A `@LazyInjected` was read for the first time: a dependency edge from the service that
-        /// declared it, taken later than that service's own build.
+        /// A `@LazyInjected` was read for the first time: an edge taken after its owner's build.
         case lazyResolved(LazyResolution)
-        /// A kept instance stopped being the one its scope hands out, other than by a reset (a
-        /// ``ScopeReset``) or an override (a ``Registered/replaced``): a `.newSingleton` resolve
-        /// replaced it, or the weak `.shared` scope found it released at the next lookup.
+        /// A kept instance stopped being the one its scope hands out, other than by a reset or an
+        /// override: a `.newSingleton` replaced it, or `.shared` found it released.
         case instanceEnded(InstanceEnded)
-        /// A container was released (its last owning reference went away): what it kept went
-        /// with it. Containers created before an observer attached, and the default
-        /// `Container.shared`, which is never released, may have no such event.
+        /// A container was released with what it kept (`Container.shared` never is).
         case containerReleased(ContainerReleased)
     }
 }
@@ -72,9 +65,8 @@ public struct ResolutionEvent: Sendable {
 extension ResolutionEvent.Kind {
     /// The name a trace writes in its `kind` field: `resolved`, `missing`, `scopeMismatch`, …
     ///
-    /// The reader's `TraceKind.name` (InjectionTrace/Decoding/TraceFields.swift) repeats this
-    /// table on purpose: it matches raw bytes before any payload exists, and the reading side is
-    /// not linked into apps. `TraceSchemaTests` holds the two equal.
+    /// The reader's `TraceKind.name` repeats this table to match raw bytes (and is not linked into
+    /// apps); `TraceSchemaTests` holds the two equal.
     public var name: StaticString {
         switch self {
         case .containerCreated: "containerCreated"
@@ -100,8 +92,7 @@ public struct ContainerCreated: Sendable, Hashable {
     public var parent: String?
     /// Where the container was created, or, for an `add(child:)`, where it was added.
     public var location: SourceLocation
-    /// Set when the event records `add(child:)`: the container that now searches this one,
-    /// after its own table and the children added before (events come in the order added).
+    /// Set for `add(child:)`: the container that now searches this one, after its earlier children.
     public var addedTo: String?
 
     public init(container: String, parent: String?, location: SourceLocation, addedTo: String? = nil) {
@@ -113,9 +104,6 @@ public struct ContainerCreated: Sendable, Hashable {
 }
 
 /// A container was released: its `deinit` ran and the instances it kept were let go.
-///
-/// A child made per request (`app.makeChild(name: "request")`) reports one of these when the
-/// request is over, so a reader can tell how many such children are alive at once.
 public struct ContainerReleased: Sendable, Hashable {
     /// The container's trace name (as in ``ContainerCreated/container``).
     public var container: String
@@ -133,8 +121,7 @@ public struct Registered: Sendable, Hashable {
     public var location: SourceLocation
     /// The registration this one replaced under the same key (an override, last one wins).
     public var replaced: Replaced?
-    /// The other keys this registration answers for (`.implements(XYZFetching.self)`): one
-    /// service, several keys.
+    /// The other keys this registration answers for (`.implements(XYZFetching.self)`).
     public var implements: [ServiceIdentity]
 
     public struct Replaced: Sendable, Hashable {
@@ -209,21 +196,17 @@ public struct Resolved: Sendable, Hashable {
     }
 }
 
-/// A long-lived instance (cached, singleton, custom scope) that resolved a unique or graph-scoped
-/// dependency while being built, and so keeps it alive far longer than its scope says: a captive
-/// dependency.
+/// A long-lived instance that resolved a unique or graph-scoped dependency while being built,
+/// and so keeps it far longer than its scope says: a captive dependency.
 public struct ScopeMismatch: Sendable, Hashable {
     public var holder: ServiceIdentity
     public var holderScope: Scope
     public var captive: ServiceIdentity
     public var captiveScope: Scope
-    /// How the holder came to keep the captive, when not by its factory's own resolve: a
-    /// decorator resolved it, or it was passed as an argument. Nil for the factory (and for a
-    /// trace written before this was recorded).
+    /// How the holder took the captive when not by its factory (a decorator, an argument).
     public var capturedBy: CaptureRoute?
-    /// The captive, as built, has no stored property in its type or any superclass (a `unique`
-    /// helper with no state of its own): nothing it keeps can go stale, so `check` lists it as
-    /// a note. False for one that holds state, and for a trace written before this was recorded.
+    /// The captive has no stored property, so nothing it keeps can go stale: `check` lists it as
+    /// a note. False for older traces.
     public var captiveHoldsNothing: Bool
 
     public init(
@@ -300,11 +283,9 @@ public struct ScopeReset: Sendable, Hashable {
     public var scope: Scope
     /// How many instances were dropped.
     public var discarded: Int
-    /// Set when the reset came from an assembly change: the keypath providers' instances built
-    /// with the previous assembly's layers were dropped.
+    /// Set when the reset came from an assembly change.
     public var assemblyChange: AssemblyChange?
-    /// Where `reset(_:)` was called; nil for an assembly change (see ``assemblyChange``) and in
-    /// traces written before it was recorded.
+    /// Where `reset(_:)` was called; nil for an assembly change and in older traces.
     public var location: SourceLocation?
 
     public init(
@@ -321,10 +302,8 @@ public struct ScopeReset: Sendable, Hashable {
 
 /// A kept instance stopped being the one its scope hands out (``ResolutionEvent/Kind/instanceEnded(_:)``).
 ///
-/// With the ``Resolved`` events that built it (``Resolved/outcome`` `created`), the
-/// ``ScopeReset``s of its container and the overrides of its key (``Registered/replaced``), it
-/// accounts for every kept instance: which registration and container made it, and when it
-/// stopped being the one handed out.
+/// With the ``Resolved`` events that built it, the ``ScopeReset``s and the overrides
+/// (``Registered/replaced``), it accounts for every kept instance's life.
 ///
 /// ```swift
 /// if case .instanceEnded(let ended) = event.kind, ended.reason == .replaced {
@@ -336,8 +315,7 @@ public struct InstanceEnded: Sendable, Hashable {
     public enum Reason: String, Sendable, Hashable {
         /// A `.newSingleton` resolve built a new instance and kept it in its place.
         case replaced
-        /// The `.shared` scope kept it weakly and nothing held it any more: noticed by the next
-        /// lookup, which built a new one.
+        /// The weak `.shared` scope found it released at the next lookup.
         case released
     }
 
@@ -346,8 +324,7 @@ public struct InstanceEnded: Sendable, Hashable {
     /// The scope it was kept under.
     public var scope: Scope
     public var reason: Reason
-    /// Where the resolve that replaced it was written, when the resolve has a line (a
-    /// type-keyed resolve or property wrapper); nil for a release.
+    /// Where the replacing resolve was written, when it has a line; nil for a release.
     public var location: SourceLocation?
 
     public init(service: ServiceIdentity, scope: Scope, reason: Reason, location: SourceLocation? = nil) {

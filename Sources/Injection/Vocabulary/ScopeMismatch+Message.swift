@@ -6,8 +6,7 @@ extension ScopeMismatch {
     ///   Fix: make the holder as short-lived as what it keeps: app.register(scope: .graph) { … Analytics … }
     ///   Or: keep Analytics singleton and give it a factory to call at each use, not an instance: { c.resolve(RequestContext.self) }
     /// ```
-    /// Making the captive long-lived too, or reading it through `@LazyInjected` in the holder,
-    /// would keep one instance for good: the bug made permanent.
+    /// (Making the captive long-lived too, or lazy, would make the bug permanent.)
     public var message: String { message(holderRegisteredAt: nil) }
 
     /// How the captive was taken while the holder was built: by its factory, a decorator or as
@@ -20,8 +19,8 @@ extension ScopeMismatch {
         }
     }
 
-    /// ``message`` naming where the holder is registered, when known (the graph knows), and the
-    /// `@LazyInjected` through which it captured, when it did so on a first read.
+    /// ``message`` naming where the holder is registered and the `@LazyInjected` it captured
+    /// through, when known.
     public func message(holderRegisteredAt location: SourceLocation?, capturedLazilyAt lazySite: SourceLocation? = nil) -> String {
         let at = location.map { " (registered at \($0))" } ?? ""
         let short = captiveScope.kind == .graph ? "graph" : "unique"

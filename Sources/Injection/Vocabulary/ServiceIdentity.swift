@@ -3,23 +3,18 @@ import Synchronization
 /// The readable identity of one service: what a person sees in messages, events, traces and the
 /// inspector.
 ///
-/// Type-keyed registrations have a type, an optional name and a container. Keypath providers add
-/// the layer (the sub-container or layer protocol that declares them) and the member name, because
-/// on Linux a `KeyPath`'s description of a computed property is opaque (`\Container.<computed
-/// 0x…>`), so the names are captured at the declaration site instead.
+/// Type-keyed registrations have a type, an optional name and a container; keypath providers
+/// add the layer and member, captured at the declaration (a computed keypath is opaque on Linux).
 ///
 /// ```swift
 /// let id = ServiceIdentity(type: "LoginViewModel", container: "app", layer: "Login", member: "viewModel")
 /// print(id)  // Login.viewModel: LoginViewModel
 /// ```
 ///
-/// A value is one reference to an immutable storage object that holds the five strings and their
-/// hash, computed once: copying an identity (into every event, record and graph node) is one
-/// retain, hashing it combines one integer, and comparing two copies of the same value is a
-/// pointer comparison. The setters build a new storage object (copy-on-write).
+/// One reference to immutable storage with the hash computed once: a copy is one retain, and
+/// copies of one value compare by pointer. The setters build new storage.
 public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
-    /// Immutable, so it is `Sendable` without any unchecked conformance: every field is a `let`
-    /// of a `Sendable` type.
+    /// Every field is a `let` of a `Sendable` type: `Sendable` without an unchecked conformance.
     @usableFromInline
     final class Storage: Sendable {
         @usableFromInline let type: String
@@ -27,19 +22,12 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         @usableFromInline let container: String
         @usableFromInline let layer: String?
         @usableFromInline let member: String?
-        /// The hash of the five fields (per process, like every `Hasher` value), computed on
-        /// first use and kept: identities key the hot tables. Not at creation: every
-        /// registration makes an identity, and hashing its strings was a large share of a
-        /// registration (Benchmarks/) that only traced or diagnosed identities need. 0 means
-        /// not yet computed (a computed 0 is kept as 1). Threads racing to compute it store the
-        /// same value. (`ResolutionFoldKey` precomputes its own hash, over different fields,
-        /// deliberately: each is the key of a different table.)
+        /// The hash of the five fields, computed on first use (not at creation: only traced or
+        /// diagnosed identities need it; Benchmarks/, registration). 0 means not yet (a computed 0 is
+        /// kept as 1); racing threads store the same value.
         @usableFromInline let cachedHash = Atomic<Int>(0)
-        /// The terminal-escaped ``ServiceIdentity/description`` and
-        /// ``ServiceIdentity/qualifiedDescription``, each made on first use and kept: escaping
-        /// scans the whole name, and a listing, a search or a sort that asked for it per
-        /// comparison was quadratic in a long name (a megabyte-long name from a hostile trace).
-        /// Never read on a resolve.
+        /// The escaped ``ServiceIdentity/description`` and ``ServiceIdentity/qualifiedDescription``,
+        /// made once: escaping per comparison made sorting a hostile, megabyte-long name quadratic.
         let shown = Lock(ShownText())
 
         struct ShownText {
@@ -118,13 +106,11 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         storage = Storage(type: type, name: name, container: container, layer: layer, member: member)
     }
 
-    /// The identity that `storage` holds (shared, not copied).
     init(storage: Storage) {
         self.storage = storage
     }
 
-    /// The hash of the five fields, computed once (on first use): what ``hash(into:)`` feeds the hasher, for the
-    /// graph's own tables in this package.
+    /// The hash ``hash(into:)`` feeds the hasher, for the graph's own tables.
     @inlinable
     package var precomputedHash: Int { storage.hash }
 
@@ -141,9 +127,7 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
 
     /// `Login.viewModel: LoginViewModel`, `XYZFetching`, or `XYZViewModel (name: "edit")`.
     ///
-    /// Escaped for a terminal (names can come from a hostile trace: a line break or escape
-    /// sequence in one must not forge lines or steer a terminal in any message built from it; a
-    /// no-op for real names), once per identity: later reads return the kept text.
+    /// Escaped for a terminal once per identity (a name from a hostile trace must not forge lines).
     public var description: String {
         if let kept = storage.shown.withLock({ $0.description }) { return kept }
         let text = rawDescription.escapingControlCharacters
@@ -163,8 +147,7 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// ``description`` followed by the container: `XYZFetching in 'app'` (escaped once, as
-    /// ``description`` is).
+    /// ``description`` followed by the container: `XYZFetching in 'app'`.
     public var qualifiedDescription: String {
         if let kept = storage.shown.withLock({ $0.qualified }) { return kept }
         let text = "\(description) in '\(container.escapingControlCharacters)'"

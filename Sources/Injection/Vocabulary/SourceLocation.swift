@@ -7,10 +7,8 @@
 /// print(location)  // MyApp/AppDelegate.swift:12
 /// ```
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    /// The file as the call site gave it. A `#fileID` literal stays a `StaticString` until
-    /// somebody reads it: every registration makes a location, and a path longer than 15 bytes
-    /// turned into a `String` at once cost each registration an allocation, for a text only
-    /// messages and events read.
+    /// A `#fileID` literal stays a `StaticString` until read: a `String` made at once cost every
+    /// registration an allocation.
     private var file: File
     public var line: Int
 
