@@ -1,21 +1,15 @@
 /// The registrations of one container and the instances their scopes keep, as a writer sees
 /// them under the container's lock (``ContainerTables/withLock(_:)``).
 ///
-/// The entries live in the read tables resolves read without the lock (``ReadTable``, one per
-/// kind of key), and nowhere else: a writer looks entries up in them and changes them in place,
-/// under the lock. A second copy of every entry in dictionaries, kept in step by logging each
-/// key written and publishing it after the change, cost every registration about half its
-/// instructions (an insert, a log, a second lookup, a dictionary to allocate and free with the
-/// container; `Benchmarks/guard.sh`, new container, 10 registrations).
-///
-/// Mutable parts of an entry (its kept instances) live in the entry's ``EntrySlot``, the read
-/// table's node: keeping an instance changes no table.
+/// The entries live only in the read tables (``ReadTable``); a writer changes them in place,
+/// under the lock. (A second copy in dictionaries cost every registration about half its
+/// instructions: `Benchmarks/guard.sh`, new container.)
 struct ContainerState: ~Copyable {
     /// The address of the container's tables, while its lock is held: ``ContainerTables/withLock(_:)``
     /// sets it before the body and clears it (0) after.
     var tablesAddress: UInt = 0
-    /// Keypath literal identity → the provider key it leads to (a cache that spares projecting
-    /// the keypath on every resolve), logged so that the keypath read table follows it.
+    /// Keypath literal identity → the provider key it leads to (projecting is slow), logged so
+    /// that the keypath read table follows it.
     var keyPathKeys = LoggedTable<TypeKey, KeyPathKey>()
     /// Provider keys written since the keypath table was last brought in step (a keypath's node
     /// holds its provider's entry); `providersReplacedWhole` when every one was.
@@ -152,14 +146,11 @@ struct ContainerState: ~Copyable {
     }
 }
 
-/// A dictionary that logs the keys written since it was last read for changes: what lets
-/// ``ContainerTables`` bring the keypath ``ReadTable`` in step one key at a time (the keypath
-/// cache, ``ContainerState/keyPathKeys``). A table emptied with ``removeAll()`` counts as wholly
-/// changed; a new one has no changes (its read table is empty too).
+/// A dictionary that logs the keys written since it was last read, so ``ContainerTables``
+/// updates the keypath ``ReadTable`` key by key. ``removeAll()`` counts as a whole change.
 struct LoggedTable<Key: Hashable, Value> {
     private(set) var storage: [Key: Value] = [:]
-    /// The first key written since the last ``takeChanges()``: most changes write one key, and
-    /// logging it here allocates no array.
+    /// The first key written since the last ``takeChanges()``: most changes write one, with no array.
     private var firstChanged: Key?
     /// The keys written after the first, possibly repeated.
     private var moreChanged: [Key] = []

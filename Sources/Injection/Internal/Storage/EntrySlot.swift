@@ -4,15 +4,14 @@ import Synchronization
 /// was kept under) and a ``Scope/shared`` registration's weak one. Resolves read it without the
 /// container's lock (``ContainerTables/read(_:lifetime:)``); every change is made under the lock.
 ///
-/// The slot is also the entry's node in its ``ReadTable`` (a ``KeyedEntrySlot``, with the key):
-/// it owns the registration it was made for, so a registration costs one object for both, and
-/// storing it in the table allocates nothing. A slot with no registration marks a removed key.
+/// The slot is also the entry's node in its ``ReadTable`` (a ``KeyedEntrySlot``): one object
+/// per registration. A slot with no registration marks a removed key.
 ///
-/// The slot owns one reference to each object it holds. A change never releases the object it
-/// replaces at once: a resolve on another thread may have loaded it a moment before and be about
-/// to copy its value. The writer hands it over (``retire(_:)``) and releases it after the lock,
-/// once every read in progress is over (``ReadSections/waitForReaders()``). A read runs no app
-/// code and takes no lock, so the wait is short and cannot deadlock.
+/// The slot owns one reference to each object it holds. A replaced object is not released at
+/// once (a resolve on another thread may be about to copy its value): the writer hands it over
+/// (``retire(_:)``) and releases it after the lock, once every read in progress is over
+/// (``ReadSections/waitForReaders()``). A read runs no app code and takes no lock, so the wait
+/// is short and cannot deadlock.
 ///
 /// `@unchecked Sendable` because it is not final (the keyed subclass adds the key), and for
 /// ``keptScope``: every other stored property is a `let` of a `Sendable` type (atomics, the
@@ -24,10 +23,8 @@ class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
     /// The same, unowned, for reads: copying it retains nothing.
     let unownedRegistration: Unmanaged<AnyRegistration>?
     private let keptObject = Atomic<Unmanaged<any AnyObject & Sendable>?>(nil)
-    /// The scope ``keptObject`` was kept under. Read and written only under the container's
-    /// lock (``keep(_:scope:replace:)``, ``discard(_:)`` and ``discardAll()`` are only called
-    /// from bodies of ``ContainerTables/withLock(_:)``), which orders every access: a lock of its
-    /// own cost every keep and reset two atomic operations per access for nothing.
+    /// The scope ``keptObject`` was kept under. Only touched under the container's lock (from
+    /// bodies of ``ContainerTables/withLock(_:)``), which orders every access.
     private var keptScope: Scope?
     private let weakObject = Atomic<Unmanaged<WeakInstance>?>(nil)
 
@@ -119,10 +116,9 @@ class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
         return scopes
     }
 
-    /// Hands an object this slot no longer holds to the writing thread's list of objects to
-    /// release (``ResolutionContext/retired``): ``ContainerTables/withLock(_:)`` releases them
-    /// after the lock, once no read can still be using them, so an instance's `deinit` (app
-    /// code) never runs under the lock, and a reset that drops many instances waits once.
+    /// Hands an object this slot no longer holds to the writing thread's list
+    /// (``ResolutionContext/retired``), released after the lock once no read can use it: an
+    /// instance's `deinit` (app code) never runs under the lock.
     private static func retire<Object: AnyObject>(_ object: Unmanaged<Object>?) {
         guard let object else { return }
         let owned: AnyObject = object.takeRetainedValue()

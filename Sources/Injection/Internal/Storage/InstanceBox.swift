@@ -9,8 +9,7 @@ import Synchronization
 /// reference under its lock and returns it. Whether a service may be used from several threads is
 /// the service's own contract, documented on ``Scope``. The box is immutable.
 ///
-/// It holds the object itself, not an `Any`: one reference, copied with a retain, where an
-/// existential is copied through value witnesses in the unspecialised resolve path.
+/// The object itself, not an `Any`: copied with a retain, not through value witnesses.
 struct InstanceBox: @unchecked Sendable {
     let object: AnyObject
 
@@ -32,10 +31,8 @@ final class WeakInstance: @unchecked Sendable {
 
 /// Makes the ``Instance`` boxes a factory's kept instances are stored in.
 ///
-/// A build runs unspecialised, where `Instance(value)` would look `Instance<T>`'s metadata up in
-/// the runtime's generic cache on every kept build (a cached service rebuilt after each reset:
-/// `Benchmarks/guard.sh`, "cached reset + resolve"); the metadata is looked up once per factory
-/// and allocated with after.
+/// A build runs unspecialised, where `Instance(value)` looked `Instance<T>`'s metadata up on
+/// every kept build (`Benchmarks/guard.sh`, "cached reset + resolve"): here once per factory.
 ///
 /// Why `unsafeBitCast` is sound: the stored bits are only ever `Instance<T>.self` (this maker's
 /// own `T`), stored below and read back as the same type, and class metadata is never freed. A

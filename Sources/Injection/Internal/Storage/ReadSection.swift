@@ -10,10 +10,8 @@ import Synchronization
 /// it); writers wait on all of them (``ReadSections/waitForReaders()``) before they release
 /// anything a reader may still be looking at.
 ///
-/// The mark is a counter that only its thread writes: odd while the thread is inside a read,
-/// even outside. A read costs that thread two stores to its own cache line and nothing shared,
-/// so threads resolving the same singleton write to no common memory except the instance's own
-/// reference count (an owned return retains it, whoever returns it).
+/// The mark is a counter only its thread writes, odd inside a read: a read writes nothing
+/// shared, so threads resolving one singleton share no written line but the instance's count.
 ///
 /// Lock-free for speed: read under the lock, the transient and singleton goals were lost
 /// (`Benchmarks/guard.sh`, `Benchmarks/peers.sh`; DECISIONS.md, mechanisms kept only for speed).
@@ -26,11 +24,9 @@ import Synchronization
 /// Ending a read stores the even mark with release ordering, and the writer's acquiring load of
 /// it orders every access of the read before the writer's release of what it retired.
 final class ReadSection: Sendable {
-    // The counter gets a cache line of its own: its neighbours in the heap are written by other
-    // threads, and a line two threads write is what this type exists to avoid. Fields are laid out
-    // in declaration order, after the 16-byte object header: the counter sits at offset 72 of a
-    // 144-byte object, so whichever 64-byte line holds it lies inside the object (malloc aligns
-    // objects to 16 bytes), and no other field of it is written after init.
+    // The counter gets a cache line of its own (other threads write its heap neighbours): fields
+    // lie in declaration order after the 16-byte header, so the counter sits at offset 72 of a
+    // 144-byte, 16-aligned object, and its 64-byte line lies inside the object.
     private let paddingBefore: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
     private let mark = Atomic<UInt64>(0)
     private let paddingAfter: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
@@ -59,8 +55,7 @@ final class ReadSection: Sendable {
         guard seen & 1 == 1 else { return }
         whenWaiting(self)
         var spins = 0
-        // A read is a few hundred instructions and runs no app code; it only lasts longer when
-        // its thread is descheduled, so yield the core after a short spin.
+        // A read runs no app code; it only lasts when its thread is descheduled: yield after a spin.
         while mark.load(ordering: .acquiring) == seen {
             spins += 1
             if spins > 100 { sched_yield() }
@@ -82,18 +77,14 @@ enum ReadSections {
         all.withLock { list in list.removeAll { $0 === section } }
     }
 
-    /// Returns once every read that was in progress when it was called is over: whatever a
-    /// writer unpublished before calling it can then be released. Reads that begin later see
-    /// the new state (see ``ReadSection``). Called without the list's lock held while waiting:
-    /// a thread starting or exiting must not wait for a slow reader.
-    /// `whenWaiting` runs each time it finds a read in progress, before it waits for its end (a
-    /// test's handshake: the reader learns that the writer waits for it).
+    /// Returns once every read in progress at the call is over: what the writer unpublished before
+    /// may then be released; later reads see the new state. Waits without the list's lock, so
+    /// threads starting or exiting never wait for a slow reader. `whenWaiting` runs before each
+    /// wait (a test's handshake).
     static func waitForReaders(whenWaiting: (ReadSection) -> Void = { _ in }) {
         let sections = all.withLock { $0 }
-        // No thread but the caller has a section (an app or a test on one thread): no read can
-        // be in progress, so the marks need no look. A thread lists its section under the same lock before its first
-        // read, so a read that begins after this copy loads what the caller published before
-        // it; and the caller is outside any read (a read runs no app code and changes nothing).
+        // No thread but the caller has a section: no read can be in progress (a thread lists its
+        // section under the same lock before its first read, and the caller is outside any read).
         let own = ResolutionContext.ifMade.map { ObjectIdentifier($0.readSection) }
         if sections.allSatisfy({ ObjectIdentifier($0) == own }) { return }
         for section in sections { section.waitUntilOutside(whenWaiting: whenWaiting) }

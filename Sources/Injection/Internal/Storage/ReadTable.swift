@@ -3,38 +3,28 @@ import Synchronization
 /// One of a container's registration tables as resolves read it: a hash table read without a
 /// lock while writers change it in place, under the container's lock.
 ///
-/// It replaced an immutable copy of the tables that every change withdrew and the next resolve
-/// rebuilt whole: a test that puts a double in place and resolves it, or an app that registers a
-/// feature and resolves it, paid a copy of every registration for each change (`Benchmarks/`,
-/// override among 2 000 registrations). Here a change touches one
-/// bucket: a new key fills an empty one, a replaced registration swaps the bucket's node, and
-/// only growth (at half full) copies the table, so registering N keys copies O(N) in all.
+/// A change touches one bucket: a new key fills an empty one, a replaced registration swaps the
+/// bucket's node, and only growth (at half full) copies the table. (An immutable copy rebuilt
+/// after every change cost each override a copy of every registration: `Benchmarks/`.)
 ///
-/// A node is the entry's own slot (``KeyedEntrySlot``: a registration allocates nothing more
-/// for the table), or for the keypath table a ``KeyPathNode``. What a reader compares in a node
-/// never changes, and a bucket never empties again, so a reader probing for a key sees either
-/// the node it is looking for (the old or the new one) or an empty bucket where the key was not
-/// yet: never a torn entry, never a chain cut short. A removal stores a node with no
-/// registration under the same key. What a writer replaces (a node, a grown table's old buckets) is
-/// released only after every read that might still see it is over (``Retirement``). Readers
-/// read inside a read section.
+/// A node is the entry's own slot (``KeyedEntrySlot``), or a ``KeyPathNode``. What a reader
+/// compares in a node never changes and a bucket never empties again (a removal stores a node
+/// with no registration), so a probe sees the old node, the new one, or an empty bucket where
+/// the key was not yet: never a torn entry or a chain cut short. What a writer replaces is
+/// released only after every read that might see it is over (``Retirement``).
 ///
 /// Lock-free for speed: read under the lock, the transient and singleton goals were lost
 /// (`Benchmarks/guard.sh`, `Benchmarks/peers.sh`; DECISIONS.md, mechanisms kept only for speed).
 ///
-/// A noncopyable struct stored inline in ``ContainerTables``: a resolve reaches the buckets with
-/// one atomic load and no reference count.
+/// Stored inline in ``ContainerTables``: the buckets are one atomic load away, no reference count.
 struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
     typealias Key = Node.Key
-    /// The buckets, owned (+1), except the shared empty table, which its static keeps and no
-    /// table retains: every container started with four retains (and ended with four releases)
-    /// of one object all containers share, writes to one cache line from every thread that
-    /// makes containers.
+    /// The buckets, owned (+1), except the shared empty table, which its static keeps: retaining it
+    /// made every new container write to one cache line all threads share.
     private let storage: Atomic<Unmanaged<ReadTableStorage>>
 
     init() {
-        // Every table starts as the shared empty one: a container allocates nothing for the
-        // kinds of key it never registers (most apps use one or two of the four).
+        // Every table starts as the shared empty one: nothing allocated for unused kinds of key.
         storage = Atomic(Unmanaged.passUnretained(ReadTableStorage.empty))
     }
 
@@ -77,8 +67,7 @@ struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
         if let existing {
             if existing.takeUnretainedValue().holdsSameEntry(as: node) { return }
             let replaced = table.exchange(index, with: node)
-            // A replaced entry whose slot keeps an instance lets go of it now, as a reset does:
-            // the instance's `deinit` (app code) is not put off until a later batch.
+            // A replaced entry's kept instance goes now, as a reset's does: its `deinit` is not put off.
             if unsafeDowncast(replaced.takeUnretainedValue(), to: Node.self).keepsInstance {
                 retired.now.append(replaced.takeRetainedValue())
             } else {
@@ -93,8 +82,7 @@ struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
         } else {
             let grown = table.copyWithRoom(forMore: 1, as: Node.self)
             grown.insert(node)
-            // The old buckets only; their nodes live on in the new ones. The shared empty table
-            // is never freed (its static holds it): no read needs waiting for.
+            // The old buckets only (their nodes live on); the shared empty table is never freed.
             if let old = publish(grown) { retired.later.append(old) }
         }
     }
@@ -123,22 +111,18 @@ struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
 
 /// What writers took out of the ``ReadTable``s: released once no read can still see it.
 ///
-/// `now` is released after the writer's lock, after ``ReadSections/waitForReaders()`` (that
-/// wait costs a look at every thread's section: an override
-/// paid it on every registration). `later` holds what nothing but its own memory depends on (a
-/// replaced registration whose slot keeps no instance, a grown table's old buckets): it waits
-/// in the container's batch (``ContainerTables``) and is released with the next wait, or when
-/// the batch fills, so tests that override a registration before every resolve pay one wait in
-/// ``ContainerTables/laterBatchSize`` changes.
+/// `now` is released after the writer's lock and ``ReadSections/waitForReaders()``. `later`
+/// holds what only its own memory depends on (a replaced registration keeping no instance, a
+/// grown table's old buckets): it waits in the container's batch for the next wait, so tests
+/// that override before every resolve pay one wait per ``ContainerTables/laterBatchSize``.
 struct Retirement {
     var now: [AnyObject] = []
     var later: [any AnyObject & Sendable] = []
 }
 
-/// What the buckets of a ``ReadTable`` hold: a node of one of the typed kinds
-/// (``KeyedReadNode``). The buckets' class is not generic (a generic class's `deinit` and methods
-/// called through it ran unspecialised, looking up generic metadata for every bucket: twice the
-/// cost of a container's whole life: `Benchmarks/guard.sh`, new container); the typed methods downcast.
+/// What the buckets of a ``ReadTable`` hold (``KeyedReadNode``). The buckets' class is not
+/// generic: unspecialised generic methods looked metadata up per bucket (`Benchmarks/guard.sh`,
+/// new container); the typed methods downcast.
 ///
 /// `@unchecked Sendable`: it has no state; subclasses are checked by their own declarations.
 class ReadTableEntryNode: @unchecked Sendable {
@@ -200,9 +184,7 @@ final class KeyPathNode: ReadTableEntryNode, KeyedReadNode, @unchecked Sendable 
 /// ``empty`` table is never written: it has no room, so the first store grows out of it.
 final class ReadTableStorage: @unchecked Sendable {
     typealias Bucket = Atomic<Unmanaged<ReadTableEntryNode>?>
-    /// The capacity a table grows to out of the shared empty one: 16 keys before the first
-    /// growth (256 bytes of buckets), where 8 buckets grew three times over a container's first
-    /// 10 registrations.
+    /// The capacity grown to out of the shared empty table: 16 keys before the first growth.
     static let smallest = 32
     /// The table every ``ReadTable`` starts as, and returns to when emptied.
     static let empty = ReadTableStorage(capacity: 1)

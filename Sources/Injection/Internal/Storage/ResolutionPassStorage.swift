@@ -1,24 +1,18 @@
-/// The fields of a thread's ``ResolutionContext`` that every resolve, build or event reads or
-/// writes: the frames under construction, the pass's graph instances and time stamp, the
-/// validation running, the observers and repeat table the thread uses, and what its writes
-/// retired.
+/// The fields of a thread's ``ResolutionContext`` every resolve, build or event touches.
 ///
 /// Why `@exclusivity(unchecked)` is sound: a context is reached only from its own thread (its
-/// thread slot, ``ThreadContextSlot``, and the resolve path that fetched it there), so no two
-/// threads access a field; and no access to one of these fields spans a call that can come back
-/// to the same field (each is read or written whole, or changed by a standard-library call that
-/// runs no code of the runtime's or the app's: a factory, an observer or a `deinit` runs only
-/// between accesses). The dynamic checks could therefore never fire; they cost a transient
-/// resolve about half its instructions again (`Benchmarks/guard.sh`, transient and recorder
-/// attached).
+/// ``ThreadContextSlot`` and the resolve path that fetched it there), and no access to a field
+/// spans a call that can come back to it (each is read or written whole, or by a
+/// standard-library call that runs no runtime or app code; factories, observers and `deinit`s
+/// run between accesses). The checks could never fire; they cost a transient resolve about
+/// half its instructions again (`Benchmarks/guard.sh`).
 class ResolutionPassStorage {
     /// The services under construction on this thread, outermost first.
     @exclusivity(unchecked) final var frames: [ResolutionFrame] = []
     /// Instances of graph-scoped registrations built in the current pass, by registration.
     @exclusivity(unchecked) final var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
-    /// The time stamp the untimed builds of the current resolution pass share (a raw
-    /// ``EventClock`` reading; 0 until one is taken), cleared when the pass ends
-    /// (``ResolutionContext/unwind()``): ``EventHub/buildEnd(start:inPassOf:)``.
+    /// The raw ``EventClock`` stamp the untimed builds of this pass share (0 until taken), cleared
+    /// by ``ResolutionContext/unwind()``.
     @exclusivity(unchecked) final var passStamp: UInt64 = 0
     /// Set while ``Container/validate(_:)`` builds services on this thread in its sandbox.
     @exclusivity(unchecked) final var validation: ValidationRun?
@@ -47,17 +41,14 @@ class ResolutionPassStorage {
 
 /// One service under construction on a thread (``ResolutionPassStorage/frames``).
 ///
-/// Why `unowned(unsafe)` is sound: a build pushes the frame of the registration it builds, for
-/// the container it builds in, while it holds both (each passed down borrowed, +0, through
-/// synchronous calls from the resolve that found them), and pops it before it returns or throws
-/// (a `defer` around the factory call); nothing keeps a frame after its pop. Strong references
-/// cost every build two retains and two releases, atomic operations a transient resolve is
-/// mostly made of (`Benchmarks/peers.sh`, transient and graph ÷ the fastest peer).
+/// Why `unowned(unsafe)` is sound: a build pushes the frame of the registration and container
+/// it holds (both passed down borrowed through synchronous calls) and pops it before it
+/// returns or throws (a `defer` around the factory call); nothing keeps a frame after its pop.
+/// Strong references cost every build two retains and two releases (`Benchmarks/peers.sh`).
 struct ResolutionFrame {
     /// The registration being built.
     unowned(unsafe) let registration: AnyRegistration
-    /// The lifetime the resolve asked for: with the registration's scope, the scope the frame
-    /// builds under (``scope``). Kept instead of the ``Scope`` itself, whose name is a `String`.
+    /// The lifetime the resolve asked for; with the registration's scope, the frame's ``scope``.
     let lifetime: ServiceLifetime
     /// The container running this step (factories resolve from it).
     unowned(unsafe) let container: Container

@@ -50,10 +50,8 @@ enum ThreadContextSlot {
 /// The key under which each thread keeps its ``ResolutionContext``; the destructor releases the
 /// context when the thread exits.
 ///
-/// Made on first use and kept in an atomic (the key plus one; zero until made): reading a lazily
-/// initialised global calls `swift_once` on every access, and every resolve reads the key. Two
-/// threads that both find it unmade each make one; the one that loses the exchange deletes its
-/// own and uses the winner's.
+/// Kept in an atomic (the key plus one; zero until made): a lazy global calls `swift_once` on
+/// every read. Two threads that both make one: the loser of the exchange deletes its own.
 private enum ContextKey {
     private static let stored = Atomic<UInt>(0)
 

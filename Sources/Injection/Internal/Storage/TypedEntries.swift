@@ -2,12 +2,9 @@
 /// looked up for, and a kept box as that type's ``Instance``.
 ///
 /// Why `unsafeDowncast` is sound: a registration is stored only under a key made from the type
-/// its factory produces (`register` stores a `Factory<T>` under `T`'s key, a provider's under
-/// its provider key of `T`), and every resolve that reaches a build or a kept box looked the
-/// entry up with a key made from its own `T`; what a build keeps for it is the `Instance<T>` its
-/// `Factory<T>` boxed (``Factory/box(_:)``). Debug builds check both. The checked casts looked
-/// `Factory<T>`'s or `Instance<T>`'s generic metadata up on every build or hit (about 40 % of a
-/// transient resolve: `Benchmarks/guard.sh`, transient).
+/// its factory produces, every resolve looks it up with a key made from its own `T`, and what a
+/// build keeps is the `Instance<T>` its `Factory<T>` boxed (``Factory/box(_:)``). Debug builds
+/// check both. The checked casts looked metadata up on every build (`Benchmarks/guard.sh`).
 extension AnyRegistration {
     /// This registration as the factory of `T`, the type it was looked up for.
     @inline(__always)
