@@ -39,18 +39,6 @@ struct FixLinesFixTests {
         try lines.joined(separator: "\n").write(to: file.url, atomically: true, encoding: .utf8)
     }
 
-    /// The package name SwiftPM compiled the sample app with (it follows the checkout's folder
-    /// name), so the copy sees the runtime's `package` declarations.
-    private func packageName(_ build: String) throws -> String {
-        let data = try Data(contentsOf: URL(fileURLWithPath: "\(build)/description.json"))
-        let description = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let commands = try #require(description["swiftCommands"] as? [String: [String: Any]])
-        let sampleApp = try #require(commands.first { $0.key.hasPrefix("C.SampleApp-") }?.value)
-        let arguments = try #require(sampleApp["otherArguments"] as? [String])
-        let index = try #require(arguments.firstIndex(of: "-package-name"))
-        return arguments[index + 1]
-    }
-
     static func indentation(of line: String) -> String { String(line.prefix { $0 == " " }) }
 
     /// The first capture of `pattern` in `text`.
@@ -192,23 +180,6 @@ struct FixLinesFixTests {
         try text.write(to: fault, atomically: true, encoding: .utf8)
     }
 
-    /// Compiles the copy into `app` against the package's built modules.
-    private func compile(_ copy: URL, into fixedApp: String) throws {
-        let build = Command.buildDirectory.path
-        let objects = try ["Injection", "ArgumentParser", "ArgumentParserToolInfo"].flatMap { module in
-            try FileManager.default.contentsOfDirectory(atPath: "\(build)/\(module).build")
-                .filter { $0.hasSuffix(".o") }.map { "\(build)/\(module).build/\($0)" }
-        }
-        let sources = try FileManager.default.subpathsOfDirectory(atPath: copy.path)
-            .filter { $0.hasSuffix(".swift") }.map { copy.appendingPathComponent($0).path }
-        let compile = try Command.run("/usr/bin/env", [
-            "swiftc", "-module-name", "SampleApp", "-parse-as-library", "-swift-version", "6", "-Onone",
-            "-package-name", try packageName(build), "-I", "\(build)/Modules", "-o", fixedApp,
-        ] + sources + objects)
-        try #require(compile.status == 0, "the fixed sample app did not compile:\n\(compile.stderr)")
-    }
-
-    /// Records the compiled copy and expects a clean `check`.
     private func expectCleanCheck(_ fixedApp: String, _ what: String) throws {
         let fixedTrace = try record(fixedApp)
         defer { try? FileManager.default.removeItem(atPath: fixedTrace) }
@@ -253,7 +224,7 @@ struct FixLinesFixTests {
         #expect(modules.contains("FraudCheck(threshold: 10_000)"))
 
         let fixedApp = folder.appendingPathComponent("sample-app").path
-        try compile(copy, into: fixedApp)
+        try SampleAppCompiler.compile(copy, into: fixedApp)
         try expectCleanCheck(fixedApp, "the first fixes")
 
         let wiring = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -274,7 +245,7 @@ struct FixLinesFixTests {
         #expect(alternativeModules.contains("FraudCheck(threshold: 500)"))
         #expect(alternative.contains(#"tryResolve(name: "autenticated")"#))
         #expect(alternative.contains(#"app.register(name: "autenticated") { HTTPClient(baseURL: "https://api.shop.example", authenticated: true) }"#))
-        try compile(copy, into: fixedApp)
+        try SampleAppCompiler.compile(copy, into: fixedApp)
         try expectCleanCheck(fixedApp, "the alternatives")
     }
 }

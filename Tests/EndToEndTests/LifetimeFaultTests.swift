@@ -95,18 +95,6 @@ struct LifetimeFaultTests {
         #expect(!json.contains("ThumbnailCache"))
     }
 
-    /// The package name SwiftPM compiled the sample app with, so the copy sees the runtime's
-    /// `package` declarations.
-    private func packageName(_ build: String) throws -> String {
-        let data = try Data(contentsOf: URL(fileURLWithPath: "\(build)/description.json"))
-        let description = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let commands = try #require(description["swiftCommands"] as? [String: [String: Any]])
-        let sampleApp = try #require(commands.first { $0.key.hasPrefix("C.SampleApp-") }?.value)
-        let arguments = try #require(sampleApp["otherArguments"] as? [String])
-        let index = try #require(arguments.firstIndex(of: "-package-name"))
-        return arguments[index + 1]
-    }
-
     private func capture(_ pattern: String, in text: String) throws -> Substring {
         let match = try #require(text.firstMatch(of: try Regex(pattern)), "no \(pattern) in:\n\(text)")
         return try #require(match.output[1].substring)
@@ -156,19 +144,8 @@ struct LifetimeFaultTests {
         #expect(fixed.contains("app.register { withContainer(app) { StraySettingsViewModel() } }"))
         try fixed.write(to: file, atomically: true, encoding: .utf8)
 
-        let build = Command.buildDirectory.path
-        let objects = try ["Injection", "ArgumentParser", "ArgumentParserToolInfo"].flatMap { module in
-            try FileManager.default.contentsOfDirectory(atPath: "\(build)/\(module).build")
-                .filter { $0.hasSuffix(".o") }.map { "\(build)/\(module).build/\($0)" }
-        }
-        let sources = try FileManager.default.subpathsOfDirectory(atPath: copy.path)
-            .filter { $0.hasSuffix(".swift") }.map { copy.appendingPathComponent($0).path }
         let fixedApp = folder.appendingPathComponent("sample-app").path
-        let compile = try Command.run("/usr/bin/env", [
-            "swiftc", "-module-name", "SampleApp", "-parse-as-library", "-swift-version", "6", "-Onone",
-            "-package-name", try packageName(build), "-I", "\(build)/Modules", "-o", fixedApp,
-        ] + sources + objects)
-        try #require(compile.status == 0, "the fixed sample app did not compile:\n\(compile.stderr)")
+        try SampleAppCompiler.compile(copy, into: fixedApp)
 
         let fixedTrace = try Command.recordSampleApp(faults: Self.faults, sampleApp: fixedApp)
         defer { try? FileManager.default.removeItem(atPath: fixedTrace) }

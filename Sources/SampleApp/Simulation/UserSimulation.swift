@@ -30,12 +30,14 @@ struct UserSimulation {
                 let app = self.app
                 DispatchQueue.global().async(group: refreshes) { app.useCases.sync().run() }
             }
+            // Background refreshes finish before any reset: one building between a reset and
+            // what follows it would keep an instance the reset meant to drop (the old session in
+            // a repository, the live client under the tunnel's mapping), and two would be live.
+            let resets = iteration % 150 == 0 || iteration % 200 == 0 || iteration % 300 == 100
+            if resets { refreshes.wait() }
             if iteration % 150 == 0 { app.reset(.cached) }                 // pull to refresh
             if iteration % 200 == 0 { app.reset(.custom("session")); app.reset(.cached) }  // logout: what kept the session goes too
             if iteration % 300 == 100 {                                   // the train enters a tunnel
-                // Let background refreshes finish first: one resolving the live client between
-                // the reset and the mapping would keep it, and the mapping would be stale.
-                refreshes.wait()
                 app.reset(.cached)
                 app.map(\.network.mockAPI, to: \.network.api)
             }
