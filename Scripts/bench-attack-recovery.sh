@@ -21,20 +21,10 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--kinds \"KIND …\"] [--bin DIR]" >&2; exit 2 ;;
     esac
 done
-if [ -z "$bin" ]; then
-    swift build -c release --product di-inspect >/dev/null
-    swift build -c release --product sample-app >/dev/null
-    bin=$PWD/.build/release
-fi
-work=$(mktemp -d)
+. Scripts/live-bench-common.sh
+live_bench_binaries
 server=""
-app_pid=""
-cleanup() {
-    [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
-    [ -n "$server" ] && tmux -L "$server" kill-server 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+live_bench_scratch
 
 # attack KIND SOCKET: the attack, to its end (what ListenerAttackRecoveryTests sends).
 attack() {

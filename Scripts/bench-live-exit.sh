@@ -31,21 +31,10 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--runs N] [--at \"S1 S2 …\"] [--burners K] [--bin DIR] [--probe DIR]" >&2; exit 2 ;;
     esac
 done
-if [ -z "$bin" ]; then
-    swift build -c release --product di-inspect >/dev/null
-    swift build -c release --product sample-app >/dev/null
-    bin=$PWD/.build/release
-fi
-work=$(mktemp -d)
+. Scripts/live-bench-common.sh
+live_bench_binaries
 server="exit-$$-0"
-burning=()
-cleanup() {
-    tmux -L "$server" kill-server 2>/dev/null || true
-    [ ${#burning[@]} -gt 0 ] && kill "${burning[@]}" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
-for _ in $(seq 1 "$burners"); do yes >/dev/null & burning+=($!); done
+live_bench_scratch "$burners"
 
 # SIGTERM to $1 and the ms until it is gone.
 terminate() {

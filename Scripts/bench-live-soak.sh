@@ -38,21 +38,10 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--duration SECONDS] [--bin DIR] [--burners K] [--rates \"0 1\"]" >&2; exit 2 ;;
     esac
 done
-if [ -z "$bin" ]; then
-    swift build -c release --product di-inspect >/dev/null
-    swift build -c release --product sample-app >/dev/null
-    bin=$PWD/.build/release
-fi
-work=$(mktemp -d)
+. Scripts/live-bench-common.sh
+live_bench_binaries
 server="soak-$$"
-burning=()
-cleanup() {
-    tmux -L "$server" kill-server 2>/dev/null || true
-    if [ ${#burning[@]} -gt 0 ]; then kill "${burning[@]}" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-for _ in $(seq 1 "$burners"); do yes >/dev/null & burning+=($!); done
+live_bench_scratch "$burners"
 
 rss() { awk '/VmRSS/ {print int($2/1024)}' "/proc/$1/status" 2>/dev/null || echo "-"; }
 stat() { awk -v k="$2" '$1 == k {print $2}' "$1"; }
