@@ -1,14 +1,9 @@
 import Synchronization
 
 extension Container {
-    /// Reports the short-lived services handed to a long-lived one as keyed arguments
-    /// (`resolve(args: ["context": context])`): what a long-lived instance is built from, it
-    /// keeps, so an argument that is an instance of a `unique` or `graph` registration is a captive
-    /// dependency exactly as if its factory had resolved it. Only called for a build with
-    /// arguments under a long-lived scope, when somebody observes or `validate()` runs.
-    ///
-    /// An argument is matched to a registration by its dynamic type, among the registrations a
-    /// resolve from here would find (this container's search order).
+    /// Reports short-lived services handed to a long-lived one as arguments: what it is built from
+    /// it keeps, so such an argument is a captive dependency. Only for a long-lived build with
+    /// arguments, when observed or validating; matched by dynamic type in this search order.
     func reportArgumentCaptives(
         _ args: Arguments, holder: AnyRegistration, holderScope: Scope, in context: ResolutionContext
     ) {

@@ -6,8 +6,7 @@ extension Container {
         _ type: T.Type, name: String?, file: StaticString, line: UInt, quiet: Bool
     ) -> MissingRegistration {
         let requested = ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
-        // An unobserved `optional()` only needs to know nothing answered: skip the near-miss scan
-        // (every container's registrations) that only a message or an event would show.
+        // An unobserved `optional()` needs no near-miss scan: only a message or an event shows it.
         if quiet && !EventHub.shared.isActive {
             return MissingRegistration(
                 requested: requested, requesterChain: [], nearMisses: [], fix: "", location: SourceLocation(file, line))
@@ -20,8 +19,7 @@ extension Container {
             fix: fixLine(for: T.self, name: name, near: near),
             location: SourceLocation(file, line),
             lazyRead: Container.lazyReadStartingChain(ResolutionContext.current))
-        // An optional resolve that finds nothing is no failure, but it is recorded so that a nil
-        // nobody expected is visible in the trace (`check` lists it as a note).
+        // An optional resolve's nil is no failure, but recorded (`check` lists it as a note).
         if EventHub.shared.isActive { EventHub.shared.emit(quiet ? .resolvedToNil(missing) : .missing(missing)) }
         return missing
     }
@@ -42,10 +40,8 @@ extension Container {
             lazyRead: Container.lazyReadStartingChain(context), decoratorAt: decorator)
     }
 
-    /// The key the code wrote for each step of a cycle's path starting at stack index `start`:
-    /// the first `.implements` alias followed at a step's depth led to the frame built there (the
-    /// last step is the resolve that closed the cycle, at the current depth). Empty when no step
-    /// went through an alias.
+    /// The key the code wrote for each step of a cycle's path from stack index `start` (an
+    /// `.implements` alias followed at that depth); empty when no step went through one.
     static func keysWritten(for path: [ServiceIdentity], from start: Int, in context: ResolutionContext) -> [ServiceIdentity] {
         guard !context.followedAliases.isEmpty else { return [] }
         let written = path.indices.map { step in
@@ -54,18 +50,14 @@ extension Container {
         return written == path ? [] : written
     }
 
-    /// Reports a cycle the innermost resolve caught, with that resolve's site when it has one
-    /// (a keypath provider's resolve has none: then the closing service's factory, where it is
-    /// registered or declared). Only on the failure path: carrying the site through every
-    /// build costs every resolve (Benchmarks/).
+    /// Reports a cycle the innermost resolve caught, closed at that resolve's site, or else at the
+    /// closing service's registration (a keypath resolve has no site). Only the failure path
+    /// carries the site: carrying it through every build costs every resolve (Benchmarks/).
     func reportCycle(_ caught: DependencyCycle, closedAt site: ResolveSite?) -> DependencyCycle {
         var cycle = caught
         if let site {
             cycle.closedAt = SourceLocation(site.file, site.line)
         } else if let closer = ResolutionContext.current.frames.last {
-            // A keypath resolve (a provider called, `Container[\.a.b]`) carries no site: the
-            // closing request is in the factory of the service being built, written where that
-            // service is registered or its provider declared.
             cycle.closedAt = closer.registration.location
         }
         ResolutionContext.current.hasUnreportedCycle = false
@@ -83,9 +75,7 @@ extension Container {
             let relation: String? =
                 hasAncestor(container) ? (container.isSame(as: self) ? nil : "parent")
                 : container.hasAncestor(self) ? "child" : "other"
-            // Judged under the container's lock, so no kept instance is held past it: the
-            // container may be one another thread is dropping (a registry handle), and its
-            // instances go with it.
+            // Under the lock, so no kept instance outlives it: the container may be going away.
             let entries = container.core.state.withLock { state in
                 state.allEntries.map { entry in
                     (registration: entry.registration,
@@ -118,11 +108,9 @@ extension Container {
         return result.sorted { closeness($0) < closeness($1) }
     }
 
-    /// Whether a registration is probably an implementation of the requested protocol: its kept
-    /// instance conforms, or both type names are one stem with a short suffix each
-    /// (`XYZFetcher` for `XYZFetching`, `Session` or `SessionImpl` for `SessionProtocol`), and not
-    /// merely a shared prefix (`XYZFetchScreen` is no `XYZFetching`). Swift cannot test a metatype
-    /// against an arbitrary protocol without an instance, so the name is the fallback.
+    /// Whether a registration probably implements the requested protocol: its kept instance
+    /// conforms, or the names say so (``MissingRegistration/namesLookLikeImplementation(_:of:)``;
+    /// a metatype cannot be tested against an arbitrary protocol).
     static func looksLikeImplementation<T>(_ entry: ContainerState.Entry, of type: T.Type, asked: String) -> Bool {
         if let kept = entry.kept as? any InstanceValueProviding, kept.anyValue is T { return true }
         return MissingRegistration.namesLookLikeImplementation(entry.registration.identity.type, of: asked)
@@ -142,19 +130,14 @@ extension Container {
         scope.kind == .custom ? ".custom(\"\(scope.name)\")" : "." + scope.name
     }
 
-    /// Whether `type` is a protocol (an existential, `any P`), from the name of its metatype's
-    /// type: `P.Protocol` for a protocol or a composition (`Any` too), `(any P<…>).Type` for a
-    /// constrained one, where a concrete type's is `T.Type`. Only a failure's message asks.
+    /// Whether `type` is a protocol (`P.Protocol` or `(any P<…>).Type` as its metatype's name).
     static func isProtocol(_ type: Any.Type) -> Bool {
         let metatype = String(describing: Swift.type(of: type))
         return metatype.hasSuffix(".Protocol") || metatype.hasPrefix("(any ")
     }
 
-    /// The fix for a resolve that reached the root `Container.shared` while another container
-    /// registers the key: the task-local container the app set with `withContainer` does not
-    /// follow work to another thread (a GCD queue, a `Thread`) or a detached `Task`. Registering
-    /// the service in `shared` would build a second one apart from the app's; routing the
-    /// resolve to the app's container fixes it.
+    /// The fix for a resolve that reached `Container.shared` while another container registers the
+    /// key: `withContainer` does not follow work to another thread or a detached `Task`.
     func routingFix<T>(for type: T.Type, name: String?, near: [NearMiss]) -> String? {
         guard parent == nil, self.name == "shared",
               let holder = near.first(where: { $0.kind == .otherContainer })?.service.container,

@@ -1,10 +1,8 @@
 import Synchronization
 
 extension Container {
-    /// Runs a `@LazyInjected` property's first read, remembering its declaration as the app-code
-    /// line that started the resolve when app code (no build on this thread) reads it: a failure
-    /// deeper in the chain names it (``MissingRegistration/lazyRead``,
-    /// ``DependencyCycle/lazyRead``). One thread-local read and two writes per first read.
+    /// Runs a `@LazyInjected` property's first read; read from app code, its declaration is
+    /// remembered so that a failure deeper in the chain names it (``MissingRegistration/lazyRead``).
     @usableFromInline
     static func readingLazily<R>(file: StaticString, line: UInt, _ read: () -> R) -> R {
         let context = ResolutionContext.current
@@ -21,9 +19,8 @@ extension Container {
         return SourceLocation(site.file, site.line)
     }
 
-    /// The service being built on this thread, if any: the owner of a `@LazyInjected` created
-    /// now (its enclosing object is being initialised by that service's factory). Nil when no
-    /// observer listens, so an unobserved app pays one atomic load.
+    /// The service being built on this thread: the owner of a `@LazyInjected` created now. Nil when
+    /// unobserved (one atomic load).
     @usableFromInline
     static func lazyOwner() -> ServiceIdentity? {
         guard EventHub.shared.isActive else { return nil }
@@ -35,8 +32,7 @@ extension Container {
     @usableFromInline
     func reportLazyResolution<T>(_ type: T.Type, name: String?, owner: ServiceIdentity?, file: StaticString, line: UInt) {
         guard EventHub.shared.isActive else { return }
-        // The registration that answered, found in the resolve's own search order (an added
-        // child answers before the parent).
+        // Found in the resolve's own search order (an added child answers before the parent).
         let service = registration(answering: EntryKey(ObjectIdentifier(T.self), name: name))?.identity
             ?? ServiceIdentity(type: typeName(T.self), name: name, container: traceName)
         EventHub.shared.emit(.lazyResolved(LazyResolution(owner: owner, service: service, location: SourceLocation(file, line))))

@@ -1,14 +1,9 @@
 extension MissingRegistration {
-    /// The `register` line that fixes a missing registration of `asked` in the container
-    /// `receiver` names, or the name that was probably meant when the requested one is a typo of
-    /// a registered one: the one rule for the runtime and for a scan of the sources, so both
-    /// print the same fix.
+    /// The `register` line that fixes a missing registration of `asked` in `receiver`, or the name
+    /// probably meant: the one rule for the runtime and the source scan.
     ///
-    /// - Parameters:
-    ///   - requesterScope: The scope of the service whose factory asked, if any: under a
-    ///     long-lived requester the new registration gets that scope (the default `unique` would
-    ///     be the next problem, a captive dependency).
-    ///   - isProtocol: A protocol cannot be built, so the fix names a type that implements it.
+    ///   - requesterScope: The asking service's scope: a long-lived requester's scope is proposed
+    ///     (the default `unique` would be a captive dependency).
     package static func fixLine(
         receiver: String, asked: String, name: String?, near: [NearMiss], requesterScope: Scope?, isProtocol: Bool
     ) -> String {
@@ -38,10 +33,8 @@ extension MissingRegistration {
         return "\(receiver).register\(options) { <#\(asked)#>() }"
     }
 
-    /// Whether a registered type's name reads as an implementation of the requested one: both
-    /// names are one stem with a short suffix each (`XYZFetcher` for `XYZFetching`, `Session` or
-    /// `SessionImpl` for `SessionProtocol`), and not merely a shared prefix (`XYZFetchScreen` is
-    /// no `XYZFetching`).
+    /// Whether a registered type's name reads as an implementation of the requested one: one stem
+    /// with a short suffix each (`XYZFetcher` for `XYZFetching`), not merely a shared prefix.
     package static func namesLookLikeImplementation(_ found: String, of asked: String) -> Bool {
         guard found != asked else { return false }
         if asked.hasSuffix("Protocol"), found.hasPrefix(asked.dropLast("Protocol".count)),

@@ -9,16 +9,15 @@ import Darwin
 /// A POSIX thread running one closure: the one thread starter of the package (the recorder's
 /// writer, the listener, `validate()`'s helper threads).
 ///
-/// A real thread rather than a task, because its work blocks in system calls (`poll`, `write`)
-/// and must not take one of the cooperative pool's few threads.
+/// A real thread, not a task: its work blocks in system calls and must not hold a pool thread.
 ///
 /// ```swift
 /// let thread = try BackgroundThread { print("on a thread of its own") }
 /// thread.join()   // returns once the closure has run
 /// ```
 package final class BackgroundThread: Sendable {
-    /// The thread's id. `pthread_t` is an integer on Linux and a pointer on Darwin; it is only
-    /// read (to join or compare), never dereferenced, and written once in `init`.
+    /// `pthread_t`: an integer on Linux, a pointer on Darwin; only compared and joined, never
+    /// dereferenced.
     private let id: Lock<pthread_t?>
 
     /// Why the thread could not start: `pthread_create`'s status.

@@ -7,13 +7,10 @@ import Darwin
 /// A value guarded by a mutual-exclusion lock, with `Synchronization.Mutex`'s shape (noncopyable,
 /// `withLock`), built on a `pthread_mutex_t`: the runtime's one lock type.
 ///
-/// Why not `Mutex`: on Linux it locks a contended mutex in the kernel (`FUTEX_LOCK_PI`, inside
-/// the uninstrumented `libswiftSynchronization.so`), so ThreadSanitizer never sees the acquire
-/// and reports every access made under it as a race. `pthread_mutex_lock` is one TSan
-/// intercepts, so `make tsan` checks what the locks order instead of being told to trust them.
+/// Why not `Mutex`: on Linux a contended one locks in the kernel inside an uninstrumented
+/// library, so ThreadSanitizer never sees the acquire; it intercepts `pthread_mutex_lock`.
 ///
-/// A noncopyable struct holding one allocation, not a class: a class costs a second allocation
-/// per lock, and a container makes several (`Benchmarks/guard.sh`, new container).
+/// A noncopyable struct, not a class: one allocation per lock (`Benchmarks/guard.sh`, new container).
 ///
 /// `@unchecked Sendable`, and why that holds: the value is reachable only through
 /// ``withLock(_:)``, which holds the mutex for the whole body, so no two threads ever access it
@@ -21,10 +18,8 @@ import Darwin
 /// shared past the lock. `memory` is immutable after `init`, and the lock is noncopyable, so
 /// exactly one owner frees it.
 package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
-    /// The mutex, then the value, in one allocation of their own: a pthread mutex must not move
-    /// once initialised, and Swift promises no fixed address for a stored property.
-    /// Allocated and initialised in `init`, deinitialised and freed in `deinit`, never
-    /// reassigned, and only reached through ``mutex`` and ``value``.
+    /// The mutex, then the value, in one allocation: a pthread mutex must not move, and a stored
+    /// property has no fixed address. Allocated in `init`, freed in `deinit`, never reassigned.
     private let memory: UnsafeMutableRawPointer
 
     private static var valueOffset: Int {

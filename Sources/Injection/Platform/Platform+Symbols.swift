@@ -5,17 +5,13 @@ import Darwin
 #endif
 
 extension PosixIO {
-    /// The demangled name of the local function that starts at `address` in this process, read
-    /// from the full symbol table of the ELF file mapped there (`/proc/self/maps`, then the
-    /// file's `.symtab`), which `dladdr` does not search. Nil on Darwin, whose runtime already
-    /// names a keypath's computed properties, and for a stripped or unreadable binary.
+    /// The demangled name of the local function at `address`, from the full symbol table of the
+    /// ELF file mapped there (`.symtab`, which `dladdr` does not search). Nil on Darwin (its runtime
+    /// names keypath members) and for a stripped or unreadable binary. Reads the file: callers
+    /// remember the answer.
     ///
-    /// It reads the file, so callers ask once per address they care about and remember the answer.
-    ///
-    /// > Note: The one call into a private entry point of the Swift runtime (`swift_demangle`,
-    /// > which no public API exposes) is here, and only with the `Tracing` trait: it names the
-    /// > computed members of a keypath for the trace and its messages. Without the trait a
-    /// > computed member stays unnamed; nothing on a resolve or build path calls it.
+    /// > Note: The one call into a private entry point of the Swift runtime (`swift_demangle`, no
+    /// > public API exposes it), only with the `Tracing` trait; never on a resolve or build path.
     package static func functionName(at address: UInt) -> String? {
         #if Tracing && canImport(Glibc)
         guard let symbol = ELFSymbolTable.symbol(at: address) else { return nil }

@@ -62,11 +62,6 @@ package enum PosixIO {
         open(path, O_RDONLY | O_CLOEXEC)
     }
 
-    /// Creates or truncates a file for writing (mode 0644, close-on-exec).
-    package static func openForWriting(_ path: String) -> Int32 {
-        open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    }
-
     /// What ``openForWritingWithoutWaiting(_:)`` opened.
     package enum OpenedForWriting: Equatable {
         /// A FIFO, left non-blocking: a write to a reader that does not read fails with `EAGAIN`.
@@ -79,9 +74,8 @@ package enum PosixIO {
         case failed(Int32)
     }
 
-    /// ``openForWriting(_:)`` that never waits: opening a FIFO for writing blocks until a reader
-    /// opens it, so the open is non-blocking (a FIFO without a reader fails at once with `ENXIO`,
-    /// ``OpenedForWriting/fifoWithoutReader``).
+    /// Creates or truncates a file for writing (mode 0644, close-on-exec) without waiting: a FIFO
+    /// without a reader fails at once (``OpenedForWriting/fifoWithoutReader``) instead of blocking.
     package static func openForWritingWithoutWaiting(_ path: String) -> OpenedForWriting {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard fd >= 0 else {
@@ -146,10 +140,8 @@ package enum PosixIO {
     /// The current `errno`.
     package static var lastError: Int32 { errno }
 
-    /// Writes `text` and a newline to stderr in one `write(2)`, so lines from several threads
-    /// never interleave. The one way every module of this package prints to stderr; control
-    /// characters other than line breaks are escaped, so a name from a trace cannot steer the
-    /// terminal.
+    /// Writes `text` and a newline to stderr in one `write(2)`, so threads' lines never
+    /// interleave; control characters other than line breaks are escaped.
     package static func printError(_ text: String) {
         let line = Array((text.escapingControlCharacters(keepingNewlines: true) + "\n").utf8)
         line.withUnsafeBytes { _ = writeAll(2, $0, send: false) }
@@ -227,8 +219,7 @@ package enum PosixIO {
         #endif
     }
 
-    /// Every variable of the process environment (`environ` on Linux, `_NSGetEnviron` on Darwin,
-    /// where `environ` is not importable).
+    /// Every variable of the process environment (`_NSGetEnviron` on Darwin).
     package static func environmentVariables() -> [String: String] {
         #if canImport(Darwin)
         guard let environment = _NSGetEnviron() else { return [:] }
@@ -249,9 +240,8 @@ package enum PosixIO {
 
     package static var userID: UInt32 { UInt32(getuid()) }
 
-    /// A folder named after `name` for the user's own files: `/tmp/<name>-<uid>` on Linux; on
-    /// Darwin `<name>` in `$TMPDIR`, the per-user temporary folder, which on iOS is inside the
-    /// app's sandbox (an app cannot write `/tmp` there).
+    /// A folder for the user's own files: `/tmp/<name>-<uid>` on Linux; `$TMPDIR/<name>` on Darwin
+    /// (inside the app's sandbox on iOS).
     package static func userTemporaryDirectory(named name: String) -> String {
         #if canImport(Darwin)
         if let folder = environment("TMPDIR"), folder.hasPrefix("/") {

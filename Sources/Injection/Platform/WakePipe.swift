@@ -7,10 +7,9 @@ import Darwin
 /// A non-blocking pipe that wakes a thread waiting in `poll()`: the one wake mechanism of the
 /// package (the recorder's writer thread, the listener's thread, the inspector's UI loop).
 ///
-/// Producers change shared state under a `Mutex`, then call ``wake()``; the waiting side polls
-/// ``readDescriptor`` (next to its sockets or stdin, or alone with `wait(milliseconds:)`) and
-/// calls ``drain()``. Writing one byte is async-signal-safe, and a full pipe already means
-/// "wake up", so a failed write is ignored. Plain POSIX, the same on Linux and Darwin.
+/// Producers change shared state under a lock, then call ``wake()``; the waiting side polls
+/// ``readDescriptor`` and calls ``drain()``. A one-byte write is async-signal-safe, and a full
+/// pipe already means "wake up", so a failed write is ignored.
 ///
 /// ```swift
 /// let pipe = try WakePipe()

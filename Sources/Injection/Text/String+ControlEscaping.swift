@@ -1,22 +1,15 @@
 extension String {
-    /// The string with every character that could steer a terminal or reorder text written as
-    /// `\u{1B}`: C0 controls, DEL, C1 controls, line and paragraph separators, the bidi
-    /// controls (embeddings, overrides, isolates, marks) that make text display in another order
-    /// than it is read, and the invisible characters that make two names look the same (zero-width
-    /// space, word joiner, zero-width no-break space, soft hyphen). Everything else, non-ASCII
-    /// included, is kept, the zero-width joiners that emoji and some scripts are written with too.
+    /// The string with every character that could steer a terminal, reorder text or make two
+    /// names look alike written as `\u{1B}`: C0 and C1 controls, DEL, line separators, bidi
+    /// controls and invisible characters. Everything else, non-ASCII included, is kept.
     ///
-    /// The one escaping function for text from a trace: every message, report, listing and
-    /// screen cell that shows a name from a trace goes through it before reaching a terminal,
-    /// stderr or a text file, so a hostile name cannot set the clipboard (OSC 52), clear the
-    /// screen or disguise itself.
+    /// The one escaper for text from a trace on its way to a terminal, stderr or a text file.
     ///
     /// ```swift
     /// let shown = "Evil\u{1B}[2J".escapingControlCharacters  // Evil\u{1B}[2J, as visible text
     /// ```
     public var escapingControlCharacters: String {
-        // One pass over the bytes finds that most text has nothing to escape; only text with a
-        // byte that can start an escaped character is scanned by scalar.
+        // A byte pass first: most text has nothing to escape.
         guard utf8.contains(where: Self.mayStartControlForDisplay),
               unicodeScalars.contains(where: { $0.isControlForDisplay }) else { return self }
         var out = ""

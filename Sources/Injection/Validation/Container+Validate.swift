@@ -4,13 +4,9 @@ extension Container {
     /// Builds every registration once in a sandbox and reports every missing dependency, cycle
     /// and scope mismatch at once, not just the first.
     ///
-    /// Type-keyed registrations of this container, the containers added to it with
-    /// ``add(child:file:line:)`` and its ancestors (with theirs) are all checked, as are the
-    /// keypath providers already used and the ones passed in (a keypath provider is declared by
-    /// a computed property, so it is known once used or named here). Keypaths to plain
-    /// properties (`\.login.viewModel` returning the service itself) are covered the same way:
-    /// each is built once, and what it resolves through a container is checked with it. Real scopes are untouched:
-    /// kept instances are neither read nor created, and no events are emitted.
+    /// This container's registrations, its added children's and its ancestors' are checked, with
+    /// the keypath providers already used or passed in (a provider is known once used or named
+    /// here), plain keypaths alike. Real scopes are untouched and no events are emitted.
     ///
     /// ```swift
     /// @Test func appGraphIsComplete() {
@@ -25,8 +21,7 @@ extension Container {
         var registrations: [(Container, AnyRegistration)] = []
         var answering: [String: (registration: AnyRegistration, distance: Int)] = [:]
         let run = ValidationRun()
-        // The search order a resolve from here follows: own table, added children (depth first),
-        // then the parent and its added children. What `add(child:)` modules register is built too.
+        // The search order a resolve from here follows, added children included.
         for (container, distance) in searchOrder() {
             let entries = container.core.state.withLock { $0.allEntries.map(\.registration) }
             for registration in entries {
@@ -47,10 +42,8 @@ extension Container {
             }
         }
         registrations.sort { $0.1.identity.key < $1.1.identity.key }
-        // Each registration is built the way the app resolves it: from this container (an
-        // ancestor's registration resolves its dependencies here, where a child's overrides
-        // apply), with this container as `Container.shared` on the helper thread, so factories
-        // and property wrappers that use `Container.shared` see the app's container.
+        // Built as the app resolves it: from this container (where a child's overrides apply), with it
+        // as `Container.shared` on the helper thread.
         for (_, registration) in registrations where !registration.takesArguments {
             run.check { () throws(ResolutionError) in
                 try withContainer(self) { () throws(ResolutionError) in
@@ -67,9 +60,8 @@ extension Container {
 }
 
 extension Container {
-    /// The containers a resolve from here searches, in order, each with its distance (an added
-    /// child or a parent is one step): own table, added children depth first (never through
-    /// their parents), then the parent with its own added children.
+    /// The containers a resolve from here searches, in order, with their distance: own table,
+    /// added children depth first, then the parent with its added children.
     func searchOrder() -> [(Container, Int)] {
         var order: [(Container, Int)] = []
         var visited: Set<ObjectIdentifier> = []

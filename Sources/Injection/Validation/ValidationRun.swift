@@ -1,6 +1,5 @@
 import Synchronization
 
-
 /// One ``Container/validate(_:)`` pass: the problems found so far and the sandbox
 /// that stands in for the real scopes, so validating disturbs no kept instance.
 final class ValidationRun: Sendable {
@@ -59,10 +58,9 @@ final class ValidationRun: Sendable {
         }
     }
 
-    /// Called by a trapping resolve inside a validation: records the failure and ends the
-    /// validation thread instead of the program. The thread holds no container lock (factories
-    /// never run under one), so ending it leaves every container consistent; what the abandoned
-    /// factories built is leaked, which is acceptable for a one-off check.
+    /// A trapping resolve inside a validation: records the failure and ends the thread, not the
+    /// program. It holds no container lock (factories never run under one); what its factories
+    /// built is leaked, acceptable for a one-off check.
     func abandonThread(after error: ResolutionError) -> Never {
         record(ValidationProblem(error))
         BackgroundThread.exitCurrent()
