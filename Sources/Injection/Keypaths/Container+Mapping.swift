@@ -53,7 +53,7 @@ extension Container {
 
     /// The provider that answers requests for `original`, when a mapping is set.
     public func mapping<T>(for original: any KeyPath<Container, Provider<T>> & Sendable) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
-        mappedTarget(of: original)
+        mappedKeyPath(of: original)
     }
 
     /// The mappings, readable and writable by subscript, as in
@@ -76,7 +76,7 @@ extension Container {
         public subscript<T>(
             _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
         ) -> any KeyPath<Container, Provider<T>> & Sendable {
-            get { container.mappedTarget(of: original) ?? original }
+            get { container.mappedKeyPath(of: original) ?? original }
             nonmutating set { container.setMapping(original, to: unlessItself(newValue, original), file: file, line: line) }
         }
 
@@ -86,13 +86,9 @@ extension Container {
         public subscript<T>(
             _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
         ) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
-            get { container.mappedTarget(of: original) }
+            get { container.mappedKeyPath(of: original) }
             nonmutating set { container.setMapping(original, to: newValue.flatMap { unlessItself($0, original) }, file: file, line: line) }
         }
-    }
-
-    func mappedTarget<T>(of original: any KeyPath<Container, Provider<T>> & Sendable) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
-        mappedKeyPath(of: original)
     }
 
     /// The keypath `original` (a provider's or a plain property's) is mapped to in this
@@ -178,15 +174,8 @@ extension Container {
         core.hasMappings.load(ordering: .acquiring) || parent?.anyMappings == true
     }
 
-    func mappedTarget(forProvider key: ProviderKey) -> MappedTarget? {
-        mappedTargetAndHolder(forProvider: key)?.target
-    }
-
     func hasKeptInstance(_ key: ProviderKey) -> Bool {
-        core.state.withLock { state in
-            guard let entry = state.providerEntry(key) else { return false }
-            return entry.holdsInstance
-        }
+        core.state.withLock { $0.providerEntry(key)?.holdsInstance ?? false }
     }
 }
 
@@ -207,7 +196,7 @@ public enum InjectionMapper {
     public static subscript<T>(
         _ original: any KeyPath<Container, Provider<T>> & Sendable, file: StaticString = #fileID, line: UInt = #line
     ) -> (any KeyPath<Container, Provider<T>> & Sendable)? {
-        get { Container.shared.mappedTarget(of: original) }
+        get { Container.shared.mappedKeyPath(of: original) }
         set { Container.shared.setMapping(original, to: newValue.flatMap { unlessItself($0, original) }, file: file, line: line) }
     }
 
@@ -227,7 +216,7 @@ public enum InjectionMapper {
     public static func target<T>(
         of original: any KeyPath<Container, Provider<T>> & Sendable
     ) -> any KeyPath<Container, Provider<T>> & Sendable {
-        Container.shared.mappedTarget(of: original) ?? original
+        Container.shared.mappedKeyPath(of: original) ?? original
     }
 
     /// Answers requests for `original` with `replacement`.

@@ -26,7 +26,6 @@ extension Container {
     @usableFromInline
     enum HeldProviderFailure: Error {
         case undeclared
-        /// The resolve of the held provider failed.
         case failed(ResolutionError)
     }
 

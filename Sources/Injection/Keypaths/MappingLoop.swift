@@ -105,7 +105,7 @@ extension Container {
         var saved = key
         var hops = 0
         var limit = 1
-        while let next = mappedTarget(forProvider: current) {
+        while let next = mappedTargetAndHolder(forProvider: current)?.target {
             final = next
             current = next.key
             if current == saved { throw .cycle(reportMappingLoop(through: current)) }

@@ -17,7 +17,6 @@ struct MappedTarget: Sendable {
     /// The provider whose requests are redirected, and the one that answers them.
     let original: ServiceIdentity
     let target: ServiceIdentity
-    /// Where the mapping was set.
     let location: SourceLocation
 }
 
@@ -47,7 +46,6 @@ struct TypedKeyPath: Sendable {
         box = Typed(keyPath)
     }
 
-    /// The keypath as a table key.
     var id: SendableKeyPath { SendableKeyPath(keyPath: box.anyKeyPath) }
 
     /// The keypath, if it leads to a `Value`.

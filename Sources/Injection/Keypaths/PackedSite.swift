@@ -19,17 +19,14 @@ struct PackedSite: Sendable {
         words = SIMD8(member.start, UInt(bitPattern: member.count), file.0, file.1, UInt(file.2), line, 0, 0)
     }
 
-    /// The declaring member's name (`viewModel`).
     @inlinable
     var member: MemberName { MemberName(start: words[0], count: Int(bitPattern: words[1])) }
 
-    /// The declaring file (`#fileID`).
     @inlinable
     var file: StaticString {
         StaticStringBits.string((words[2], words[3], UInt8(truncatingIfNeeded: words[4])))
     }
 
-    /// The declaring line.
     @inlinable
     var line: UInt { words[5] }
 }

@@ -11,7 +11,6 @@ struct PlainKeyPath: Sendable {
     let key: ProviderKey
     /// The first component's layer (`Login` for `\.login.viewModel`); nil on `Container` itself.
     let layer: String?
-    /// The rest of the path (`viewModel`).
     let member: String
 
     /// `Login.viewModel: LoginViewModel` in `container`.

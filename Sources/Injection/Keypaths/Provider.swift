@@ -36,11 +36,9 @@ public struct Provider<T>: Sendable {
         self.make = make
     }
 
-    /// See ``site``.
     @usableFromInline
     typealias Site = (layer: any SendableMetatype.Type, packed: PackedSite)
 
-    /// A provider of `container` declared at `site`.
     init(container: Container, site: Site, scope: Scope, make: Make) {
         self.container = container
         self.site = site
@@ -48,17 +46,13 @@ public struct Provider<T>: Sendable {
         self.make = make
     }
 
-    /// The layer type that declares the provider.
     var layer: any DependencyLayer.Type {
         // Safe: `site.layer` is only ever set from the initializer's `any DependencyLayer.Type`.
         site.layer as! any DependencyLayer.Type
     }
 
-    /// The declaring member's name (`viewModel`).
     @inlinable var member: MemberName { site.packed.member }
-    /// The declaring file (`#fileID`).
     @inlinable var file: StaticString { site.packed.file }
-    /// The declaring line.
     @inlinable var line: UInt { site.packed.line }
 
     /// The declared factory as a registration with `fields`.

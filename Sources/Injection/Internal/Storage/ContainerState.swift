@@ -91,7 +91,6 @@ struct ContainerState: ~Copyable {
         }
     }
 
-    /// The provider entry under `key`.
     func providerEntry(_ key: ProviderKey) -> Entry? {
         read.pointee.providers.liveNode(key).map { Entry(slot: $0) }
     }
@@ -103,7 +102,6 @@ struct ContainerState: ~Copyable {
         changedProviders.append(key)
     }
 
-    /// The provider keys with an entry.
     var providerKeys: [ProviderKey] {
         var keys: [ProviderKey] = []
         read.pointee.providers.forEachLiveNode { keys.append($0.key) }
@@ -119,7 +117,6 @@ struct ContainerState: ~Copyable {
         return entries
     }
 
-    /// Calls `body` with every entry of every table.
     func forEachEntry(_ body: (Entry) -> Void) {
         let tables = read
         tables.pointee.unnamed.forEachLiveNode { body(Entry(slot: $0)) }
@@ -185,7 +182,6 @@ struct LoggedTable<Key: Hashable, Value> {
 
     var hasChanges: Bool { changedWhole || firstChanged != nil }
 
-    /// What changed since the last call, and forgets it.
     mutating func takeChanges() -> Changes? {
         if changedWhole {
             changedWhole = false

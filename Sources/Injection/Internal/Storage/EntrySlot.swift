@@ -55,7 +55,6 @@ class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
 
     // MARK: - Under the container's lock
 
-    /// The kept instance.
     var kept: (any AnyObject & Sendable)? {
         keptObject.load(ordering: .acquiring)?.takeUnretainedValue()
     }
