@@ -76,7 +76,7 @@ app-links: deps
 # (LeakSanitizer, with the named suppressions in Scripts/lsan-suppressions.txt; allocation stacks
 # of 100 frames, so a suppressed frame is on the stack LeakSanitizer matches).
 asan: deps
-	ASAN_OPTIONS="detect_leaks=1 malloc_context_size=100 $${ASAN_OPTIONS:-}" \
+	DI_RUNTIME_TESTS_ONLY=1 ASAN_OPTIONS="detect_leaks=1 malloc_context_size=100 $${ASAN_OPTIONS:-}" \
 	LSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt $${LSAN_OPTIONS:-}" \
 		$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter '^InjectionTests\.' $(SWIFT_FLAGS)
 
@@ -86,7 +86,7 @@ asan: deps
 # locks are pthread mutexes TSan sees (Platform/Lock.swift); the suppressions file is empty, and a
 # rule added there names one lock body, with why.
 tsan: deps
-	TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $${TSAN_OPTIONS:-}" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
+	DI_RUNTIME_TESTS_ONLY=1 TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $${TSAN_OPTIONS:-}" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests $(SWIFT_FLAGS)
 
 # Resolution speed against direct construction and Swinject, then the graph at scale, long names,
 # how soon a real app is shown after each kind of attack on the listener, then the live

@@ -135,3 +135,12 @@ for target in package.targets where target.type != .system && target.type != .te
 if Context.environment["DI_DOCS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }
+
+// `make asan` and `make tsan` set DI_RUNTIME_TESTS_ONLY: their sanitized builds then compile only
+// the runtime, the trace reader and the tests they run, not the tools and suites they never run.
+if Context.environment["DI_RUNTIME_TESTS_ONLY"] != nil {
+    let kept: Set = ["Injection", "InjectionTesting", "InjectionTrace", "ArticleListingSupport", "InjectionTests", "InjectionTraceTests"]
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll { !kept.contains($0.name) }
+    package.dependencies.removeAll()
+}
