@@ -2,8 +2,10 @@ extension MissingRegistration {
     /// The `register` line that fixes a missing registration of `asked` in `receiver`, or the name
     /// probably meant: the one rule for the runtime and the source scan.
     ///
+    /// - Parameters:
     ///   - requesterScope: The asking service's scope: a long-lived requester's scope is proposed
     ///     (the default `unique` would be a captive dependency).
+    ///   - isProtocol: A protocol cannot be built, so the fix names a type that implements it.
     package static func fixLine(
         receiver: String, asked: String, name: String?, near: [NearMiss], requesterScope: Scope?, isProtocol: Bool
     ) -> String {
