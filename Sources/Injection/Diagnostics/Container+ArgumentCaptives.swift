@@ -1,8 +1,8 @@
 import Synchronization
 
 extension Container {
-    /// Reports short-lived services handed to a long-lived one as arguments: what it is built from
-    /// it keeps, so such an argument is a captive dependency. Only for a long-lived build with
+    /// Reports short-lived services passed to a long-lived one as arguments: it keeps what it is
+    /// built from, so such an argument is a captive dependency. Only for a long-lived build with
     /// arguments, when observed or validating; matched by dynamic type in this search order.
     func reportArgumentCaptives(
         _ args: Arguments, holder: AnyRegistration, holderScope: Scope, in context: ResolutionContext

@@ -154,11 +154,10 @@ extension Container {
         let keyPaths = core.mappingState.withLock { table in table.mappings.map { ($0.key, $0.value) } }
         var byProvider: [ProviderKey: MappedTarget] = [:]
         for (original, mapping) in keyPaths {
-            if let from = PlainKeyPaths.existing(original.keyPath), let to = PlainKeyPaths.existing(mapping.target.id.keyPath) {
+            if let from = PlainKeyPaths.existing(original.keyPath), PlainKeyPaths.existing(mapping.target.id.keyPath) != nil {
                 // A plain property's key is its keypath's, whatever the assembly: it stays.
                 let previous = core.mappingState.withLock { $0.byProvider[from.key] }
                 if let previous { byProvider[from.key] = previous }
-                _ = to
                 continue
             }
             // Projected outside the lock: a keypath runs the app's layer code.
