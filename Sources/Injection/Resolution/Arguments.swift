@@ -17,10 +17,14 @@
 public struct Arguments {
     /// What the resolve passed; nil when it passed none (a nil optional passes none).
     public let value: Any?
+    /// Whether any argument was given. Stored: comparing the `Any?` with nil copied and destroyed
+    /// the existential on every observed build (`Benchmarks/guard.sh`, recorder attached).
+    public let isEmpty: Bool
 
     /// The arguments `value`, as a resolve passes them.
     @inlinable
     public init(_ value: Any?) {
+        isEmpty = value == nil
         self.value = value
     }
 
@@ -28,8 +32,6 @@ public struct Arguments {
     @inlinable
     static var none: Arguments { Arguments(nil) }
 
-    /// Whether any argument was given.
-    public var isEmpty: Bool { value == nil }
 
     /// The single argument, as `T`. Traps with a clear message, naming `file` and `line` (the
     /// factory), when it is missing or of another type.
