@@ -38,6 +38,8 @@ struct Linking {
     var registrationIndex: [[Int]: Int] = [:]
     /// ``DeclaredRegistration/id`` → index in ``registrations``.
     var registrationIndexByID: [Int: Int] = [:]
+    /// The registrations by key, once they are all linked (``linkRequests()``).
+    var lookup = RegistrationLookup()
     var notes: [ScanNote] = []
     var nextID = 1
 
@@ -198,6 +200,7 @@ struct Linking {
 
     mutating func linkRequests() -> [InjectionSite] {
         var sites: [InjectionSite] = []
+        lookup = RegistrationLookup(registrations)
         let builders = builders()
         let mappings = mappings()
         registrationIndexByID = Dictionary(uniqueKeysWithValues: registrations.indices.map { (registrations[$0].declared.id, $0) })
@@ -350,16 +353,12 @@ struct Linking {
     /// added to them; an `.implements` alias answers too.
     func find(_ requested: ServiceIdentity) -> DeclaredRegistration? {
         for container in containers.searchOrder(from: requested.container) {
-            let candidates = registrations.filter { registration in
-                let declared = registration.declared
-                guard declared.service.container == container, declared.service.name == requested.name else { return false }
-                return declared.service.type == requested.type && declared.service.member == nil
-                    || declared.implements.contains { $0.type == requested.type }
-            }
+            // Registered under the type (not a keypath provider's member), or implementing it.
+            let candidates = lookup.answering(requested.type, name: requested.name, in: container).map { registrations[$0].declared }
             // The one that wins: no other registration overrides it.
-            let replaced = Set(candidates.compactMap(\.declared.overrides))
-            if let winner = candidates.last(where: { !replaced.contains($0.declared.id) }) ?? candidates.last {
-                return winner.declared
+            let replaced = Set(candidates.compactMap(\.overrides))
+            if let winner = candidates.last(where: { !replaced.contains($0.id) }) ?? candidates.last {
+                return winner
             }
         }
         return nil
@@ -374,10 +373,7 @@ struct Linking {
         }
         let layerType = components.count >= 2 ? types.layerAccessors[components[components.count - 2]] : nil
         let layer = layerType.map { LayerName.derive(from: $0) }
-        let candidates = registrations.filter { registration in
-            let service = registration.declared.service
-            return service.member == member && (layer == nil || service.layer == layer)
-        }.map(\.declared)
+        let candidates = lookup.providing(member).map { registrations[$0].declared }.filter { layer == nil || $0.service.layer == layer }
         let linked = candidates.first { $0.service.container == container } ?? candidates.first
         if let linked { return (linked, linked.service) }
         return (nil, ServiceIdentity(type: type ?? "?", container: container, layer: layer, member: member))

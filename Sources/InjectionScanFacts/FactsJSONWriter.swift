@@ -24,6 +24,9 @@ struct FactsJSONWriter {
 
     mutating func newline() { bytes.append(0x0A) }
 
+    /// Bytes written by another writer (a whole line).
+    mutating func append(_ written: [UInt8]) { bytes.append(contentsOf: written) }
+
     // MARK: Fields
 
     mutating func field(_ key: String, _ value: String) {
@@ -105,11 +108,14 @@ struct FactsJSONWriter {
     /// other control characters as `\u00xx`; everything else (`/`, DEL, any other scalar) as is.
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        // Checked over the string's own buffer, not byte by byte through its view.
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
             bytes.append(contentsOf: utf8)
-        } else {
-            for byte in utf8 { escape(byte) }
+            return true
+        }
+        if plain != true {
+            for byte in text.utf8 { escape(byte) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

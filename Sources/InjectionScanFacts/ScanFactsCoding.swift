@@ -1,8 +1,10 @@
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
+import Synchronization
 
 /// Why a facts file could not be read.
 public enum ScanFactsError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -41,15 +43,19 @@ public struct ScanFactsWriter: Sendable {
     /// One line (with its `\n`).
     public func line(_ file: FileFacts) -> [UInt8] { Self.line(file) }
 
-    /// The whole file: the header, then the files sorted by path.
+    /// The whole file: the header, then the files sorted by path (bytewise).
     public func encode(_ facts: ScanFacts) -> [UInt8] {
-        var json = FactsJSONWriter()
-        facts.header.write(to: &json)
+        let files = facts.files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return encode(facts.header, fileLines: files.map { line($0) })
+    }
+
+    /// The whole file from each file's `line(_:)` written already (on the thread that read the
+    /// file), given sorted by path (bytewise).
+    public func encode(_ header: ScanFactsHeader, fileLines: [[UInt8]]) -> [UInt8] {
+        var json = FactsJSONWriter(capacity: fileLines.reduce(0) { $0 + $1.count } + 512)
+        header.write(to: &json)
         json.newline()
-        for file in facts.files.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
-            file.write(to: &json)
-            json.newline()
-        }
+        for line in fileLines { json.append(line) }
         return json.bytes
     }
 
@@ -73,21 +79,24 @@ public struct ScanFactsReader: Sendable {
         var kind: String?
     }
 
-    public func read(contentsOf path: String) throws(ScanFactsError) -> ScanFacts {
+    /// The facts file at `path`; its file lines are decoded on `jobs` threads.
+    public func read(contentsOf path: String, jobs: Int = 1) throws(ScanFactsError) -> ScanFacts {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw .unreadable(path: path, reason: "\(error)")
         }
-        return try read(Array(data))
+        return try read(Array(data), jobs: jobs)
     }
 
-    public func read(_ bytes: [UInt8]) throws(ScanFactsError) -> ScanFacts {
+    /// The facts in `bytes`; the file lines are decoded on `jobs` threads (each line stands
+    /// alone), and the result and the first error, by line, are the same whatever the count.
+    public func read(_ bytes: [UInt8], jobs: Int = 1) throws(ScanFactsError) -> ScanFacts {
         let decoder = JSONDecoder()
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
-            .lazy.filter { !$0.element.allSatisfy { $0 == 0x20 || $0 == 0x0D || $0 == 0x09 } }.makeIterator()
-        guard let (_, first) = lines.next() else { throw .empty }
+            .filter { !$0.element.allSatisfy { $0 == 0x20 || $0 == 0x0D || $0 == 0x09 } }
+        guard let (_, first) = lines.first else { throw .empty }
         let probe: Probe
         do {
             probe = try decoder.decode(Probe.self, from: Data(first))
@@ -106,24 +115,53 @@ public struct ScanFactsReader: Sendable {
         } catch {
             throw .malformedLine(line: 1, reason: Self.reason(error))
         }
+        lines.removeFirst()
         var files: [FileFacts] = []
-        while let (index, line) = lines.next() {
-            // The hand-written reader takes the lines di-scan writes; any other line is
-            // JSONDecoder's, with its words for what is wrong.
-            if let file = try? FactsJSONReader.read(line, { try FileFacts(reading: &$0) }) {
-                if file.kind == "file" { files.append(file) }
-                continue
-            }
-            let data = Data(line)
-            do {
-                let kind = try decoder.decode(Probe.self, from: data).kind
-                guard kind == nil || kind == "file" else { continue }
-                files.append(try decoder.decode(FileFacts.self, from: data))
-            } catch {
-                throw .malformedLine(line: index + 1, reason: Self.reason(error))
-            }
+        for decoded in Self.decode(lines.map { ($0.offset + 1, $0.element) }, jobs: jobs) {
+            if let file = try decoded.get() { files.append(file) }
         }
         return ScanFacts(header: header, files: files)
+    }
+
+    /// Each line decoded (nil for a line of another kind), in order; on `jobs` threads, each
+    /// taking the next run of lines.
+    private static func decode(_ lines: [(number: Int, bytes: ArraySlice<UInt8>)], jobs: Int) -> [Result<FileFacts?, ScanFactsError>] {
+        let runLength = 64
+        let runs = (lines.count + runLength - 1) / runLength
+        guard jobs > 1, runs > 1 else {
+            let decoder = JSONDecoder()
+            return lines.map { decode($0.bytes, number: $0.number, decoder: decoder) }
+        }
+        let next = Atomic<Int>(0)
+        let decodedRuns = Mutex([[Result<FileFacts?, ScanFactsError>]](repeating: [], count: runs))
+        DispatchQueue.concurrentPerform(iterations: min(jobs, runs)) { _ in
+            let decoder = JSONDecoder()
+            while true {
+                let run = next.add(1, ordering: .relaxed).oldValue
+                guard run < runs else { return }
+                let decoded = lines[run * runLength..<min(lines.count, (run + 1) * runLength)].map {
+                    decode($0.bytes, number: $0.number, decoder: decoder)
+                }
+                decodedRuns.withLock { $0[run] = decoded }
+            }
+        }
+        return decodedRuns.withLock { $0.flatMap { $0 } }
+    }
+
+    /// One line: the hand-written reader takes the lines di-scan writes; any other line is
+    /// `JSONDecoder`'s, with its words for what is wrong.
+    private static func decode(_ line: ArraySlice<UInt8>, number: Int, decoder: JSONDecoder) -> Result<FileFacts?, ScanFactsError> {
+        if let file = try? FactsJSONReader.read(line, { try FileFacts(reading: &$0) }) {
+            return .success(file.kind == "file" ? file : nil)
+        }
+        let data = Data(line)
+        do {
+            let kind = try decoder.decode(Probe.self, from: data).kind
+            guard kind == nil || kind == "file" else { return .success(nil) }
+            return .success(try decoder.decode(FileFacts.self, from: data))
+        } catch {
+            return .failure(.malformedLine(line: number, reason: Self.reason(error)))
+        }
     }
 
     private static func excerpt(_ line: some Collection<UInt8>) -> String {

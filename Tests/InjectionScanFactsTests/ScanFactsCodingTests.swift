@@ -173,6 +173,37 @@ import Testing
         }
     }
 
+    @Test func readingOnSeveralThreadsGivesTheSameFactsAndTheSameFirstError() throws {
+        // Enough lines for many runs of lines, blank lines and a line of another kind among them.
+        var facts = Self.sample()
+        let file = facts.files[1]
+        facts.files = (0..<150).map { index in
+            var copy = file
+            copy.path = "Sources/App/File\(String(index + 1_000)).swift"
+            copy.registrations[0].line = index
+            return copy
+        }
+        let written = String(decoding: ScanFactsWriter().encode(facts), as: UTF8.self)
+        var lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert("", at: 40)
+        lines.insert(#"{"kind":"summary","files":150}"#, at: 90)
+        let bytes = Array(lines.joined(separator: "\n").utf8)
+        let serial = try ScanFactsReader().read(bytes, jobs: 1)
+        #expect(serial.files.count == 150 && serial.files == facts.files)
+        for jobs in [2, 4] {
+            #expect(try ScanFactsReader().read(bytes, jobs: jobs) == serial)
+        }
+        // Two broken lines in different runs: the first, by line, is the error whatever the count.
+        lines[140] = "{oops"
+        lines[70] = #"{"kind":"file"}"#
+        let broken = Array(lines.joined(separator: "\n").utf8)
+        for jobs in [1, 2, 4] {
+            #expect(throws: ScanFactsError.malformedLine(line: 71, reason: #"no "path""#)) {
+                try ScanFactsReader().read(broken, jobs: jobs)
+            }
+        }
+    }
+
     @Test func readsAFileFromDisk() throws {
         let path = "/tmp/scan-facts-\(UInt32.random(in: 0...UInt32.max)).ndjson"
         let bytes = ScanFactsWriter().encode(Self.sample())

@@ -56,7 +56,7 @@ struct DIScanCommand: ParsableCommand {
             print("di-scan: parsed \(result.extracted + result.declarationsOnly) of \(files) \(files == 1 ? "file" : "files") (\(result.prefiltered) prefiltered)", to: &standardError)
             return
         }
-        let bytes = ScanFactsWriter().encode(result.facts)
+        let bytes = result.encoded()
         if let output {
             do {
                 try Data(bytes).write(to: URL(fileURLWithPath: output))

@@ -72,10 +72,18 @@ public struct FileExtractor: Sendable {
         let registrations = RegistrationVisitor(context: context, receivers: receivers)
         let containers = ContainerVisitor(context: context, receivers: receivers)
         let mappings = MappingVisitor(context: context)
-        SharedWalk(registrations, containers, mappings).walk(tree)
-        // Requests need every registration of the file first (their factories, their members).
+        let walk = SharedWalk(registrations, containers, mappings)
+        walk.walk(tree)
+        // Requests need every registration of the file first (their factories, their members):
+        // handed the nodes the shared walk kept, in the order a walk of their own would visit.
         let requests = RequestVisitor(context: context, receivers: receivers, registrations: registrations)
-        requests.walk(tree)
+        for site in walk.requestSites {
+            switch site {
+            case .variable(let node): _ = requests.visit(node)
+            case .call(let node): _ = requests.visit(node)
+            case .subscriptCall(let node): _ = requests.visit(node)
+            }
+        }
         facts.registrations = registrations.registrations
         facts.requests = requests.requests
         facts.containers = containers.containers

@@ -30,6 +30,14 @@ public struct Scanner: Sendable {
         public var prefiltered: Int
         /// True when at least one file could be read.
         public var readAny: Bool
+        /// Each file's facts line, written on the thread that read the file (the writing is not
+        /// left to one thread at the end), in the order of `facts.files`; empty for `parseOnly`.
+        public var fileLines: [[UInt8]]
+
+        /// The facts file: the bytes `ScanFactsWriter().encode(facts)` writes.
+        public func encoded() -> [UInt8] {
+            ScanFactsWriter().encode(facts.header, fileLines: fileLines)
+        }
     }
 
     public func run(mode: Mode = .full) -> Result {
@@ -74,25 +82,33 @@ public struct Scanner: Sendable {
         var wanted: Set<String> = []
         for pass in first { wanted.formUnion(pass.typeNames) }
         let wantedNames = wanted
-        let second = Self.parallelMap(first, jobs: options.jobs) { pass -> (FileFacts, Bool?) in
-            guard let pending = pass.pending else { return (pass.facts, nil) }
+        let writeLines = mode == .full
+        let second = Self.parallelMap(first, jobs: options.jobs) { pass -> (FileFacts, Bool?, [UInt8]) in
             var facts = pass.facts
-            if pending.declared.contains(where: wantedNames.contains) {
-                extractor.extract(pending.bytes, into: &facts, depth: mode == .parseOnly ? .parseOnly : .declarations)
-                return (facts, false)
+            var parsedForDeclarations: Bool?
+            if let pending = pass.pending {
+                if pending.declared.contains(where: wantedNames.contains) {
+                    extractor.extract(pending.bytes, into: &facts, depth: mode == .parseOnly ? .parseOnly : .declarations)
+                    parsedForDeclarations = true
+                } else {
+                    facts.prefiltered = true
+                    parsedForDeclarations = false
+                }
             }
-            facts.prefiltered = true
-            return (facts, true)
+            return (facts, parsedForDeclarations, writeLines ? ScanFactsWriter().line(facts) : [])
         }
-        let files = second.map(\.0)
+        // In the order the facts file lists them (the walk's order already, by path).
+        let order = second.indices.sorted { second[$0].0.path.utf8.lexicographicallyPrecedes(second[$1].0.path.utf8) }
+        let files = order.map { second[$0].0 }
+        let fileLines = writeLines ? order.map { second[$0].2 } : []
         let header = ScanFactsHeader(
             root: root, tool: Self.tool, defines: options.defines.sorted(), includeTests: options.includeTests,
             config: options.configurationPath.map { SourceWalker.relative(SourceWalker.absolutePath($0), to: root) }, files: files.count)
         return Result(
             facts: ScanFacts(header: header, files: files),
             extracted: first.count { $0.pending == nil && $0.read && $0.facts.skipped == nil },
-            declarationsOnly: second.count { $0.1 == false }, prefiltered: second.count { $0.1 == true },
-            readAny: first.contains { $0.read })
+            declarationsOnly: second.count { $0.1 == true }, prefiltered: second.count { $0.1 == false },
+            readAny: first.contains { $0.read }, fileLines: fileLines)
     }
 
     struct Pending: Sendable {

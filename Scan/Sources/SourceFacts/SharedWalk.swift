@@ -4,10 +4,22 @@ import SwiftSyntax
 /// containers, mappings): each is handed the nodes it visits, in the order its own walk would
 /// hand them, so its facts are the same; the tree is walked once instead of once per visitor
 /// (BENCHMARKS.md, "Reading sources"). They only ever visit children, which this walk does.
+///
+/// The request visitor needs every registration of the file first, so the same walk keeps the
+/// nodes it visits (`requestSites`, in its own walk's order) to be handed to it afterwards
+/// instead of a walk of its own; it, too, visits every child.
 final class SharedWalk: SyntaxVisitor {
     private let registrations: RegistrationVisitor
     private let containers: ContainerVisitor
     private let mappings: MappingVisitor
+    /// The nodes the request visitor visits, in pre-order.
+    private(set) var requestSites: [RequestSite] = []
+
+    enum RequestSite {
+        case variable(VariableDeclSyntax)
+        case call(FunctionCallExprSyntax)
+        case subscriptCall(SubscriptCallExprSyntax)
+    }
 
     init(_ registrations: RegistrationVisitor, _ containers: ContainerVisitor, _ mappings: MappingVisitor) {
         self.registrations = registrations
@@ -20,11 +32,18 @@ final class SharedWalk: SyntaxVisitor {
         _ = registrations.visit(node)
         _ = containers.visit(node)
         _ = mappings.visit(node)
+        requestSites.append(.call(node))
         return .visitChildren
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         _ = registrations.visit(node)
+        requestSites.append(.variable(node))
+        return .visitChildren
+    }
+
+    override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+        requestSites.append(.subscriptCall(node))
         return .visitChildren
     }
 

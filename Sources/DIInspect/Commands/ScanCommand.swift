@@ -58,7 +58,7 @@ struct ScanCommand: ParsableCommand {
             PosixIO.printError(ScannerLocation.missingMessage)
             throw ExitCode(2)
         }
-        let facts = try Self.readFacts(scanner: scanner, arguments: scanArguments)
+        let facts = try Self.readFacts(scanner: scanner, arguments: scanArguments, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let declarations = ScanLinker.link(facts, root: Self.displayRoot(facts.header.root))
         if declarations.summary.files == 0 || declarations.summary.unreadable == declarations.summary.files {
             PosixIO.printError("error: nothing could be read in \(paths.joined(separator: " ")) (no Swift file, or none readable)")
@@ -88,9 +88,9 @@ struct ScanCommand: ParsableCommand {
         return arguments + ["--"] + paths
     }
 
-    /// Runs `di-scan` into a temporary file and reads its facts; its messages go to standard
-    /// error only when it fails.
-    static func readFacts(scanner: String, arguments: [String]) throws -> ScanFacts {
+    /// Runs `di-scan` into a temporary file and reads its facts (on `jobs` threads); its messages
+    /// go to standard error only when it fails.
+    static func readFacts(scanner: String, arguments: [String], jobs: Int) throws -> ScanFacts {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("di-scan-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).facts")
         defer { try? FileManager.default.removeItem(at: temporary) }
         let process = Process()
@@ -113,7 +113,7 @@ struct ScanCommand: ParsableCommand {
             throw ExitCode(2)
         }
         do {
-            return try ScanFactsReader().read(contentsOf: temporary.path)
+            return try ScanFactsReader().read(contentsOf: temporary.path, jobs: jobs)
         } catch {
             PosixIO.printError("error: di-scan (\(scanner)) wrote facts this di-inspect cannot read: \(error)")
             throw ExitCode(2)
