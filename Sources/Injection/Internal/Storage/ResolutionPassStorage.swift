@@ -65,6 +65,8 @@ struct ResolutionFrame {
     /// The scope this frame builds under.
     var scope: Scope { ScopeRules.effectiveScope(registration.scope, lifetime) }
 
-    /// The kind of ``scope``, without making the scope.
+    /// The kind of ``scope``, without making the scope. Inlined: an observed build asks it of its
+    /// requester's frame, and the call cost more than the answer (`Benchmarks/guard.sh`).
+    @inline(__always)
     var scopeKind: Scope.Kind { ScopeRules.effectiveKind(registration.scope.kind, lifetime) }
 }
