@@ -24,10 +24,13 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        do {
-            return try tryResolve(T.self, name: name, lifetime: lifetime, args: args, file: file, line: line)
+        // `args` and `name` are literal nils at most call sites: the tests fold there.
+        do throws(ResolveFailure) {
+            return try resolve(
+                EntryKey(T.self, name: name), T.self, lifetime: lifetime, args: args == nil ? .none : Arguments(args),
+                site: ResolveSite(file: file, line: line))
         } catch {
-            InjectionDiagnostics.trap(error, file: file, line: line)
+            InjectionDiagnostics.trap(resolutionError(error, T.self, name: name, file: file, line: line), file: file, line: line)
         }
     }
 
@@ -49,14 +52,13 @@ extension Container {
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) throws(ResolutionError) -> T {
         // `args` and `name` are literal nils at most call sites: the tests fold there.
-        if args != nil {
-            return try resolveKey(
-                T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line)
+        do throws(ResolveFailure) {
+            return try resolve(
+                EntryKey(T.self, name: name), T.self, lifetime: lifetime, args: args == nil ? .none : Arguments(args),
+                site: ResolveSite(file: file, line: line))
+        } catch {
+            throw resolutionError(error, T.self, name: name, file: file, line: line)
         }
-        if name == nil {
-            return try resolveUnnamed(T.self, lifetime: lifetime, args: .none, file: file, line: line, quiet: false)
-        }
-        return try resolveKey(T.self, name: name, lifetime: lifetime, args: .none, file: file, line: line)
     }
 
     /// Resolves a service, or returns nil when nothing is registered for it.
@@ -71,23 +73,14 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: ServiceLifetime = .automatic,
         args: Any? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
-        optional(T.self, name: name, lifetime: lifetime, args: Arguments(args), file: file, line: line)
-    }
-
-    /// The optional resolve with its ``Arguments`` made: the instance comes back through a slot
-    /// (``resolveOptional(_:name:lifetime:args:file:line:into:)``), made optional here, where `T`
-    /// is known.
-    @inlinable
-    func optional<T>(
-        _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments, file: StaticString,
-        line: UInt
-    ) -> T? {
-        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
-            let instance = slot.baseAddress.unsafelyUnwrapped
-            guard resolveOptional(
-                T.self, name: name, lifetime: lifetime, args: args, file: file, line: line, into: instance)
-            else { return nil }
-            return instance.move()
+        // `args` and `name` are literal nils at most call sites: the tests fold there.
+        do throws(ResolveFailure) {
+            return try resolve(
+                EntryKey(T.self, name: name), T.self, lifetime: lifetime, args: args == nil ? .none : Arguments(args),
+                site: ResolveSite(file: file, line: line))
+        } catch {
+            absent(error, T.self, name: name, file: file, line: line)
+            return nil
         }
     }
 
@@ -168,262 +161,120 @@ extension Container {
     /// Where a resolve's call stands in the app's source, for a failure's message: a
     /// type-keyed resolve has one, a keypath provider's has none. Two words, no reference: it is
     /// passed along every resolve for nothing but a failure.
+    @usableFromInline
     struct ResolveSite {
         let file: StaticString
         let line: UInt
-    }
 
-    /// The type-keyed resolve: ``resolve(_:name:lifetime:args:file:line:)`` and its throwing and
-    /// optional forms, and an `.implements` alias answered through its registration's key.
-    ///
-    /// It carries no ``MissingPolicy``: building that generic enum (and destroying it) on every
-    /// resolve was measurable in this unspecialised path (`Benchmarks/guard.sh`), for a value read
-    /// only when nothing answers.
-    ///
-    /// `@usableFromInline`: the front ends above are inlined into the app, so a call site's
-    /// `name` and `args` (nil at most sites) are seen there and never copied or destroyed through
-    /// `Optional`'s generic value witnesses here (`Benchmarks/guard.sh`, transient).
-    ///
-    /// - Parameter origin: Where the resolve started, when it continues in `self` on its behalf
-    ///   (an `.implements` key answered through its registration's key); factories resolve there.
-    @usableFromInline
-    func resolveKey<T>(
-        _ type: T.Type, name: String?, lifetime: ServiceLifetime, args: Arguments,
-        file: StaticString, line: UInt, quiet: Bool = false, origin: Container? = nil
-    ) throws(ResolutionError) -> T {
-        // `== nil` looks at the name in place; `if let` copied it (a retain) even when nil.
-        var key: EntryKey = name == nil ? .type(ObjectIdentifier(T.self))
-            : .named(NamedKey(type: ObjectIdentifier(T.self), name: name.unsafelyUnwrapped))
-        let found = locate(&key, lifetime: lifetime)
-        guard found.lookup.registration != nil else {
-            throw .missing(reportMissing(T.self, name: name, file: file, line: line, quiet: quiet))
+        @usableFromInline
+        init(file: StaticString, line: UInt) {
+            self.file = file
+            self.line = line
         }
-        return try answer(
-            found, T.self, key: key, lifetime: lifetime, args: args, source: nil, mappedFrom: nil, origin: origin,
-            site: ResolveSite(file: file, line: line))
     }
 
-    /// ``resolveKey(_:name:lifetime:args:file:line:quiet:origin:)`` without a name, the front
-    /// ends' common case: its key is a `.type` key from the start, so no name is copied into it
-    /// (a retain of the name's storage, even when nil) and none destroyed after it
-    /// (`Benchmarks/guard.sh`, transient).
+    /// Why ``resolve(_:_:lifetime:args:site:source:mappedFrom:origin:)`` gave no answer: no
+    /// container in the chain has the key (each entry point decides what a miss means: a
+    /// diagnostic, nil, a provider declared or a keypath projected), or the resolve failed.
     @usableFromInline
-    func resolveUnnamed<T>(
-        _ type: T.Type, lifetime: ServiceLifetime, args: Arguments, file: StaticString, line: UInt, quiet: Bool
-    ) throws(ResolutionError) -> T {
-        var key = EntryKey.type(ObjectIdentifier(T.self))
-        let found = locate(&key, lifetime: lifetime)
-        guard found.lookup.registration != nil else {
-            throw .missing(reportMissing(T.self, name: nil, file: file, line: line, quiet: quiet))
-        }
-        return try answer(
-            found, T.self, key: key, lifetime: lifetime, args: args, source: nil, mappedFrom: nil, origin: nil,
-            site: ResolveSite(file: file, line: line))
+    enum ResolveFailure: Error {
+        case missing
+        case failed(ResolutionError)
     }
 
-    /// The resolve of a keypath provider, a provider called directly, a mapped provider or a plain
-    /// keypath: ``locate(_:lifetime:)``, then what `missing` says when nothing answers.
+    /// What a type-keyed resolve's `failure` means to the app: a miss becomes the
+    /// missing-registration diagnostic (reported to observers).
+    @usableFromInline
+    func resolutionError<T>(
+        _ failure: ResolveFailure, _ type: T.Type, name: String?, file: StaticString, line: UInt
+    ) -> ResolutionError {
+        switch failure {
+        case .missing: .missing(reportMissing(T.self, name: name, file: file, line: line, quiet: false))
+        case .failed(let error): error
+        }
+    }
+
+    /// What `optional()`'s `failure` means: nil for a miss (reported to observers as a nil,
+    /// with no message built while nobody observes), a missing dependency or a factory that
+    /// returned nil; any other failure (a cycle, a factory that threw) stops the program.
+    @usableFromInline
+    func absent<T>(_ failure: ResolveFailure, _ type: T.Type, name: String?, file: StaticString, line: UInt) {
+        switch failure {
+        case .missing:
+            if EventHub.isActive { _ = reportMissing(T.self, name: name, file: file, line: line, quiet: true) }
+        case .failed(.missing), .failed(.noInstance):
+            return
+        case .failed(let error):
+            InjectionDiagnostics.trap(error, file: file, line: line)
+        }
+    }
+
+    /// The one resolve: every entry point (type-keyed, `@Injected` and the other wrappers, a
+    /// keypath, a provider, a mapped provider, a plain keypath, an `.implements` alias) makes its
+    /// key and calls it. It reads `key` in this container's table and answers: a kept instance
+    /// copied out of the read, or a build on the thread's resolution stack
+    /// (``build(_:_:key:lifetime:args:source:mappedFrom:holder:in:)``), kept as ``ScopeRules``
+    /// say, or an `.implements` alias followed. When this container's table has no entry, the
+    /// container that holds one along the search order (``locateElsewhere(_:lifetime:in:)``)
+    /// resolves it on this one's behalf; when none does, it throws ``ResolveFailure/missing``.
+    ///
+    /// `@usableFromInline`: the front ends are inlined into the app, so a call site's `name`
+    /// and `args` (nil at most sites) fold there. The key is borrowed, never copied or changed
+    /// (a changed one must be destroyed through its outlined value witness by the caller); the
+    /// thread's context is fetched once, for the read and the build.
     ///
     /// - Parameters:
+    ///   - site: The resolve's line, when it has one: it closes a cycle it meets.
     ///   - source: How the answer was chosen, when the caller knows better than the registration
     ///     (a mapping).
     ///   - mappedFrom: The provider a mapping redirected, for the event.
-    ///   - missing: What to do when no container in the chain has `requested`.
-    func resolveEntry<T>(
-        _ requested: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>
-    ) throws(ResolutionError) -> T {
-        var key = requested
-        while true {
-            let found = locate(&key, lifetime: lifetime)
-            if found.lookup.registration != nil {
-                let site: ResolveSite? = switch missing {
-                case .report(let file, let line, _): ResolveSite(file: file, line: line)
-                case .declare, .project: nil
-                }
-                return try answer(
-                    found, T.self, key: key, lifetime: lifetime, args: args, source: source, mappedFrom: mappedFrom,
-                    origin: nil, site: site)
-            }
-            switch missing {
-            case .report(let file, let line, let quiet):
-                throw .missing(reportMissing(T.self, name: key.registrationName, file: file, line: line, quiet: quiet))
-            case .declare(let provider):
-                registerDeclaredIfNeeded(provider)
-            case .project(let keyPath):
-                if case .keyPath = key {
-                    // This container may hold the provider without having projected the keypath
-                    // (declared by a direct call, or a mapping): look again, by provider key.
-                    key = .provider(project(keyPath).key)
-                    continue
-                }
-                // `key` came from this keypath, mappings already followed: resolve the same key,
-                // now declared.
-                let provider = project(keyPath)
-                return try resolveDeclared(
-                    provider.key, T.self, lifetime: lifetime, source: source, mappedFrom: mappedFrom,
-                    provider: { provider })
-            }
-        }
-    }
-
-    /// The resolve of a provider (called directly, or projected from a keypath) under `requested`,
-    /// its key or the key a mapping leads to (a provider key: copying an ``EntryKey`` goes through
-    /// its outlined copy): ``locate(_:lifetime:)``, and on a miss the
-    /// provider's declared factory registered in this container, then looked up again.
-    ///
-    /// `provider` gives the provider only on a miss: a ``MissingPolicy`` holding it, or the
-    /// provider passed as a value, copied it on every call (its container, scope name and
-    /// closure retained and released) and looked its generic metadata up.
-    func resolveDeclared<T>(
-        _ requested: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, provider: () -> Provider<T>
-    ) throws(ResolutionError) -> T {
-        var key = EntryKey.provider(requested)
-        while true {
-            let found = locate(&key, lifetime: lifetime)
-            if found.lookup.registration != nil {
-                return try answer(
-                    found, T.self, key: key, lifetime: lifetime, args: .none, source: source, mappedFrom: mappedFrom,
-                    origin: nil, site: nil)
-            }
-            registerDeclaredIfNeeded(provider())
-        }
-    }
-
-    /// The resolve of a keypath provider, `container[\.layer.service]`, when no container in the
-    /// chain has mappings: the remembered keypath's entry is read in one lookup; a keypath this
-    /// container never projected is projected once, then resolved as
-    /// its provider (``resolveDeclared(_:_:lifetime:source:mappedFrom:provider:)``). No ``MissingPolicy``
-    /// is built: wrapping the keypath in one cost every resolve its generic metadata and a
-    /// retain and release of the keypath. Inlined into its one caller.
-    @inline(__always)
-    func resolveProjecting<T>(
-        _ keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime
-    ) throws(ResolutionError) -> T {
-        var key = EntryKey.keyPath(ObjectIdentifier(keyPath))
-        let found = locate(&key, lifetime: lifetime)
-        if found.lookup.registration != nil {
-            return try answer(
-                found, T.self, key: key, lifetime: lifetime, args: .none, source: nil, mappedFrom: nil, origin: nil,
-                site: nil)
-        }
-        // Never projected here (this container may still hold the provider, declared by a
-        // direct call or a mapping), or projected and held nowhere in the chain.
-        let provider = project(keyPath)
-        return try resolveDeclared(provider.key, T.self, lifetime: lifetime, provider: { provider })
-    }
-
-    /// What a container's table answered, and which container's table it was. Noncopyable: it
-    /// is read in place, never copied with its references.
-    struct Found: ~Copyable {
-        /// Read without the lock and borrowed from the holder's published tables, inside this
-        /// thread's read section (``ContainerTables/read(_:lifetime:section:)``), which stays open
-        /// until ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` ends it; a miss
-        /// has ended it already.
-        let lookup: ReadLookup
-        /// The container whose table answered, when it is not the one that searched (an ancestor
-        /// or an added child): the searching container is at hand, and holding it here cost a
-        /// retain per resolve.
-        let holderElsewhere: Container?
-    }
-
-    /// The search every resolve makes, written once and not generic: looks `key` up in this
-    /// container, then along the search order (``nextInSearch(afterMissing:)``: added children,
-    /// then the parent). A `.keyPath` key this container remembers becomes its `.provider` key
-    /// for the rest of the search (ancestors and added children remember no keypaths of this
-    /// container), and `key` is left as the search ended: the key the answer was found under,
-    /// or, on a miss, the last key asked (still `.keyPath` when this container never projected
-    /// the keypath, so the caller can project it and look again).
-    func locate(_ key: inout EntryKey, lifetime: ServiceLifetime) -> Found {
-        locateInline(&key, lifetime: lifetime)
-    }
-
-    /// ``locate(_:lifetime:)``, always inlined: for ``resolveHeldProvider(_:_:lifetime:)``.
-    @inline(__always)
-    func locateInline(_ key: inout EntryKey, lifetime: ServiceLifetime) -> Found {
-        let lookup = core.state.read(key, lifetime: lifetime)
-        if lookup.found { return Found(lookup: lookup, holderElsewhere: nil) }
-        if case .keyPath(let id) = key {
-            // Only this container's own memory is asked; it never projected the keypath when it
-            // has none.
-            guard let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else {
-                return Found(lookup: .missing, holderElsewhere: nil)
-            }
-            key = .provider(known)
-        }
-        var next = nextInSearch(afterMissing: key)
-        while let container = next {
-            let lookup = container.core.state.read(key, lifetime: lifetime)
-            if lookup.found { return Found(lookup: lookup, holderElsewhere: container) }
-            next = container.nextInSearch(afterMissing: key)
-        }
-        return Found(lookup: .missing, holderElsewhere: nil)
-    }
-
-    /// A cache hit of a kept instance while an observer is attached: the value is copied inside
-    /// the read section, as the unobserved hit copies it, and the registration retained (a
-    /// writer may free it once the section ends); the hit is reported after the section, so an
-    /// observer's code never runs inside a read. Out of line, so that the unobserved resolve
-    /// inlining ``answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` stays small.
-    @inline(never)
-    func observedHit<T>(_ found: consuming Found, _ type: T.Type, lifetime: ServiceLifetime) -> T {
-        let lookup = found.lookup
-        let registration = lookup.retainedRegistration()
-        let value = lookup.keptValue(T.self)
-        ResolutionContext.withCurrent { emitCacheHit(registration, lifetime: lifetime, in: $0) }
-        return value
-    }
-
-    /// Answers what ``locate(_:lifetime:)`` found: a cache hit, an `.implements` alias followed,
-    /// or a build on the resolution stack (``build(_:_:key:lifetime:args:source:mappedFrom:holder:)``),
-    /// kept as ``ScopeRules`` say, reporting events and diagnostics.
-    ///
-    /// - Parameters:
     ///   - origin: Where the resolve started, when it continues in `self` on its behalf (an
-    ///     `.implements` key answered through its registration's key); factories resolve there.
-    ///   - site: The resolve's line, when it has one: it closes a cycle it meets.
-    @inline(__always)
-    func answer<T>(
-        _ found: consuming Found, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, site: ResolveSite?
-    ) throws(ResolutionError) -> T {
+    ///     ancestor or added child holding the key, or an `.implements` key answered through its
+    ///     registration's key); factories resolve there, and the instance is kept here.
+    @usableFromInline
+    func resolve<T>(
+        _ key: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments, site: ResolveSite?,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, origin: Container? = nil
+    ) throws(ResolveFailure) -> T {
+        let context = ThreadContextSlot.borrowCurrent()
+        let lookup = core.state.read(key, lifetime: lifetime, in: context)
+        if lookup.answer == .missing {
+            guard let (holder, heldKey) = locateElsewhere(key, lifetime: lifetime, in: context) else { throw .missing }
+            return try holder.resolve(
+                heldKey, T.self, lifetime: lifetime, args: args, site: site, source: source, mappedFrom: mappedFrom,
+                origin: origin ?? self)
+        }
         // A kept instance's value is copied inside the read section, retaining nothing else
         // (``ReadLookup``); any other answer is retained and the section ended.
-        if found.lookup.answer == .kept, !EventHub.isActive, !ValidationRun.isActiveOnThisThread {
-            return found.lookup.keptValue(T.self)
+        if lookup.answer == .kept, !ValidationRun.isActiveOnThisThread {
+            if !EventHub.isActive { return lookup.keptValue(T.self) }
+            return observedHit(lookup, T.self, lifetime: lifetime, in: context)
         }
-        if found.lookup.answer == .kept, !ValidationRun.isActiveOnThisThread {
-            return observedHit(found, T.self, lifetime: lifetime)
+        let registration: AnyRegistration
+        if lookup.answer == .build {
+            registration = lookup.endBuild()
+        } else {
+            // Retained before the read section ends, after which a writer may free it.
+            registration = lookup.retainedRegistration()
+            if let kept = lookup.end(), !ValidationRun.isActiveOnThisThread {
+                // A live `.shared` instance (a `.kept` one was answered above, outside a
+                // validation), which reports its registered scope, whatever the lifetime.
+                if EventHub.isActive { context.with { emitCacheHit(registration, lifetime: .automatic, in: $0) } }
+                return kept.object as! T
+            }
         }
-        // Retained before the read section ends, after which a writer may free it.
-        let registration = found.lookup.retainedRegistration()
-        if found.lookup.answer == .build {
-            found.lookup.endBuild()
-        } else if let kept = found.lookup.end(), !ValidationRun.isActiveOnThisThread {
-            // A live `.shared` instance (a `.kept` one was answered above, outside a validation),
-            // which reports its registered scope, whatever the lifetime.
-            if EventHub.isActive { emitCacheHit(registration, lifetime: .automatic, in: ResolutionContext.current) }
-            return kept.object as! T
-        }
-        if registration.isAlias {
-            // An `.implements` key (never kept): answered through the implementing key.
-            return try follow(
-                alias: registration, T.self, holder: found.holderElsewhere ?? self, origin: origin ?? self,
-                lifetime: lifetime, args: args, file: site?.file ?? #fileID, line: site?.line ?? 0, site: site)
-        }
-        let holderElsewhere = found.holderElsewhere
-        return try ResolutionContext.withCurrent { context throws(ResolutionError) -> T in
+        return try context.with { context throws(ResolveFailure) -> T in
             do throws(ResolutionError) {
+                if registration.isAlias {
+                    // An `.implements` key (never kept): answered through the implementing key.
+                    return try follow(
+                        alias: registration, T.self, holder: self, origin: origin ?? self, lifetime: lifetime,
+                        args: args, file: site?.file ?? #fileID, line: site?.line ?? 0, site: site)
+                }
                 if lifetime == .newSingleton, let site {
                     return try buildReplacing(
                         registration, T.self, key: key, args: args, source: source, mappedFrom: mappedFrom,
-                        origin: origin, holder: holderElsewhere ?? self, site: site, in: context)
-                }
-                if let holderElsewhere {
-                    return try (origin ?? self).build(
-                        registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
-                        mappedFrom: mappedFrom, holder: holderElsewhere, in: context)
+                        origin: origin, site: site, in: context)
                 }
                 return try (origin ?? self).build(
                     registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
@@ -431,12 +282,52 @@ extension Container {
             } catch {
                 // A cycle is reported by the resolve that closed it: the innermost one, whose
                 // site (when it has one) is the line that asked for the service again.
-                if case .cycle(let cycle) = error, context.hasUnreportedCycle {
-                    throw .cycle(reportCycle(cycle, closedAt: site))
+                if !registration.isAlias, case .cycle(let cycle) = error, context.hasUnreportedCycle {
+                    throw .failed(.cycle(reportCycle(cycle, closedAt: site)))
                 }
-                throw error
+                throw .failed(error)
             }
         }
+    }
+
+    /// Which container past this one holds `key`, and under which key, written once and not
+    /// generic: a `.keyPath` key this container remembers becomes its `.provider` key (ancestors
+    /// and added children remember no keypaths of this container), then the search order is
+    /// followed (``nextInSearch(afterMissing:)``: added children, then the parent). Nil when
+    /// none does, or when this container never projected the keypath (the caller projects it
+    /// and resolves its provider). Out of line: a hit in the resolving container never pays for it.
+    @inline(never)
+    func locateElsewhere(
+        _ requested: EntryKey, lifetime: ServiceLifetime, in context: borrowing BorrowedContext
+    ) -> (holder: Container, key: EntryKey)? {
+        var key = requested
+        if case .keyPath(let id) = key {
+            // Only this container's own memory is asked; it never projected the keypath when it
+            // has none.
+            guard let known = core.state.withLock({ $0.keyPathKeys[TypeKey(id)]?.key }) else { return nil }
+            key = .provider(known)
+        }
+        var next = nextInSearch(afterMissing: key)
+        while let container = next {
+            if container.core.state.read(key, lifetime: lifetime, in: context).found { return (container, key) }
+            next = container.nextInSearch(afterMissing: key)
+        }
+        return nil
+    }
+
+    /// A cache hit of a kept instance while an observer is attached: the value is copied inside
+    /// the read section, as the unobserved hit copies it, and the registration retained (a
+    /// writer may free it once the section ends); the hit is reported after the section, so an
+    /// observer's code never runs inside a read. Out of line, so that the unobserved resolve
+    /// stays small.
+    @inline(never)
+    func observedHit<T>(
+        _ lookup: consuming ReadLookup, _ type: T.Type, lifetime: ServiceLifetime, in context: borrowing BorrowedContext
+    ) -> T {
+        let registration = lookup.retainedRegistration()
+        let value = lookup.keptValue(T.self)
+        context.with { emitCacheHit(registration, lifetime: lifetime, in: $0) }
+        return value
     }
 
     /// The build of a `.newSingleton` resolve that has a line: the line is the thread's
@@ -445,7 +336,7 @@ extension Container {
     @inline(never)
     private func buildReplacing<T>(
         _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, args: borrowing Arguments,
-        source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, holder: Container, site: ResolveSite,
+        source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, site: ResolveSite,
         in context: ResolutionContext
     ) throws(ResolutionError) -> T {
         let outer = context.replacingSite
@@ -453,6 +344,6 @@ extension Container {
         defer { context.replacingSite = outer }
         return try (origin ?? self).build(
             registration, T.self, key: key, lifetime: .newSingleton, args: args, source: source,
-            mappedFrom: mappedFrom, holder: holder, in: context)
+            mappedFrom: mappedFrom, holder: self, in: context)
     }
 }

@@ -146,9 +146,16 @@ public func withContainer<R>(
     try await Container.$shared.withValue(container, operation: operation, isolation: isolation)
 }
 
+@usableFromInline
 struct NamedKey: Hashable, Sendable {
     let type: ObjectIdentifier
     let name: String
+
+    @usableFromInline
+    init(type: ObjectIdentifier, name: String) {
+        self.type = type
+        self.name = name
+    }
 }
 
 /// The key of a type-keyed registration (a type's metadata pointer), also used for a keypath

@@ -256,10 +256,10 @@ extension ConcurrencyTests {
         // A lookup that finds the kept instance, then leaves before anything answers it: the
         // lookup's end closes the section, whatever the path.
         func findsTheKeptInstance() throws -> Bool {
-            var key = EntryKey.type(ObjectIdentifier(XYZService.self))
-            let found = app.locate(&key, lifetime: .automatic)
+            let key = EntryKey.type(ObjectIdentifier(XYZService.self))
+            let found = app.core.state.read(key, lifetime: .automatic, in: ThreadContextSlot.borrowCurrent())
             #expect(ResolutionContext.current.readSection.isOpen, "a lookup that found an entry holds its section")
-            if found.lookup.answer == .kept { return true }
+            if found.answer == .kept { return true }
             throw CancellationError()
         }
         #expect(try findsTheKeptInstance())

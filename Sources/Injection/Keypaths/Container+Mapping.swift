@@ -170,6 +170,7 @@ extension Container {
 
     /// Whether this container or an ancestor has any mapping. Recursive through `parent?.` so no
     /// container on the way is retained (Benchmarks/, keypath scenarios).
+    @usableFromInline
     var anyMappings: Bool {
         core.hasMappings.load(ordering: .acquiring) || parent?.anyMappings == true
     }

@@ -4,58 +4,26 @@ extension Container {
     /// Resolves a keypath provider: mappings first, then the one resolve path, which registers the
     /// provider's declared factory in this container on first use.
     ///
-    /// Only the provider's key goes to ``resolveHeldProvider(_:_:lifetime:)``, and its parts to
-    /// ``resolveDeclaring(_:lifetime:site:scope:make:)`` on a miss: handed over whole, the provider
-    /// lived in memory and was destroyed through its value witness on every call (Benchmarks/).
+    /// Only the provider's key goes to the one resolve, while no container has mappings, and its
+    /// parts to ``resolveDeclaring(_:lifetime:site:scope:make:)`` otherwise: handed over whole, the
+    /// provider lived in memory and was destroyed through its value witness on every call
+    /// (Benchmarks/).
     @inlinable
     func resolve<T>(_ provider: Provider<T>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
-        do {
-            return try resolveHeldProvider(provider.key, T.self, lifetime: lifetime)
-        } catch {
-            switch error {
-            case .undeclared:
-                return try resolveDeclaring(
-                    T.self, lifetime: lifetime, site: provider.site, scope: provider.scope, make: provider.make)
-            case .failed(let error): throw error
+        if !anyMappings {
+            do throws(ResolveFailure) {
+                return try resolve(.provider(provider.key), T.self, lifetime: lifetime, args: .none, site: nil)
+            } catch {
+                if case .failed(let error) = error { throw error }
             }
         }
+        return try resolveDeclaring(T.self, lifetime: lifetime, site: provider.site, scope: provider.scope, make: provider.make)
     }
 
-    /// Why ``resolveHeldProvider(_:_:lifetime:)`` gave no answer; thrown, typed, so that the hit
-    /// returns the service as any resolve does.
-    @usableFromInline
-    enum HeldProviderFailure: Error {
-        case undeclared
-        case failed(ResolutionError)
-    }
-
-    /// A provider called by its key, when the chain holds it and has no mappings; anything else
-    /// is ``HeldProviderFailure/undeclared``.
-    @usableFromInline
-    func resolveHeldProvider<T>(
-        _ requested: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime
-    ) throws(HeldProviderFailure) -> T {
-        if anyMappings { throw .undeclared }
-        var key = EntryKey.provider(requested)
-        let found = locateInline(&key, lifetime: lifetime)
-        guard found.lookup.registration != nil else { throw .undeclared }
-        // The kept answer first: this generic caller does not inline `answer` (Benchmarks/guard.sh,
-        // keypath-cached against singleton).
-        if found.lookup.answer == .kept, !EventHub.isActive, !ValidationRun.isActiveOnThisThread {
-            return found.lookup.keptValue(T.self)
-        }
-        do {
-            return try answer(
-                found, T.self, key: key, lifetime: lifetime, args: .none, source: nil, mappedFrom: nil, origin: nil,
-                site: nil)
-        } catch {
-            throw .failed(error)
-        }
-    }
-
-    /// A provider ``resolveHeldProvider(_:_:lifetime:)`` did not answer: through its mappings, or
-    /// its declared factory registered here. The `Provider` is rebuilt only where used: built here,
-    /// in unspecialised code, its metadata was looked up on every call (Benchmarks/).
+    /// A provider the one resolve did not answer (or any provider while mappings exist): through
+    /// its mappings, or its declared factory registered here. The `Provider` is rebuilt only where
+    /// used: built here, in unspecialised code, its metadata was looked up on every call
+    /// (Benchmarks/).
     @usableFromInline
     func resolveDeclaring<T>(
         _ type: T.Type, lifetime: ServiceLifetime, site: Provider<T>.Site, scope: Scope, make: Provider<T>.Make
@@ -103,6 +71,66 @@ extension Container {
         case .declare(let provider): return provider.identity
         case .project(let keyPath): return self[keyPath: keyPath].identity
         case .report: return nil
+        }
+    }
+
+    /// The resolve of a provider under `requested` (its key, a mapping's target or a plain
+    /// keypath's key), doing what `missing` says when no container in the chain has it.
+    ///
+    /// - Parameters:
+    ///   - source: How the answer was chosen, when the caller knows better than the registration
+    ///     (a mapping).
+    ///   - mappedFrom: The provider a mapping redirected, for the event.
+    func resolveEntry<T>(
+        _ requested: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>
+    ) throws(ResolutionError) -> T {
+        let site: ResolveSite? = switch missing {
+        case .report(let file, let line, _): ResolveSite(file: file, line: line)
+        case .declare, .project: nil
+        }
+        while true {
+            do throws(ResolveFailure) {
+                return try resolve(
+                    requested, T.self, lifetime: lifetime, args: args, site: site, source: source, mappedFrom: mappedFrom)
+            } catch {
+                if case .failed(let error) = error { throw error }
+            }
+            switch missing {
+            case .report(let file, let line, let quiet):
+                throw .missing(reportMissing(T.self, name: requested.registrationName, file: file, line: line, quiet: quiet))
+            case .declare(let provider):
+                registerDeclaredIfNeeded(provider)
+            case .project(let keyPath):
+                // Held nowhere in the chain under `requested`, or a keypath this container never
+                // projected (it may still hold the provider, declared by a direct call or a
+                // mapping): resolve its provider, declared here when nothing holds it.
+                let provider = project(keyPath)
+                return try resolveDeclared(
+                    provider.key, T.self, lifetime: lifetime, source: source, mappedFrom: mappedFrom,
+                    provider: { provider })
+            }
+        }
+    }
+
+    /// The resolve of a provider (called directly, or projected from a keypath) under `requested`,
+    /// its key or the key a mapping leads to; on a miss the provider's declared factory is
+    /// registered in this container, then looked up again.
+    ///
+    /// `provider` gives the provider only on a miss: a ``MissingPolicy`` holding it, or the
+    /// provider passed as a value, copied it on every call (its container, scope name and
+    /// closure retained and released) and looked its generic metadata up.
+    func resolveDeclared<T>(
+        _ requested: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime,
+        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, provider: () -> Provider<T>
+    ) throws(ResolutionError) -> T {
+        while true {
+            do throws(ResolveFailure) {
+                return try resolve(.provider(requested), T.self, lifetime: lifetime, args: .none, site: nil, source: source, mappedFrom: mappedFrom)
+            } catch {
+                if case .failed(let error) = error { throw error }
+            }
+            registerDeclaredIfNeeded(provider())
         }
     }
 
@@ -190,11 +218,14 @@ extension Container {
     /// the use site (``ServiceLifetime``).
     @inlinable
     public subscript<T>(_ provider: (Container) -> Provider<T>, lifetime lifetime: ServiceLifetime = .automatic) -> T {
-        do {
-            return try resolveHeldProvider(provider(self).key, T.self, lifetime: lifetime)
-        } catch {
-            return resolveMissedLiteralOrTrap(provider, error, lifetime: lifetime)
+        if !anyMappings {
+            do throws(ResolveFailure) {
+                return try resolve(.provider(provider(self).key), T.self, lifetime: lifetime, args: .none, site: nil)
+            } catch {
+                if case .failed(let error) = error { trap(error, declaredBy: provider) }
+            }
         }
+        return resolveMissedLiteralOrTrap(provider, lifetime: lifetime)
     }
 
     /// Resolves the provider a keypath literal names in ``shared``: `Container[\.login.useCase]`,
@@ -214,43 +245,46 @@ extension Container {
     public func tryResolve<T>(
         _ provider: (Container) -> Provider<T>, lifetime: ServiceLifetime = .automatic
     ) throws(ResolutionError) -> T {
-        do {
-            return try resolveHeldProvider(provider(self).key, T.self, lifetime: lifetime)
-        } catch {
-            return try resolveMissedLiteral(provider, error, lifetime: lifetime)
+        if !anyMappings {
+            do throws(ResolveFailure) {
+                return try resolve(.provider(provider(self).key), T.self, lifetime: lifetime, args: .none, site: nil)
+            } catch {
+                if case .failed(let error) = error { throw error }
+            }
         }
+        return try resolveMissedLiteral(provider, lifetime: lifetime)
     }
 
     // The literal forms take only the provider's key, and the miss makes the provider again from the
     // function: a provider living across the resolve kept a retain and release of the container
     // (Benchmarks/, keypath target). The miss is `@inlinable @inline(never)`: specialised, not inlined.
 
-    /// A literal form's miss: its provider declared (or mappings followed), or the failure thrown.
+    /// A literal form's miss (or any literal while mappings exist): its provider declared, or
+    /// its mappings followed.
     @inlinable @inline(never)
     func resolveMissedLiteral<T>(
-        _ provider: (Container) -> Provider<T>, _ failure: HeldProviderFailure, lifetime: ServiceLifetime
+        _ provider: (Container) -> Provider<T>, lifetime: ServiceLifetime
     ) throws(ResolutionError) -> T {
-        switch failure {
-        case .undeclared:
-            let declared = provider(self)
-            return try resolveDeclaring(
-                T.self, lifetime: lifetime, site: declared.site, scope: declared.scope, make: declared.make)
-        case .failed(let error):
-            throw error
+        let declared = provider(self)
+        return try resolveDeclaring(T.self, lifetime: lifetime, site: declared.site, scope: declared.scope, make: declared.make)
+    }
+
+    /// ``resolveMissedLiteral(_:lifetime:)``, stopping the program with a diagnostic at the
+    /// provider's declaration when it fails, as the subscript does.
+    @inlinable @inline(never)
+    func resolveMissedLiteralOrTrap<T>(_ provider: (Container) -> Provider<T>, lifetime: ServiceLifetime) -> T {
+        do {
+            return try resolveMissedLiteral(provider, lifetime: lifetime)
+        } catch {
+            trap(error, declaredBy: provider)
         }
     }
 
-    /// ``resolveMissedLiteral(_:_:lifetime:)``, trapping at the provider's declaration on failure.
+    /// Stops the program with `error` at the declaration of the provider a literal names.
     @inlinable @inline(never)
-    func resolveMissedLiteralOrTrap<T>(
-        _ provider: (Container) -> Provider<T>, _ failure: HeldProviderFailure, lifetime: ServiceLifetime
-    ) -> T {
-        do {
-            return try resolveMissedLiteral(provider, failure, lifetime: lifetime)
-        } catch {
-            let site = provider(self)
-            InjectionDiagnostics.trap(error, file: site.file, line: site.line)
-        }
+    func trap<T>(_ error: ResolutionError, declaredBy provider: (Container) -> Provider<T>) -> Never {
+        let site = provider(self)
+        InjectionDiagnostics.trap(error, file: site.file, line: site.line)
     }
 
     /// Resolves the provider at `keyPath`, following this container's mappings.
@@ -291,8 +325,18 @@ extension Container {
     @usableFromInline
     func resolve<T>(keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime) throws(ResolutionError) -> T {
         if !anyMappings {
-            // The common case: the remembered keypath's entry, read without the lock.
-            return try resolveProjecting(keyPath, lifetime: lifetime)
+            // The common case: the remembered keypath's entry, read without the lock. No
+            // ``MissingPolicy`` is built: wrapping the keypath in one cost every resolve its
+            // generic metadata and a retain and release of the keypath.
+            do throws(ResolveFailure) {
+                return try resolve(.keyPath(ObjectIdentifier(keyPath)), T.self, lifetime: lifetime, args: .none, site: nil)
+            } catch {
+                if case .failed(let error) = error { throw error }
+            }
+            // Never projected here (this container may still hold the provider, declared by a
+            // direct call or a mapping), or projected and held nowhere in the chain.
+            let provider = project(keyPath)
+            return try resolveDeclared(provider.key, T.self, lifetime: lifetime, provider: { provider })
         }
         if let key = core.state.withLock({ $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))]?.key }) {
             return try resolveProvided(key, T.self, lifetime: lifetime, missing: .project(keyPath))

@@ -27,7 +27,15 @@ public struct Injected<Service> {
         name: String? = nil, lifetime: ServiceLifetime = .automatic, container: Container? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        wrappedValue = (container ?? Container.shared).resolve(Service.self, name: name, lifetime: lifetime, file: file, line: line)
+        // The one resolve, called directly (`resolve()` is the same call, one front end further).
+        let container = container ?? Container.shared
+        do throws(Container.ResolveFailure) {
+            wrappedValue = try container.resolve(
+                EntryKey(Service.self, name: name), Service.self, lifetime: lifetime, args: .none, site: Container.ResolveSite(file: file, line: line))
+        } catch {
+            InjectionDiagnostics.trap(
+                container.resolutionError(error, Service.self, name: name, file: file, line: line), file: file, line: line)
+        }
     }
 
     /// Resolves the keypath provider at init; the type is inferred from the keypath.

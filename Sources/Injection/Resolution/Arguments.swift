@@ -16,22 +16,32 @@
 /// the factory, what it expected and what it was given; the `optional` reads answer nil instead.
 public struct Arguments {
     /// What the resolve passed; nil when it passed none (a nil optional passes none).
-    public let value: Any?
-    /// Whether any argument was given. Stored: comparing the `Any?` with nil copied and destroyed
-    /// the existential on every observed build (`Benchmarks/guard.sh`, recorder attached).
-    public let isEmpty: Bool
+    public var value: Any? { storage?.value }
+
+    /// The value, boxed: one reference, so a resolve that passes none (nearly every resolve)
+    /// passes and drops a nil pointer, where an `Any?` stored inline was destroyed through its
+    /// value witnesses after every resolve, and compared with nil through a copy of the
+    /// existential on every observed build (`Benchmarks/guard.sh`, singleton, recorder
+    /// attached). The box is immutable, so this stays a plain value.
+    @usableFromInline let storage: ArgumentsStorage?
 
     /// The arguments `value`, as a resolve passes them.
     @inlinable
     public init(_ value: Any?) {
-        isEmpty = value == nil
-        self.value = value
+        storage = value == nil ? nil : ArgumentsStorage(value.unsafelyUnwrapped)
+    }
+
+    @inlinable
+    init(storage: ArgumentsStorage?) {
+        self.storage = storage
     }
 
     /// No arguments.
     @inlinable
-    static var none: Arguments { Arguments(nil) }
+    static var none: Arguments { Arguments(storage: nil) }
 
+    /// Whether any argument was given.
+    public var isEmpty: Bool { storage == nil }
 
     /// The single argument, as `T`. Traps with a clear message, naming `file` and `line` (the
     /// factory), when it is missing or of another type.
@@ -86,5 +96,16 @@ public struct Arguments {
     static var factory: String {
         guard let building = ResolutionContext.current.frames.last else { return "the factory" }
         return "the factory of \(building.registration.identity.qualifiedDescription)"
+    }
+}
+
+/// What ``Arguments`` holds when a resolve passed a value.
+@usableFromInline
+final class ArgumentsStorage {
+    @usableFromInline let value: Any
+
+    @usableFromInline
+    init(_ value: Any) {
+        self.value = value
     }
 }

@@ -5,6 +5,7 @@
 /// generic over the service type and never specialised by callers outside the module, so a
 /// second generic parameter cost a runtime metadata lookup (`Optional<Key>`) and witness-table
 /// calls on every resolve (`Benchmarks/guard.sh`, transient).
+@usableFromInline
 enum EntryKey: Hashable, Sendable {
     case type(ObjectIdentifier)
     case named(NamedKey)
@@ -19,6 +20,15 @@ enum EntryKey: Hashable, Sendable {
     /// The key of a type-keyed registration: named when `name` is set.
     init(_ type: ObjectIdentifier, name: String?) {
         if let name { self = .named(NamedKey(type: type, name: name)) } else { self = .type(type) }
+    }
+
+    /// The key a type-keyed resolve of `T` asks for: made in the app's inlined front end, where
+    /// a literal nil name folds away. `== nil` looks at the name in place; `if let` copied it (a
+    /// retain) even when nil.
+    @inlinable
+    init<T>(_ type: T.Type, name: String?) {
+        self = name == nil ? .type(ObjectIdentifier(T.self))
+            : .named(NamedKey(type: ObjectIdentifier(T.self), name: name.unsafelyUnwrapped))
     }
 
     /// Runs `body` on the entry under this key; nil when there is none.

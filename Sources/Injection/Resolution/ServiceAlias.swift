@@ -49,8 +49,14 @@ extension Factory: FactoryOperations {
         let target = self
         let targetIdentity = target.identity
         let alias = ServiceAlias<P> { holder, origin, lifetime, args, file, line throws(ResolutionError) -> P in
-            let service = try holder.resolveKey(
-                T.self, name: targetName, lifetime: lifetime, args: args, file: file, line: line, origin: origin)
+            let service: T
+            do throws(Container.ResolveFailure) {
+                service = try holder.resolve(
+                    EntryKey(T.self, name: targetName), T.self, lifetime: lifetime, args: args, site: Container.ResolveSite(file: file, line: line),
+                    origin: origin)
+            } catch {
+                throw holder.resolutionError(error, T.self, name: targetName, file: file, line: line)
+            }
             guard let converted = service as? P else {
                 throw .factoryFailed(
                     service: targetIdentity,

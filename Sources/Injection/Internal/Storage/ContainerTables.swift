@@ -122,11 +122,11 @@ struct ContainerTables: ~Copyable, Sendable {
     /// What this container's own table answers for `key`, read without the lock inside the calling
     /// thread's read section, which the ``ReadLookup`` ends.
     ///
-    /// The section is referenced unretained: its thread's context holds it until the thread exits
-    /// (``ThreadContextSlot/currentReadSection()``).
+    /// The section is the calling thread's (`context`, borrowed by the resolve), unretained: its
+    /// context holds it until the thread exits.
     @inline(__always)
-    func read(_ key: borrowing EntryKey, lifetime: ServiceLifetime) -> ReadLookup {
-        let section = ThreadContextSlot.currentReadSection()
+    func read(_ key: borrowing EntryKey, lifetime: ServiceLifetime, in context: borrowing BorrowedContext) -> ReadLookup {
+        let section = context.readSection
         section._withUnsafeGuaranteedRef { $0.begin() }
         let entry: BorrowedEntry? = switch key {
         case .type(let id): unnamed.find(TypeKey(id))
@@ -226,11 +226,14 @@ struct ReadLookup: ~Copyable {
         return value
     }
 
-    /// Ends the section of a `.build` answer, which holds no instance; retain what is needed first.
+    /// Ends the section of a `.build` answer (it holds no instance) and returns its registration,
+    /// retained before the section ends.
     @inline(__always)
-    consuming func endBuild() {
+    consuming func endBuild() -> AnyRegistration {
+        let registration = registration.unsafelyUnwrapped.takeUnretainedValue()
         section?._withUnsafeGuaranteedRef { $0.end() }
         discard self
+        return registration
     }
 
     /// The answering instance, retained, and the section ended; retain the registration first.

@@ -34,16 +34,49 @@ enum ThreadContextSlot {
         }
     }
 
-    /// The calling thread's read section (``ResolutionContext/readSection``), unretained: its
-    /// context holds it in a `let` until the thread exits.
+    /// The calling thread's context, borrowed for one resolve (``BorrowedContext``), made on
+    /// the thread's first resolve: one slot read serves the resolve's table read and its build.
     @inline(__always)
-    static func currentReadSection() -> Unmanaged<ReadSection> {
-        withCurrent { Unmanaged.passUnretained($0.readSection) }
+    static func borrowCurrent() -> BorrowedContext {
+        guard let raw = pthread_getspecific(ContextKey.value) else {
+            return BorrowedContext(Unmanaged.passUnretained(ResolutionContext.makeCurrent()))
+        }
+        return BorrowedContext(Unmanaged.fromOpaque(raw))
     }
 
     /// Makes `context` the calling thread's, until the thread exits.
     static func store(_ context: ResolutionContext) {
         pthread_setspecific(ContextKey.value, Unmanaged.passRetained(context).toOpaque())
+    }
+}
+
+/// The calling thread's ``ResolutionContext``, unretained, for the resolve that borrowed it
+/// (``ThreadContextSlot/borrowCurrent()``): a closure around the whole resolve
+/// (``ThreadContextSlot/withCurrent(_:)``) kept its table read from being inlined.
+///
+/// Why unretained is sound: the thread's slot keeps the context until the thread exits, and a
+/// borrowed context is noncopyable, passed down the resolve that borrowed it on its own thread.
+struct BorrowedContext: ~Copyable {
+    private let context: Unmanaged<ResolutionContext>
+
+    fileprivate init(_ context: Unmanaged<ResolutionContext>) {
+        self.context = context
+    }
+
+    /// The thread's read section, unretained: its context holds it in a `let`.
+    var readSection: Unmanaged<ReadSection> {
+        @inline(__always) get { context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) } }
+    }
+
+    /// Runs `body` with the context (no retain, no release).
+    @inline(__always)
+    func with<R, E: Error>(_ body: (ResolutionContext) throws(E) -> R) throws(E) -> R {
+        do {
+            return try context._withUnsafeGuaranteedRef { try body($0) }
+        } catch {
+            // What the closure rethrows untyped is what `body` threw.
+            throw error as! E
+        }
     }
 }
 
