@@ -44,7 +44,7 @@ final class ResolutionContext: ResolutionPassStorage {
     }
 
     /// This thread's mark for reading containers' tables without their locks
-    /// (``ContainerTables/read(_:lifetime:section:)``), listed for writers while the thread lives.
+    /// (``ContainerTables/read(_:lifetime:in:)``), listed for writers while the thread lives.
     let readSection = ReadSection()
 
     init(threadNumber: UInt64) {

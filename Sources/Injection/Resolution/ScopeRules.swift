@@ -1,7 +1,7 @@
 /// The scope and lifetime rules, written once: which scope a resolve builds under, what a table
 /// entry answers, how a built instance is kept and what a reset discards. Every access style
 /// (type-keyed, keypath, `@Inject`, a provider called directly, a mapped provider) goes through
-/// ``Container/answer(_:_:key:lifetime:args:source:mappedFrom:origin:site:)`` and the store's read
+/// ``Container/resolve(_:_:lifetime:args:site:source:mappedFrom:origin:)`` and the store's read
 /// (``ReadLookup/answer(_:lifetime:section:)``), which ask here.
 ///
 /// | lifetime | builds under | answers from the kept slot |

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Where a container looks for a key, written once. Every lookup that follows the chain goes
-/// through here: the resolve path (``Container/locate(_:lifetime:)``),
+/// through here: the resolve path (``Container/locateElsewhere(_:lifetime:in:)``),
 /// ``Container/isRegistered(_:name:)`` and the lazy-read report.
 ///
 /// The order is this container's own table; then the containers added with

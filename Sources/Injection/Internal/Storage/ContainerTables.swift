@@ -140,7 +140,7 @@ struct ContainerTables: ~Copyable, Sendable {
 }
 
 /// What a table answers for a key, borrowed inside the resolving thread's read section
-/// (``ContainerTables/read(_:lifetime:)``): the references are valid only until it ends.
+/// (``ContainerTables/read(_:lifetime:in:)``): the references are valid only until it ends.
 /// ``keptValue(_:)`` copies a kept value out first; ``end()`` retains the instance it returns.
 /// A `.missing` answer has already ended the section.
 ///

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Where an entry keeps its instances: the strongly kept one (an ``Instance``, with the scope it
 /// was kept under) and a ``Scope/shared`` registration's weak one. Resolves read it without the
-/// container's lock (``ContainerTables/read(_:lifetime:)``); every change is made under the lock.
+/// container's lock (``ContainerTables/read(_:lifetime:in:)``); every change is made under the lock.
 ///
 /// The slot is also the entry's node in its ``ReadTable`` (a ``KeyedEntrySlot``): one object
 /// per registration. A slot with no registration marks a removed key.

@@ -6,7 +6,7 @@ import Darwin
 import Synchronization
 
 /// One thread's mark that it is reading a container's published tables without the lock
-/// (``ContainerTables/read(_:lifetime:)``). Each thread has one (its ``ResolutionContext`` makes
+/// (``ContainerTables/read(_:lifetime:in:)``). Each thread has one (its ``ResolutionContext`` makes
 /// it); writers wait on all of them (``ReadSections/waitForReaders()``) before they release
 /// anything a reader may still be looking at.
 ///

@@ -58,14 +58,13 @@ enum ThreadContextSlot {
 /// borrowed context is noncopyable, passed down the resolve that borrowed it on its own thread.
 struct BorrowedContext: ~Copyable {
     private let context: Unmanaged<ResolutionContext>
+    /// The thread's read section, unretained: its context holds it in a `let`.
+    let readSection: Unmanaged<ReadSection>
 
+    @inline(__always)
     fileprivate init(_ context: Unmanaged<ResolutionContext>) {
         self.context = context
-    }
-
-    /// The thread's read section, unretained: its context holds it in a `let`.
-    var readSection: Unmanaged<ReadSection> {
-        @inline(__always) get { context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) } }
+        readSection = context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) }
     }
 
     /// Runs `body` with the context (no retain, no release).
