@@ -38,10 +38,10 @@ enum ThreadContextSlot {
     /// the thread's first resolve: one slot read serves the resolve's table read and its build.
     @inline(__always)
     static func borrowCurrent() -> BorrowedContext {
-        guard let raw = pthread_getspecific(ContextKey.value) else {
-            return BorrowedContext(Unmanaged.passUnretained(ResolutionContext.makeCurrent()))
-        }
-        return BorrowedContext(Unmanaged.fromOpaque(raw))
+        let context = pthread_getspecific(ContextKey.value).map { Unmanaged<ResolutionContext>.fromOpaque($0) }
+            ?? Unmanaged.passUnretained(ResolutionContext.makeCurrent())
+        return BorrowedContext(
+            context: context, readSection: context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) })
     }
 
     /// Makes `context` the calling thread's, until the thread exits.
@@ -57,15 +57,9 @@ enum ThreadContextSlot {
 /// Why unretained is sound: the thread's slot keeps the context until the thread exits, and a
 /// borrowed context is noncopyable, passed down the resolve that borrowed it on its own thread.
 struct BorrowedContext: ~Copyable {
-    private let context: Unmanaged<ResolutionContext>
+    fileprivate let context: Unmanaged<ResolutionContext>
     /// The thread's read section, unretained: its context holds it in a `let`.
     let readSection: Unmanaged<ReadSection>
-
-    @inline(__always)
-    fileprivate init(_ context: Unmanaged<ResolutionContext>) {
-        self.context = context
-        readSection = context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) }
-    }
 
     /// Runs `body` with the context (no retain, no release).
     @inline(__always)
