@@ -46,11 +46,16 @@ final class ContainerVisitor: SyntaxVisitor {
 
     // MARK: Calls
 
+    /// The calls on a container that relate containers; a call named otherwise is not classified.
+    static let relatingCalls: Set<String> = ["makeChild", "add", "use", "apply"]
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let conditions = context.conditions.of(node) else { return .visitChildren }
+        // Most calls are neither: their `#if` clauses and receivers are not looked for.
         if let type = TypeText.constructedType(node), receivers.isContainerType(type) || type == "Assembler" || type == "Swinject.Assembler" {
+            guard let conditions = context.conditions.of(node) else { return .visitChildren }
             construction(node, type: type, conditions: conditions)
-        } else if let (name, base, _) = SyntaxShapes.callee(node) {
+        } else if let (name, base, _) = SyntaxShapes.callee(node), Self.relatingCalls.contains(name) {
+            guard let conditions = context.conditions.of(node) else { return .visitChildren }
             let receiver = receivers.classify(base, at: node)
             guard receiver.verdict == .container else { return .visitChildren }
             let parent = receiver.reference.expression.isEmpty ? "self" : receiver.reference.expression

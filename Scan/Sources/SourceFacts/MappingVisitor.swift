@@ -36,8 +36,13 @@ final class MappingVisitor: SyntaxVisitor {
         }
     }
 
+    static let mappingCalls: Set<String> = ["map", "reset", "resetMapping", "resetAll", "resetAllMappings"]
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let (name, base, _) = SyntaxShapes.callee(node), let base, let conditions = context.conditions.of(node) else { return .visitChildren }
+        // A call named otherwise is no mapping: its receiver and `#if` clauses are not read.
+        guard let (name, base, _) = SyntaxShapes.callee(node), Self.mappingCalls.contains(name), let base,
+            let conditions = context.conditions.of(node)
+        else { return .visitChildren }
         let receiver = TypeText.collapse(base.writtenText)
         let isMapper = receiver.hasSuffix("InjectionMapper")
         let keyPaths = node.arguments.compactMap { $0.expression.as(KeyPathExprSyntax.self) }.map(RequestVisitor.keyPath)
