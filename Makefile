@@ -31,7 +31,7 @@ test: test-deps
 	$(MAKE) check-install
 	$(MAKE) scan-test
 	$(MAKE) fuzz-short
-	$(MAKE) fuzz-wiring FUZZ_WIRING_SECONDS=20 FUZZ_WIRING_RECORDED=0
+	$(MAKE) fuzz-wiring FUZZ_WIRING_SECONDS=20
 	$(MAKE) asan
 	$(MAKE) tsan
 
@@ -174,9 +174,9 @@ fuzz-short: fuzz-build
 # random seeds for FUZZ_WIRING_SECONDS (20 s of `make test`), each wiring with 8 random lifetime
 # scripts (newSingletons, resets, overrides after a build, dropped weak holders, resolves through a
 # second container: every break reported, nothing reported without one; half of them read back
-# through a trace recorder, except in `make test`). FUZZ_WIRING_SEED=<n> replays one seed and prints its programs; a
-# failure prints its seed and the smallest program that still fails (FUZZ_WIRING_KEEP_GOING=1
-# counts every failure instead).
+# through a trace recorder; FUZZ_WIRING_RECORDED=0 reads none). FUZZ_WIRING_SEED=<n> replays one
+# seed and prints its programs; a failure prints its seed and the smallest program that still fails
+# (FUZZ_WIRING_KEEP_GOING=1 counts every failure instead).
 FUZZ_WIRING_SECONDS ?= 60
 FUZZ_WIRING_RECORDED ?= 1
 fuzz-wiring: deps

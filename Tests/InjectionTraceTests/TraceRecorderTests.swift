@@ -330,4 +330,52 @@ struct TraceRecorderTests {
             return
         }
     }
+
+    /// Every resolve a kept build makes is its own line, as the build is, whichever container
+    /// answered: the pass says what the kept instance holds. Outside a kept build the same
+    /// resolves fold.
+    @Test func aKeptBuildsPassIsNeverFolded() throws {
+        final class Dependency: Sendable {}
+        final class Holder: Sendable {
+            let dependency: Dependency
+            init(_ dependency: Dependency) { self.dependency = dependency }
+        }
+        let sink = MemoryTraceSink()
+        let recorder = TraceRecorder(sink: sink, header: Self.header)
+        recorder.start()
+        let name = "recorder-kept-pass-\(getpid())"
+        let app = Container(name: name)
+        let child = app.makeChild(name: name + "-child")
+        app.register(Dependency.self, scope: .graph) { Dependency() }
+        app.register(Holder.self, scope: .cached) { c in Holder(c.resolve(Dependency.self)) }
+        app.register(Holder.self, name: "short", scope: .unique) { c in Holder(c.resolve(Dependency.self)) }
+        for index in 0..<4 {
+            _ = app.resolve(Holder.self, name: "short")
+            _ = (index % 2 == 0 ? app : child).resolve(Holder.self)
+            app.reset(.cached)
+        }
+        recorder.stop()
+
+        var lines: [String: UInt64] = [:]
+        var folded: [String: UInt64] = [:]
+        for record in try read(sink).records {
+            switch record {
+            case .event(let event):
+                guard case .resolved(let resolved) = event.kind, resolved.service.container == name,
+                      resolved.service.type.hasSuffix("Dependency") else { continue }
+                lines[resolved.requester?.name ?? "cached", default: 0] += 1
+            case .aggregate(let aggregate)
+                where aggregate.service.container == name && aggregate.service.type.hasSuffix("Dependency"):
+                folded[aggregate.requester?.name ?? "cached", default: 0] += aggregate.count
+            default: break
+            }
+        }
+        // Four builds of the cached holder, through the app and the child: four lines. The
+        // unique holder's four fold after a first line (or a few: observers that tests in
+        // parallel attach make first occurrences lines again).
+        #expect(lines["cached"] == 4)
+        #expect(folded["cached"] == nil)
+        #expect(lines["short", default: 0] + folded["short", default: 0] == 4)
+        #expect(folded["short", default: 0] > 0)
+    }
 }

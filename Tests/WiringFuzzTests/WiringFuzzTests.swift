@@ -51,9 +51,9 @@ struct WiringFuzzTests {
             for _ in 0..<lifetimeScriptsPerWiring {
                 let scriptSeed = UInt64.random(in: 1_000...UInt64.max, using: &generator)
                 let script = LifetimeScript.generate(seed: scriptSeed)
-                // Under FUZZ_WIRING_RECORDED=1 (`make fuzz-wiring`), every other one through a
-                // trace recorder, which folds repeated resolves: the rules must hold on what
-                // `check` reads from a file too (about 1 in 20 000 still disagrees: not in `make test`).
+                // Under FUZZ_WIRING_RECORDED=1 (`make fuzz-wiring`, `make test`), every other one
+                // through a trace recorder, which folds repeated resolves: the rules must hold on
+                // what `check` reads from a file too.
                 let recorded = environment["FUZZ_WIRING_RECORDED"] == "1" && scripts % 2 == 1
                 let outcome = LifetimeScriptCheck.run(script, recorded: recorded)
                 scripts += 1

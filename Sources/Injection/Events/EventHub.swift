@@ -273,6 +273,9 @@ final class EventHub: Sendable {
             let requester = context.frames[context.frames.count - 1]
             // Property-injection resolves are never folded: the fold key has no room for the edge kind.
             if requester.injectsProperties { return false }
+            // Nor is a kept build's pass: what the kept instance holds is read from all of it,
+            // whichever container answered each resolve (docs/TRACE_FORMAT.md, Folding).
+            if context.isInKeptBuild { return false }
             requesterID = UInt(bitPattern: ObjectIdentifier(requester.registration).hashValueBits)
         }
         func fold(_ table: RepeatTable) -> Bool {

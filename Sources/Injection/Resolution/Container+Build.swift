@@ -64,6 +64,10 @@ extension Container {
                     in: context)
             }
         }
+        // While an observed kept build runs, what it resolves is never folded (its pass is read
+        // whole: ``ResolutionContext/isInKeptBuild``).
+        let countsAsKeptBuild = observed && kind.keepsInstance
+        if countsAsKeptBuild { context.keptBuildsUnderWay &+= 1 }
         context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
         let value: T
         var end: UInt64 = 0
@@ -71,7 +75,10 @@ extension Container {
             // The frame is popped here on every exit, return or throw, before anything else runs.
             // Decorators run inside the instance's own frame (DECISIONS.md, "Every re-entry is a
             // cycle"): what they resolve is its dependency, and resolving it again is a cycle.
-            defer { context.unwind() }
+            defer {
+                context.unwind()
+                if countsAsKeptBuild { context.keptBuildsUnderWay &-= 1 }
+            }
             value = try registration.typedFactory(T.self)(self, args)
             if Decorators.areInstalled, context.validation == nil { decorate(built: value) }
             // Read while the frame is still pushed, so that the outermost build can share its
@@ -294,12 +301,14 @@ extension Container {
         let hub = EventHub.shared
         guard let receivers = hub.receivers(in: context) else { return }
         let viaProperty = context.requesterInjectsProperties
-        receivers.deliver(ResolutionEvent(
+        var event = ResolutionEvent(
             sequence: hub.nextSequence(), time: EventClock.since(raw: end), thread: context.threadNumber,
             kind: .resolved(Resolved(
                 service: registration.identity, requester: context.requester?.identity, scope: scope,
                 outcome: outcome, source: source, durationNanoseconds: duration,
-                depth: context.frames.count + 1, mappedFrom: mappedFrom, isPropertyInjection: viaProperty))))
+                depth: context.frames.count + 1, mappedFrom: mappedFrom, isPropertyInjection: viaProperty)))
+        event.isInsideKeptBuild = context.isInKeptBuild
+        receivers.deliver(event)
     }
 }
 

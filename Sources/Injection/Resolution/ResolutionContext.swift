@@ -96,6 +96,10 @@ final class ResolutionContext: ResolutionPassStorage {
     /// ``Frame/injectsProperties``).
     var requesterInjectsProperties: Bool { frames.last?.injectsProperties ?? false }
 
+    /// Whether an observed build that keeps its instance is under way on this thread: a resolve
+    /// now is part of its pass, which is never folded (docs/TRACE_FORMAT.md, Folding).
+    var isInKeptBuild: Bool { keptBuildsUnderWay > 0 }
+
     /// The registrations on the stack, outermost first, as identities.
     var chain: [ServiceIdentity] { frames.map(\.registration.identity) }
 }

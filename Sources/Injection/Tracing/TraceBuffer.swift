@@ -56,8 +56,11 @@ struct TraceBuffer {
     /// background thread.
     @inline(__always)
     mutating func add(_ resolved: Resolved, key: ResolutionFoldKey, event: ResolutionEvent) -> Bool {
-        // A build that keeps its instance is always an event (docs/TRACE_FORMAT.md, Folding).
-        if resolved.outcome == .created && resolved.scope.keepsInstance { return enqueue(.event(event)) }
+        // A build that keeps its instance is always an event, and so is every resolve of its pass
+        // (docs/TRACE_FORMAT.md, Folding).
+        if event.isInsideKeptBuild || resolved.outcome == .created && resolved.scope.keepsInstance {
+            return enqueue(.event(event))
+        }
         if let index = aggregates.index(forKey: key) {
             aggregates.values[index].add(duration: resolved.durationNanoseconds, time: event.time)
             aggregatesPending = true

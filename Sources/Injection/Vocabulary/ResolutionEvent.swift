@@ -20,6 +20,10 @@ public struct ResolutionEvent: Sendable {
     public var thread: UInt64
     /// What happened.
     public var kind: Kind
+    /// Set by the runtime on a resolve made while a build that keeps its instance was under way
+    /// on its thread: part of that build's pass, which a recorder writes whole, never folded
+    /// (docs/TRACE_FORMAT.md, Folding). Not written to a trace.
+    var isInsideKeptBuild = false
 
     public init(sequence: UInt64, time: UInt64, thread: UInt64, kind: Kind) {
         self.sequence = sequence

@@ -86,7 +86,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     public func captures(_ captive: Scope) -> Bool { kind.captures(captive.kind) }
 
     /// Whether the container keeps the instance in its per-container cache.
-    package var keepsInstance: Bool { isLongLived || kind == .shared }
+    package var keepsInstance: Bool { kind.keepsInstance }
 
     public var description: String { name }
 }
@@ -97,6 +97,10 @@ extension Scope.Kind {
     /// See ``Scope/isLongLived``.
     @usableFromInline @inline(__always)
     var isLongLived: Bool { self == .cached || self == .singleton || self == .custom }
+
+    /// See ``Scope/keepsInstance``.
+    @inline(__always)
+    var keepsInstance: Bool { isLongLived || self == .shared }
 
     /// See ``Scope/isShortLived``.
     @usableFromInline @inline(__always)

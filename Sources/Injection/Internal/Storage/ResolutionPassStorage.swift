@@ -9,6 +9,9 @@
 class ResolutionPassStorage {
     /// The services under construction on this thread, outermost first.
     @exclusivity(unchecked) final var frames: [ResolutionFrame] = []
+    /// How many of ``frames`` are observed builds of a scope that keeps its instance: while one
+    /// is under way, nothing resolved on this thread is folded (its pass is read whole).
+    @exclusivity(unchecked) final var keptBuildsUnderWay = 0
     /// Instances of graph-scoped registrations built in the current pass, by registration.
     @exclusivity(unchecked) final var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
     /// The raw ``EventClock`` stamp the untimed builds of this pass share (0 until taken), cleared
