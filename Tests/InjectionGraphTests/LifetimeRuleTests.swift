@@ -118,6 +118,38 @@ struct LifetimeRuleTests {
         #expect(fixed.graph.check().all.isEmpty)
     }
 
+    /// The holders' own reset right after the reset, but a resolve between the two (another
+    /// thread's, or the resetting thread's own): what happened, and a fix other than the reset
+    /// the app already does.
+    @Test func aResolveBetweenTheResetAndTheHoldersResetIsNamedWithItsThread() throws {
+        func logout(resolvingOn thread: UInt64) -> TraceBuilder {
+            var trace = B()
+            trace.container("app")
+            trace.register(Self.session, .custom("session"), line: 3)
+            trace.register(Self.api, .cached, line: 4)
+            trace.resolve(Self.session, by: Self.api, .custom("session"))
+            trace.resolve(Self.api, by: nil, .cached)
+            trace.event(.scopeReset(ScopeReset(container: "app", scope: .custom("session"), discarded: 1, location: B.at(34, "App/Logout.swift"))))
+            trace.resolve(Self.session, by: nil, .custom("session"), thread: thread)
+            trace.event(.scopeReset(ScopeReset(container: "app", scope: .cached, discarded: 1, location: B.at(35, "App/Logout.swift"))))
+            trace.resolve(Self.session, by: Self.api, .custom("session"), .cached)
+            trace.resolve(Self.api, by: nil, .cached)
+            return trace
+        }
+        let background = try #require(logout(resolvingOn: 3).graph.check().problems.first)
+        #expect(background.message == """
+            Replaced instance still held: Session in 'app' (session) was reset and built again at App/Logout.swift:34 after these were built with the old one and kept it; two Session instances were live until their own reset:
+                APIClient in 'app' (cached), holds instance 1, rebuilt later
+              Their reset (app.reset(.cached) at App/Logout.swift:35) came after it, and in between thread 3 built a new Session.
+              Fix: let nothing resolve Session between the two resets: wait for (or stop) the work on thread 3 before app.reset(.custom("session")) at App/Logout.swift:34 and resume it after app.reset(.cached); or resolve Session where it is used instead of keeping it.
+            """)
+        let own = try #require(logout(resolvingOn: 1).graph.check().problems.first)
+        #expect(own.message.hasSuffix("""
+              Their reset (app.reset(.cached) at App/Logout.swift:35) came after it, and in between thread 1, the one that resets them, built a new Session.
+              Fix: reset them in the same step, before anything resolves Session: app.reset(.cached) right after app.reset(.custom("session")) at App/Logout.swift:34; or resolve Session where it is used instead of keeping it.
+            """), "\(own.message)")
+    }
+
     @Test func aWeakScopeNothingHoldsIsANoteWithItsHitRateAndAProblemWhenStrict() throws {
         let graph = Self.unkeptThumbnails().graph
         let report = graph.check()

@@ -15,9 +15,9 @@ struct TraceBuilder {
         SourceLocation(fileID: file, line: line)
     }
 
-    mutating func event(_ kind: ResolutionEvent.Kind) {
+    mutating func event(_ kind: ResolutionEvent.Kind, thread: UInt64 = 1) {
         sequence += 1
-        records.append(.event(ResolutionEvent(sequence: sequence, time: sequence * 100, thread: 1, kind: kind)))
+        records.append(.event(ResolutionEvent(sequence: sequence, time: sequence * 100, thread: thread, kind: kind)))
     }
 
     mutating func container(_ name: String, parent: String? = nil, line: Int = 1) {
@@ -32,11 +32,11 @@ struct TraceBuilder {
 
     mutating func resolve(
         _ service: ServiceIdentity, by requester: ServiceIdentity? = nil, _ scope: Scope = .unique,
-        _ outcome: Resolved.Outcome = .created, ns: UInt64 = 100, depth: Int? = nil
+        _ outcome: Resolved.Outcome = .created, ns: UInt64 = 100, depth: Int? = nil, thread: UInt64 = 1
     ) {
         event(.resolved(Resolved(
             service: service, requester: requester, scope: scope, outcome: outcome, source: .factory,
-            durationNanoseconds: ns, depth: depth ?? (requester == nil ? 1 : 2))))
+            durationNanoseconds: ns, depth: depth ?? (requester == nil ? 1 : 2))), thread: thread)
     }
 
     var graph: DependencyGraph { DependencyGraph(records: records) }

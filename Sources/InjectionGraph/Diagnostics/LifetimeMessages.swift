@@ -15,8 +15,10 @@ extension ReplacedInstance {
         }
         let at = cause.location.map { " at \($0)" } ?? ""
         let times = count > 1 ? " (\(count) times)" : ""
+        let tooLate = holdersWereResetTooLate
         var lines = ["Replaced instance still held: \(service.qualifiedDescription) (\(scope.name)) was \(how)\(at)\(times) "
-            + "after these were built with the old one and kept it; two \(service.description) instances are live:"]
+            + "after these were built with the old one and kept it; two \(service.description) instances "
+            + (tooLate ? "were live until their own reset:" : "are live:")]
         for holder in holders {
             var line = "    \(holder.service.qualifiedDescription) (\(holder.scope.name)), holds instance \(instance)"
             if holder.staleUses > 0 {
@@ -30,6 +32,10 @@ extension ReplacedInstance {
             let line = "\(OverrideRecord.receiver(holder.service.container)).reset(\(OverrideRecord.literal(holder.scope)))"
             if !resets.contains(line) { resets.append(line) }
         }
+        if tooLate, let holdersReset {
+            lines += resetTooLateLines(holdersReset)
+            return lines.joined(separator: "\n")
+        }
         switch cause {
         case .newSingleton:
             lines.append("  Fix: rebuild them with it, right before the newSingleton: \(resets.joined(separator: "; ")); "
@@ -39,6 +45,38 @@ extension ReplacedInstance {
                 + "or resolve \(service.description) where it is used instead of keeping it.")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What happened and the fix when the holders' own reset came, but after another instance
+    /// was built: resetting them again fixes nothing; no resolve may run between the two resets.
+    ///
+    /// ```
+    ///   Their reset (app.reset(.cached) at App/Logout.swift:35) came after it, and in between thread 2 built a new Session.
+    ///   Fix: let nothing resolve Session between the two resets: wait for (or stop) the work on thread 2 before app.reset(.custom("session")) at App/Logout.swift:34 and resume it after app.reset(.cached); or resolve Session where it is used instead of keeping it.
+    /// ```
+    private func resetTooLateLines(_ holdersReset: HoldersReset) -> [String] {
+        let theirs = "\(OverrideRecord.receiver(holdersReset.container)).reset(\(OverrideRecord.literal(holdersReset.scope)))"
+        let theirsAt = theirs + (holdersReset.location.map { " at \($0)" } ?? "")
+        let first = "\(OverrideRecord.receiver(service.container)).reset(\(OverrideRecord.literal(scope)))"
+            + (cause.location.map { " at \($0)" } ?? "")
+        let what: String
+        let fix: String
+        if let rebuilt = rebuiltOnThread, rebuilt != holdersReset.thread {
+            what = "thread \(rebuilt) built a new \(service.description)"
+            fix = "let nothing resolve \(service.description) between the two resets: wait for (or stop) the work on "
+                + "thread \(rebuilt) before \(first) and resume it after \(theirs)"
+        } else if rebuiltOnThread != nil {
+            what = "thread \(holdersReset.thread), the one that resets them, built a new \(service.description)"
+            fix = "reset them in the same step, before anything resolves \(service.description): \(theirs) right after \(first)"
+        } else {
+            what = "a new \(service.description) was built"
+            fix = "let nothing resolve \(service.description) between the two resets: wait for (or stop) background work "
+                + "before \(first) and resume it after \(theirs)"
+        }
+        return [
+            "  Their reset (\(theirsAt)) came after it, and in between \(what).",
+            "  Fix: \(fix); or resolve \(service.description) where it is used instead of keeping it.",
+        ]
     }
 }
 

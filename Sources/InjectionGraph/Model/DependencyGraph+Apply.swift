@@ -72,7 +72,7 @@ extension DependencyGraph {
             applyResolve(
                 service: resolved.service, requester: resolved.requester, scope: resolved.scope,
                 outcome: resolved.outcome, count: 1, nanoseconds: resolved.durationNanoseconds,
-                first: time, last: time, property: resolved.isPropertyInjection)
+                first: time, last: time, property: resolved.isPropertyInjection, thread: event.thread)
             notePassStep(resolved, thread: event.thread)
         case .registered(let registered):
             applyRegistered(registered, time: time)
@@ -112,8 +112,10 @@ extension DependencyGraph {
         case .scopeReset(let reset):
             let dropped = applyScopeReset(reset)
             releaseHolders { $0.service.container == reset.container && $0.scope == reset.scope }
-            releaseInstanceHolders { $0.service.container == reset.container && $0.scope == reset.scope }
-            noteResetReplacements(dropped, reset: reset, time: time)
+            releaseInstanceHolders(resetBy: reset, thread: event.thread) {
+                $0.service.container == reset.container && $0.scope == reset.scope
+            }
+            noteResetReplacements(dropped, reset: reset, time: time, thread: event.thread)
         case .resolvedToNil(let missingRegistration):
             applyResolvedToNil(missingRegistration, time: time)
         case .lazyResolved(let lazy):
@@ -132,7 +134,7 @@ extension DependencyGraph {
     mutating func applyResolve(
         service: borrowing ServiceIdentity, requester: borrowing ServiceIdentity?, scope: borrowing Scope,
         outcome: Resolved.Outcome, count: UInt64, nanoseconds: UInt64, first: UInt64, last: UInt64,
-        property: Bool = false
+        property: Bool = false, thread: UInt64? = nil
     ) {
         session.resolveCount.addSaturating(count)
         let id = intern(service)
@@ -153,7 +155,7 @@ extension DependencyGraph {
         if unconfirmedMismatches > 0, outcome == .created { confirmMismatches(heldBy: service) }
         if activeMappings > 0 { noteMappedUse(of: service, by: requester, count: count) }
         if activeStaleHolders > 0, outcome == .cached { noteStaleUse(of: service, count: count) }
-        if awaitingRebuild > 0, outcome == .created { noteRebuilt(service) }
+        if awaitingRebuild > 0, outcome == .created { noteRebuilt(service, thread: thread) }
         if activeInstanceHolders > 0, outcome == .cached { noteHeldInstanceUse(of: service, count: count) }
         guard let from else { return }
         let edgeID = internEdge(from, id)

@@ -84,11 +84,13 @@ extension DependencyGraph {
 
     /// After ``applyScopeReset(_:)`` released what the reset dropped: the dropped instances that
     /// survivors hold.
-    mutating func noteResetReplacements(_ dropped: [NodeID], reset: ScopeReset, time: UInt64) {
+    mutating func noteResetReplacements(_ dropped: [NodeID], reset: ScopeReset, time: UInt64, thread: UInt64) {
         for id in dropped {
             let holders = longLivedHolders(of: id)
             guard !holders.isEmpty else { continue }
-            noteReplaced(id, scope: reset.scope, cause: .reset(at: reset.location), holders: holders, rebuilt: false, time: time)
+            noteReplaced(
+                id, scope: reset.scope, cause: .reset(at: reset.location), holders: holders, rebuilt: false, time: time,
+                thread: thread)
         }
     }
 
@@ -98,7 +100,7 @@ extension DependencyGraph {
     /// built while a holder keeps the first: this reset's holders have not seen one yet).
     private mutating func noteReplaced(
         _ id: NodeID, scope: Scope, cause: ReplacedInstance.Cause, holders: [OverrideRecord.Holder], rebuilt: Bool,
-        time: UInt64
+        time: UInt64, thread: UInt64? = nil
     ) {
         let service = nodes[id].identity
         let instance = Swift.max(1, nodes[id].keptBuilds)
@@ -113,9 +115,11 @@ extension DependencyGraph {
                 activeInstanceHolders += 1
             }
         } else {
-            replacedInstances.append(ReplacedInstance(
+            var record = ReplacedInstance(
                 service: service, scope: scope, cause: cause, instance: instance, time: time, isRebuilt: rebuilt,
-                holders: holders))
+                holders: holders)
+            record.replacedOnThread = thread
+            replacedInstances.append(record)
             activeInstanceHolders += holders.count
             if !rebuilt { awaitingRebuild += 1 }
         }
@@ -124,12 +128,13 @@ extension DependencyGraph {
     /// A service was built: a reset of it that holders survived is now a replacement (folded
     /// into an earlier one of the same cause and line, if there is one).
     @inline(never)
-    mutating func noteRebuilt(_ service: borrowing ServiceIdentity) {
+    mutating func noteRebuilt(_ service: borrowing ServiceIdentity, thread: UInt64?) {
         var index = 0
         while index < replacedInstances.count {
             defer { index += 1 }
             guard !replacedInstances[index].isRebuilt && replacedInstances[index].service == service else { continue }
             replacedInstances[index].isRebuilt = true
+            replacedInstances[index].rebuiltOnThread = thread
             awaitingRebuild -= 1
             noteStructureChange()
             let record = replacedInstances[index]
@@ -138,6 +143,10 @@ extension DependencyGraph {
             }), earlier < index else { continue }
             replacedInstances[earlier].count += record.count
             replacedInstances[earlier].time = record.time
+            if replacedInstances[earlier].rebuiltOnThread == nil { replacedInstances[earlier].rebuiltOnThread = thread }
+            if replacedInstances[earlier].replacedOnThread == nil {
+                replacedInstances[earlier].replacedOnThread = record.replacedOnThread
+            }
             for holder in record.holders {
                 if let same = replacedInstances[earlier].holders.firstIndex(where: { $0.service == holder.service }) {
                     // One holder named once: the one still holding, if either is.
@@ -160,13 +169,22 @@ extension DependencyGraph {
     /// holder kept the old one: it stays named (", rebuilt later"). Before that (a reset whose
     /// service was not built again yet), it is forgotten: no second instance ever lived beside
     /// the one it held.
-    mutating func releaseInstanceHolders(where rebuilt: (OverrideRecord.Holder) -> Bool) {
+    ///
+    /// A reset (`resetBy`, on `thread`) that drops holders of an instance already replaced is
+    /// noted: the holders' own reset came, but after another instance was built.
+    mutating func releaseInstanceHolders(
+        resetBy reset: ScopeReset? = nil, thread: UInt64 = 0, where rebuilt: (OverrideRecord.Holder) -> Bool
+    ) {
         guard activeInstanceHolders > 0 else { return }
         for index in replacedInstances.indices where !replacedInstances[index].holders.isEmpty {
             for holder in replacedInstances[index].holders.indices
             where !replacedInstances[index].holders[holder].isRebuilt && rebuilt(replacedInstances[index].holders[holder]) {
                 replacedInstances[index].holders[holder].isRebuilt = true
                 activeInstanceHolders -= 1
+                if let reset, replacedInstances[index].isRebuilt, replacedInstances[index].holdersReset == nil {
+                    replacedInstances[index].holdersReset = ReplacedInstance.HoldersReset(
+                        container: reset.container, scope: reset.scope, location: reset.location, thread: thread)
+                }
             }
             if !replacedInstances[index].isRebuilt { replacedInstances[index].holders.removeAll(where: \.isRebuilt) }
         }

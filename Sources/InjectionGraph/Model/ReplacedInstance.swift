@@ -46,6 +46,31 @@ public struct ReplacedInstance: Sendable, Hashable {
     /// rebuilt before another instance was built is dropped.
     public internal(set) var holders: [OverrideRecord.Holder]
 
+    /// The thread whose resolve built the next instance (the first build after the replacement),
+    /// when the trace says (a folded build does not).
+    public internal(set) var rebuiltOnThread: UInt64?
+    /// The thread that reset or replaced it, when the trace says.
+    public internal(set) var replacedOnThread: UInt64?
+    /// A reset of the holders' own scope that came after the next instance was built: the app
+    /// rebuilds the holders, but something resolved the service in between.
+    public internal(set) var holdersReset: HoldersReset?
+
+    /// A reset that dropped the holders of a replaced instance once another one lived.
+    public struct HoldersReset: Sendable, Hashable {
+        public let container: String
+        public let scope: Scope
+        public let location: SourceLocation?
+        /// The thread that reset them.
+        public let thread: UInt64
+    }
+
     /// Whether the break happened: another instance was built while a holder kept this one.
     public var isHeld: Bool { isRebuilt && !holders.isEmpty }
+
+    /// Whether every holder was reset after the next instance was built (a reset of their own
+    /// scope): the replacement and the holders' reset are meant as one step, and a resolve ran
+    /// between them.
+    public var holdersWereResetTooLate: Bool {
+        holdersReset != nil && !holders.isEmpty && holders.allSatisfy(\.isRebuilt)
+    }
 }
