@@ -212,8 +212,10 @@ extension ConcurrencyTests {
     /// A writer skips the wait when no other thread has a read section; while another thread is
     /// inside a read, it must wait for that read to end.
     @Test func aWriterWaitsForAReadInProgressOnAnotherThread() {
-        // A handshake, no timing: the reader stays inside until the writer either says it waits
-        // for this read or returns; a writer that returned first did not wait.
+        // A handshake, no timing: the reader stays inside until the writer either reports, from
+        // inside its wait, that it found this read still in progress, or returns. So a writer
+        // that does not wait returns while the read is open, however the threads are scheduled,
+        // and one that waits returns only after the reader, released by that report, ended.
         let inside = Atomic<UInt>(0)  // the reader's section, once it is inside
         let writerWaits = Atomic<Bool>(false)
         let writerReturned = Atomic<Bool>(false)

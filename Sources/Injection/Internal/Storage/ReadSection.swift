@@ -53,10 +53,10 @@ final class ReadSection: Sendable {
     fileprivate func waitUntilOutside(whenWaiting: (ReadSection) -> Void) {
         let seen = mark.load(ordering: .sequentiallyConsistent)
         guard seen & 1 == 1 else { return }
-        whenWaiting(self)
         var spins = 0
         // A read runs no app code; it only lasts when its thread is descheduled: yield after a spin.
         while mark.load(ordering: .acquiring) == seen {
+            whenWaiting(self)
             spins += 1
             if spins > 100 { sched_yield() }
         }
@@ -79,8 +79,8 @@ enum ReadSections {
 
     /// Returns once every read in progress at the call is over: what the writer unpublished before
     /// may then be released; later reads see the new state. Waits without the list's lock, so
-    /// threads starting or exiting never wait for a slow reader. `whenWaiting` runs before each
-    /// wait (a test's handshake).
+    /// threads starting or exiting never wait for a slow reader. `whenWaiting` runs inside the wait,
+    /// each time it finds a read still in progress (a test's handshake: proof that it waited).
     static func waitForReaders(whenWaiting: (ReadSection) -> Void = { _ in }) {
         let sections = all.withLock { $0 }
         // No thread but the caller has a section: no read can be in progress (a thread lists its
