@@ -50,6 +50,7 @@ struct LiveInspection {
                     relay.relay(event)
                 }
                 listener = started
+                feed.attach(started)
                 if let launch {
                     let launched = try LaunchedApp(
                         command: launch, destination: started.destination, token: started.token, keepRunning: keepApp

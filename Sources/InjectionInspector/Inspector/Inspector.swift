@@ -212,7 +212,8 @@ public final class Inspector: TerminalApplication {
         // being freed fill the whole budget: a flood of short-lived apps must not hold more than
         // the budget in sessions waiting to be freed. (The whole budget, not the histories'
         // share: a compaction's older half waiting to be freed must not shed a reconnect.)
-        feed?.admitsNewSessions(store.heldBytes <= store.memoryBudget)
+        // What the listener keeps for its connections counts too (their readers' decoded values).
+        feed?.admitsNewSessions(store.heldBytes + (feed?.listenerBytes ?? 0) <= store.memoryBudget)
         let before = (model.eventsPerSecond, model.hasFadingHighlights)
         store.advanceCurrent(to: milliseconds)
         let after = (model.eventsPerSecond, model.hasFadingHighlights)

@@ -99,7 +99,7 @@ extension SessionStore {
             }
             message = "Shed \((app ?? "connection \(connections.map(String.init).joined(separator: ", "))").escapingControlCharacters): "
                 + "its service names weigh \(names >> 20) MB, more than a session may keep (\(nameShare >> 20) MB "
-                + "of the \(memoryBudget >> 20) MB budget); what it sends is dropped"
+                + "of the \(memoryBudget >> 20) MB budget); its connection is closed"
         }
         return shed
     }

@@ -22,11 +22,28 @@ import Synchronization
 public final class LiveFeed: Sendable {
     private let intake: Mutex<LiveIntake>
     private let wake: WakePipe
+    /// The listener whose connections the feed's updates come from (``attach(_:)``).
+    private let source = Mutex(WeakListener())
+
+    private struct WeakListener: Sendable {
+        weak var listener: TraceListener?
+    }
 
     init(wake: WakePipe, intake: LiveIntake = LiveIntake()) {
         self.wake = wake
         self.intake = Mutex(intake)
     }
+
+    /// Makes `listener` the source of the connections: one the intake sheds is closed there,
+    /// so that what it sends is never read only to be dropped, and what its readers keep
+    /// counts in the budget (``listenerBytes``). Held weakly.
+    public func attach(_ listener: TraceListener) {
+        source.withLock { $0.listener = listener }
+    }
+
+    /// What the attached listener holds for its connections, in bytes (their readers' decoded
+    /// values): counted in the inspector's memory budget.
+    var listenerBytes: Int { source.withLock { $0.listener }?.decodedValueBytes ?? 0 }
 
     /// Queues an update and wakes the loop. Safe from any thread.
     public func send(_ update: LiveUpdate) {
@@ -37,7 +54,14 @@ public final class LiveFeed: Sendable {
             return (empty, intake.add(update))
         }
         if wasEmpty { wake.wake() }
+        close(released.shedConnection)
         _ = consume released
+    }
+
+    /// Closes a shed connection at the listener (nothing attached: nothing to close).
+    private func close(_ connection: Int?) {
+        guard let connection, let listener = source.withLock({ $0.listener }) else { return }
+        listener.close(session: connection)
     }
 
     /// Queues several updates in order.
@@ -68,6 +92,7 @@ public final class LiveFeed: Sendable {
             intake.countDropped(droppedEvents)
             return intake.shed(connection: connection)
         }
+        close(released.shedConnection)
         _ = consume released
     }
 

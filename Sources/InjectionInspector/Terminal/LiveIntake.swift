@@ -135,6 +135,9 @@ struct LiveIntake: Sendable {
         fileprivate var foldTable: [ResolutionFoldKey: ResolutionFoldCounts]?
         /// A shed connection's queued records (``shed(connection:)``).
         fileprivate(set) var updates: [LiveUpdate] = []
+        /// The connection the update shed, to be closed at its source: what it sends from now
+        /// on would only be read to be dropped.
+        fileprivate(set) var shedConnection: Int?
         /// Resolve keys in the key table let go of.
         var foldKeys: Int { foldTable?.count ?? 0 }
     }
@@ -146,6 +149,7 @@ struct LiveIntake: Sendable {
         case .session(let connection, _, _) where waitingSessions >= sessionLimit || !admitsNewSessions:
             shed.insert(connection)
             statistics.shedConnections += 1
+            released.shedConnection = connection
         case .records(let connection, let records) where shed.contains(connection):
             for record in records {
                 statistics.received.addSaturating(Self.events(in: record))
@@ -175,6 +179,7 @@ struct LiveIntake: Sendable {
     mutating func shed(connection: Int) -> Released {
         statistics.shedConnections += 1
         var released = Released()
+        released.shedConnection = connection
         var kept: [LiveUpdate] = []
         var disconnected = false
         kept.reserveCapacity(queue.count - head)

@@ -15,15 +15,21 @@ enum DecodedTraceLine {
 struct TraceLineDecoder {
     /// Unknown field names in the last line decoded (usually empty).
     private(set) var unknownFields: [String] = []
-    private var identities = DecodedValueCache<ServiceIdentity>(size: 1024)
-    private var locations = DecodedValueCache<SourceLocation>(size: 256)
+    private var identities: DecodedValueCache<ServiceIdentity>
+    private var locations: DecodedValueCache<SourceLocation>
+    /// What the decoded-value caches hold, in bytes.
+    var cacheBytes: Int { identities.bytes + locations.bytes }
     /// Names (an identity's parts, a container's or the app's name) longer than this, in bytes,
     /// make their line an error: a live listener takes what a peer sends within a bound; a
     /// file's reader takes every name whole.
     let maximumNameLength: Int
 
-    init(maximumNameLength: Int = .max) {
+    /// - Parameter cacheByteLimit: The most the caches may hold together (``cacheBytes``): four
+    ///   fifths for identities, a fifth for locations.
+    init(maximumNameLength: Int = .max, cacheByteLimit: Int = .max) {
         self.maximumNameLength = maximumNameLength
+        identities = DecodedValueCache(size: 1024, byteLimit: cacheByteLimit == .max ? .max : cacheByteLimit / 5 * 4)
+        locations = DecodedValueCache(size: 256, byteLimit: cacheByteLimit == .max ? .max : cacheByteLimit / 5)
     }
 
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> DecodedTraceLine {

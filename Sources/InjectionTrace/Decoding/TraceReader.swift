@@ -35,6 +35,10 @@ public struct TraceReader {
     public private(set) var lineCount = 0
     /// The longest name taken: a line with a longer one is skipped with an error.
     public var maximumNameLength: Int { decoder.maximumNameLength }
+    /// What the reader keeps of the values it decoded (identities, locations) to share them
+    /// with later lines, in bytes (a live listener bounds it, and counts it in the inspector's
+    /// memory budget).
+    public var decodedValueBytes: Int { decoder.cacheBytes }
     /// Lines skipped so far because a name in them was longer than ``maximumNameLength``.
     public private(set) var linesWithLongNames = 0
 
@@ -59,13 +63,18 @@ public struct TraceReader {
     ///     member, a container's or the app's name) longer than this, in bytes, is skipped with
     ///     an error that counts them. A file's reader takes every name whole; a live listener
     ///     takes what a peer sends within a bound.
+    ///   - decodedValueLimit: The most the values kept for later lines may hold, in bytes
+    ///     (``decodedValueBytes``); a live listener bounds what each connection keeps.
     ///
     /// ```swift
     /// var reader = TraceReader(maximumLineLength: 1 << 16, sequenceWindow: 1 << 16)
     /// ```
-    public init(maximumLineLength: Int = 1 << 20, sequenceWindow: Int = 1 << 28, maximumNameLength: Int = .max) {
+    public init(
+        maximumLineLength: Int = 1 << 20, sequenceWindow: Int = 1 << 28, maximumNameLength: Int = .max,
+        decodedValueLimit: Int = .max
+    ) {
         self.maximumLineLength = maximumLineLength
-        decoder = TraceLineDecoder(maximumNameLength: maximumNameLength)
+        decoder = TraceLineDecoder(maximumNameLength: maximumNameLength, cacheByteLimit: decodedValueLimit)
         sequences = SequenceTracker(window: UInt64(max(0, sequenceWindow)))
     }
 

@@ -46,6 +46,11 @@ public final class TraceListener: Sendable {
     private let handler: @Sendable (TraceListenerEvent) -> Void
     private let thread = Mutex<BackgroundThread?>(nil)
     private let stopped = Atomic<Bool>(false)
+    /// Sessions to close at the listener's next turn (``close(session:)``).
+    private let closing = Mutex<Set<Int>>([])
+    /// What the open connections' readers keep of decoded values, in bytes (each at most
+    /// ``decodedValueLimit``).
+    private let decodedBytes = Atomic<Int>(0)
 
     /// Starts listening at once (so an error is thrown here) and reading on a new thread.
     ///
@@ -134,6 +139,21 @@ public final class TraceListener: Sendable {
         thread.withLock { $0 }?.join()
     }
 
+    /// Closes a session's connection at the listener's next turn, reading nothing more of it:
+    /// the inspector shed it, and what it sends would only be decoded to be dropped. Its end is
+    /// reported as ``TraceListenerEvent/disconnected(_:diagnostics:)``, with no diagnostics (a
+    /// line the close cut is not the app's fault); the app's sink sees its connection end and
+    /// connects again later, as after any disconnect. Safe from any thread, the handler's too.
+    public func close(session number: Int) {
+        closing.withLock { _ = $0.insert(number) }
+        wake.wake()
+    }
+
+    /// What the open connections keep of the values they decoded, to share them with later
+    /// lines (identities, locations), in bytes: part of what the listener holds for an
+    /// inspector's memory budget. Any thread.
+    public var decodedValueBytes: Int { decodedBytes.load(ordering: .relaxed) }
+
     /// Makes `directory` the user's private folder: created with mode 0700, or, when it exists,
     /// checked to be a real directory owned by the user that nobody else can enter.
     public static func preparePrivateDirectory(_ directory: String) throws(TraceListenerError) {
@@ -152,6 +172,8 @@ public final class TraceListener: Sendable {
         /// When it must have presented its token (monotonic nanoseconds).
         var deadline: UInt64
         var tokenLine: [UInt8] = []
+        /// Its reader's decoded values, as last added to ``decodedBytes``.
+        var decodedBytes = 0
     }
 
     /// What a connection's bytes mean before it is authenticated.
@@ -194,6 +216,10 @@ public final class TraceListener: Sendable {
     /// keep every byte of each, long after it sent them. (A trace file's reader takes any
     /// length up to its line's.)
     public static let maximumNameLength = 64 << 10
+    /// The most a connection's reader keeps of the values it decoded (``decodedValueBytes``):
+    /// an app's few hundred names take a fraction of it; a peer's 64 KB names would otherwise
+    /// keep over a hundred megabytes per connection.
+    public static let decodedValueLimit = 4 << 20
     /// How long accepting pauses when the process is out of descriptors.
     static let descriptorBackOff: Duration = .milliseconds(100)
 
@@ -206,6 +232,7 @@ public final class TraceListener: Sendable {
         var acceptPausedUntil: UInt64 = 0
         let handshakeNanoseconds = Self.handshakeTimeout.nanoseconds
         loop: while true {
+            closeRequested(&connections)
             let now = PosixIO.monotonicNanoseconds()
             // Peers that did not present the token in time are dropped: a stalled handshake
             // never holds a descriptor for long.
@@ -227,7 +254,12 @@ public final class TraceListener: Sendable {
             if acceptPausedUntil > now { wakeAt = min(wakeAt, acceptPausedUntil) }
             let timeout = wakeAt == .max ? -1 : Int32(clamping: (wakeAt &- min(wakeAt, now)) / 1_000_000 + 1)
             guard let readable = PosixIO.waitUntilReadable(descriptors, milliseconds: timeout) else { break }
-            if readable[0] { break loop }
+            if readable[0] {
+                // A stop, or a close (``close(session:)``), taken at the next turn.
+                wake.drain()
+                if stopped.load(ordering: .acquiring) { break loop }
+                continue loop
+            }
             // Only the connections that were polled (accepting below appends new ones).
             let polled = connections.count
             // Waiting peers dropped while accepting: closed now, removed with the others below
@@ -260,7 +292,7 @@ public final class TraceListener: Sendable {
                         connections.append(Connection(
                             fd: fd, session: session, reader: TraceReader(
                                 maximumLineLength: maximumLineLength, sequenceWindow: Self.sequenceWindow,
-                                maximumNameLength: maximumNameLength),
+                                maximumNameLength: maximumNameLength, decodedValueLimit: Self.decodedValueLimit),
                             authenticated: token == nil, deadline: PosixIO.monotonicNanoseconds() &+ handshakeNanoseconds))
                         // A TCP peer is announced once it presented the token.
                         if token == nil { handler(.connected(session)) }
@@ -293,12 +325,14 @@ public final class TraceListener: Sendable {
                         let session = connections[index].session
                         handler(.connected(session))
                         let records = rest.withUnsafeBytes { connections[index].reader.feed($0) }
+                        countDecodedValues(of: &connections[index])
                         if !records.isEmpty { handler(.records(session, records)) }
                         let diagnostics = connections[index].reader.takeDiagnostics()
                         if !diagnostics.isEmpty { handler(.diagnostics(session, diagnostics)) }
                     }
                 } else if count > 0 {
                     let records = chunk.withUnsafeBytes { connections[index].reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                    countDecodedValues(of: &connections[index])
                     let session = connections[index].session
                     if !records.isEmpty { handler(.records(session, records)) }
                     let diagnostics = connections[index].reader.takeDiagnostics()
@@ -340,8 +374,32 @@ public final class TraceListener: Sendable {
 
     private func disconnect(_ connection: inout Connection) {
         PosixIO.closeDescriptor(connection.fd)
+        decodedBytes.subtract(connection.decodedBytes, ordering: .relaxed)
         _ = connection.reader.finish()
         handler(.disconnected(connection.session, diagnostics: connection.reader.takeDiagnostics()))
+    }
+
+    /// Closes the connections ``close(session:)`` asked for, reading nothing more of them.
+    private func closeRequested(_ connections: inout [Connection]) {
+        let requested = closing.withLock { requested -> Set<Int> in
+            defer { requested.removeAll() }
+            return requested
+        }
+        guard !requested.isEmpty else { return }
+        for index in connections.indices.reversed() where requested.contains(connections[index].session.number) {
+            let connection = connections.remove(at: index)
+            PosixIO.closeDescriptor(connection.fd)
+            decodedBytes.subtract(connection.decodedBytes, ordering: .relaxed)
+            if connection.authenticated { handler(.disconnected(connection.session, diagnostics: [])) }
+        }
+    }
+
+    /// Brings ``decodedBytes`` up to date with what `connection`'s reader keeps now.
+    private func countDecodedValues(of connection: inout Connection) {
+        let now = connection.reader.decodedValueBytes
+        guard now != connection.decodedBytes else { return }
+        decodedBytes.add(now - connection.decodedBytes, ordering: .relaxed)
+        connection.decodedBytes = now
     }
 }
 

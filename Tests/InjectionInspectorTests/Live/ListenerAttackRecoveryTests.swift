@@ -48,6 +48,7 @@ struct ListenerAttackRecoveryTests {
             let feed = LiveFeed(wake: try WakePipe(), intake: LiveIntake(memoryBudget: memoryBudget))
             let relay = ListenerRelay(feed: feed)
             listener = try TraceListener(address: .unix(path: path)) { relay.relay($0) }
+            feed.attach(listener)
             self.feed = feed
             inspector = Inspector(model: InspectorModel(connection: .waiting("unix:\(path)")), feed: feed, memoryBudget: memoryBudget)
         }
