@@ -147,14 +147,10 @@ struct RegistrationFields {
 /// reabstraction thunk. Why not an enum of closures or stub closures: `Benchmarks/` (shape-startup,
 /// transient) measured each costlier.
 ///
-/// `@unchecked Sendable` as ``AnyRegistration`` is: its own stored property is the store's
-/// metadata cache (atomic), and each subclass is final and stores a `let` of a `@Sendable` function
-/// type.
+/// `@unchecked Sendable` as ``AnyRegistration`` is: it stores nothing of its own, and each
+/// subclass is final and stores a `let` of a `@Sendable` function type.
 @usableFromInline
 class Factory<T>: AnyRegistration, @unchecked Sendable {
-    /// Makes the ``Instance`` boxes this factory's kept instances live in.
-    private let boxes = InstanceBoxMaker<T>()
-
     fileprivate init(scope: Scope, location: SourceLocation, takesArguments: Bool) {
         super.init(producedType: T.self, scope: scope, location: location, takesArguments: takesArguments)
     }
@@ -163,10 +159,9 @@ class Factory<T>: AnyRegistration, @unchecked Sendable {
         super.init(fields, producedType: T.self)
     }
 
-    /// `value` in an ``Instance``, to be kept by a scope (``InstanceBoxMaker``). Returned erased,
-    /// as the scopes keep it.
+    /// `value` in an ``Instance``, to be kept by a scope; returned erased, as the scopes keep it.
     final func box(_ value: consuming T) -> any AnyObject & Sendable {
-        boxes.box(value)
+        Instance(value)
     }
 
     /// A registration made where `register` is called (so that its class's metadata comes from

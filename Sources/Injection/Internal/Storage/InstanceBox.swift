@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An instance a container built, carried across its lock and between threads: the answer of a
 /// cache hit (``Container/Lookup``).
 ///
@@ -27,26 +25,4 @@ final class WeakInstance: @unchecked Sendable {
     weak let object: AnyObject?
 
     init(_ object: AnyObject) { self.object = object }
-}
-
-/// Makes the ``Instance`` boxes a factory's kept instances are stored in.
-///
-/// A build runs unspecialised, where `Instance(value)` looked `Instance<T>`'s metadata up on
-/// every kept build (`Benchmarks/guard.sh`, "cached reset + resolve"): here once per factory.
-///
-/// Why `unsafeBitCast` is sound: the stored bits are only ever `Instance<T>.self` (this maker's
-/// own `T`), stored below and read back as the same type, and class metadata is never freed. A
-/// racing first build stores the same bits twice.
-struct InstanceBoxMaker<T>: ~Copyable, Sendable {
-    private let metadata = Atomic<UInt>(0)
-
-    init() {}
-
-    func box(_ value: consuming T) -> any AnyObject & Sendable {
-        let known = metadata.load(ordering: .relaxed)
-        if known != 0 { return unsafeBitCast(known, to: Instance<T>.Type.self).init(value) }
-        let type = Instance<T>.self
-        metadata.store(unsafeBitCast(type, to: UInt.self), ordering: .relaxed)
-        return type.init(value)
-    }
 }
