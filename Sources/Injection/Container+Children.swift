@@ -17,8 +17,8 @@ extension Container {
     /// registration. Adding a container that already reaches this one would make the search loop,
     /// so it stops the program with a message.
     public func add(child: Container, file: StaticString = #fileID, line: UInt = #line) {
-        // The loop check and the append are one step: two threads adding each other could both
-        // pass a separate check and make a loop. Adding children is rare, so one lock suffices.
+        // The loop check and the append are one step under one lock: two threads adding each other
+        // could otherwise both pass.
         let closesLoop = Container.childAdditions.withLock { _ -> Bool in
             if child.reachesByAddedChildren(self) { return true }
             core.addedChildren.withLock { $0.append(child) }

@@ -104,8 +104,8 @@ extension Container {
     /// Stores `registration`, made where `register` was called, under `T` and `name`.
     @usableFromInline
     func add<T>(_ type: T.Type, name: String?, registration: Factory<T>) -> RegistrationOptions<T> {
-        // `_isOptional` first: a metadata-kind test, where the conformance lookup alone cost every
-        // registration a measurable share (`Benchmarks/guard.sh`, shape-startup), for the rare factory returning an optional.
+        // `_isOptional` first: a cheap metadata-kind test before the conformance lookup, which cost
+        // every registration (`Benchmarks/guard.sh`, shape-startup).
         let (key, stored) = if _isOptional(T.self), let optional = T.self as? any OptionalFactoryResult.Type {
             // A factory returning `Wrapped?` registers `Wrapped` (see ``OptionalFactoryResult``).
             optional.registerUnwrapped(in: self, name: name, registration: registration)
@@ -124,10 +124,8 @@ extension Container {
         let (previous, stale) = core.state.withLock { state -> (AnyRegistration?, Bool) in
             let slot = EntryKey(key, name: name)
             let previous = slot.entry(in: &state)
-            // An override keeps the identity it replaces: under one key of one container it is
-            // always this type's name, this name and this container's (aliases and renames make
-            // theirs the same way), so a test's double costs no type name and no new storage.
-            // A new key's identity is made when first asked for (``IdentitySource``).
+            // An override keeps the identity it replaces (the same for one key of one container), so a
+            // test's double makes none; a new key's is made when first asked for (``IdentitySource``).
             registration.settle(name: name, container: traceName, replacing: previous?.registration)
             assert(registration.identitySourceForReuse.describes(T.self, name: name, container: traceName))
             slot.store(registration, in: &state)

@@ -40,9 +40,8 @@ public struct LazyInjected<Service> {
     @usableFromInline let owner: ServiceIdentity?
 
     ///
-    /// `@inlinable`, as its first read is: made and read in the app's code, where `Service` is
-    /// known. Unspecialised, every creation and first read looked up the wrapper's metadata and
-    /// copied it through its value witnesses: most of a lazy read (Benchmarks/, `shape-lazy`).
+    /// `@inlinable`, as its first read is: unspecialised, creation and first read looked the
+    /// wrapper's metadata up (Benchmarks/, `shape-lazy`).
     @inlinable
     public init(
         _ lifetime: ServiceLifetime = .automatic, name: String? = nil, container: Container? = nil,

@@ -4,16 +4,11 @@ import Synchronization
 /// added children and decorators. Every ``Container`` owns one; ``ContainerRegistry`` lists the
 /// live cores and hands out handles on them (``Container/init(sharing:)``).
 ///
-/// Why a separate object: the registry must not keep containers alive, so it references them
-/// weakly, and a weak reference gives its target a side table, after which every retain and
-/// release of that object takes the Swift runtime's slow path (`Benchmarks/guard.sh`,
-/// singleton). Apps retain containers all the time (`Container.shared`, a layer or a
-/// provider holding its container, `@Injected`), cores only through the container that owns
-/// them. So the registry references the core, which gets the side table, and the container has
-/// none. A handle made from a core is as good as the container for everything the registry's
-/// readers do (near-miss messages, mapping loops, an assembly's descendants), because
-/// everything they read or change lives here; only its identity differs (``Container/isSame(as:)``),
-/// and its ``Container/parent`` is a handle too.
+/// Why a separate object: the registry references containers weakly, and a weak reference
+/// sends every retain and release of its target down the runtime's slow path (side table;
+/// `Benchmarks/guard.sh`, singleton). Apps retain containers all the time, cores only through
+/// their container, so the registry references the core. A handle made from a core reads and
+/// changes the same state; only its identity differs (``Container/isSame(as:)``).
 final class ContainerCore: Sendable {
     let name: String
     let traceName: String
@@ -44,12 +39,9 @@ final class ContainerCore: Sendable {
         self.parent = parent
     }
 
-    /// Releases what the container keeps (its registrations and their kept instances, added
-    /// children, decorators, assembly) when the container goes (``Container``'s `deinit`), even
-    /// if a registry handle holds this core a moment longer (a near-miss message being written
-    /// on another thread): instances live exactly as long as their container, as they did
-    /// before the core existed. Each is taken out under its lock and released after it, since
-    /// an instance's `deinit` is app code and may use containers.
+    /// Releases what the container keeps when it goes (``Container``'s `deinit`), even if a registry
+    /// handle holds this core a moment longer: instances live exactly as long as their container.
+    /// Each part is taken out under its lock and released after it (`deinit`s are app code).
     func releaseContents() {
         // The tables' entries go after the lock, once no read can see them (``ContainerTables``).
         state.withLock { $0.removeAll() }

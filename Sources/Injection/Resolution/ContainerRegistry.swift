@@ -4,9 +4,8 @@ import Synchronization
 /// service in other containers too, and an assembly or a mapping can reach a container's
 /// descendants.
 ///
-/// It references each container's ``ContainerCore``, weakly, never the container itself (see
-/// ``ContainerCore`` for why), and lists handles made from the live cores
-/// (``Container/init(sharing:)``): compare them with ``Container/isSame(as:)``.
+/// It references each ``ContainerCore`` weakly, never the container (see ``ContainerCore``), and
+/// hands out handles on them: compare with ``Container/isSame(as:)``.
 final class ContainerRegistry: Sendable {
     static let shared = ContainerRegistry()
 
@@ -27,9 +26,8 @@ final class ContainerRegistry: Sendable {
         }
     }
 
-    /// A handle on every live container, in the order created. The cores are taken under the
-    /// lock and the handles made after it: making one runs no app code, but dropping the last
-    /// reference to a core (once the list is done with it) may, and must not run under the lock.
+    /// A handle on every live container, in the order created; made after the lock, since dropping
+    /// a core's last reference may run app code.
     var all: [Container] {
         cores.withLock { list in list.compactMap(\.core) }.map(Container.init(sharing:))
     }

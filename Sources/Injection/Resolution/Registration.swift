@@ -2,13 +2,8 @@ import Synchronization
 
 /// One registration: how to build a service, under which key, in which scope, written where.
 ///
-/// Every registration is a ``Factory`` (one final subclass per shape of the registered closure):
-/// the registration and its closure are one object, so a registration allocates one object
-/// where it allocated two, and a build reaches the closure without loading another reference.
-///
-/// Immutable once published (its identity, made on first use, is kept once), so it is shared
-/// freely between threads; the instances a scope keeps live in the container's table, under
-/// its lock.
+/// Every registration is a ``Factory`` (one final subclass per closure shape): registration and
+/// closure are one object. Immutable once published, so shared freely between threads.
 ///
 /// `@unchecked Sendable` for ``isOverride`` and the identity's recipe (``identityName``,
 /// ``identityContainer``): `var`s that only ``settle(name:container:replacing:)`` writes, under
@@ -18,9 +13,8 @@ import Synchronization
 /// types.
 @usableFromInline
 class AnyRegistration: @unchecked Sendable {
-    /// The registration's name and its container's trace name: what a type-keyed registration
-    /// makes its identity from when first asked (``identity``). Plain fields, not an enum: an
-    /// enum's outlined copies and destroys cost every registration (`Benchmarks/guard.sh`, shape-startup).
+    /// The name and container a type-keyed registration makes its identity from (``identity``).
+    /// Plain fields, not an enum: its outlined copies cost every registration (`Benchmarks/guard.sh`).
     private(set) var identityName: String?
     private(set) var identityContainer = ""
     /// The identity, given when made (keypath providers, aliases, copies of a made one), or made
@@ -75,11 +69,9 @@ class AnyRegistration: @unchecked Sendable {
             takesArguments: takesArguments, alias: alias)
     }
 
-    /// Sets what ``Container`` decides when it stores a registration made at the call site: who
-    /// it is (an override keeps the identity it replaces: under one key of one container it is
-    /// always the same, so a test's double makes no new one) and whether it overrides. Under the
-    /// container's lock, before the registration is stored in a table; never after (see the
-    /// type's `@unchecked Sendable`).
+    /// Sets what ``Container`` decides when storing a registration: its identity (an override keeps
+    /// the one it replaces) and whether it overrides. Under the lock, before it is stored; never
+    /// after (see the type's `@unchecked Sendable`).
     func settle(name: String?, container: String, replacing previous: AnyRegistration?) {
         isOverride = previous != nil
         if let made = previous?.madeIdentity.load() {
@@ -136,16 +128,11 @@ struct RegistrationFields {
 /// A typed registration: the closure as registered, called without a wrapping closure (one
 /// indirect call per build instead of two).
 ///
-/// One final subclass per shape adds the registered closure to the registration's fields
-/// (``PlainFactory``, ``ContainerFactory``, ``ArgumentsFactory``) and calls it
-/// (``callAsFunction(_:_:)``). `register` makes it where it is called, where its class's
-/// metadata comes from a cached accessor rather than a generic lookup in the module; what only
-/// the container knows (the identity an override keeps, whether it overrides) is settled when
-/// it is stored. A copy with other fields (`.scope(…)`, a rename) is made through
-/// `type(of: self)`, the metadata the object carries. Each closure is stored non-optional, at
-/// its own abstraction: an optional function is stored maximally abstract and called through a
-/// reabstraction thunk. Why not an enum of closures or stub closures: `Benchmarks/` (shape-startup,
-/// transient) measured each costlier.
+/// One final subclass per shape (``PlainFactory``, ``ContainerFactory``, ``ArgumentsFactory``)
+/// stores the closure non-optional, at its own abstraction, and calls it
+/// (``callAsFunction(_:_:)``). `register` makes it at the call site, where its metadata comes
+/// from a cached accessor; copies go through `type(of: self)`. An enum of closures or stub
+/// closures measured costlier (`Benchmarks/`, shape-startup, transient).
 ///
 /// `@unchecked Sendable` as ``AnyRegistration`` is: it stores nothing of its own, and each
 /// subclass is final and stores a `let` of a `@Sendable` function type.
@@ -284,11 +271,9 @@ final class Instance<T>: @unchecked Sendable {
 
 /// Where a registration's ``ServiceIdentity`` comes from.
 ///
-/// A type-keyed registration's identity is made when something first asks for it (an event, a
-/// message, the inspector), not when it is registered: its type name (`_typeName`, a string of
-/// its own) and its storage object were two allocations and most of the instructions of every
-/// registration (`Benchmarks/guard.sh`, new container, 10 registrations), which an app that is not
-/// traced never reads.
+/// A type-keyed registration's identity is made when first asked for (an event, a message, the
+/// inspector), not when registered: its type name and storage were most of a registration's
+/// cost (`Benchmarks/guard.sh`, new container), which an untraced app never reads.
 enum IdentitySource: Sendable {
     /// Made by the caller (keypath providers, aliases, copies of a made one).
     case given(ServiceIdentity)

@@ -145,8 +145,8 @@ extension Container {
         }
     }
 
-    /// Reports a registration changed by an option again: same site, nothing replaced, so the
-    /// graph updates its node (scope, the keys it implements) instead of counting an override.
+    /// Reports a registration changed by an option again, replacing nothing, so the graph updates
+    /// its node instead of counting an override.
     func report(_ registration: AnyRegistration, implements: [ServiceIdentity]) {
         guard EventHub.shared.isActive else { return }
         EventHub.shared.emit(.registered(Registered(
