@@ -1,19 +1,14 @@
 /// Which builds on one thread are timed, while every observer folds repeats.
 ///
-/// A precise clock reading costs wall time that instructions do not show (`clock_gettime`
-/// reads the time-stamp counter in order), and a timed build takes two: timing every build
-/// breaks the recorder's ≤ 1.3× target (DECISIONS.md, "Mechanisms kept only for speed"; the
-/// observer scenarios of Benchmarks/). A repeat that is
-/// only counted does not need its own duration, only its key's total, so a build of a
-/// registration this thread has already counted is timed at random, about one in
-/// ``meanInterval``; the others are counted with a coarse time stamp and no duration, and the
+/// A precise clock reading costs wall time instructions do not show, and timing every build
+/// breaks the recorder's ≤ 1.3× target (DECISIONS.md, "Mechanisms kept only for speed"). A
+/// counted repeat needs only its key's total, so a build of a registration already counted on
+/// this thread is timed about one in ``meanInterval``; the others get a coarse stamp, and the
 /// key's total is the timed builds' total scaled by the count (``RepeatCounts``).
 ///
-/// Everything that is delivered as an event is still timed: a build is untimed only if its
-/// registration was timed and counted on this thread under the same observer generation
-/// (``EventHub``), so its key is almost always known. When it is not after all (a new
-/// requester, a key dropped as idle, a failure just reported), the event carries the
-/// registration's last measured duration on this thread (``lastDuration(of:)``).
+/// Everything delivered as an event is still timed: a build is untimed only if its registration
+/// was timed and counted on this thread under the same observer generation; if its key turns
+/// out unknown after all, the event carries the last measured duration (``lastDuration(of:)``).
 ///
 /// Owned by one thread (its ``RepeatTable``'s owner) and never read by another, so it needs no
 /// synchronisation. A fixed block of ``slotCount`` slots indexed by the registration's address:
@@ -30,11 +25,9 @@ struct BuildSampling: ~Copyable {
     }
 
     static let slotCount = 64
-    /// The mean number of builds between two timed ones (intervals are uniform in 1…2×−1, so
-    /// builds repeating in a fixed pattern are not always sampled at the same place). Rare
-    /// enough that the timed builds' readings vanish in a transient resolve's cost, frequent
-    /// enough that a key resolved a few hundred times per aggregation interval still has samples
-    /// for its total (without any, the total is the last interval's mean times the count).
+    /// The mean number of builds between two timed ones (intervals uniform in 1…2×−1, so a fixed
+    /// pattern is not always sampled at one place): rare enough to vanish in a transient's cost,
+    /// frequent enough that a key resolved a few hundred times per interval has samples.
     static let meanInterval: UInt64 = 64
 
     private let slots: UnsafeMutablePointer<Slot>

@@ -50,12 +50,10 @@ public enum ResolutionEvents {
 /// The process-wide list of observers. With none attached, emitting costs one atomic load and
 /// one branch: ``isActive`` is checked before an event is even built.
 ///
-/// The list is published as an immutable ``ObserverList`` object, replaced (under the lock) on
-/// every change, with a generation number bumped after each replacement. Each thread keeps the
-/// last list it took in its ``ResolutionContext``: an event costs one atomic load of the
-/// generation, and only a thread that sees a new generation takes the lock to fetch the new list.
-/// Nothing is read without the lock but the atomic and the calling thread's own context, so no
-/// unsafe publication is involved.
+/// The list is an immutable ``ObserverList``, replaced under the lock on every change with a
+/// generation bumped after it. Each thread keeps the last list it took in its
+/// ``ResolutionContext`` and takes the lock only when the generation moved: nothing but the
+/// atomic and the thread's own context is read without the lock.
 final class EventHub: Sendable {
     static let shared = EventHub()
 
@@ -63,9 +61,8 @@ final class EventHub: Sendable {
     /// (a closure observer's own body; calling an existential in an array copied it first).
     final class ObserverList: Sendable {
         typealias Deliver = @Sendable (ResolutionEvent) -> Void
-        /// One observer. A class with a concrete function property: a function stored straight in
-        /// an array is kept in its generic form and every call went through a reabstraction thunk
-        /// that copied the event.
+        /// One observer. A class with a concrete function property: a function stored in an array is
+        /// called through a reabstraction thunk that copied the event.
         final class Receiver: Sendable {
             let deliver: Deliver
             init(_ deliver: @escaping Deliver) { self.deliver = deliver }
@@ -93,10 +90,8 @@ final class EventHub: Sendable {
         static let empty = ObserverList(ids: [], observers: [], folding: [])
     }
 
-    /// Whether any observer is attached. Static, not a member of ``shared``: a global holding an
-    /// atomic is initialised statically, where reaching ``shared`` goes through its lazy
-    /// initialiser's `swift_once` on every check (a call per build). There is only ever the
-    /// one hub.
+    /// Whether any observer is attached. Static: reaching ``shared`` calls its lazy initialiser's
+    /// `swift_once` on every check.
     private static let active = Atomic<Bool>(false)
     private let sequence = Atomic<UInt64>(0)
     /// Changes (under the lock, after `list` is replaced) whenever the list does; starts at 1 so
@@ -196,18 +191,14 @@ final class EventHub: Sendable {
     /// Runs `body`, which takes counts from the tables (under `observers`) and hands them to the
     /// folding observers (after it), while no other such hand-off is under way.
     ///
-    /// Counts taken are in no table any more, and not yet in an observer, until they are
-    /// delivered: an observer detached in between (a recorder that then writes its `end`) would
-    /// never get them, though they were counted while it was attached. Detaching (`remove`) runs
-    /// here too, so it waits for a delivery in flight, and takes what is left itself; after it, no
-    /// list still names the observer. The deliveries run outside `observers` because an observer
-    /// may take its own locks (a recorder's buffer), under which a resolving thread, holding the
-    /// same lock in ``ResolutionObserver/observe(_:)``, may ask for a new list.
+    /// Counts taken are in no table and not yet in an observer until delivered, and an observer
+    /// detached in between would lose counts made while it was attached: so detaching (`remove`)
+    /// runs here too and waits for a delivery in flight. Deliveries run outside `observers`: an
+    /// observer may take its own locks, under which a resolving thread may ask for a new list.
     ///
-    /// Re-entrant on one thread (an observer that attaches, detaches or collects from its
-    /// ``ResolutionObserver/observeRepeats(_:)`` keeps working): `deliverer` holds the number of
-    /// the thread holding `delivery`, written only by that thread, so a thread that reads its
-    /// own number holds the lock.
+    /// Re-entrant on one thread (an observer may attach, detach or collect from
+    /// ``ResolutionObserver/observeRepeats(_:)``): `deliverer` holds the holding thread's number,
+    /// written only by that thread.
     private func deliveringRepeats<R>(_ body: () -> R) -> R {
         let thread = ThreadNumber.current
         if deliverer.load(ordering: .relaxed) == thread { return body() }
@@ -244,14 +235,11 @@ final class EventHub: Sendable {
         return table
     }
 
-    /// Counts a repeat of an identical resolution on `context`'s thread when every observer
-    /// folds and the key was seen before; false when the caller must deliver the event (through
-    /// ``receivers(in:)``). Builds nothing and retains nothing on a repeat: the flags it reads are
-    /// the thread's own copy of the list's, taken again when the hub's generation moved on. `start` and `end` are raw ``EventClock`` readings.
-    /// `scope` (of kind `kind`) is made only for a new key or a `.custom` one: a ``Scope`` copy
-    /// retains and releases its name. Static, like ``isActive``: reaching ``shared`` costs a
-    /// `swift_once` call per build; only the rare paths (a new list, the thread's first table)
-    /// reach it.
+    /// Counts a repeat of an identical resolution on `context`'s thread when every observer folds
+    /// and the key was seen before; false when the caller must deliver the event (through
+    /// ``receivers(in:)``). Builds and retains nothing on a repeat. `start` and `end` are raw
+    /// ``EventClock`` readings; `scope` is made only for a new key or a `.custom` one (a copy
+    /// retains its name). Static, like ``isActive``.
     @inline(__always)
     static func foldRepeat(
         _ registration: AnyRegistration, kind: Scope.Kind, scope: @autoclosure () -> Scope, outcome: Resolved.Outcome,
@@ -303,14 +291,10 @@ final class EventHub: Sendable {
         return EventClock.raw()
     }
 
-    /// A build's end on `context`'s thread, read while its frame is still on the stack, for
-    /// ``foldRepeat(_:kind:scope:outcome:source:start:end:in:)``: a precise reading for a timed
-    /// build; an untimed one (`start` 0) takes its resolution pass's stamp (``ResolutionContext/passStamp``), one
-    /// coarse reading taken by the pass's first untimed build to end, and replaced by each timed
-    /// build's precise end, so that a graph of transients reads the clock once per pass, not
-    /// once per build (a coarse reading costs wall time that instructions do not show). The
-    /// stamp is behind by no more than the pass has run since it was taken, besides the coarse
-    /// clock's own tick: a pass builds in microseconds, and a build that is timed refreshes it.
+    /// A build's end on `context`'s thread, read while its frame is on the stack: a precise reading
+    /// for a timed build; an untimed one (`start` 0) takes its pass's stamp
+    /// (``ResolutionContext/passStamp``): one coarse reading per pass, refreshed by each timed
+    /// build's end, so a graph of transients reads the clock once per pass.
     @inline(__always)
     static func buildEnd(start: UInt64, inPassOf context: ResolutionContext) -> UInt64 {
         if start != 0 {

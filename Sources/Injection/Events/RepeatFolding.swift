@@ -19,10 +19,9 @@ import Synchronization
 /// its kind (a `.custom` scope is always the registration's own; other kinds are fixed scopes),
 /// and is checked anyway for `.custom`.
 ///
-/// The keys live in an open-addressed table probed with a pointer mix: a repeat is a hash of
-/// three words, one or two compares and four counter updates. `Dictionary` with a `Hashable`
-/// key cost more per repeat than the rest of it (Benchmarks/, recorder attached), and its
-/// entries' registrations were retained and released on every lookup.
+/// The keys live in an open-addressed table probed with a pointer mix: a repeat hashes three
+/// words and retains nothing (a `Dictionary` cost more than the rest of a repeat; Benchmarks/,
+/// recorder attached).
 ///
 /// `@unchecked Sendable` (the slots are memory reached through pointers, which are not
 /// `Sendable`): the slots are read and written only (a) by the owner between raising `writing`
@@ -142,10 +141,9 @@ final class RepeatTable: @unchecked Sendable {
 
     /// The table's slots, in memory the table alone owns (freed with it).
     ///
-    /// Not an `Array`: a repeat writes its slot's counts, and an array's element write checks
-    /// that its buffer is uniquely referenced, which storage only the table ever holds never
+    /// Not an `Array`: its element write checks uniqueness, which storage only the table holds never
     /// needs. An index is always a probe masked by `count - 1` (``SlotView/find(_:)``) or below
-    /// `count`. Aligned to a cache line, so that each slot's key and counts share one (``Entry``).
+    /// `count`. Aligned to a cache line, so each slot's key and counts share one (``Entry``).
     struct Slots: ~Copyable {
         let base: UnsafeMutablePointer<Entry>
         /// A power of two.

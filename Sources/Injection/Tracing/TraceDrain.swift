@@ -7,10 +7,9 @@
 struct TraceDrain {
     let sink: any TraceSink
     let header: TraceHeader
-    /// Encoded lines of the durable records so far, replayed after the header on every new
-    /// stream, each on its own: a released container's lines are let go of (nil), so the replay
-    /// holds what the app holds, not every child a server made per request (which filled it in
-    /// seconds, and made every reconnect replay 50 000 lines about containers long gone).
+    /// Encoded lines of the durable records so far, replayed after the header on every new stream;
+    /// a released container's lines are let go of (nil), so the replay holds what the app holds,
+    /// not every child a server made per request.
     private var replay: [[UInt8]?] = []
     /// Lines in ``replay`` (not let go of), and their bytes.
     private var replayCount = 0

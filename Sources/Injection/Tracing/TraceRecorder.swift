@@ -251,9 +251,8 @@ public final class TraceRecorder: ResolutionObserver {
         let dropped = buffer.withLock { $0.totalDropped }
         let lost = lost.load(ordering: .relaxed)
         if ran && !flushCutShort && !everOpened.load(ordering: .relaxed), let failure = sink.failure {
-            // Nothing was ever written because the destination failed (a socket nobody listens
-            // on): "incomplete" would understate it, and counts would only say how busy the app
-            // was. A sink that is unavailable without a failure chose to be (one that discards).
+            // Nothing was ever written because the destination failed: "incomplete" would understate it.
+            // A sink unavailable without a failure chose to be (one that discards).
             return "nothing reached \(sink): \(failure) while the app ran; no trace was recorded."
         }
         guard dropped > 0 || lost > 0 || flushCutShort else { return nil }
