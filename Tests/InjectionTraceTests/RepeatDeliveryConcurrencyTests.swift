@@ -82,14 +82,24 @@ struct RepeatDeliveryConcurrencyTests {
             if holder.held.load(ordering: .acquiring) {
                 heldRounds += 1
                 let stopped = DispatchSemaphore(value: 0)
+                let stopperNumber = Atomic<UInt64>(0)
                 let stopper = try BackgroundThread {
+                    stopperNumber.store(ThreadNumber.current, ordering: .releasing)
                     recorder.stop()
                     stopped.signal()
                 }
-                // Without waiting for the delivery in flight, the stop ends (and writes `end`)
-                // while the counts are held: let it, before releasing them. A stop that waits
-                // is let go after the second.
-                let stoppedWhileHeld = stopped.wait(timeout: .now() + .seconds(1)) == .success
+                // The counts stay held until the stop either ended (and wrote `end`: a stop that
+                // does not wait for the delivery in flight) or waits for that delivery to end;
+                // a handshake, no timer, so a slow stopper cannot pass as one that waited.
+                var stoppedWhileHeld = false, stopWaits = false
+                let limit = ContinuousClock.now.advanced(by: .seconds(60))
+                while !stoppedWhileHeld, !stopWaits, ContinuousClock.now < limit {
+                    stoppedWhileHeld = stopped.wait(timeout: .now()) == .success
+                    let number = stopperNumber.load(ordering: .acquiring)
+                    stopWaits = number != 0 && EventHub.shared.waitingForDelivery.withLock { $0.contains(number) }
+                    if !stoppedWhileHeld, !stopWaits { sched_yield() }
+                }
+                #expect(stoppedWhileHeld || stopWaits, "round \(round): the stop neither ended nor waited for the delivery")
                 holder.release.signal()
                 if !stoppedWhileHeld { stopped.wait() }
                 stopper.join()

@@ -103,6 +103,9 @@ final class EventHub: Sendable {
     private let delivery = Lock<Void>(())
     /// The number of the thread holding `delivery` (``ThreadNumber``), or 0.
     private let deliverer = Atomic<UInt64>(0)
+    /// The threads (``ThreadNumber``) waiting for `delivery`: a test's handshake, proof that a
+    /// thread reached the wait for a delivery in flight.
+    let waitingForDelivery = Lock<Set<UInt64>>([])
 
     private struct State: ~Copyable {
         var nextID = 0
@@ -202,7 +205,9 @@ final class EventHub: Sendable {
     private func deliveringRepeats<R>(_ body: () -> R) -> R {
         let thread = ThreadNumber.current
         if deliverer.load(ordering: .relaxed) == thread { return body() }
+        waitingForDelivery.withLock { _ = $0.insert(thread) }
         return delivery.withLock { _ in
+            waitingForDelivery.withLock { _ = $0.remove(thread) }
             deliverer.store(thread, ordering: .relaxed)
             defer { deliverer.store(0, ordering: .relaxed) }
             return body()
