@@ -186,6 +186,29 @@ struct ResolutionEventTests {
         #expect(recorder.missing == [thrown])
     }
 
+    @Test func anObservedTransientWhoseFactoryFailsReportsNoBuildAndLeavesNoFrame() {
+        let name = uniqueName("app")
+        let app = Container(name: name)
+        app.register { c -> XYZFetching in
+            _ = try c.tryResolve(String.self, name: "endpoint")
+            return XYZFetcher()
+        }
+        app.register { XYZService() }
+        let recorder = EventRecorder(name)
+        recorder.record {
+            #expect(throws: ResolutionError.self) { try app.tryResolve(XYZFetching.self) }
+            _ = app.resolve(XYZService.self)
+        }
+        let fetcher = ServiceIdentity(type: "XYZFetching", container: name)
+        #expect(recorder.missing.map(\.requesterChain) == [[fetcher]])
+        // The failed build is not reported as one, and its frame is gone: the next resolve is
+        // made from app code, at depth 1.
+        #expect(recorder.resolved == [
+            Resolved(service: ServiceIdentity(type: "XYZService", container: name), requester: nil, scope: .unique,
+                     outcome: .created, source: .factory, durationNanoseconds: 0, depth: 1),
+        ])
+    }
+
     @Test func optionalResolveReportsNoFailureButRecordsTheNil() {
         let name = uniqueName("app")
         let app = Container(name: name)

@@ -39,6 +39,39 @@ extension Container {
                 throw Self.buildFailure(error, of: registration)
             }
         }
+        if kind == .unique, context.validation == nil, !Decorators.areInstalled, !context.requesterCaptures(kind) {
+            // The same transient while an observer is attached (the branch above takes the
+            // rest), holding no captive: its value also goes straight into the result, and is
+            // reported once it is there (the defers run in the general path's order: end, pop,
+            // report), instead of being held in a local of `T`'s size and moved
+            // (`Benchmarks/guard.sh`, recorder attached).
+            let start = EventHub.buildStart(of: registration, in: context)
+            var end: UInt64 = 0
+            var built = true
+            do {
+                defer {
+                    if built {
+                        emitCreated(
+                            registration, kind: kind, lifetime: lifetime,
+                            source: source ?? (!args.isEmpty ? .argument : registration.isOverride ? .override : .factory),
+                            outcome: .created, start: start, end: end, mappedFrom: mappedFrom, in: context)
+                    }
+                }
+                context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
+                do {
+                    defer {
+                        // Read while the frame is still pushed, as below (also after a throw:
+                        // a reading nothing reports).
+                        end = EventHub.buildEnd(start: start, inPassOf: context)
+                        context.unwind()
+                    }
+                    return try registration.typedFactory(T.self)(self, args)
+                } catch {
+                    built = false
+                    throw Self.buildFailure(error, of: registration)
+                }
+            }
+        }
         let registrationID = ObjectIdentifier(registration)
         if let validation = context.validation, ScopeRules.effectiveScope(registration.scope, lifetime).keepsInstance,
            let kept = validation.kept(registrationID) {

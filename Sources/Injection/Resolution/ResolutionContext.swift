@@ -100,6 +100,11 @@ final class ResolutionContext: ResolutionPassStorage {
     /// now is part of its pass, which is never folded (docs/TRACE_FORMAT.md, Folding).
     var isInKeptBuild: Bool { keptBuildsUnderWay > 0 }
 
+    /// Whether the innermost frame's scope captures an instance of `kind` built for it: a
+    /// captive (``Scope/captures(_:)``).
+    @inline(__always)
+    func requesterCaptures(_ kind: Scope.Kind) -> Bool { frames.last?.scopeKind.captures(kind) ?? false }
+
     /// The registrations on the stack, outermost first, as identities.
     var chain: [ServiceIdentity] { frames.map(\.registration.identity) }
 }
