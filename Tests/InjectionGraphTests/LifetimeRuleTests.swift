@@ -84,6 +84,22 @@ struct LifetimeRuleTests {
         #expect(problem.area == .scopes)
     }
 
+    /// A refresh that resets the holders long after a newSingleton (the sample app's account
+    /// switch, then its pull to refresh) is no sign that the two were meant as one step: the fix
+    /// stays the one that fixes, rebuilding them right before the newSingleton.
+    @Test func aLaterRefreshOfTheHoldersKeepsTheNewSingletonsFix() throws {
+        var trace = Self.replacedByNewSingleton()
+        trace.resolve(Self.api, by: nil, .cached, .cached)
+        trace.event(.scopeReset(ScopeReset(container: "app", scope: .cached, discarded: 2, location: B.at(41, "App/Refresh.swift"))))
+        trace.resolve(Self.session, by: Self.api, .singleton, .cached)
+        trace.resolve(Self.api, by: nil, .cached)
+        let problem = try #require(trace.graph.check().problems.first { $0.kind == "replacedInstance" })
+        #expect(problem.message.contains(
+            "  Fix: rebuild them with it, right before the newSingleton: app.reset(.cached); or resolve Session where it is used instead of keeping it."),
+            "\(problem.message)")
+        #expect(!problem.message.contains("Their reset"), "\(problem.message)")
+    }
+
     @Test func holdersResetBeforeTheReplacementHoldNothing() {
         let report = Self.replacedByNewSingleton(resetHoldersFirst: true).graph.check()
         #expect(report.all.isEmpty, "\(report.text)")

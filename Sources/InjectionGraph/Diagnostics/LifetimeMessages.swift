@@ -61,17 +61,14 @@ extension ReplacedInstance {
             + (cause.location.map { " at \($0)" } ?? "")
         let what: String
         let fix: String
+        // `holdersWereResetTooLate` holds only when the trace names the thread that built it.
         if let rebuilt = rebuiltOnThread, rebuilt != holdersReset.thread {
             what = "thread \(rebuilt) built a new \(service.description)"
             fix = "let nothing resolve \(service.description) between the two resets: wait for (or stop) the work on "
                 + "thread \(rebuilt) before \(first) and resume it after \(theirs)"
-        } else if rebuiltOnThread != nil {
+        } else {
             what = "thread \(holdersReset.thread), the one that resets them, built a new \(service.description)"
             fix = "reset them in the same step, before anything resolves \(service.description): \(theirs) right after \(first)"
-        } else {
-            what = "a new \(service.description) was built"
-            fix = "let nothing resolve \(service.description) between the two resets: wait for (or stop) background work "
-                + "before \(first) and resume it after \(theirs)"
         }
         return [
             "  Their reset (\(theirsAt)) came after it, and in between \(what).",

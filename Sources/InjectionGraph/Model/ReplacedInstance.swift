@@ -68,9 +68,14 @@ public struct ReplacedInstance: Sendable, Hashable {
     public var isHeld: Bool { isRebuilt && !holders.isEmpty }
 
     /// Whether every holder was reset after the next instance was built (a reset of their own
-    /// scope): the replacement and the holders' reset are meant as one step, and a resolve ran
-    /// between them.
+    /// scope), in a way that shows the two resets were meant as one step with a resolve between
+    /// them: the resetting thread built it itself, or the thread that made the first reset made
+    /// the holders' too while another thread built it. A `newSingleton` builds its successor
+    /// itself, and a build the trace folded names no thread: then a later reset of the holders is
+    /// no evidence of one step (a refresh much later resets them too), and the plain fix stands.
     public var holdersWereResetTooLate: Bool {
-        holdersReset != nil && !holders.isEmpty && holders.allSatisfy(\.isRebuilt)
+        guard case .reset = cause, let holdersReset, let rebuilt = rebuiltOnThread,
+              !holders.isEmpty, holders.allSatisfy(\.isRebuilt) else { return false }
+        return rebuilt == holdersReset.thread || holdersReset.thread == replacedOnThread
     }
 }
