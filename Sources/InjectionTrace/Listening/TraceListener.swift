@@ -58,7 +58,7 @@ public final class TraceListener: Sendable {
     ///   - address: A unix socket path or a TCP host and port.
     ///   - maximumLineLength: Lines longer than this are skipped with an error.
     ///   - maximumNameLength: A line with a longer name is skipped with an error that counts
-    ///     them (``TraceReader/init(maximumLineLength:sequenceWindow:maximumNameLength:)``).
+    ///     them (``TraceReader/init(maximumLineLength:sequenceWindow:maximumNameLength:decodedValueLimit:)``).
     ///   - allowingRemote: Whether a TCP address other than loopback may be used (every
     ///     interface, a LAN address): other machines can then connect, with the token.
     ///   - token: The token TCP clients must present; by default a new random one.
