@@ -1,27 +1,19 @@
 import Synchronization
 
 extension Container {
-    /// Installs a hook called with every instance this container builds, in the spirit of
-    /// Resolver's `Resolver.decorate`: for logging, or to finish setting up services.
+    /// Installs a hook called with every instance this container builds, as Resolver's
+    /// `Resolver.decorate`: for logging, or to finish setting up services.
     ///
     /// ```swift
     /// app.decorate { service in
     ///     (service as? Loggable)?.logger = appLogger
     /// }
     /// ```
-    /// It runs once per instance built (not for instances a scope hands out again), before the
-    /// instance is kept or returned, on the resolving thread, for resolves that start in this
-    /// container or in one of its descendants; decorators run outermost container first, each
-    /// container's in the order installed. `validate()` does not run them.
-    ///
-    /// A decorator is part of the build it decorates: it runs inside that instance's frame,
-    /// after its factory (and `resolveProperties`) and before a scope keeps it. So what it
-    /// resolves is recorded as a dependency of the decorated service (the same captive checks
-    /// apply), and resolving the decorated service again (directly, or through anything that
-    /// resolves it, such as another decorator) is a dependency cycle: ``tryResolve(_:name:lifetime:args:file:line:)-swift.method``
-    /// throws ``ResolutionError/cycle(_:)`` with the line that asked, ``resolve(_:name:lifetime:args:file:line:)-swift.method``
-    /// stops the program with the same words, and the trace records it. The instance is not
-    /// kept yet while its decorators run, so there is nothing else to answer with.
+    /// It runs once per instance built, on the resolving thread, inside the instance's frame after its
+    /// factory and before a scope keeps it, for resolves that start here or in a descendant (outermost
+    /// container first, then in installation order); `validate()` does not run them. What it resolves
+    /// is a dependency of the decorated service, and resolving that service again is a cycle
+    /// (``ResolutionError/cycle(_:)``), not Resolver's stack overflow:
     ///
     /// ```swift
     /// app.register(scope: .singleton) { Clock() }
@@ -32,15 +24,11 @@ extension Container {
     ///     _ = try? container.tryResolve(Logger.self)  // fine: a dependency of Clock
     /// }
     /// ```
-    /// Resolve through ``Container/current`` (or capture the container `unowned`), not by
-    /// capturing the container strongly: the container keeps its decorators, so a decorator that
-    /// holds its own container is a retain cycle, and neither it nor anything it keeps is ever freed.
-    /// Resolver ran its decorator after every resolve, cached ones included, outside any
-    /// resolution, so a decorator resolving its own service recursed until the stack overflowed.
+    /// Resolve through ``Container/current``, not a strongly captured container: the container keeps
+    /// its decorators, so that would be a retain cycle.
     ///
     /// - Parameters:
-    ///   - file: Where the decorator is installed, named when what it resolves is reported (a
-    ///     captive dependency "by a decorator"); leave the default.
+    ///   - file: Where the decorator is installed, named when a captive it resolves is reported; leave the default.
     ///   - line: The installing line; leave the default.
     ///   - decorator: Called with each instance built.
     public func decorate(

@@ -714,7 +714,7 @@ enum DocCommentExamples {
         print(InjectionVersion.current)  // 0.1.0-dev
     }
 
-    // Injection/TraceWriter/Records/SaturatingArithmetic.swift
+    // InjectionGraph/Model/SaturatingArithmetic.swift
     static func saturating() -> UInt64 {
         var total: UInt64 = .max - 1
         total.addSaturating(5)   // UInt64.max

@@ -1,4 +1,5 @@
 @testable import Injection
+import InjectionTrace
 import Synchronization
 import Testing
 

@@ -1,39 +1,22 @@
-/// Which builds on one thread are timed, while every observer folds repeats.
-///
-/// A precise clock reading costs wall time instructions do not show, and timing every build
-/// breaks the recorder's ≤ 1.3× target (DECISIONS.md, "Mechanisms kept only for speed"). A
-/// counted repeat needs only its key's total, so a build of a registration already counted on
-/// this thread is timed about one in ``meanInterval``; the others get a coarse stamp, and the
-/// key's total is the timed builds' total scaled by the count (``RepeatCounts``).
-///
-/// Everything delivered as an event is still timed: a build is untimed only if its registration
-/// was timed and counted on this thread under the same observer generation; if its key turns
-/// out unknown after all, the event carries the last measured duration (``lastDuration(of:)``).
-///
-/// Owned by one thread (its ``RepeatTable``'s owner) and never read by another, so it needs no
-/// synchronisation. A fixed block of ``slotCount`` slots indexed by the registration's address:
-/// a lookup is a mix, a mask and two compares, and a collision only means a build is timed.
+/// Which builds on one thread are timed while every observer folds repeats: a build of a
+/// registration already counted here is timed about one in ``meanInterval``, the others take a
+/// coarse stamp, and a key's total is scaled from its timed builds (``RepeatCounts``). Kept for
+/// speed: timing every build breaks the recorder-attached target (DECISIONS.md, "Mechanisms kept
+/// only for speed"; Benchmarks/peers.sh). Owner-thread only; a slot collision only means a timed build.
 struct BuildSampling: ~Copyable {
-    /// One registration this thread timed and counted recently.
+    /// One registration this thread timed and counted recently (address 0: none).
     struct Slot {
-        /// The registration's address; 0 for none.
         var registration: UInt = 0
-        /// The observer generation it was counted under.
         var generation: UInt64 = 0
-        /// Its last measured build, in nanoseconds.
         var nanoseconds: UInt64 = 0
     }
 
     static let slotCount = 64
-    /// The mean number of builds between two timed ones (intervals uniform in 1…2×−1, so a fixed
-    /// pattern is not always sampled at one place): rare enough to vanish in a transient's cost,
-    /// frequent enough that a key resolved a few hundred times per interval has samples.
+    /// Mean builds between timed ones; intervals are random so a fixed pattern is not always sampled alike.
     static let meanInterval: UInt64 = 64
 
     private let slots: UnsafeMutablePointer<Slot>
-    /// Builds left until the next timed one, and the xorshift64 state for the intervals: in
-    /// memory of their own, so that the table holds this as a `let` and a build's question runs
-    /// no exclusivity check.
+    /// In memory of their own, so the table holds this as a `let` and asks without exclusivity checks.
     private let countdown: UnsafeMutablePointer<UInt64>
     private let random: UnsafeMutablePointer<UInt64>
 
@@ -80,8 +63,7 @@ struct BuildSampling: ~Copyable {
         return false
     }
 
-    /// A timed build of `registration`, `nanoseconds` long, was counted (or remembered as its
-    /// key's first occurrence) under `generation`: its next builds may skip the clock.
+    /// A timed build was counted under `generation`: its next builds may skip the clock.
     @inline(__always)
     func timed(_ registration: UInt, generation: UInt64, nanoseconds: UInt64) {
         slots[Self.index(registration)] = Slot(registration: registration, generation: generation, nanoseconds: nanoseconds)

@@ -47,22 +47,17 @@ public enum ResolutionEvents {
     public static func collectRepeats() { EventHub.shared.collectRepeats() }
 }
 
-/// The process-wide list of observers. With none attached, emitting costs one atomic load and
-/// one branch: ``isActive`` is checked before an event is even built.
-///
-/// The list is an immutable ``ObserverList``, replaced under the lock on every change with a
-/// generation bumped after it. Each thread keeps the last list it took in its
-/// ``ResolutionContext`` and takes the lock only when the generation moved: nothing but the
-/// atomic and the thread's own context is read without the lock.
+/// The process-wide observer list: an immutable ``ObserverList`` replaced under the lock, with a
+/// generation bumped after it. Each thread keeps its last list in its ``ResolutionContext`` and
+/// takes the lock only when the generation moved; with no observer, emitting is one atomic load.
 final class EventHub: Sendable {
     static let shared = EventHub()
 
-    /// An immutable snapshot of the attached observers, each as the function that delivers to it
-    /// (a closure observer's own body; calling an existential in an array copied it first).
+    /// An immutable snapshot of the observers, each as the function that delivers to it.
     final class ObserverList: Sendable {
         typealias Deliver = @Sendable (ResolutionEvent) -> Void
-        /// One observer. A class with a concrete function property: a function stored in an array is
-        /// called through a reabstraction thunk that copied the event.
+        /// One observer: a class with a concrete function property, so calling it does not copy the
+        /// event through a reabstraction thunk.
         final class Receiver: Sendable {
             let deliver: Deliver
             init(_ deliver: @escaping Deliver) { self.deliver = deliver }
@@ -76,8 +71,7 @@ final class EventHub: Sendable {
         let observers: [Receiver]
         /// The observers that take repeated resolutions as counts.
         let folding: [any ResolutionObserver]
-        /// Whether every observer folds repeats, so the resolving thread counts them itself
-        /// (``RepeatTable``) instead of building events.
+        /// Whether every observer folds repeats, so resolving threads count them (``RepeatTable``).
         let folds: Bool
 
         init(ids: [Int], observers: [Receiver], folding: [any ResolutionObserver]) {
@@ -90,21 +84,17 @@ final class EventHub: Sendable {
         static let empty = ObserverList(ids: [], observers: [], folding: [])
     }
 
-    /// Whether any observer is attached. Static: reaching ``shared`` calls its lazy initialiser's
-    /// `swift_once` on every check.
+    /// Static: reaching ``shared`` runs its lazy initialiser's `swift_once` on every check.
     private static let active = Atomic<Bool>(false)
     private let sequence = Atomic<UInt64>(0)
-    /// Changes (under the lock, after `list` is replaced) whenever the list does; starts at 1 so
-    /// that a fresh context's 0 never matches.
+    /// Bumped under the lock after `list` changes; starts at 1 so a fresh context's 0 never matches.
     private static let generation = Atomic<UInt64>(1)
     private let observers = Lock<State>(State())
-    /// Held from taking counts out of the tables until they are delivered (``deliveringRepeats(_:)``);
-    /// taken before `observers`, never under it.
+    /// Held from taking counts out of the tables until they are delivered; taken before `observers`.
     private let delivery = Lock<Void>(())
     /// The number of the thread holding `delivery` (``ThreadNumber``), or 0.
     private let deliverer = Atomic<UInt64>(0)
-    /// The threads (``ThreadNumber``) waiting for `delivery`: a test's handshake, proof that a
-    /// thread reached the wait for a delivery in flight.
+    /// The threads waiting for `delivery`: a test's handshake.
     let waitingForDelivery = Lock<Set<UInt64>>([])
 
     private struct State: ~Copyable {
@@ -179,9 +169,8 @@ final class EventHub: Sendable {
 
     // MARK: - Repeats folded at the source
 
-    /// Takes every thread's folded repeats and hands them, as aggregates, to the folding
-    /// observers. A recorder calls it every aggregation interval and before a flush; changes to
-    /// the observers call it too, so counts go to the observers attached while they were counted.
+    /// Hands every thread's counted repeats to the folding observers (a recorder's interval, a
+    /// flush, a change of observers).
     func collectRepeats() {
         deliveringRepeats {
             let (repeats, list) = observers.withLock { state in
@@ -191,17 +180,10 @@ final class EventHub: Sendable {
         }
     }
 
-    /// Runs `body`, which takes counts from the tables (under `observers`) and hands them to the
-    /// folding observers (after it), while no other such hand-off is under way.
-    ///
-    /// Counts taken are in no table and not yet in an observer until delivered, and an observer
-    /// detached in between would lose counts made while it was attached: so detaching (`remove`)
-    /// runs here too and waits for a delivery in flight. Deliveries run outside `observers`: an
-    /// observer may take its own locks, under which a resolving thread may ask for a new list.
-    ///
-    /// Re-entrant on one thread (an observer may attach, detach or collect from
-    /// ``ResolutionObserver/observeRepeats(_:)``): `deliverer` holds the holding thread's number,
-    /// written only by that thread.
+    /// Runs `body` (take counts under `observers`, deliver after) while no other hand-off runs, so
+    /// a detaching observer (`remove` runs here too) loses no counts made while it was attached.
+    /// Deliveries run outside `observers`: an observer may take locks a resolving thread holds.
+    /// Re-entrant on one thread: `deliverer` is the holder's ``ThreadNumber``.
     private func deliveringRepeats<R>(_ body: () -> R) -> R {
         let thread = ThreadNumber.current
         if deliverer.load(ordering: .relaxed) == thread { return body() }
@@ -214,8 +196,7 @@ final class EventHub: Sendable {
         }
     }
 
-    /// Called under the lock, so that the counts match `state.list` (a table's keys are only
-    /// counted under the generation they were seen in, and generations change under the lock).
+    /// Under the lock, so the counts match `state.list` (generations change under it).
     private func collect(_ state: inout State, resetTo generation: UInt64?) -> [ResolutionAggregate] {
         guard !state.tables.isEmpty else { return [] }
         var repeats: [ResolutionAggregate] = []
@@ -240,11 +221,9 @@ final class EventHub: Sendable {
         return table
     }
 
-    /// Counts a repeat of an identical resolution on `context`'s thread when every observer folds
-    /// and the key was seen before; false when the caller must deliver the event (through
-    /// ``receivers(in:)``). Builds and retains nothing on a repeat. `start` and `end` are raw
-    /// ``EventClock`` readings; `scope` is made only for a new key or a `.custom` one (a copy
-    /// retains its name). Static, like ``isActive``.
+    /// Counts a repeat on `context`'s thread when every observer folds and the key was seen; false
+    /// when the caller must deliver the event. Retains nothing on a repeat; `start`/`end` are raw
+    /// ``EventClock`` readings.
     @inline(__always)
     static func foldRepeat(
         _ registration: AnyRegistration, kind: Scope.Kind, scope: @autoclosure () -> Scope, outcome: Resolved.Outcome,
@@ -253,8 +232,7 @@ final class EventHub: Sendable {
         if context.observerGeneration != generation.load(ordering: .acquiring) { _ = shared.refresh(context) }
         guard context.foldsRepeats, !ValidationRun.isActive(in: context) else { return false }
         if context.emitNextResolution {
-            // A failure was reported on this thread: the next resolution is an event, which tells
-            // a recorder the thread went on (it forgets the failure as the reason for a trap).
+            // After a reported failure the next resolution is an event: it tells a recorder the thread went on.
             context.emitNextResolution = false
             return false
         }
@@ -266,8 +244,7 @@ final class EventHub: Sendable {
             let requester = context.frames[context.frames.count - 1]
             // Property-injection resolves are never folded: the fold key has no room for the edge kind.
             if requester.injectsProperties { return false }
-            // Nor is a kept build's pass: what the kept instance holds is read from all of it,
-            // whichever container answered each resolve (docs/TRACE_FORMAT.md, Folding).
+            // Nor a kept build's pass (docs/TRACE_FORMAT.md, Folding).
             if context.isInKeptBuild { return false }
             requesterID = UInt(bitPattern: ObjectIdentifier(requester.registration).hashValueBits)
         }
@@ -279,10 +256,7 @@ final class EventHub: Sendable {
         return context.withRepeatTable(fold) ?? fold(shared.makeRepeatTable(for: context))
     }
 
-    /// A build's start on `context`'s thread: a precise ``EventClock`` reading, or 0 when the
-    /// build may be counted without one (``BuildSampling``: every observer folds, and this
-    /// thread timed and counted `registration` under the current observers). A requester that
-    /// injects properties is never folded, so its dependencies' builds are always timed.
+    /// A build's start: a precise reading, or 0 when ``BuildSampling`` lets it go untimed.
     @inline(__always)
     static func buildStart(of registration: AnyRegistration, in context: ResolutionContext) -> UInt64 {
         if context.foldsRepeats, !context.requesterInjectsProperties,
@@ -296,10 +270,8 @@ final class EventHub: Sendable {
         return EventClock.raw()
     }
 
-    /// A build's end on `context`'s thread, read while its frame is on the stack: a precise reading
-    /// for a timed build; an untimed one (`start` 0) takes its pass's stamp
-    /// (``ResolutionContext/passStamp``): one coarse reading per pass, refreshed by each timed
-    /// build's end, so a graph of transients reads the clock once per pass.
+    /// A build's end: precise for a timed build; an untimed one takes its pass's coarse stamp
+    /// (``ResolutionContext/passStamp``), so a graph of transients reads the clock once per pass.
     @inline(__always)
     static func buildEnd(start: UInt64, inPassOf context: ResolutionContext) -> UInt64 {
         if start != 0 {
@@ -311,9 +283,7 @@ final class EventHub: Sendable {
         return stamp != 0 ? stamp : takePassStamp(in: context)
     }
 
-    /// The time stamp of a repeat counted on `context`'s thread that is not a build's end (a
-    /// cache hit): inside a resolution pass the pass's stamp, as an untimed build takes
-    /// (``buildEnd(start:inPassOf:)``), else a coarse reading.
+    /// A counted cache hit's time stamp: the pass's stamp inside a pass, else a coarse reading.
     @inline(__always)
     static func repeatStamp(in context: ResolutionContext) -> UInt64 {
         if context.frames.isEmpty { return EventClock.coarse() }
@@ -329,9 +299,8 @@ final class EventHub: Sendable {
         return stamp
     }
 
-    /// The duration and end time an event reports for a build that was not folded: measured,
-    /// or for an untimed build (`start` 0, rare: its key was not known after all) the
-    /// registration's last measured build on this thread, ending now.
+    /// Duration and end for an untimed build whose key was not known after all: the last measured
+    /// duration of its registration on this thread, ending now.
     @inline(never)
     static func untimedBuild(
         _ registration: AnyRegistration, in context: ResolutionContext
@@ -366,8 +335,7 @@ final class EventHub: Sendable {
         emit(kind, in: ResolutionContext.current)
     }
 
-    /// ``emit(_:)`` for a caller that holds the thread's context, and perhaps a clock reading
-    /// (``EventClock/raw()``) taken just before (the end of the resolve it reports).
+    /// ``emit(_:)`` with the thread's context and, perhaps, a raw clock reading taken just before.
     @inline(__always)
     func emit(_ kind: consuming ResolutionEvent.Kind, in context: ResolutionContext, rawTime: UInt64? = nil) {
         guard let list = receivers(in: context) else { return }
@@ -381,9 +349,8 @@ final class EventHub: Sendable {
         list.deliver(event)
     }
 
-    /// The observers an event built on `context`'s thread goes to; nil when none is attached or
-    /// the thread is validating (validation builds services in a sandbox; those builds are not the
-    /// app's resolutions). For hot paths that build the event only after this check.
+    /// The observers for an event on `context`'s thread; nil when none is attached or the thread is
+    /// validating (sandboxed builds are not the app's resolutions).
     @inline(__always)
     func receivers(in context: ResolutionContext) -> ObserverList? {
         if ValidationRun.isActive(in: context) { return nil }
@@ -410,8 +377,7 @@ enum EventClock {
     @inline(__always)
     static func raw() -> UInt64 { PosixIO.monotonicNanoseconds() }
 
-    /// A ``raw()`` reading as of the last timer tick (up to 1–10 ms behind, and a fraction of
-    /// its cost on Linux): the time stamp of a repeat that is only counted.
+    /// A coarse ``raw()`` reading (up to a timer tick behind, cheaper on Linux): a counted repeat's stamp.
     @inline(__always)
     static func coarse() -> UInt64 { PosixIO.coarseMonotonicNanoseconds() }
 

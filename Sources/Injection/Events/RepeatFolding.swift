@@ -1,39 +1,22 @@
 import Synchronization
 
-/// One thread's repeated identical resolutions, counted at the source instead of built into
-/// events, while every attached observer folds repeats (``ResolutionObserver/foldsRepeatedResolutions``).
-/// This is the only place a repeat is folded: observers get the counts as aggregates.
+/// One thread's repeated identical resolutions, counted at the source while every observer folds
+/// repeats (``ResolutionObserver/foldsRepeatedResolutions``): the one place a repeat is folded.
+/// Kept for speed: a `Mutex` and a `Dictionary` per repeat cost more (DECISIONS.md, "Mechanisms
+/// kept only for speed"; Benchmarks/, recorder attached).
 ///
-/// The resolving thread (the owner) counts; ``EventHub/collectRepeats()`` takes the counts from
-/// any thread (a recorder's background thread, a flush, a change of observers). A repeat takes
-/// no lock: the owner marks its count as in progress (`writing` odd) and checks that no
-/// collection is under way (`collecting`); a collection takes `lock`, raises `collecting`, and
-/// waits for a count in progress to end. Either the owner sees the collection and counts under
-/// the lock instead, or the collection sees the mark and waits: Dekker's exclusion, which needs
-/// each side's store ordered before its load: both sides use sequentially consistent
-/// operations (an atomic add for the mark); an uncontended `Mutex` cost more (Benchmarks/).
+/// The owner (the resolving thread) counts without a lock; ``EventHub/collectRepeats()`` collects
+/// from any thread. Dekker's exclusion, both sides sequentially consistent: the owner marks
+/// `writing` odd, then checks `collecting`; a collector takes `lock`, raises `collecting`, then
+/// waits for `writing` to be even. The owner that sees a collection counts under the lock.
 ///
-/// A key is the registration and the requester's registration (by object identity: each entry
-/// keeps both registrations alive, so an address cannot be reused while its entry exists), the
-/// outcome, the source and the scope's kind. The scope itself follows from the registration and
-/// its kind (a `.custom` scope is always the registration's own; other kinds are fixed scopes),
-/// and is checked anyway for `.custom`.
-///
-/// The keys live in an open-addressed table probed with a pointer mix: a repeat hashes three
-/// words and retains nothing (a `Dictionary` cost more than the rest of a repeat; Benchmarks/,
-/// recorder attached).
-///
-/// `@unchecked Sendable` (the slots are memory reached through pointers, which are not
-/// `Sendable`): the slots are read and written only (a) by the owner between raising `writing`
-/// to odd and lowering it, having seen `collecting` false after raising it (ordered by a
-/// sequentially consistent add), or (b) by a thread holding `lock` (the owner adding a key or
-/// counting during a collection, a collector). A collector holds `lock` for as long as
-/// `collecting` is true and, having raised it, waits until `writing` is even: (a) and (b) never
-/// overlap, and two (b)s exclude each other. `sampling` is the owner's alone.
+/// `@unchecked Sendable` (the slots are memory behind pointers): the slots are touched only (a)
+/// by the owner while `writing` is odd, having seen `collecting` false, or (b) under `lock`. A
+/// collector holds `lock` while `collecting` is true and waits for `writing` to be even, so (a)
+/// and (b) never overlap, and two (b)s exclude each other. `sampling` is the owner's alone.
 final class RepeatTable: @unchecked Sendable {
-    /// A ``ResolutionFoldKey`` as the owner looks it up, in plain bits: the registrations'
-    /// addresses stand for their identities (each entry keeps its registrations alive), so a
-    /// repeat hashes three words and retains nothing. The entry makes the fold key (``Entry/fold``).
+    /// A ``ResolutionFoldKey`` in plain bits: the registrations' addresses stand for their identities
+    /// (each entry keeps them alive), so a repeat hashes three words and retains nothing.
     struct Key: Equatable {
         /// The registration's address; 0 marks an empty slot.
         let registration: UInt
@@ -80,15 +63,11 @@ final class RepeatTable: @unchecked Sendable {
         }
     }
 
-    /// One key: its counts and what its aggregate names.
-    ///
-    /// The key and the counts come first: 24 + 40 bytes, one cache line of a slot (``Slots``
-    /// aligns each to one), so a repeat reads and writes a single line of the table. After them
-    /// come the fields only a key's first occurrence, a `.custom` scope or a collection reads.
+    /// One key: its counts and what its aggregate names. The key and counts fill one cache line, so a
+    /// repeat touches one line; the rest is read only on a first occurrence or a collection.
     struct Entry {
         var key: Key
-        /// The repeats since the last collection; times are raw ``EventClock`` readings (turned
-        /// into event times only when collected, so a repeat does no arithmetic on them).
+        /// The repeats since the last collection, in raw ``EventClock`` readings.
         var counts = RepeatCounts()
         /// Keeps the key's addresses from being reused while the entry exists.
         let registration: AnyRegistration?
@@ -96,11 +75,9 @@ final class RepeatTable: @unchecked Sendable {
         let scope: Scope
         let outcome: Resolved.Outcome
         let source: Resolved.Source
-        /// The key's mean build time, from the last collection whose repeats were timed (or its
-        /// first occurrence): the total for an interval in which none was (``BuildSampling``).
+        /// The mean build time of the last timed collection (``BuildSampling``).
         var meanNanoseconds: UInt64 = 0
-        /// Set by a collection that found no repeats; a second such collection drops the entry
-        /// (its next occurrence is then an event again), so registrations are not kept forever.
+        /// Set by a collection that found no repeats; a second such collection drops the entry.
         var idle = false
 
         static let vacant = Entry(
@@ -118,9 +95,7 @@ final class RepeatTable: @unchecked Sendable {
             self.source = source
         }
 
-        /// The fold key the entry's repeats are delivered under, as the recorder and the
-        /// inspector fold them (nil for a vacant slot). Made at a collection only: the entry
-        /// keeps its parts, so that a slot stays two cache lines.
+        /// The fold key the repeats are delivered under (nil for a vacant slot).
         var fold: ResolutionFoldKey? {
             guard let registration else { return nil }
             return ResolutionFoldKey(
@@ -139,11 +114,8 @@ final class RepeatTable: @unchecked Sendable {
         }
     }
 
-    /// The table's slots, in memory the table alone owns (freed with it).
-    ///
-    /// Not an `Array`: its element write checks uniqueness, which storage only the table holds never
-    /// needs. An index is always a probe masked by `count - 1` (``SlotView/find(_:)``) or below
-    /// `count`. Aligned to a cache line, so each slot's key and counts share one (``Entry``).
+    /// The slots, owned by the table and aligned to cache lines. Not an `Array`: its element write
+    /// checks uniqueness, which this storage never needs.
     struct Slots: ~Copyable {
         let base: UnsafeMutablePointer<Entry>
         /// A power of two.
@@ -167,9 +139,7 @@ final class RepeatTable: @unchecked Sendable {
         var view: SlotView { SlotView(base: base, mask: count - 1) }
     }
 
-    /// The slots ``Slots`` owns, read and written in place (by the owner or a lock holder, as
-    /// the type's comment says): no access to the table's own stored properties but atomic
-    /// loads, so no exclusivity check runs on a repeat.
+    /// The slots, read and written in place without exclusivity checks (see the type's comment).
     struct SlotView {
         let base: UnsafeMutablePointer<Entry>
         let mask: Int
@@ -202,8 +172,7 @@ final class RepeatTable: @unchecked Sendable {
 
     /// What only a holder of `lock` reads or writes.
     struct Locked: ~Copyable {
-        /// Open-addressed slots, a power of two in number, at most half full (linear probing);
-        /// published to the owner through `slotBase` and `slotMask`.
+        /// Open-addressed, linear probing, at most half full; published through `slotBase`/`slotMask`.
         var slots: Slots
         var count = 0
         /// The thread exited: the next collection takes the counts and forgets the table.
@@ -214,15 +183,11 @@ final class RepeatTable: @unchecked Sendable {
     static let keyLimit = 4096
     static let initialSlots = 32
 
-    /// The hub's observer generation the keys were seen under; a thread holding an older list
-    /// does not fold (its observers may not have seen the first occurrence). Written under
-    /// `lock` by a collector (with the owner kept out) or by the owner.
+    /// The observer generation the keys were seen under; an older thread list does not fold.
     private let generation: Atomic<UInt64>
     /// Whether any count was taken since the last collection.
     private let pending = Atomic<Bool>(false)
-    /// ``Locked/slots``, as the owner reads them: changed only under `lock`, with the owner kept
-    /// out or by the owner itself. Relaxed: `writing` and `collecting` order them (see the
-    /// type's comment).
+    /// ``Locked/slots`` as the owner reads them; ordered by `writing` and `collecting`.
     private let slotBase: Atomic<UnsafeMutablePointer<Entry>>
     private let slotMask: Atomic<Int>
     /// Odd while the owner counts a repeat without the lock.
@@ -232,7 +197,7 @@ final class RepeatTable: @unchecked Sendable {
     private let lock = Lock<Void>(())
     /// Read and written only under `lock`, never on a repeat's path.
     private var locked: Locked
-    /// Which builds the owner times (``BuildSampling``). Owner-only: no collector reads it.
+    /// Which builds the owner times (``BuildSampling``); owner-only.
     let sampling: BuildSampling
 
     init(generation: UInt64) {
@@ -250,20 +215,17 @@ final class RepeatTable: @unchecked Sendable {
         SlotView(base: slotBase.load(ordering: .relaxed), mask: slotMask.load(ordering: .relaxed))
     }
 
-    /// Whether the owner's build of the registration at `address` starting now may go untimed.
+    /// Whether the owner's build of the registration at `address` may go untimed.
     @inline(__always)
     func skipsClock(_ address: UInt, generation: UInt64) -> Bool {
         sampling.skipsClock(address, generation: generation)
     }
 
-    /// The last measured build of the registration at `address` on the owner's thread (0 if unknown).
+    /// The last measured build of the registration at `address` on this thread (0 if unknown).
     func lastDuration(of address: UInt) -> UInt64 { sampling.lastDuration(of: address) }
 
-    /// Counts a repeat of a key seen before under `generation`, or remembers the key and returns
-    /// false: the caller then delivers the full event (the first occurrence). `requester` is
-    /// read only for a new key (`requesterID` is its address, or 0). `start` is 0 for a build
-    /// that was not timed (``BuildSampling``; `end` is then a coarse reading). Called by the
-    /// owner only.
+    /// Counts a repeat of a key seen under `generation`, or remembers the key and returns false (the
+    /// caller delivers the first occurrence as an event). `start` 0 marks an untimed build. Owner only.
     @inline(__always)
     func fold(
         _ registration: AnyRegistration, requesterID: UInt, requester: @autoclosure () -> AnyRegistration?,
@@ -296,8 +258,7 @@ final class RepeatTable: @unchecked Sendable {
         return false
     }
 
-    /// A key's first occurrence, out of line with its entry's making (which retains the
-    /// registrations and the scope's name), so that none of it is set up on a repeat's path.
+    /// A key's first occurrence, out of line so the repeat's path sets none of it up.
     @inline(never)
     private func rememberFirst(
         _ key: Key, registration: AnyRegistration, requester: AnyRegistration?, scope: Scope, outcome: Resolved.Outcome,
@@ -311,16 +272,13 @@ final class RepeatTable: @unchecked Sendable {
         }
     }
 
-    /// Raises `writing` to odd before the owner counts without the lock, and returns the mark
-    /// (the owner lowers it with `mark &+ 1` when done): a sequentially consistent add orders it
-    /// before the owner's load of `collecting`.
+    /// Raises `writing` to odd (sequentially consistent, so before the load of `collecting`).
     @inline(__always)
     private func markWriting() -> UInt64 {
         return writing.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
     }
 
-    /// Counts a repeat of `key`: true when counted, false when the caller must deliver the event,
-    /// nil for a key not seen yet. The caller has access to the slots (see the type's comment).
+    /// True when counted, false when the caller must deliver the event, nil for an unseen key.
     @inline(__always)
     private func count(
         _ key: Key, scope: @autoclosure () -> Scope, duration: UInt64, time: UInt64, generation: UInt64
@@ -339,7 +297,7 @@ final class RepeatTable: @unchecked Sendable {
         return true
     }
 
-    /// ``count(_:scope:duration:time:generation:)`` while a collector may be at work: after it.
+    /// ``count(_:scope:duration:time:generation:)`` under the lock, after a collection.
     @inline(never)
     private func countDuringCollection(
         _ key: Key, scope: Scope, duration: UInt64, time: UInt64, generation: UInt64
@@ -347,8 +305,7 @@ final class RepeatTable: @unchecked Sendable {
         lock.withLock { _ in count(key, scope: scope, duration: duration, time: time, generation: generation) }
     }
 
-    /// Adds a key's first occurrence (out of line: the repeat's path stays small); false when
-    /// the table is full or the generation moved on.
+    /// Adds a first occurrence; false when the table is full or the generation moved on.
     @inline(never)
     private func remember(_ entry: Entry, generation: UInt64) -> Bool {
         lock.withLock { _ in
@@ -365,8 +322,7 @@ final class RepeatTable: @unchecked Sendable {
         }
     }
 
-    /// Rehashes the entries `keep` accepts into `capacity` slots, and publishes them. Called
-    /// with `lock` held, by the owner or by a collector that keeps the owner out.
+    /// Rehashes the entries `keep` accepts into `capacity` slots and publishes them; `lock` held.
     private func rebuild(_ locked: inout Locked, capacity: Int, keeping keep: (Entry) -> Bool = { _ in true }) {
         var old = Slots(count: capacity)
         swap(&old, &locked.slots)
@@ -398,9 +354,8 @@ final class RepeatTable: @unchecked Sendable {
         }
     }
 
-    /// Takes the counts into `aggregates`. With `generation`, also forgets every key (the
-    /// observers changed: their first occurrences must be events again). Returns whether the
-    /// table is retired and can be forgotten.
+    /// Takes the counts into `aggregates`; with `generation`, also forgets every key (the observers
+    /// changed). Returns whether the table is retired.
     func collect(into aggregates: inout [ResolutionAggregate], resetTo generation: UInt64?) -> Bool {
         whileCollecting { locked in
             let slots = locked.slots.view
@@ -459,9 +414,7 @@ struct RepeatCounts {
         totalNanoseconds &+= duration
     }
 
-    /// A repeat counted without a duration, `time` a coarse reading (up to a tick behind the
-    /// precise clock), so the latest time is kept rather than the last one
-    /// (``ResolutionFoldCounts`` merges threads' counts and compares too).
+    /// A repeat without a duration; `time` is coarse, so the latest time is kept.
     @inline(__always)
     mutating func addUntimed(time: UInt64) {
         if count == 0 { firstTime = time }
@@ -469,8 +422,8 @@ struct RepeatCounts {
         if time > lastTime { lastTime = time }
     }
 
-    /// The key's total build time: exact when every repeat was timed, else the timed ones'
-    /// mean times the count; `mean` (an earlier interval's) when none was.
+    /// The total build time: exact when every repeat was timed, else scaled from the timed ones;
+    /// `mean` times the count when none was.
     func estimatedTotal(mean: UInt64) -> UInt64 {
         if timedCount == count { return totalNanoseconds }
         if timedCount == 0 { return mean.multipliedReportingOverflow(by: count).overflow ? .max : mean &* count }

@@ -1,10 +1,6 @@
-/// What makes two resolutions "the same" for folding: the service, its requester, the scope, the
-/// outcome and the source. The one fold key: each entry of a resolving thread's ``RepeatTable``
-/// is named by one, the trace recorder folds repeats under it, and so does the inspector's live
-/// intake (hence `@_spi(Folding)`: the inspector imports it; apps see ``ResolutionAggregate``).
-///
-/// The hash is computed once, when the key is made (by a resolving thread before it takes the
-/// recorder's lock, so that the lock is held only for the table lookup).
+/// What makes two resolutions "the same" for folding (service, requester, scope, outcome,
+/// source): the one fold key, shared by ``RepeatTable``, the recorder and the inspector's intake
+/// (`@_spi(Folding)`). Its hash is computed once, before the recorder's lock is taken.
 @_spi(Folding)
 public struct ResolutionFoldKey: Hashable, Sendable {
     public let service: ServiceIdentity
@@ -56,10 +52,8 @@ public struct ResolutionFoldKey: Hashable, Sendable {
     }
 }
 
-/// The repeats of one ``ResolutionFoldKey`` folded so far, from any number of threads or
-/// connections: they arrive slightly out of order, so the first and last times are compared,
-/// and the sums saturate. (A resolving thread counts its own repeats in ``RepeatCounts``,
-/// whose times only grow and whose builds may go untimed.)
+/// The repeats of one ``ResolutionFoldKey`` from any threads or connections: times arrive out of
+/// order, so first and last are compared, and the sums saturate.
 @_spi(Folding)
 public struct ResolutionFoldCounts: Sendable {
     public private(set) var count: UInt64 = 0

@@ -15,18 +15,14 @@
 public protocol ResolutionObserver: Sendable {
     func observe(_ event: ResolutionEvent)
 
-    /// Whether the observer only needs repeated identical resolutions (same service, requester,
-    /// scope, outcome and source) as counts. While every attached observer says so, each
-    /// resolving thread delivers only the first occurrence of such a resolution as an event and
-    /// counts the repeats itself; they arrive through ``observeRepeats(_:)``. False by default.
-    /// Read once, when the observer is attached.
+    /// Whether the observer takes repeated identical resolutions as counts: while every attached
+    /// observer does, only a resolution's first occurrence is an event and the repeats arrive through
+    /// ``observeRepeats(_:)``. False by default; read when the observer is attached.
     var foldsRepeatedResolutions: Bool { get }
 
-    /// Receives repeats counted at the source (``foldsRepeatedResolutions``): exact counts,
-    /// each after its key's first occurrence was delivered to ``observe(_:)`` (on the thread
-    /// that counted it). Called from any thread, whenever counts are collected
-    /// (``ResolutionEvents/collectRepeats()``, a ``TraceRecorder``'s interval or flush, and
-    /// whenever an observer is attached or detached).
+    /// Repeats counted at the source, each after its first occurrence reached ``observe(_:)``.
+    /// Called from any thread whenever counts are collected (``ResolutionEvents/collectRepeats()``,
+    /// a recorder's interval or flush, an observer attached or detached).
     func observeRepeats(_ aggregates: [ResolutionAggregate])
 }
 
@@ -47,8 +43,7 @@ public final class ObservationToken: Sendable {
 
     init(id: Int) { self.id = id }
 
-    /// Detaches the observer; later events are not delivered to it. When it returns, a folding
-    /// observer has been handed every repeat counted while it was attached (a collection in
-    /// flight on another thread is waited for), so a recorder can write its last aggregates.
+    /// Detaches the observer. On return a folding observer has been handed every repeat counted while
+    /// it was attached.
     public func cancel() { EventHub.shared.remove(id) }
 }

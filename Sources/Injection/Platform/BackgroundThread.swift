@@ -61,24 +61,8 @@ package final class BackgroundThread: Sendable {
         pthread_join(thread, nil)
     }
 
-    /// Whether the caller runs on this thread.
-    package var isCurrent: Bool { id.withLock { $0.map(Self.isCurrent) ?? false } }
-
     private static func isCurrent(_ thread: pthread_t) -> Bool {
         pthread_equal(thread, pthread_self()) != 0
-    }
-
-    /// Runs `body(index)` on `count` new threads at once and waits for all of them (tests and
-    /// benchmarks that need real parallel threads, not tasks).
-    package static func runConcurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let threads = (0..<count).map { index in
-            do {
-                return try BackgroundThread { body(index) }
-            } catch {
-                preconditionFailure("cannot start a thread: \(error)")
-            }
-        }
-        for thread in threads { thread.join() }
     }
 
     /// Ends the calling thread at once (`validate()` abandons a helper thread whose resolve

@@ -57,11 +57,6 @@ package enum PosixIO {
         }
     }
 
-    /// Opens a file for reading (close-on-exec); -1 with `errno` set on failure.
-    package static func openForReading(_ path: String) -> Int32 {
-        open(path, O_RDONLY | O_CLOEXEC)
-    }
-
     /// What ``openForWritingWithoutWaiting(_:)`` opened.
     package enum OpenedForWriting: Equatable {
         /// A FIFO, left non-blocking: a write to a reader that does not read fails with `EAGAIN`.
@@ -217,25 +212,6 @@ package enum PosixIO {
         guard length > 0 else { return nil }
         return String(decoding: buffer[..<length].map(UInt8.init(bitPattern:)), as: UTF8.self)
         #endif
-    }
-
-    /// Every variable of the process environment (`_NSGetEnviron` on Darwin).
-    package static func environmentVariables() -> [String: String] {
-        #if canImport(Darwin)
-        guard let environment = _NSGetEnviron() else { return [:] }
-        var pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environment.pointee
-        #else
-        var pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        #endif
-        var result: [String: String] = [:]
-        while let entry = pointer?.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer = pointer?.advanced(by: 1)
-        }
-        return result
     }
 
     package static var userID: UInt32 { UInt32(getuid()) }

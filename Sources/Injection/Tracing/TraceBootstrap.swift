@@ -17,11 +17,9 @@ import Synchronization
 /// starts a ``TraceRecorder`` (named by `DI_INSPECT_APP`, else the executable), and arranges for
 /// an `end` record at normal exit (`atexit`) and before a failed resolve stops the program.
 public enum TraceBootstrap {
-    /// Whether `DI_INSPECT` was already looked at. Read on every container creation, so the
-    /// check after the first is one atomic load.
+    /// Whether `DI_INSPECT` was read: one atomic load per container after the first.
     private static let checked = Atomic<Bool>(false)
-    /// The recorder `DI_INSPECT` started; the lock also makes concurrent first calls wait until
-    /// the recorder is attached, so no container's creation goes unrecorded.
+    /// The recorder `DI_INSPECT` started; concurrent first calls wait until it is attached.
     private static let started = Lock<TraceRecorder?>(nil)
 
     /// Starts the recorder `DI_INSPECT` asks for, once per process; later calls return at once.
@@ -79,8 +77,7 @@ public enum TraceBootstrap {
         }
     }
 
-    /// The line printed to stderr when a TCP destination carries no token: every TCP listener
-    /// asks for one, so without it the inspector refuses everything the app sends.
+    /// Printed when a TCP destination has no token: every TCP listener refuses a tokenless app.
     static func missingTokenWarning(for destination: TraceDestination) -> String? {
         guard case .socket(let address, nil) = destination, case .tcp = address else { return nil }
         return "DI_INSPECT=\(destination) has no token; the listener will refuse it. "

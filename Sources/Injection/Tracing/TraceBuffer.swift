@@ -1,7 +1,6 @@
 // Compiled only with the `Tracing` package trait (on by default): see DECISIONS.md.
 #if Tracing
-/// What the app's threads hand to the recorder's background thread, guarded by the recorder's
-/// lock. Everything here is O(1) per event: an append, or a counter bump for a folded repeat.
+/// What the app's threads hand to the recorder's thread, under the recorder's lock: O(1) per event.
 struct TraceBuffer {
     /// Records waiting for the background thread, in arrival order.
     var pending: [TraceRecord] = []
@@ -12,14 +11,13 @@ struct TraceBuffer {
     /// Resolutions folded into aggregates so far.
     var totalFolded: UInt64 = 0
 
-    /// Every resolution key seen, with the repeats not yet written. A key's first occurrence is
-    /// recorded as an event; later ones only count here.
+    /// Every resolution key seen, with repeats not yet written (the first occurrence is an event).
     var aggregates: [ResolutionFoldKey: ResolutionFoldCounts] = [:]
     var aggregatesPending = false
     let aggregationKeyLimit: Int
 
-    /// The latest missing-registration or cycle message per thread, until that thread resolves
-    /// something successfully: the likely reason when a trap follows.
+    /// Each thread's latest missing-registration or cycle message, until it next resolves: the likely
+    /// reason when a trap follows.
     var failures: [(thread: UInt64, reason: String)] = []
 
     var flushRequested: UInt64 = 0
@@ -35,8 +33,7 @@ struct TraceBuffer {
         pending.reserveCapacity(min(self.capacity, 4096))
     }
 
-    /// Queues a record; false when the buffer is full and it was dropped. Returns whether the
-    /// background thread should be woken (the buffer just reached half full).
+    /// Queues a record; false when full (dropped). Returns whether to wake the writer (half full).
     @inline(__always)
     mutating func enqueue(_ record: TraceRecord) -> Bool {
         guard pending.count < capacity else {
@@ -52,12 +49,10 @@ struct TraceBuffer {
         return false
     }
 
-    /// Folds a repeat of a known key, or queues the first occurrence. Returns whether to wake the
-    /// background thread.
+    /// Folds a repeat of a known key, or queues the first occurrence; returns whether to wake the writer.
     @inline(__always)
     mutating func add(_ resolved: Resolved, key: ResolutionFoldKey, event: ResolutionEvent) -> Bool {
-        // A build that keeps its instance is always an event, and so is every resolve of its pass
-        // (docs/TRACE_FORMAT.md, Folding).
+        // A kept build and its pass are always events (docs/TRACE_FORMAT.md, Folding).
         if event.isInsideKeptBuild || resolved.outcome == .created && resolved.scope.keepsInstance {
             return enqueue(.event(event))
         }
@@ -71,8 +66,8 @@ struct TraceBuffer {
         return enqueue(.event(event))
     }
 
-    /// Adds repeats counted by the resolving threads (``RepeatTable``). A key beyond the limit
-    /// is queued as its own `aggregate` record, past the capacity: counts are never dropped.
+    /// Adds repeats counted by resolving threads; a key past the limit becomes its own `aggregate`
+    /// record past the capacity: counts are never dropped.
     mutating func addRepeats(_ repeats: [ResolutionAggregate]) {
         for repeated in repeats where repeated.count > 0 {
             let key = ResolutionFoldKey(repeated)

@@ -1,26 +1,21 @@
 // Compiled only with the `Tracing` package trait (on by default): see DECISIONS.md.
 #if Tracing
-/// The recorder's background-thread side: encodes batches, writes them to the sink, and keeps
-/// the durable records for replay when a live inspector (re)connects.
-///
-/// Owned by the background thread alone, so none of it needs a lock.
+/// The recorder's background-thread side: encodes and writes batches, and keeps the durable
+/// records to replay when a live inspector (re)connects. Owned by that thread alone.
 struct TraceDrain {
     let sink: any TraceSink
     let header: TraceHeader
-    /// Encoded lines of the durable records so far, replayed after the header on every new stream;
-    /// a released container's lines are let go of (nil), so the replay holds what the app holds,
-    /// not every child a server made per request.
+    /// Encoded durable lines, replayed after the header on every new stream; a released container's
+    /// lines are let go (nil), so the replay holds what the app holds.
     private var replay: [[UInt8]?] = []
     /// Lines in ``replay`` (not let go of), and their bytes.
     private var replayCount = 0
     private var replayBytes = 0
-    /// The lines of each container made (not added) and not released yet, with how many of that
-    /// name live and whether a stream was open when one was made: the last one's release lets
-    /// them go.
+    /// The lines of each live container made (not added), with how many of that name live and whether
+    /// a stream was open when one was made: the last one's release lets them go.
     private var replayOfContainer: [String: (live: Int, lines: [Int], streamed: Bool)] = [:]
-    /// Releases, while no stream was open, of containers made while one was (at most
-    /// `replayLimit`): the next stream's replay ends with them (the inspector that saw them made
-    /// learns they ended), then they go.
+    /// Releases, while no stream was open, of containers made while one was (at most `replayLimit`):
+    /// the next replay ends with them, then they go.
     private var releasesWhileAway: [UInt8] = []
     private var releasesWhileAwayCount = 0
     /// Durable records left out of ``replay`` because it was full (announced as `dropped`).
@@ -33,19 +28,15 @@ struct TraceDrain {
     /// Whether the sink accepted the last write (records are only encoded for a live stream).
     private var streaming = false
     private(set) var linesWritten: UInt64 = 0
-    /// Records not written after the sink's first stream opened: a failed or timed-out write,
-    /// or a stream that stayed broken (before any stream, nobody was listening: not a loss).
+    /// Records not written after the first stream opened (before it, nobody listened: no loss).
     private(set) var linesLost: UInt64 = 0
     /// Whether the sink ever opened a stream.
     private(set) var everOpened = false
-    /// Lines lost for good: ``linesLost`` without the header, the replay and the durable
-    /// records, which the next stream sends again. They are announced on the stream that
-    /// follows, so a reconnected inspector's `dropped N` counts them.
+    /// Lines lost for good (not resent by the next stream), announced on the next stream.
     private var lostForGood: UInt64 = 0
     /// How much of ``lostForGood`` a `dropped` record already told the inspector.
     private var lostAnnounced: UInt64 = 0
-    /// Lines of the batch that a new stream would send again (header, replay, durable records,
-    /// the announcement itself): not lost for good when the batch fails.
+    /// Lines of the batch a new stream would send again: not lost for good when the batch fails.
     private var batchResentLines: UInt64 = 0
 
     init(sink: any TraceSink, header: TraceHeader, replayLimit: Int, replayByteLimit: Int = 16 << 20) {
@@ -56,8 +47,7 @@ struct TraceDrain {
         batch.reserveCapacity(1 << 16)
     }
 
-    /// Writes one drained batch: the records in order, then the folded repeats, then the count
-    /// of records dropped since the last batch.
+    /// Writes one batch: the records, then the folded repeats, then the drop count since the last.
     mutating func write(_ records: [TraceRecord], aggregates: [ResolutionAggregate], dropped: UInt64, now: UInt64) {
         switch sink.prepare() {
         case .unavailable:
@@ -107,8 +97,7 @@ struct TraceDrain {
             return
         }
         for aggregate in aggregates { append(.aggregate(aggregate)) }
-        // Announced after the batch's records: a reconnected inspector tells the replay at the
-        // start of the stream (already seen) from what is new by the records' times.
+        // After the batch's records: the inspector tells the replay from new records by their times.
         let lostSoFar = lostForGood
         let unannounced = lostSoFar &- lostAnnounced
         if dropped &+ unannounced > 0 {
@@ -128,8 +117,8 @@ struct TraceDrain {
         batchLines += 1
     }
 
-    /// Keeps a durable line for the next stream's replay; false when the replay is full, or
-    /// when the record is a container's release, which lets the container's lines go instead.
+    /// Keeps a durable line for replay; false when the replay is full, or for a container's release
+    /// (which lets its lines go instead).
     private mutating func keepForReplay(_ line: ArraySlice<UInt8>, of record: TraceRecord) -> Bool {
         let owner: String?
         switch record {
@@ -181,8 +170,7 @@ struct TraceDrain {
         replayBytes -= line.count
     }
 
-    /// Drops the lines let go of once they are most of the replay (each container's line numbers
-    /// follow).
+    /// Drops the let-go lines once they are most of the replay.
     private mutating func compactReplayIfSparse() {
         guard replay.count >= 1_024, replayCount * 2 < replay.count else { return }
         var moved: [Int: Int] = [:]
@@ -207,8 +195,7 @@ struct TraceDrain {
             } else {
                 linesLost &+= batchLines
                 lostForGood &+= batchLines &- batchResentLines
-                // The stream broke: the next batch asks the sink to reconnect, and the replay
-                // brings the new stream's durable records up to date.
+                // The stream broke: the next batch reconnects, and the replay catches the new stream up.
                 streaming = false
             }
         }
@@ -223,9 +210,7 @@ extension TraceRecord {
     var isDurable: Bool {
         switch self {
         case .event(let event):
-            // An instance's end goes with the resolves that built and replaced it: replayed
-            // without them it would say nothing (and a weak scope that never keeps sends one
-            // per build).
+            // An instance's end is meaningless without the resolves that built it: not replayed.
             switch event.kind {
             case .resolved, .instanceEnded: return false
             default: return true

@@ -4,19 +4,11 @@ import Synchronization
 
 /// Records every ``ResolutionEvent`` to a trace (`docs/TRACE_FORMAT.md`) without slowing the app.
 ///
-/// The resolving thread only appends the event to a bounded buffer under a short lock; one
-/// background thread encodes and writes. When the buffer is full, events are dropped and counted
-/// (a `dropped` record says how many). Repeats of the same resolution (same service, requester,
-/// scope, outcome and source) are folded: the first is written as a `resolved` event, later ones
-/// become one `aggregate` record per key per ``Configuration/aggregationInterval``, so a hot loop
-/// costs a counter bump, not a line. Registrations, failures and the other events are always
-/// written one per line.
-///
-/// While only recorders (observers that fold, ``ResolutionObserver/foldsRepeatedResolutions``)
-/// are attached, the repeats are counted by the resolving thread itself, in its own table,
-/// before any event is built; the background thread collects those counts every aggregation
-/// interval, and ``flush(timeout:)``, ``stop(reason:)`` and a failed resolve collect them
-/// before writing (see ``ResolutionEvents/collectRepeats()``).
+/// The resolving thread appends to a bounded buffer; one background thread encodes and writes.
+/// When the buffer is full, events are dropped and counted (a `dropped` record). Repeats of one
+/// resolution are folded: the first is a `resolved` event, the rest one `aggregate` record per key
+/// per ``Configuration/aggregationInterval``, counted by the resolving threads themselves while
+/// only folding observers are attached.
 ///
 /// Setting `DI_INSPECT` starts one without code (``TraceBootstrap``); tests start their own:
 ///
@@ -35,15 +27,12 @@ public final class TraceRecorder: ResolutionObserver {
         public var capacity: Int
         /// How often folded repeats are written as `aggregate` records.
         public var aggregationInterval: Duration
-        /// How many durable records (registrations, failures, …) are kept to replay to an
-        /// inspector that connects late or reconnects.
+        /// Durable records (registrations, failures, …) kept to replay to a late or returning inspector.
         public var replayLimit: Int
-        /// How many distinct resolution keys are folded; beyond it, resolutions are written
-        /// one per line (and may be dropped).
+        /// Distinct resolution keys folded; beyond it, resolutions are written one per line.
         public var aggregationKeyLimit: Int
 
-        /// The longest ``TraceRecorder/stop(reason:)`` (and so the app's exit) waits for the last
-        /// records to be written; what is not written by then is counted as lost.
+        /// The longest ``TraceRecorder/stop(reason:)`` waits for the last records; the rest is counted lost.
         public var stopTimeout: Duration
 
         public init(
@@ -73,17 +62,15 @@ public final class TraceRecorder: ResolutionObserver {
     public let configuration: Configuration
 
     private let buffer: Lock<TraceBuffer>
-    /// Wakes the writer thread early (a flush, a stop, a half-full buffer); it otherwise wakes
-    /// on its own every few milliseconds, so the app's threads never make a system call per
-    /// event. Nil when the pipe could not be made (the writer then only polls).
+    /// Wakes the writer early (flush, stop, half-full buffer); it otherwise polls, so app threads make
+    /// no system call per event. Nil when the pipe could not be made.
     private let wake = try? WakePipe()
     private let thread = Lock<BackgroundThread?>(nil)
     private let observation = Lock<ObservationToken?>(nil)
     private let written = Atomic<UInt64>(0)
     /// Records the sink did not take after its stream had opened (a failed or timed-out write).
     private let lost = Atomic<UInt64>(0)
-    /// Whether the sink ever opened a stream: a recorder whose destination never answered
-    /// (a mistyped socket path, no inspector started) says so when it stops.
+    /// Whether the sink ever opened a stream (a destination that never answered is reported at stop).
     private let everOpened = Atomic<Bool>(false)
     /// Set by the writer thread once it has written its last batch and closed the sink.
     private let drainFinished = Atomic<Bool>(false)
@@ -147,23 +134,17 @@ public final class TraceRecorder: ResolutionObserver {
         if wakeNow { wake?.wake() }
     }
 
-    /// The recorder only needs repeats as counts: while it is the only kind of observer
-    /// attached, resolving threads count repeats themselves (see ``observeRepeats(_:)``).
+    /// The recorder takes repeats as counts (see ``observeRepeats(_:)``).
     public var foldsRepeatedResolutions: Bool { true }
 
-    /// Takes repeats counted by the resolving threads into the `aggregate` records. Counts that
-    /// arrive after the `end` record was queued are still written when they come before it is
-    /// written (a collection may be in flight while the recorder stops).
+    /// Takes repeats counted by the resolving threads into `aggregate` records (also while stopping,
+    /// until the `end` record is written).
     public func observeRepeats(_ aggregates: [ResolutionAggregate]) {
         buffer.withLock { $0.addRepeats(aggregates) }
     }
 
-    /// Starts the background thread and, unless `observingEvents` is false, attaches the
-    /// recorder to every container's events. Events passed to ``observe(_:)`` before the start
-    /// wait in the buffer. Calling it again does nothing.
-    ///
-    /// - Parameter observingEvents: Whether to attach to ``ResolutionEvents``; tests that feed
-    ///   ``observe(_:)`` by hand pass false.
+    /// Starts the background thread and, unless `observingEvents` is false (tests feeding
+    /// ``observe(_:)`` by hand), attaches to every container's events. Calling it again does nothing.
     public func start(observingEvents: Bool = true) {
         let started: Bool = thread.withLock { thread in
             guard thread == nil else { return false }
@@ -184,10 +165,9 @@ public final class TraceRecorder: ResolutionObserver {
         }
     }
 
-    /// Waits until everything observed before the call is written to the sink (folded repeats
-    /// included), or until `timeout` passes.
+    /// Waits until everything observed before the call is written (folded repeats included).
     ///
-    /// - Returns: Whether the background thread confirmed the flush in time.
+    /// - Returns: Whether the background thread confirmed the flush before `timeout`.
     @discardableResult
     public func flush(timeout: Duration = .seconds(2)) -> Bool {
         guard thread.withLock({ $0 != nil }) else { return false }
@@ -210,17 +190,11 @@ public final class TraceRecorder: ResolutionObserver {
         return true
     }
 
-    /// Detaches from the events, writes an `end` record with `reason`, flushes, stops the
-    /// background thread and closes the sink. Safe to call more than once; later calls do nothing.
+    /// Detaches, writes an `end` record with `reason`, flushes, stops the thread and closes the sink;
+    /// later calls do nothing. Bounded by ``Configuration/stopTimeout`` whatever the sink does.
     ///
-    /// Bounded by ``Configuration/stopTimeout`` (300 ms by default) whatever the sink does: an
-    /// inspector that stopped reading costs the records it did not take, never the app's exit.
-    /// When anything was lost (dropped events, records a broken stream did not take, a flush
-    /// cut short), or the destination failed before any stream opened (no inspector listened), one line on stderr
-    /// says how much and why.
-    ///
-    /// - Returns: That line (without the `di-inspect:` prefix), or nil when the trace is complete
-    ///   or the recorder was already stopped.
+    /// - Returns: The line printed on stderr when anything was lost or no stream ever opened
+    ///   (without the `di-inspect:` prefix); nil when the trace is complete or already stopped.
     @discardableResult
     public func stop(reason: String = "exit") -> String? {
         observation.withLock { token in
@@ -251,8 +225,7 @@ public final class TraceRecorder: ResolutionObserver {
         let dropped = buffer.withLock { $0.totalDropped }
         let lost = lost.load(ordering: .relaxed)
         if ran && !flushCutShort && !everOpened.load(ordering: .relaxed), let failure = sink.failure {
-            // Nothing was ever written because the destination failed: "incomplete" would understate it.
-            // A sink unavailable without a failure chose to be (one that discards).
+            // A destination that failed before writing anything is "unavailable", not "incomplete".
             return "nothing reached \(sink): \(failure) while the app ran; no trace was recorded."
         }
         guard dropped > 0 || lost > 0 || flushCutShort else { return nil }
@@ -267,14 +240,12 @@ public final class TraceRecorder: ResolutionObserver {
 
     /// Queues the `end` record (once) and flushes until `deadline`; later events are ignored.
     func finish(reason: String, deadline: UInt64? = nil) {
-        // Repeats counted so far are written before the end (a stopping recorder got its
-        // counts when it was detached).
+        // Counts so far are written before the end.
         EventHub.shared.collectRepeats()
         let ticket: UInt64? = buffer.withLock { buffer in
             guard !buffer.ended else { return nil }
             buffer.ended = true
-            // Past the capacity on purpose: the end of the trace is never dropped. The flush
-            // request goes with it, so the final aggregates are written before it.
+            // Past the capacity on purpose: the end is never dropped, and the final aggregates precede it.
             buffer.pending.append(.end(time: EventClock.now(), reason: reason))
             buffer.flushRequested += 1
             return buffer.flushRequested
@@ -292,8 +263,7 @@ public final class TraceRecorder: ResolutionObserver {
     // MARK: - Background thread
 
     private func runDrainLoop() {
-        // A sink writing to a pipe or socket must not kill the app with SIGPIPE: the signal is
-        // thread-directed, and this thread blocks it (sockets also send with MSG_NOSIGNAL).
+        // No SIGPIPE from a pipe or socket sink: the signal is thread-directed, and this thread blocks it.
         PosixIO.blockBrokenPipeSignal()
 
         var drain = TraceDrain(sink: sink, header: header, replayLimit: configuration.replayLimit)
@@ -307,8 +277,7 @@ public final class TraceRecorder: ResolutionObserver {
             let aggregateNow = now &- lastAggregation >= interval
             if aggregateNow {
                 lastAggregation = now
-                // Before the buffer is taken: every count collected has its first occurrence
-                // queued already, so it is written before the aggregate.
+                // Before the buffer is taken, so each aggregate's first occurrence is already queued.
                 EventHub.shared.collectRepeats()
             }
             let (aggregates, dropped, ticket, stopping) = buffer.withLock { buffer in
@@ -320,8 +289,7 @@ public final class TraceRecorder: ResolutionObserver {
                 let aggregates = aggregateNow || flushing ? buffer.takeAggregates() : []
                 return (aggregates, dropped, buffer.flushRequested, buffer.stopping)
             }
-            // Records before the aggregates that fold their repeats; the end record (if any)
-            // must stay last, after the final aggregates.
+            // Records, then their aggregates; the end record stays last.
             if let last = spare.last, case .end = last {
                 spare.removeLast()
                 drain.write(spare, aggregates: aggregates, dropped: dropped, now: now)
@@ -347,8 +315,7 @@ public final class TraceRecorder: ResolutionObserver {
     /// The running recorders, so the trap handler can write their `end` records.
     private static let running = Lock<[ObjectIdentifier: TraceRecorder]>([:])
 
-    /// Installs, once per process, the handler that runs right before a failed resolve stops
-    /// the program: each running recorder writes `end` with the failure and flushes.
+    /// Installs, once, the handler that lets each running recorder write `end` before a failed resolve traps.
     private static let trapHandlerInstalled: Bool = {
         InjectionDiagnostics.addTrapHandler { (message: String) in
             let thread = ThreadNumber.current
@@ -359,10 +326,8 @@ public final class TraceRecorder: ResolutionObserver {
         return true
     }()
 
-    /// Writes `end` with the failure that is about to stop the program: the last missing
-    /// registration or cycle reported on `thread` (cleared when that thread next resolves
-    /// successfully), else the message the program stops with (argument mismatches, a missing
-    /// assembly, a mapping loop and throwing factories send no event of their own).
+    /// Writes `end` with the failure about to stop the program: the last missing registration or cycle
+    /// reported on `thread`, else the trap's message.
     func finishAfterFailedResolve(onThread thread: UInt64, message: String) {
         let reason = buffer.withLock { buffer in buffer.failures.last { $0.thread == thread }?.reason }
         finish(reason: reason ?? message)

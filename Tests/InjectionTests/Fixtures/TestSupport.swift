@@ -1,4 +1,5 @@
 import Injection
+import InjectionTrace
 import Synchronization
 #if canImport(Glibc)
 import Glibc

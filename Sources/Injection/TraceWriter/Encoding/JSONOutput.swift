@@ -31,13 +31,30 @@ package struct JSONOutput {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// `,"name":"value"` when `value` is there; nothing when it is nil (the trace format leaves
-    /// absent fields out rather than writing `null`).
+    /// `,"name":"value"`; nothing when nil (the format leaves absent fields out, never `null`).
     @inline(__always)
-    mutating func optionalString(_ name: StaticString, _ value: String?) {
+    mutating func field(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
         string(value)
+    }
+
+    @inline(__always)
+    mutating func field(_ name: StaticString, _ value: UInt64) {
+        key(name)
+        number(value)
+    }
+
+    @inline(__always)
+    mutating func field(_ name: StaticString, _ value: Int) {
+        key(name)
+        number(value)
+    }
+
+    /// `,"name":true`.
+    mutating func flag(_ name: StaticString) {
+        key(name)
+        raw("true")
     }
 
     mutating func number(_ value: UInt64) {

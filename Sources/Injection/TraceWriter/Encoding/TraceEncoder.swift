@@ -38,251 +38,155 @@ public enum TraceEncoder {
         case .header(let header):
             out.raw(#"{"format":"di-trace","version":"#)
             out.number(header.version)
-            out.key("app")
-            out.string(header.app)
-            out.key("pid")
-            out.number(Int(header.pid))
-            out.key("start")
-            out.string(header.startTime)
-            out.optionalString("library", header.libraryVersion)
+            out.field("app", header.app)
+            out.field("pid", Int(header.pid))
+            out.field("start", header.startTime)
+            out.field("library", header.libraryVersion)
         case .event(let event):
             writeEvent(event, to: &out)
         case .aggregate(let aggregate):
             out.raw(#"{"kind":"aggregate""#)
             resolutionKey(aggregate.service, aggregate.requester, aggregate.scope, aggregate.outcome, aggregate.source, &out)
-            out.key("count")
-            out.number(aggregate.count)
-            out.key("ns")
-            out.number(aggregate.totalNanoseconds)
-            out.key("from")
-            out.number(aggregate.firstTime)
-            out.key("to")
-            out.number(aggregate.lastTime)
+            out.field("count", aggregate.count)
+            out.field("ns", aggregate.totalNanoseconds)
+            out.field("from", aggregate.firstTime)
+            out.field("to", aggregate.lastTime)
         case .dropped(let count, let time):
             out.raw(#"{"kind":"dropped","count":"#)
             out.number(count)
-            out.key("t")
-            out.number(time)
+            out.field("t", time)
         case .end(let time, let reason):
             out.raw(#"{"kind":"end","t":"#)
             out.number(time)
-            out.key("reason")
-            out.string(reason)
+            out.field("reason", reason)
         }
         out.byte(UInt8(ascii: "}"))
         out.byte(UInt8(ascii: "\n"))
     }
 
-    /// Each case writes its kind's fields in order, key then value: the cases look alike because
-    /// they are the format's field lists (docs/TRACE_FORMAT.md), written out by hand on purpose
-    /// (no `JSONEncoder`: see ``JSONOutput``). `TraceLineDecoder.read` in
-    /// InjectionTrace is the mirror that reads them back; `TraceRoundTripTests` holds the two together.
+    /// Each case writes its kind's fields in the format's order (docs/TRACE_FORMAT.md);
+    /// `TraceLineDecoder.read` in InjectionTrace reads them back (`TraceRoundTripTests`).
     private static func writeEvent(_ event: ResolutionEvent, to out: inout JSONOutput) {
         out.raw(#"{"kind":""#)
         out.raw(event.kind.name)
         out.byte(UInt8(ascii: "\""))
-        out.key("seq")
-        out.number(event.sequence)
-        out.key("t")
-        out.number(event.time)
-        out.key("thread")
-        out.number(event.thread)
+        out.field("seq", event.sequence)
+        out.field("t", event.time)
+        out.field("thread", event.thread)
 
         switch event.kind {
         case .containerCreated(let created):
-            out.key("container")
-            out.string(created.container)
-            out.optionalString("parent", created.parent)
-            out.optionalString("addedTo", created.addedTo)
-            out.key("at")
-            location(created.location, &out)
+            out.field("container", created.container)
+            out.field("parent", created.parent)
+            out.field("addedTo", created.addedTo)
+            field("at", created.location, &out)
         case .registered(let registered):
-            out.key("service")
-            identity(registered.service, &out)
-            out.key("scope")
-            out.string(registered.scope.name)
-            out.key("at")
-            location(registered.location, &out)
+            field("service", registered.service, &out)
+            out.field("scope", registered.scope.name)
+            field("at", registered.location, &out)
             if let replaced = registered.replaced {
                 out.key("replaced")
                 out.raw(#"{"service":"#)
                 identity(replaced.service, &out)
-                out.key("at")
-                location(replaced.location, &out)
+                field("at", replaced.location, &out)
                 out.byte(UInt8(ascii: "}"))
             }
-            if !registered.implements.isEmpty {
-                out.key("implements")
-                identities(registered.implements, &out)
-            }
+            if !registered.implements.isEmpty { field("implements", registered.implements, &out) }
         case .resolved(let resolved):
             resolutionKey(resolved.service, resolved.requester, resolved.scope, resolved.outcome, resolved.source, &out)
-            out.key("ns")
-            out.number(resolved.durationNanoseconds)
-            out.key("depth")
-            out.number(resolved.depth)
-            optionalIdentity("mappedFrom", resolved.mappedFrom, &out)
-            if resolved.isPropertyInjection {
-                out.key("property")
-                out.raw("true")
-            }
+            out.field("ns", resolved.durationNanoseconds)
+            out.field("depth", resolved.depth)
+            field("mappedFrom", resolved.mappedFrom, &out)
+            if resolved.isPropertyInjection { out.flag("property") }
         case .missing(let missing), .resolvedToNil(let missing):
-            out.key("requested")
-            identity(missing.requested, &out)
-            out.key("chain")
-            identities(missing.requesterChain, &out)
+            field("requested", missing.requested, &out)
+            field("chain", missing.requesterChain, &out)
             out.key("near")
             out.byte(UInt8(ascii: "["))
             for (index, near) in missing.nearMisses.enumerated() {
                 if index > 0 { out.byte(UInt8(ascii: ",")) }
                 out.raw(#"{"kind":"#)
                 out.string(near.kind.rawValue)
-                out.key("service")
-                identity(near.service, &out)
-                out.optionalString("relation", near.relation)
+                field("service", near.service, &out)
+                out.field("relation", near.relation)
                 out.byte(UInt8(ascii: "}"))
             }
             out.byte(UInt8(ascii: "]"))
-            out.key("fix")
-            out.string(missing.fix)
-            optionalLocation("at", missing.location, &out)
-            optionalLocation("lazyRead", missing.lazyRead, &out)
+            out.field("fix", missing.fix)
+            field("at", missing.location, &out)
+            field("lazyRead", missing.lazyRead, &out)
         case .cycle(let cycle):
-            out.key("path")
-            identities(cycle.path, &out)
-            out.key("through")
-            identities(cycle.enteredThrough, &out)
-            optionalLocation("at", cycle.closedAt, &out)
-            if !cycle.requestedAs.isEmpty {
-                out.key("requestedAs")
-                identities(cycle.requestedAs, &out)
-            }
-            optionalLocation("lazyRead", cycle.lazyRead, &out)
-            optionalLocation("decoratorAt", cycle.decoratorAt, &out)
+            field("path", cycle.path, &out)
+            field("through", cycle.enteredThrough, &out)
+            field("at", cycle.closedAt, &out)
+            if !cycle.requestedAs.isEmpty { field("requestedAs", cycle.requestedAs, &out) }
+            field("lazyRead", cycle.lazyRead, &out)
+            field("decoratorAt", cycle.decoratorAt, &out)
         case .scopeMismatch(let mismatch):
-            out.key("holder")
-            identity(mismatch.holder, &out)
-            out.key("holderScope")
-            out.string(mismatch.holderScope.name)
-            out.key("captive")
-            identity(mismatch.captive, &out)
-            out.key("captiveScope")
-            out.string(mismatch.captiveScope.name)
+            field("holder", mismatch.holder, &out)
+            out.field("holderScope", mismatch.holderScope.name)
+            field("captive", mismatch.captive, &out)
+            out.field("captiveScope", mismatch.captiveScope.name)
             switch mismatch.capturedBy {
             case .decorator(let installedAt):
-                out.key("capturedBy")
-                out.string("decorator")
-                out.key("decoratorAt")
-                location(installedAt, &out)
+                out.field("capturedBy", "decorator")
+                field("decoratorAt", installedAt, &out)
             case .argument:
-                out.key("capturedBy")
-                out.string("argument")
+                out.field("capturedBy", "argument")
             case nil: break
             }
-            if mismatch.captiveHoldsNothing {
-                out.key("holdsNothing")
-                out.raw("true")
-            }
+            if mismatch.captiveHoldsNothing { out.flag("holdsNothing") }
         case .mappingChanged(let change):
-            out.key("action")
-            out.string(change.action.rawValue)
-            out.key("container")
-            out.string(change.container)
-            optionalIdentity("from", change.from, &out)
-            optionalIdentity("to", change.to, &out)
-            out.key("at")
-            location(change.location, &out)
+            out.field("action", change.action.rawValue)
+            out.field("container", change.container)
+            field("from", change.from, &out)
+            field("to", change.to, &out)
+            field("at", change.location, &out)
         case .staleOverride(let stale):
-            out.key("replaced")
-            identity(stale.replaced, &out)
-            out.key("replacement")
-            identity(stale.replacement, &out)
-            out.key("scope")
-            out.string(stale.scope.name)
-            out.key("at")
-            location(stale.location, &out)
+            field("replaced", stale.replaced, &out)
+            field("replacement", stale.replacement, &out)
+            out.field("scope", stale.scope.name)
+            field("at", stale.location, &out)
         case .scopeReset(let reset):
-            out.key("container")
-            out.string(reset.container)
-            out.key("scope")
-            out.string(reset.scope.name)
-            out.key("discarded")
-            out.number(reset.discarded)
-            if let at = reset.location {
-                out.key("at")
-                location(at, &out)
-            }
+            out.field("container", reset.container)
+            out.field("scope", reset.scope.name)
+            out.field("discarded", reset.discarded)
+            field("at", reset.location, &out)
         case .instanceEnded(let ended):
-            out.key("service")
-            identity(ended.service, &out)
-            out.key("scope")
-            out.string(ended.scope.name)
-            out.key("reason")
-            out.string(ended.reason.rawValue)
-            if let at = ended.location {
-                out.key("at")
-                location(at, &out)
-            }
+            field("service", ended.service, &out)
+            out.field("scope", ended.scope.name)
+            out.field("reason", ended.reason.rawValue)
+            field("at", ended.location, &out)
         case .lazyResolved(let lazy):
-            out.key("service")
-            identity(lazy.service, &out)
-            optionalIdentity("requester", lazy.owner, &out)
-            out.key("at")
-            location(lazy.location, &out)
+            field("service", lazy.service, &out)
+            field("requester", lazy.owner, &out)
+            field("at", lazy.location, &out)
         case .containerReleased(let released):
-            out.key("container")
-            out.string(released.container)
+            out.field("container", released.container)
         }
     }
 
-    /// The fields that say which resolution it was, shared by a `resolved` event and the
-    /// `aggregate` that folds its repeats (the same fold key, so the same fields).
+    /// The fields of a `resolved` event that its `aggregate` shares (the fold key).
     private static func resolutionKey(
         _ service: ServiceIdentity, _ requester: ServiceIdentity?, _ scope: Scope,
         _ outcome: Resolved.Outcome, _ source: Resolved.Source, _ out: inout JSONOutput
     ) {
-        out.key("service")
-        identity(service, &out)
-        if let requester {
-            out.key("requester")
-            identity(requester, &out)
-        }
-        out.key("scope")
-        out.string(scope.name)
-        out.key("outcome")
-        out.string(outcome.rawValue)
-        out.key("source")
-        out.string(source.rawValue)
+        field("service", service, &out)
+        field("requester", requester, &out)
+        out.field("scope", scope.name)
+        out.field("outcome", outcome.rawValue)
+        out.field("source", source.rawValue)
     }
 
-    /// `,"key":{…}` when `id` is there; an absent field is left out, as the format says.
-    @inline(__always)
-    private static func optionalIdentity(_ key: StaticString, _ id: ServiceIdentity?, _ out: inout JSONOutput) {
+    /// `,"key":{…}`; nothing when `id` is nil (absent fields are left out).
+    private static func field(_ key: StaticString, _ id: ServiceIdentity?, _ out: inout JSONOutput) {
         guard let id else { return }
         out.key(key)
         identity(id, &out)
     }
 
-    /// `,"key":{…}` when `location` is there; an absent field is left out.
-    @inline(__always)
-    private static func optionalLocation(_ key: StaticString, _ location: SourceLocation?, _ out: inout JSONOutput) {
-        guard let location else { return }
+    private static func field(_ key: StaticString, _ ids: [ServiceIdentity], _ out: inout JSONOutput) {
         out.key(key)
-        Self.location(location, &out)
-    }
-
-    private static func identity(_ id: ServiceIdentity, _ out: inout JSONOutput) {
-        out.raw(#"{"type":"#)
-        out.string(id.type)
-        out.optionalString("name", id.name)
-        out.key("container")
-        out.string(id.container)
-        out.optionalString("layer", id.layer)
-        out.optionalString("member", id.member)
-        out.byte(UInt8(ascii: "}"))
-    }
-
-    private static func identities(_ ids: [ServiceIdentity], _ out: inout JSONOutput) {
         out.byte(UInt8(ascii: "["))
         for (index, id) in ids.enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
@@ -291,13 +195,25 @@ public enum TraceEncoder {
         out.byte(UInt8(ascii: "]"))
     }
 
-    /// `"FileID.swift:12"`: the reader splits at the last colon.
-    private static func location(_ location: SourceLocation, _ out: inout JSONOutput) {
+    /// `,"key":"FileID.swift:12"` (the reader splits at the last colon); nothing when nil.
+    private static func field(_ key: StaticString, _ location: SourceLocation?, _ out: inout JSONOutput) {
+        guard let location else { return }
+        out.key(key)
         out.byte(UInt8(ascii: "\""))
         out.stringContents(location.fileID)
         out.byte(UInt8(ascii: ":"))
         out.number(location.line)
         out.byte(UInt8(ascii: "\""))
+    }
+
+    private static func identity(_ id: ServiceIdentity, _ out: inout JSONOutput) {
+        out.raw(#"{"type":"#)
+        out.string(id.type)
+        out.field("name", id.name)
+        out.field("container", id.container)
+        out.field("layer", id.layer)
+        out.field("member", id.member)
+        out.byte(UInt8(ascii: "}"))
     }
 }
 #endif

@@ -1,8 +1,5 @@
-/// The version of this package, in one place: `di-inspect --version` prints it and every trace
-/// header carries it (`"library"`), so a trace says which runtime wrote it.
-///
-/// There is no tagged release yet: until there is, the version ends in `-dev` and apps depend on
-/// the package by branch or revision (see README, "Add it to your app").
+/// The package's version: `di-inspect --version` prints it and every trace header carries it.
+/// Until a tagged release it ends in `-dev` (README, "Add it to your app").
 ///
 /// ```swift
 /// print(InjectionVersion.current)  // 0.1.0-dev

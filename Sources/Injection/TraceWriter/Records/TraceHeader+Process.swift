@@ -1,7 +1,6 @@
 
 extension TraceHeader {
-    /// The header for this process: the app's name, its pid, the current time and the runtime's
-    /// version.
+    /// The header for this process: the app's name, its pid, the current time and the runtime's version.
     ///
     /// ```swift
     /// let header = TraceHeader.forCurrentProcess()

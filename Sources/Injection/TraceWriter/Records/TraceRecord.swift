@@ -24,8 +24,7 @@ public struct TraceHeader: Sendable, Hashable {
     public var pid: Int32
     /// When recording started, as ISO 8601 in UTC (`2026-11-22T04:23:13Z`).
     public var startTime: String
-    /// The version of the Injection runtime that wrote the trace (`InjectionVersion.current`);
-    /// nil in traces written before the header carried it.
+    /// The runtime version that wrote the trace; nil in traces from before the header carried it.
     public var libraryVersion: String?
 
     public init(
@@ -40,9 +39,8 @@ public struct TraceHeader: Sendable, Hashable {
     }
 }
 
-/// Identical resolutions (same service, requester, scope, outcome and source) that happened
-/// between ``firstTime`` and ``lastTime``, folded into one record. The first occurrence of each
-/// such resolution is always recorded as its own ``TraceRecord/event(_:)``.
+/// Identical resolutions (service, requester, scope, outcome, source) between ``firstTime`` and
+/// ``lastTime``, folded into one record after the first occurrence's ``TraceRecord/event(_:)``.
 public struct ResolutionAggregate: Sendable, Hashable {
     public var service: ServiceIdentity
     public var requester: ServiceIdentity?

@@ -1,20 +1,14 @@
-// Compiled only with the `Tracing` package trait (on by default): part of the writer an app
-// streams its trace with. See DECISIONS.md.
+// Compiled only with the `Tracing` trait: part of the writer an app streams its trace with.
 #if Tracing
 import Synchronization
 
 
-/// Writes the trace to a file, created (or truncated) when the recorder first writes.
+/// Writes the trace to a file, created (or truncated) on the first write; one `write(2)` per batch.
 ///
-/// The recorder hands it whole batches, so each `write(2)` carries many lines.
-///
-/// The path may name a FIFO (`mkfifo`), read by another process. Opening one for writing waits
-/// for a reader, so the sink opens it without waiting: while nobody reads it, the sink says so
-/// once on stderr and tries again at most every ``retryInterval``, and records are held back or
-/// dropped as for a live inspector that is not there. Writes to a FIFO give up after
-/// ``writeTimeout`` when the reader stops reading, and a reader that closes it ends the stream:
-/// either way the next reader gets a new header and the registrations and failures so far.
-/// The app never waits for the reader.
+/// The path may name a FIFO: it is opened without waiting, retried at most every
+/// retryInterval while nobody reads it (said once on stderr), and a write gives up after
+/// writeTimeout. A reader that stops or closes ends the stream; the next reader gets a new
+/// header and the replay. The app never waits for the reader.
 ///
 /// ```swift
 /// let recorder = TraceRecorder(sink: FileTraceSink(path: "/tmp/app.ndjson"))
@@ -23,8 +17,7 @@ public final class FileTraceSink: TraceSink {
     public let path: String
     /// For a FIFO: the shortest time between two attempts to open it while nobody reads it.
     public let retryInterval: Duration
-    /// For a FIFO: the longest one write may wait for a reader that is not reading; past it the
-    /// stream is treated as broken (the batch is lost, the next reader gets a new stream).
+    /// For a FIFO: the longest one write waits for a reader; past it the stream is broken.
     public let writeTimeout: Duration
     private let state = Lock<State>(State())
     private let lastFailure = Lock<String?>(nil)
@@ -91,16 +84,14 @@ public final class FileTraceSink: TraceSink {
         state.withLock { state in
             guard state.fd >= 0 else { return false }
             if state.isFIFO {
-                // The reader went away or stopped reading: this stream is over, and the next
-                // reader starts a new one.
+                // The reader went away or stopped reading: the next reader starts a new stream.
                 let fifo = PeerStreamWrite(peer: "the reader of the FIFO", timeout: writeTimeout, isSocket: false)
                 guard let reason = fifo.write(bytes, to: &state.fd) else { return true }
                 lastFailure.withLock { $0 = reason }
                 return false
             }
             if PosixIO.writeAll(state.fd, bytes, send: false) { return true }
-            // A full disk, /dev/full, an I/O error: stop here rather than leave half lines
-            // after a gap. The recorder reports the loss once when it stops.
+            // A full disk or an I/O error: stop rather than leave half lines; the loss is reported at stop.
             lastFailure.withLock { $0 = "write failed: \(PosixIO.errorDescription(PosixIO.lastError))" }
             PosixIO.closeDescriptor(state.fd)
             state.fd = -1

@@ -1,5 +1,4 @@
-// Compiled only with the `Tracing` package trait (on by default): part of the writer an app
-// streams its trace with. See DECISIONS.md.
+// Compiled only with the `Tracing` trait: part of the writer an app streams its trace with.
 #if Tracing
 import Synchronization
 
@@ -50,8 +49,7 @@ public final class MemoryTraceSink: TraceSink {
         }
     }
 
-    /// Makes the sink refuse (``TraceSinkState/unavailable``) or accept new streams: an inspector
-    /// that is not listening yet.
+    /// Makes the sink refuse (TraceSinkState/unavailable) or accept new streams.
     public func setAvailable(_ available: Bool) {
         state.withLock { $0.available = available }
     }

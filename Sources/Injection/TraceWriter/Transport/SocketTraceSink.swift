@@ -1,19 +1,13 @@
-// Compiled only with the `Tracing` package trait (on by default): part of the writer an app
-// streams its trace with. See DECISIONS.md.
+// Compiled only with the `Tracing` trait: part of the writer an app streams its trace with.
 #if Tracing
 import Synchronization
 
 /// Streams the trace to a live `di-inspect` over a unix socket or TCP.
 ///
-/// The inspector may not be listening yet, or may quit and come back: the sink then reports
-/// ``TraceSinkState/unavailable`` and tries again at most every ``retryInterval`` from the
-/// recorder's thread. Until a first connection succeeds, the first failed attempt is said once
-/// on stderr (a mistyped path or port would otherwise record into nothing, silently); later
-/// reconnects are quiet. On every (re)connect the recorder sends the header and a replay of
-/// the registrations and failures so far. Sends are non-blocking, never raise `SIGPIPE` (a
-/// vanished inspector) and give up after ``sendTimeout``, so a stalled inspector costs records,
-/// never a stalled app. Over TCP the sink first presents the listener's token
-/// (``TraceConnectionToken``).
+/// While the inspector is not there the sink is TraceSinkState/unavailable and retries at most
+/// every retryInterval (the first failure before any connection is said once on stderr). Every
+/// (re)connect gets the header and the replay; sends never raise `SIGPIPE` and give up after
+/// sendTimeout. Over TCP the sink first presents the listener's token (TraceConnectionToken).
 ///
 /// ```swift
 /// let recorder = TraceRecorder(sink: SocketTraceSink(address: .unix(path: "/tmp/di.sock")))
@@ -26,8 +20,7 @@ public final class SocketTraceSink: TraceSink {
     public let address: Address
     /// The shortest time between two connection attempts.
     public let retryInterval: Duration
-    /// The longest one write may wait for a peer that is not reading; past it the stream is
-    /// treated as broken (the batch is lost, the sink reconnects later).
+    /// The longest one write waits for a peer; past it the stream is broken and the sink reconnects later.
     public let sendTimeout: Duration
     private let state = Lock<State>(State())
     private let lastFailure = Lock<String?>(nil)
@@ -120,8 +113,7 @@ public final class SocketTraceSink: TraceSink {
 
     public var description: String { address.description }
 
-    /// The command that listens where this sink connects, as a user would type it: the default
-    /// socket needs no option, any other place names itself (the hint must work when copied).
+    /// The command that listens where this sink connects, as a user would type it.
     var listenCommand: String {
         switch address {
         case .unix(let path) where path == TraceDestination.defaultSocketPath(): "di-inspect listen"

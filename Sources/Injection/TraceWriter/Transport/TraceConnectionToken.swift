@@ -1,11 +1,5 @@
-/// The secret a TCP listener hands out and an app must present before anything it sends is
-/// shown: TCP reaches further than this user on this machine (a phone on the Wi-Fi, a
-/// simulator), so the listener cannot trust who connects.
-///
-/// The app sends one line before its trace, `{"token":"<32 hex digits>"}`; the listener reads
-/// it (at most ``maximumLineLength`` bytes), compares in constant time and either starts reading
-/// the trace or refuses the connection. Unix sockets need no token: they live in a private
-/// folder (mode 0700, socket 0600).
+/// The secret a TCP listener hands out and an app presents first (`{"token":"<32 hex digits>"}`):
+/// TCP reaches beyond this user on this machine. Unix sockets need none (a private folder).
 ///
 /// ```swift
 /// let token = TraceConnectionToken.random()
@@ -36,8 +30,7 @@ public enum TraceConnectionToken {
         return json.bytes
     }
 
-    /// Whether `line` (without its newline) presents `expected`. Constant time in the token's
-    /// length, so timing tells an attacker nothing about how much of a guess was right.
+    /// Whether `line` presents `expected`, in constant time (timing tells an attacker nothing).
     public static func matches(_ line: some Collection<UInt8>, expected: String) -> Bool {
         let wanted = Array(#"{"token":""#.utf8) + Array(expected.utf8) + Array(#""}"#.utf8)
         var trimmed = Array(line)

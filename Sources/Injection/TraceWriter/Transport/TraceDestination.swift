@@ -60,9 +60,8 @@ public enum TraceDestination: Hashable, Sendable, CustomStringConvertible {
     public static let maximumSocketPathLength = 107
 
     /// Where a live inspector listens when no path is given: `$XDG_RUNTIME_DIR/di-inspect/live.sock`,
-    /// else, on Linux, `/tmp/di-inspect-<uid>/live.sock` and, on Apple platforms, `di-inspect/live.sock`
-    /// in the user's temporary folder (`$TMPDIR`: per user on macOS, inside the app's sandbox on
-    /// iOS, where `/tmp` cannot be written). The folder is private to the user (mode 0700).
+    /// else `/tmp/di-inspect-<uid>/live.sock` on Linux and `$TMPDIR/di-inspect/live.sock` on Apple
+    /// platforms (the app's sandbox on iOS). The folder is private to the user (0700).
     public static func defaultSocketPath() -> String {
         defaultSocketDirectory() + "/live.sock"
     }

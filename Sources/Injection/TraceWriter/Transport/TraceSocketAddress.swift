@@ -4,9 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Where a live trace travels: a unix socket or a TCP address. The one address type of both
-/// ends: the app's ``SocketTraceSink`` connects to it, the inspector's listener (in
-/// `InjectionTrace`, which apps do not link) listens on it.
+/// Where a live trace travels: a unix socket or a TCP address; the app's ``SocketTraceSink``
+/// connects to it, the inspector's listener (in `InjectionTrace`) listens on it.
 ///
 /// ```swift
 /// let sink = SocketTraceSink(address: .unix(path: "/tmp/di.sock"))
@@ -31,8 +30,7 @@ public enum TraceSocketAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether only this machine can reach the address: a unix socket, or TCP on a loopback
-    /// host (`127.x.x.x`, `::1`, `localhost`).
+    /// Whether only this machine can reach it: a unix socket, or TCP on a loopback host.
     public var isLocalOnly: Bool {
         switch self {
         case .unix: true
@@ -50,9 +48,7 @@ public enum TraceSocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     #if Tracing
-    /// Connects, giving up after `timeoutMilliseconds` (a connect never hangs the caller), and
-    /// returns a non-blocking descriptor: every send is bounded by a deadline
-    /// (``PosixIO/writeAll(_:_:send:deadline:)``).
+    /// Connects within `timeoutMilliseconds` and returns a non-blocking descriptor (every send has a deadline).
     package func connect(timeoutMilliseconds: Int32) -> Result<Int32, Failure> {
         withAddresses { family, address, length in
             let fd = PosixIO.streamSocket(family: family)
