@@ -1,9 +1,8 @@
 import Synchronization
 
 extension Container {
-    /// Adds a container to search after this one, as Resolver's `add(child:)` does: a key this
-    /// container does not register is looked up in its added children, in the order they were
-    /// added (each with its own added children, depth first), before the parent.
+    /// Adds a container to search after this one, as Resolver's `add(child:)`: a key this container
+    /// does not register is looked up in its added children (in order, depth first), before the parent.
     ///
     /// ```swift
     /// let main = Container(name: "main")
@@ -12,10 +11,8 @@ extension Container {
     /// main.add(child: network)
     /// let client: APIClient = main.resolve()     // found in `network`
     /// ```
-    /// The factory runs in the container the resolve started in, so the services it resolves
-    /// come from there (and its overrides apply); the instance is kept in the child that holds the
-    /// registration. Adding a container that already reaches this one would make the search loop,
-    /// so it stops the program with a message.
+    /// The factory runs in the container the resolve started in; the instance is kept in the child
+    /// that holds the registration. Adding a container that already reaches this one stops the program.
     public func add(child: Container, file: StaticString = #fileID, line: UInt = #line) {
         // The loop check and the append are one step under one lock: two threads adding each other
         // could otherwise both pass.

@@ -10,9 +10,9 @@ extension Container {
     /// container.register(name: "edit") { XYZEditor() as XYZEditing }
     /// container.register(scope: .singleton) { Session() }
     /// ```
-    /// Registering the same type and name again replaces the registration: the last one wins,
-    /// which is how a test puts a double in place. The override is reported as an event, and as a
-    /// stale override when the replaced registration's instance was already kept.
+    /// Registering the same type and name again replaces the registration (the last one wins), which
+    /// is how a test puts a double in place; it is reported, as a stale override when the replaced
+    /// registration's instance was already kept.
     ///
     /// - Parameters:
     ///   - type: The type to register under; inferred when omitted.

@@ -1,10 +1,6 @@
 extension Container {
     /// Resolves a service and passes it to `body`: `body(resolve(…))`, kept so that code written
-    /// against it compiles.
-    ///
-    /// Where threads use one instance in a hot loop, resolve it once before the loop (or inject
-    /// it with ``Injected``, read as a stored property) and use that reference: a resolve per
-    /// iteration writes the instance's reference count from every thread.
+    /// against it compiles. In a hot loop, resolve once before the loop and keep the reference.
     ///
     /// ```swift
     /// let metrics = container.resolve(Metrics.self)

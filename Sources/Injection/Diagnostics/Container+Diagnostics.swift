@@ -50,9 +50,8 @@ extension Container {
         return written == path ? [] : written
     }
 
-    /// Reports a cycle the innermost resolve caught, closed at that resolve's site, or else at the
-    /// closing service's registration (a keypath resolve has no site). Only the failure path
-    /// carries the site: carrying it through every build costs every resolve (Benchmarks/).
+    /// Reports a cycle the innermost resolve caught, closed at its site, else at the closing
+    /// registration. Only the failure path carries the site (Benchmarks/).
     func reportCycle(_ caught: DependencyCycle, closedAt site: ResolveSite?) -> DependencyCycle {
         var cycle = caught
         if let site {
@@ -108,9 +107,8 @@ extension Container {
         return result.sorted { closeness($0) < closeness($1) }
     }
 
-    /// Whether a registration probably implements the requested protocol: its kept instance
-    /// conforms, or the names say so (``MissingRegistration/namesLookLikeImplementation(_:of:)``;
-    /// a metatype cannot be tested against an arbitrary protocol).
+    /// Whether a registration probably implements the asked protocol: its kept instance conforms, or
+    /// the names say so (a metatype cannot be tested against an arbitrary protocol).
     static func looksLikeImplementation<T>(_ entry: ContainerState.Entry, of type: T.Type, asked: String) -> Bool {
         if let kept = entry.kept as? any InstanceValueProviding, kept.anyValue is T { return true }
         return MissingRegistration.namesLookLikeImplementation(entry.registration.identity.type, of: asked)

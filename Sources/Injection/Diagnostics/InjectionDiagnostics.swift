@@ -1,10 +1,7 @@
 import Synchronization
 
-/// Hooks around the moment the library stops the program.
-///
-/// Every trap of the library goes through here (a failed resolve, a wrong argument, a missing
-/// assembly, a mapping loop), so the trace writer can put the cause on disk before the process
-/// dies:
+/// Hooks around the moment the library stops the program: every trap goes through here, so the
+/// trace writer can put the cause on disk first.
 ///
 /// ```swift
 /// InjectionDiagnostics.addTrapHandler { reason in recorder.stop(reason: reason) }

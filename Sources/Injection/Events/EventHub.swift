@@ -30,15 +30,6 @@ public enum ResolutionEvents {
     /// Whether any observer is attached (the branch every emitting site takes).
     public static var isObserved: Bool { EventHub.shared.isActive }
 
-    /// Runs `body` with `observer` attached, detaching it afterwards.
-    public static func withObserver<R, E: Error>(
-        _ observer: some ResolutionObserver, _ body: () throws(E) -> R
-    ) throws(E) -> R {
-        let token = addObserver(observer)
-        defer { token.cancel() }
-        return try body()
-    }
-
     /// Nanoseconds on the events' monotonic clock.
     public static func now() -> UInt64 { EventClock.now() }
 

@@ -91,8 +91,7 @@ extension Container {
         }
     }
 
-    /// The keypath `original` (a provider's or a plain property's) is mapped to in this
-    /// container or an ancestor.
+    /// The keypath `original` (a provider's or a plain property's) maps to here or in an ancestor.
     func mappedKeyPath<Value>(of original: any KeyPath<Container, Value> & Sendable) -> (any KeyPath<Container, Value> & Sendable)? {
         let key = SendableKeyPath(keyPath: original)
         for container in lineage where container.core.hasMappings.load(ordering: .acquiring) {
@@ -168,8 +167,8 @@ extension Container {
         }
     }
 
-    /// Whether this container or an ancestor has any mapping. Recursive through `parent?.` so no
-    /// container on the way is retained (Benchmarks/, keypath scenarios).
+    /// Whether this container or an ancestor has a mapping; recursive through `parent?.` so no
+    /// container is retained (Benchmarks/).
     @usableFromInline
     var anyMappings: Bool {
         core.hasMappings.load(ordering: .acquiring) || parent?.anyMappings == true

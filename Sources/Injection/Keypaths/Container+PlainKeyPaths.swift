@@ -1,8 +1,7 @@
 import Synchronization
 
-// Keypaths to plain properties (`var viewModel: LoginViewModel { … }`), as keypath-container
-// code writes them without this library. Each entry point has a ``Provider`` twin; the plain
-// one is `@_disfavoredOverload`, so a keypath to a provider takes the provider's path.
+// Keypaths to plain properties (`var viewModel: LoginViewModel { … }`). Each entry point has a
+// ``Provider`` twin; the plain one is `@_disfavoredOverload`, so a provider keypath takes its own.
 
 extension Container {
     // MARK: - Resolving
@@ -62,9 +61,8 @@ extension Container {
             file: file, line: line)
     }
 
-    /// Resolves `key`, declaring the plain property on a quiet miss rather than through a missing
-    /// policy of its own (one more case costs every resolve; Benchmarks/). A miss while `key`
-    /// leads nowhere is this resolve's own, not one inside the property's body.
+    /// Resolves `key`, declaring the plain property on a quiet miss (a missing policy of its own would
+    /// cost every resolve; Benchmarks/). A miss while `key` leads nowhere is this resolve's own.
     private func resolveDeclaring<T>(
         _ key: EntryKey, _ keyPath: any KeyPath<Container, T> & Sendable, lifetime: ServiceLifetime,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, file: StaticString, line: UInt
@@ -94,8 +92,7 @@ extension Container {
         }
     }
 
-    /// Registers the plain property at `keyPath` here (once) and remembers its key. Its location is
-    /// where it was first used: a plain property has no declaration site.
+    /// Registers the plain property here (once) and remembers its key, located where first used.
     func declarePlain<T>(_ keyPath: any KeyPath<Container, T> & Sendable, file: StaticString, line: UInt) {
         let plain = PlainKeyPaths.entry(for: keyPath)
         let registration = ContainerFactory<T>({ container in container[keyPath: keyPath] }, RegistrationFields(

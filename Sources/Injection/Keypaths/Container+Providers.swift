@@ -2,12 +2,8 @@ import Synchronization
 
 extension Container {
     /// Resolves a keypath provider: mappings first, then the one resolve path, which registers the
-    /// provider's declared factory in this container on first use.
-    ///
-    /// Only the provider's key goes to the one resolve, while no container has mappings, and its
-    /// parts to ``resolveDeclaring(_:lifetime:site:scope:make:)`` otherwise: handed over whole, the
-    /// provider lived in memory and was destroyed through its value witness on every call
-    /// (Benchmarks/).
+    /// provider's declared factory here on first use. Only the key (or the parts) is passed on: a
+    /// whole provider was copied and destroyed on every call (Benchmarks/).
     @inlinable
     func resolve<T>(_ provider: Provider<T>, lifetime: ServiceLifetime = .automatic) throws(ResolutionError) -> T {
         if !anyMappings {
@@ -20,10 +16,8 @@ extension Container {
         return try resolveDeclaring(T.self, lifetime: lifetime, site: provider.site, scope: provider.scope, make: provider.make)
     }
 
-    /// A provider the one resolve did not answer (or any provider while mappings exist): through
-    /// its mappings, or its declared factory registered here. The `Provider` is rebuilt only where
-    /// used: built here, in unspecialised code, its metadata was looked up on every call
-    /// (Benchmarks/).
+    /// A provider the one resolve did not answer, or any while mappings exist. The `Provider` is
+    /// rebuilt only where used: built here, unspecialised, it cost a metadata lookup (Benchmarks/).
     @usableFromInline
     func resolveDeclaring<T>(
         _ type: T.Type, lifetime: ServiceLifetime, site: Provider<T>.Site, scope: Scope, make: Provider<T>.Make
@@ -74,13 +68,9 @@ extension Container {
         }
     }
 
-    /// The resolve of a provider under `requested` (its key, a mapping's target or a plain
-    /// keypath's key), doing what `missing` says when no container in the chain has it.
-    ///
-    /// - Parameters:
-    ///   - source: How the answer was chosen, when the caller knows better than the registration
-    ///     (a mapping).
-    ///   - mappedFrom: The provider a mapping redirected, for the event.
+    /// The resolve of a provider under `requested` (its key, a mapping's target or a plain keypath's
+    /// key), doing what `missing` says when no container in the chain has it. `source` and
+    /// `mappedFrom` describe a mapping, for the event.
     func resolveEntry<T>(
         _ requested: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, missing: MissingPolicy<T>
@@ -102,9 +92,7 @@ extension Container {
             case .declare(let provider):
                 registerDeclaredIfNeeded(provider)
             case .project(let keyPath):
-                // Held nowhere in the chain under `requested`, or a keypath this container never
-                // projected (it may still hold the provider, declared by a direct call or a
-                // mapping): resolve its provider, declared here when nothing holds it.
+                // Not held under `requested`, or never projected here: resolve the provider, declared here if needed.
                 let provider = project(keyPath)
                 return try resolveDeclared(
                     provider.key, T.self, lifetime: lifetime, source: source, mappedFrom: mappedFrom,
@@ -113,13 +101,9 @@ extension Container {
         }
     }
 
-    /// The resolve of a provider (called directly, or projected from a keypath) under `requested`,
-    /// its key or the key a mapping leads to; on a miss the provider's declared factory is
-    /// registered in this container, then looked up again.
-    ///
-    /// `provider` gives the provider only on a miss: a ``MissingPolicy`` holding it, or the
-    /// provider passed as a value, copied it on every call (its container, scope name and
-    /// closure retained and released) and looked its generic metadata up.
+    /// The resolve of a provider under `requested`; on a miss its declared factory is registered here
+    /// and looked up again. `provider` is called only on a miss: passed as a value, it was copied on
+    /// every call (Benchmarks/).
     func resolveDeclared<T>(
         _ requested: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, provider: () -> Provider<T>
@@ -212,10 +196,9 @@ extension Container {
     /// let useCase = container[\.login.useCase]
     /// let another = container[\.login.useCase, lifetime: .new]
     /// ```
-    /// A literal is taken as a function (SE-0249): inlined, it folds into the layer's getters and
-    /// builds no keypath object. A keypath held in a variable takes the keypath subscript below;
-    /// both answer the same service with the same events. `lifetime:` chooses the service type at
-    /// the use site (``ServiceLifetime``).
+    /// A literal is taken as a function (SE-0249) and builds no keypath object; a keypath in a variable
+    /// takes the keypath subscript below, with the same answer and events. `lifetime:` chooses the
+    /// service type at the use site (``ServiceLifetime``).
     @inlinable
     public subscript<T>(_ provider: (Container) -> Provider<T>, lifetime lifetime: ServiceLifetime = .automatic) -> T {
         if !anyMappings {
@@ -255,9 +238,9 @@ extension Container {
         return try resolveMissedLiteral(provider, lifetime: lifetime)
     }
 
-    // The literal forms take only the provider's key, and the miss makes the provider again from the
-    // function: a provider living across the resolve kept a retain and release of the container
-    // (Benchmarks/, keypath target). The miss is `@inlinable @inline(never)`: specialised, not inlined.
+    // The literal forms pass only the key; a miss makes the provider again from the function (a
+    // provider living across the resolve cost a retain and release; Benchmarks/). Misses are
+    // `@inlinable @inline(never)`: specialised, not inlined.
 
     /// A literal form's miss (or any literal while mappings exist): its provider declared, or
     /// its mappings followed.
@@ -325,9 +308,8 @@ extension Container {
     @usableFromInline
     func resolve<T>(keyPath: any KeyPath<Container, Provider<T>> & Sendable, lifetime: ServiceLifetime) throws(ResolutionError) -> T {
         if !anyMappings {
-            // The common case: the remembered keypath's entry, read without the lock. No
-            // ``MissingPolicy`` is built: wrapping the keypath in one cost every resolve its
-            // generic metadata and a retain and release of the keypath.
+            // The common case: the remembered keypath's entry, read without the lock and without a
+            // ``MissingPolicy`` (wrapping the keypath cost metadata and a retain; Benchmarks/).
             do throws(ResolveFailure) {
                 return try resolve(.keyPath(ObjectIdentifier(keyPath)), T.self, lifetime: lifetime, args: .none, site: nil)
             } catch {

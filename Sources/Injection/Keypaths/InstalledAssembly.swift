@@ -1,6 +1,5 @@
-/// The assembly a container uses (``Container/use(_:file:line:)``), and the same assembly as each
-/// protocol it has been asked as (``Container/assembly(_:file:line:)``): the cast to the app's
-/// assembly protocol (a conformance lookup) runs once per protocol, not on every layer getter.
+/// The assembly a container uses, and the same as each protocol it was asked as: the conformance
+/// cast runs once per protocol, not on every layer getter.
 @usableFromInline
 struct InstalledAssembly {
     /// nil until an assembly is installed. Not an optional `InstalledAssembly`: reading one

@@ -1,9 +1,6 @@
-/// Names the computed properties of a keypath, for identities such as `Login.viewModel`.
-///
-/// On Linux a `KeyPath`'s description shows a computed property as `<computed 0x… (Type)>`,
-/// the address of its getter thunk, which `dladdr` cannot name (not exported). The binary's
-/// full symbol table can: ``PosixIO/functionName(at:)`` finds and demangles it. Runs once per
-/// keypath (``PlainKeyPaths`` remembers); nil where it cannot (stripped binary, unreadable file).
+/// Names a keypath's computed properties on Linux, where a description shows only the getter
+/// thunk's address (`<computed 0x… (Type)>`), which `dladdr` cannot name:
+/// ``PosixIO/functionName(at:)`` reads the symbol table. Once per keypath; nil where it cannot.
 enum KeyPathSymbols {
     /// The property name of the computed component whose getter thunk is at `address`.
     static func memberName(at address: UInt) -> String? {

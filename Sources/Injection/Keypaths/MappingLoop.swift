@@ -1,10 +1,7 @@
 import Synchronization
 
-/// Mappings that a resolve would follow round for ever: requests for the first provider go to
-/// the second, …, and the last one's go back to the first.
-///
-/// A resolve follows its container's mappings and its ancestors' (the nearest wins), so a
-/// change in one container can close a loop only a descendant sees.
+/// Mappings a resolve would follow round for ever. A resolve follows its ancestors' mappings too
+/// (the nearest wins), so a change can close a loop only a descendant sees:
 /// ``Container/mappingLoop(withOwnMappings:changed:)`` checks every container that could.
 struct MappingLoop: Error {
     struct Step {
@@ -40,10 +37,8 @@ extension Container {
     /// (a parent and a child mapped on two threads could otherwise close a loop together).
     static let mappingChanges = Lock<Void>(())
 
-    /// The loop that resolves from this container or a descendant would meet if this container's
-    /// mappings were `proposed`. Call with ``mappingChanges`` held.
-    ///
-    /// - Parameter changed: The provider whose mapping changes: its loop is reported starting there.
+    /// The loop resolves from here or a descendant would meet if this container's mappings were
+    /// `proposed`, reported from `changed`. Call with ``mappingChanges`` held.
     func mappingLoop(withOwnMappings proposed: [ProviderKey: MappedTarget], changed: ProviderKey?) -> MappingLoop? {
         var viewers = [self]
         for container in ContainerRegistry.shared.all where !container.isSame(as: self) && container.hasAncestor(self) {
@@ -96,9 +91,8 @@ extension Container {
         return nil
     }
 
-    /// Where following mappings from `key` ends; nil when it is not mapped. A loop (refused when
-    /// set, so met only if tables changed under a resolve) is a ``ResolutionError/cycle(_:)``.
-    /// Brent's cycle detection: no allocation, whatever the chain's length.
+    /// Where following mappings from `key` ends; nil when unmapped. A loop (met only if tables changed
+    /// under a resolve) is a ``ResolutionError/cycle(_:)``; Brent's detection allocates nothing.
     func finalTarget(of key: ProviderKey) throws(ResolutionError) -> MappedTarget? {
         var final: MappedTarget?
         var current = key

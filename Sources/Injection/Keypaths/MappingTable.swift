@@ -28,10 +28,9 @@ struct SendableKeyPath: Sendable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(keyPath) }
 }
 
-/// A mapping's target, readable back as `KeyPath<Container, Value> & Sendable`: a conditional
-/// cast cannot add `Sendable` (a marker protocol), a cast to a generic class holding it can. A
-/// class: casting out of `any Sendable` to a generic struct was most of a mapped resolve
-/// (Benchmarks/).
+/// A mapping's target, readable back as `KeyPath<Container, Value> & Sendable` (a cast to a
+/// generic class can add `Sendable`, a conditional cast cannot). A class: casting out of
+/// `any Sendable` to a generic struct was most of a mapped resolve (Benchmarks/).
 struct TypedKeyPath: Sendable {
     /// One reference: copying a ``MappedTarget`` costs one retain.
     private let box: any TypedKeyPathBox

@@ -1,12 +1,7 @@
-/// The member name, file and line of a provider's declaration, packed in one vector.
-///
-/// The optimiser releases a ``Provider`` field by field, and so drops the layer's retain of
-/// the container with the provider's release of it, only while the provider counts at most six
-/// fields (a `StaticString` counts three, a SIMD vector one). The container, scope and factory
-/// take five; the site gets this vector (DECISIONS.md, "Mechanisms kept only for speed").
-///
-/// Words: the ``MemberName`` (two), the file's `StaticString` bits (two and a flags byte, handed
-/// back whole for `fatalError`) and the line.
+/// The member name, file and line of a provider's declaration, packed in one vector: a provider of
+/// at most six fields lets the optimiser drop the container's retain around a provider call
+/// (DECISIONS.md, "Mechanisms kept only for speed"). Words: the ``MemberName`` (two), the file's
+/// `StaticString` bits (two and a flags byte) and the line.
 @usableFromInline
 struct PackedSite: Sendable {
     @usableFromInline let words: SIMD8<UInt>

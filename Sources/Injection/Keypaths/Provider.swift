@@ -9,9 +9,8 @@
 /// ```
 public struct Provider<T>: Sendable {
     public let container: Container
-    /// Where the provider is declared: its layer (one word) and ``PackedSite``. Together with the
-    /// other fields, six as the optimiser counts them; a stored property more brings back a retain
-    /// and release of the container around every provider call (``PackedSite``).
+    /// Where the provider is declared: its layer and ``PackedSite``. Six fields in all: a seventh
+    /// brings back a retain and release of the container around every call.
     @usableFromInline let site: Site
     public let scope: Scope
     @usableFromInline let make: Make

@@ -6,10 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A POSIX thread running one closure: the one thread starter of the package (the recorder's
-/// writer, the listener, `validate()`'s helper threads).
-///
-/// A real thread, not a task: its work blocks in system calls and must not hold a pool thread.
+/// A POSIX thread running one closure (the recorder's writer, the listener, `validate()`'s
+/// helpers): its work blocks in system calls and must not hold a pool thread.
 ///
 /// ```swift
 /// let thread = try BackgroundThread { print("on a thread of its own") }

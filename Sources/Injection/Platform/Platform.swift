@@ -4,20 +4,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Every operating-system call the trace modules make, in one place, with a Darwin branch
-/// wherever Linux and the Apple platforms differ (`MSG_NOSIGNAL` → `SO_NOSIGPIPE`,
-/// `SOCK_NONBLOCK` → `fcntl`, `SO_PEERCRED` → `LOCAL_PEERPID`, `pthread_t`'s optionality).
-/// Nothing outside a `Platform` folder names `Glibc.` (a test checks).
-///
-/// The names differ from POSIX's (`writeAll`, `closeDescriptor`) so a type's own
-/// `write`/`close` methods never shadow them.
+/// Every operating-system call of the runtime's trace writer, with a Darwin branch wherever the
+/// platforms differ; nothing outside a `Platform` folder names `Glibc.` (a test checks). Names
+/// differ from POSIX's so a type's own `write`/`close` never shadow them.
 package enum PosixIO {
     // MARK: - Descriptors
 
-    /// Writes every byte, retrying after `EINTR` (and, for a non-blocking socket, waiting for
-    /// room until `deadline`, a ``monotonicNanoseconds()`` value). Sockets never raise `SIGPIPE`:
-    /// `send(2)` with `MSG_NOSIGNAL` on Linux, sockets made with `SO_NOSIGPIPE` on Darwin.
-    /// False on any other error, and when the deadline passes (a peer that stopped reading).
+    /// Writes every byte, retrying after `EINTR` and, for a non-blocking socket, waiting for room until
+    /// `deadline` (a ``monotonicNanoseconds()`` value); never raises `SIGPIPE`. False on any other
+    /// error or past the deadline.
     package static func writeAll(
         _ fd: Int32, _ bytes: UnsafeRawBufferPointer, send useSend: Bool, deadline: UInt64? = nil
     ) -> Bool {
@@ -101,9 +96,8 @@ package enum PosixIO {
         return (fds[0], fds[1])
     }
 
-    /// Waits until one of `descriptors` is readable or `milliseconds` pass (-1: no limit).
-    /// Returns the readable flags in order, or nil after an error other than `EINTR` (which
-    /// returns all false, so the caller can look at why it was interrupted).
+    /// Waits until one of `descriptors` is readable or `milliseconds` pass (-1: no limit): the flags in
+    /// order, all false after `EINTR`, nil after another error.
     package static func waitUntilReadable(_ descriptors: [Int32], milliseconds: Int32) -> [Bool]? {
         var polls = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let ready = poll(&polls, nfds_t(polls.count), milliseconds)
@@ -152,9 +146,8 @@ package enum PosixIO {
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
-    /// ``monotonicNanoseconds()`` as of the kernel's last timer tick (Linux's
-    /// `CLOCK_MONOTONIC_COARSE`: a fraction of the precise clock's cost, and up to a tick,
-    /// 1–10 ms, behind it). Darwin's precise clock is already cheap, so it is used there.
+    /// ``monotonicNanoseconds()`` as of the last timer tick (Linux's `CLOCK_MONOTONIC_COARSE`: cheaper,
+    /// up to a tick behind); Darwin's precise clock is already cheap.
     @inline(__always)
     package static func coarseMonotonicNanoseconds() -> UInt64 {
         #if os(Linux)

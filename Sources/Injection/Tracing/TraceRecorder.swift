@@ -79,7 +79,7 @@ public final class TraceRecorder: ResolutionObserver {
     /// Creates a recorder; nothing is recorded until ``start(observingEvents:)``.
     ///
     /// - Parameters:
-    ///   - sink: Where lines go (``FileTraceSink``, ``SocketTraceSink``, ``MemoryTraceSink``).
+    ///   - sink: Where lines go (``FileTraceSink``, ``SocketTraceSink``, or InjectionTrace's `MemoryTraceSink` in tests).
     ///   - header: The first line of each stream; by default this process's.
     ///   - configuration: Buffer capacity, aggregation interval and replay limits; the defaults suit an app.
     public init(

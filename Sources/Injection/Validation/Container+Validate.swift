@@ -1,12 +1,9 @@
 import Synchronization
 
 extension Container {
-    /// Builds every registration once in a sandbox and reports every missing dependency, cycle
-    /// and scope mismatch at once, not just the first.
-    ///
-    /// This container's registrations, its added children's and its ancestors' are checked, with
-    /// the keypath providers already used or passed in (a provider is known once used or named
-    /// here), plain keypaths alike. Real scopes are untouched and no events are emitted.
+    /// Builds every registration once in a sandbox and reports every missing dependency, cycle and
+    /// scope mismatch at once: this container's, its added children's and its ancestors', with the
+    /// keypath providers already used or passed in. Real scopes are untouched; no events are emitted.
     ///
     /// ```swift
     /// @Test func appGraphIsComplete() {

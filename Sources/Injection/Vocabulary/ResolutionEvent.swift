@@ -20,9 +20,8 @@ public struct ResolutionEvent: Sendable {
     public var thread: UInt64
     /// What happened.
     public var kind: Kind
-    /// Set by the runtime on a resolve made while a build that keeps its instance was under way
-    /// on its thread: part of that build's pass, which a recorder writes whole, never folded
-    /// (docs/TRACE_FORMAT.md, Folding). Not written to a trace.
+    /// Set on a resolve inside a build that keeps its instance: that pass is written whole, never
+    /// folded (docs/TRACE_FORMAT.md, Folding). Not written to a trace.
     var isInsideKeptBuild = false
 
     public init(sequence: UInt64, time: UInt64, thread: UInt64, kind: Kind) {
@@ -68,9 +67,7 @@ public struct ResolutionEvent: Sendable {
 
 extension ResolutionEvent.Kind {
     /// The name a trace writes in its `kind` field: `resolved`, `missing`, `scopeMismatch`, …
-    ///
-    /// The reader's `TraceKind.name` repeats this table to match raw bytes (and is not linked into
-    /// apps); `TraceSchemaTests` holds the two equal.
+    /// (the reader's `TraceKind.name` repeats it; `TraceSchemaTests` holds the two equal).
     public var name: StaticString {
         switch self {
         case .containerCreated: "containerCreated"

@@ -73,10 +73,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     public var isShortLived: Bool { kind.isShortLived }
 
-    /// The captive rule, written once for the runtime and the graph: whether a holder in this
-    /// scope, building with an instance of `captive`'s scope, keeps that instance longer than its
-    /// scope meant (a singleton holding a graph instance does; a graph holding a singleton does
-    /// not).
+    /// The captive rule, for the runtime and the graph: whether a holder in this scope, built with an
+    /// instance of `captive`'s scope, keeps it longer than that scope meant.
     ///
     /// ```swift
     /// let captive = Scope.singleton.captures(.graph)   // true: the graph instance lives as long

@@ -1,18 +1,14 @@
 import Synchronization
 
-/// The readable identity of one service: what a person sees in messages, events, traces and the
-/// inspector.
-///
-/// Type-keyed registrations have a type, an optional name and a container; keypath providers
-/// add the layer and member, captured at the declaration (a computed keypath is opaque on Linux).
+/// The readable identity of one service, as messages, events, traces and the inspector show it:
+/// a type, an optional name and a container; keypath providers add the layer and member.
 ///
 /// ```swift
 /// let id = ServiceIdentity(type: "LoginViewModel", container: "app", layer: "Login", member: "viewModel")
 /// print(id)  // Login.viewModel: LoginViewModel
 /// ```
 ///
-/// One reference to immutable storage with the hash computed once: a copy is one retain, and
-/// copies of one value compare by pointer. The setters build new storage.
+/// One reference to immutable storage: a copy is one retain, and copies compare by pointer.
 public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
     /// Every field is a `let` of a `Sendable` type: `Sendable` without an unchecked conformance.
     @usableFromInline
@@ -22,9 +18,8 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         @usableFromInline let container: String
         @usableFromInline let layer: String?
         @usableFromInline let member: String?
-        /// The hash of the five fields, computed on first use (not at creation: only traced or
-        /// diagnosed identities need it; Benchmarks/, registration). 0 means not yet (a computed 0 is
-        /// kept as 1); racing threads store the same value.
+        /// The fields' hash, computed on first use (only traced or diagnosed identities need it;
+        /// Benchmarks/). 0 means not yet; racing threads store the same value.
         @usableFromInline let cachedHash = Atomic<Int>(0)
         /// The escaped ``ServiceIdentity/description`` and ``ServiceIdentity/qualifiedDescription``,
         /// made once: escaping per comparison made sorting a hostile, megabyte-long name quadratic.
@@ -125,9 +120,8 @@ public struct ServiceIdentity: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(storage.hash)
     }
 
-    /// `Login.viewModel: LoginViewModel`, `XYZFetching`, or `XYZViewModel (name: "edit")`.
-    ///
-    /// Escaped for a terminal once per identity (a name from a hostile trace must not forge lines).
+    /// `Login.viewModel: LoginViewModel`, `XYZFetching`, or `XYZViewModel (name: "edit")`, escaped
+    /// once for a terminal (a hostile trace must not forge lines).
     public var description: String {
         if let kept = storage.shown.withLock({ $0.description }) { return kept }
         let text = rawDescription.escapingControlCharacters

@@ -6,8 +6,8 @@ import Synchronization
 /// Writes the trace to a file, created (or truncated) on the first write; one `write(2)` per batch.
 ///
 /// The path may name a FIFO: it is opened without waiting, retried at most every
-/// retryInterval while nobody reads it (said once on stderr), and a write gives up after
-/// writeTimeout. A reader that stops or closes ends the stream; the next reader gets a new
+/// ``retryInterval`` while nobody reads it (said once on stderr), and a write gives up after
+/// ``writeTimeout``. A reader that stops or closes ends the stream; the next reader gets a new
 /// header and the replay. The app never waits for the reader.
 ///
 /// ```swift

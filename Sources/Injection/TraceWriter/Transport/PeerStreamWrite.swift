@@ -3,7 +3,7 @@
 
 /// How a sink writes a batch to a stream another process reads (a socket, a FIFO's reader): every
 /// byte before a deadline, or the stream is over. A stalled or vanished peer costs the batch, never
-/// a stalled app; the sink's next TraceSink/prepare() starts a new stream.
+/// a stalled app; the sink's next ``TraceSink/prepare()`` starts a new stream.
 struct PeerStreamWrite {
     /// Who reads the stream, as a failure names it: "the inspector", "the reader of the FIFO".
     let peer: String

@@ -4,10 +4,10 @@ import Synchronization
 
 /// Streams the trace to a live `di-inspect` over a unix socket or TCP.
 ///
-/// While the inspector is not there the sink is TraceSinkState/unavailable and retries at most
-/// every retryInterval (the first failure before any connection is said once on stderr). Every
+/// While the inspector is not there the sink is ``TraceSinkState/unavailable`` and retries at most
+/// every ``retryInterval`` (the first failure before any connection is said once on stderr). Every
 /// (re)connect gets the header and the replay; sends never raise `SIGPIPE` and give up after
-/// sendTimeout. Over TCP the sink first presents the listener's token (TraceConnectionToken).
+/// ``sendTimeout``. Over TCP the sink first presents the listener's token (``TraceConnectionToken``).
 ///
 /// ```swift
 /// let recorder = TraceRecorder(sink: SocketTraceSink(address: .unix(path: "/tmp/di.sock")))

@@ -5,10 +5,10 @@
 /// never blocks the app.
 public protocol TraceSink: Sendable, CustomStringConvertible {
     /// Makes the sink ready, connecting or reconnecting if it can; called before every batch.
-    /// TraceSinkState/opened means a fresh stream: the header and the replay go first.
+    /// ``TraceSinkState/opened`` means a fresh stream: the header and the replay go first.
     func prepare() -> TraceSinkState
 
-    /// Writes all of `bytes`; false when the stream broke (prepare() may reconnect later).
+    /// Writes all of `bytes`; false when the stream broke (``prepare()`` may reconnect later).
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool
 
     /// Closes the stream for good.

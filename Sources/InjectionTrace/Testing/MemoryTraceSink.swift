@@ -1,8 +1,8 @@
-// Compiled only with the `Tracing` trait: part of the writer an app streams its trace with.
+// Built with the `Tracing` trait, as the sinks it stands beside.
 #if Tracing
-import Synchronization
+import Injection
 
-/// A sink that keeps the trace in memory: for tests, benchmarks and tools that post-process.
+/// A sink that keeps the trace in memory: for tests and tools, never an app (so not in the runtime).
 ///
 /// ```swift
 /// let sink = MemoryTraceSink()
@@ -49,7 +49,7 @@ public final class MemoryTraceSink: TraceSink {
         }
     }
 
-    /// Makes the sink refuse (TraceSinkState/unavailable) or accept new streams.
+    /// Makes the sink refuse (`TraceSinkState.unavailable`) or accept new streams.
     public func setAvailable(_ available: Bool) {
         state.withLock { $0.available = available }
     }
