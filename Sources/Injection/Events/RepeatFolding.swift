@@ -233,7 +233,7 @@ final class RepeatTable: @unchecked Sendable {
         start: UInt64, end: UInt64, generation: UInt64
     ) -> Bool {
         let key = Key(registration, requester: requesterID, outcome: outcome, source: source, scope: kind)
-        // A duration of `.max` marks an untimed build (no build takes 584 years).
+        // A duration of `.max` marks an untimed build.
         let duration = start == 0 ? UInt64.max : end &- start
         let mark = markWriting()
         let counted: Bool?
@@ -342,7 +342,7 @@ final class RepeatTable: @unchecked Sendable {
             collecting.store(true, ordering: .sequentiallyConsistent)
             let mark = writing.load(ordering: .sequentiallyConsistent)
             if mark & 1 == 1 {
-                // The owner is counting (a few dozen instructions, unless it was preempted).
+                // The owner is counting: briefly, unless it was preempted.
                 var spins = 0
                 while writing.load(ordering: .sequentiallyConsistent) == mark {
                     spins += 1
