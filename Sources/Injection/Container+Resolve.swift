@@ -132,7 +132,7 @@ extension Container {
 
     // MARK: - The one resolve path
 
-    /// What a container's table answers for a key (``ReadLookup/answer``).
+    /// What a container's table answers for a key (``ContainerTables/read(_:lifetime:in:)``).
     enum Lookup {
         enum Answer: UInt8, Sendable {
             /// No entry under the key.
@@ -213,7 +213,7 @@ extension Container {
     /// keypath, a provider, a mapped provider, a plain keypath, an `.implements` alias) makes its
     /// key and calls it. It reads `key` in this container's table and answers: a kept instance
     /// copied out of the read, or a build on the thread's resolution stack
-    /// (``build(_:_:key:lifetime:args:source:mappedFrom:holder:in:)``), kept as ``ScopeRules``
+    /// (``build(_:_:key:kind:lifetime:args:source:mappedFrom:holder:in:)``), kept as ``ScopeRules``
     /// say, or an `.implements` alias followed. When this container's table has no entry, the
     /// container that holds one along the search order (``locateElsewhere(_:lifetime:in:)``)
     /// resolves it on this one's behalf; when none does, it throws ``ResolveFailure/missing``.
@@ -236,10 +236,10 @@ extension Container {
         _ key: EntryKey, _ type: T.Type, lifetime: ServiceLifetime, args: Arguments, site: ResolveSite?,
         source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, origin: Container? = nil
     ) throws(ResolveFailure) -> T {
-        let context = ThreadContextSlot.borrowCurrent()
-        let lookup = core.state.read(key, lifetime: lifetime, in: context)
+        let borrowed = ThreadContextSlot.borrowCurrent()
+        let lookup = core.state.read(key, lifetime: lifetime, in: borrowed)
         if lookup.answer == .missing {
-            guard let (holder, heldKey) = locateElsewhere(key, lifetime: lifetime, in: context) else { throw .missing }
+            guard let (holder, heldKey) = locateElsewhere(key, lifetime: lifetime, in: borrowed) else { throw .missing }
             return try holder.resolve(
                 heldKey, T.self, lifetime: lifetime, args: args, site: site, source: source, mappedFrom: mappedFrom,
                 origin: origin ?? self)
@@ -248,22 +248,23 @@ extension Container {
         // (``ReadLookup``); any other answer is retained and the section ended.
         if lookup.answer == .kept, !ValidationRun.isActiveOnThisThread {
             if !EventHub.isActive { return lookup.keptValue(T.self) }
-            return observedHit(lookup, T.self, lifetime: lifetime, in: context)
+            return observedHit(lookup, T.self, lifetime: lifetime, in: borrowed)
         }
-        let registration: AnyRegistration
+        let kind = lookup.kind
+        let registration: Factory<T>
         if lookup.answer == .build {
-            registration = lookup.endBuild()
+            registration = lookup.endBuild(T.self)
         } else {
             // Retained before the read section ends, after which a writer may free it.
-            registration = lookup.retainedRegistration()
+            registration = lookup.retainedFactory(T.self)
             if let kept = lookup.end(), !ValidationRun.isActiveOnThisThread {
                 // A live `.shared` instance (a `.kept` one was answered above, outside a
                 // validation), which reports its registered scope, whatever the lifetime.
-                if EventHub.isActive { context.with { emitCacheHit(registration, lifetime: .automatic, in: $0) } }
+                if EventHub.isActive { borrowed.with { emitCacheHit(registration, lifetime: .automatic, in: $0) } }
                 return kept.object as! T
             }
         }
-        return try context.with { context throws(ResolveFailure) -> T in
+        return try borrowed.with { context throws(ResolveFailure) -> T in
             do throws(ResolutionError) {
                 if registration.isAlias {
                     // An `.implements` key (never kept): answered through the implementing key.
@@ -273,11 +274,11 @@ extension Container {
                 }
                 if lifetime == .newSingleton, let site {
                     return try buildReplacing(
-                        registration, T.self, key: key, args: args, source: source, mappedFrom: mappedFrom,
+                        registration, T.self, key: key, kind: kind, args: args, source: source, mappedFrom: mappedFrom,
                         origin: origin, site: site, in: context)
                 }
                 return try (origin ?? self).build(
-                    registration, T.self, key: key, lifetime: lifetime, args: args, source: source,
+                    registration, T.self, key: key, kind: kind, lifetime: lifetime, args: args, source: source,
                     mappedFrom: mappedFrom, holder: self, in: context)
             } catch {
                 // A cycle is reported by the resolve that closed it: the innermost one, whose
@@ -324,7 +325,7 @@ extension Container {
     func observedHit<T>(
         _ lookup: consuming ReadLookup, _ type: T.Type, lifetime: ServiceLifetime, in context: borrowing BorrowedContext
     ) -> T {
-        let registration = lookup.retainedRegistration()
+        let registration = lookup.retainedFactory(T.self)
         let value = lookup.keptValue(T.self)
         context.with { emitCacheHit(registration, lifetime: lifetime, in: $0) }
         return value
@@ -335,7 +336,7 @@ extension Container {
     /// it replaced names it. Out of line: the common resolve pays one comparison for it.
     @inline(never)
     private func buildReplacing<T>(
-        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, args: borrowing Arguments,
+        _ registration: Factory<T>, _ type: T.Type, key: EntryKey, kind: Scope.Kind, args: borrowing Arguments,
         source: Resolved.Source?, mappedFrom: ServiceIdentity?, origin: Container?, site: ResolveSite,
         in context: ResolutionContext
     ) throws(ResolutionError) -> T {
@@ -343,7 +344,7 @@ extension Container {
         context.replacingSite = (site.file, site.line)
         defer { context.replacingSite = outer }
         return try (origin ?? self).build(
-            registration, T.self, key: key, lifetime: .newSingleton, args: args, source: source,
+            registration, T.self, key: key, kind: kind, lifetime: .newSingleton, args: args, source: source,
             mappedFrom: mappedFrom, holder: self, in: context)
     }
 }

@@ -169,7 +169,7 @@ struct TypeKey: Hashable, Sendable {
     /// runtime, not by an attacker, and SipHash was a measurable share of a cache hit
     /// (`Benchmarks/guard.sh`, singleton).
     func _rawHashValue(seed: Int) -> Int {
-        FastHash.mix(UInt(bitPattern: type.hashValueBits), seed: seed)
+        FastHash.mix(UInt(bitPattern: type), seed: seed)
     }
 }
 
@@ -194,7 +194,7 @@ struct ProviderKey: Hashable, Sendable {
     @usableFromInline
     func _rawHashValue(seed: Int) -> Int {
         FastHash.mix(
-            UInt(bitPattern: type.hashValueBits) &+ UInt(bitPattern: layer.hashValueBits) &* 31 &+ site &* 1_000_003,
+            UInt(bitPattern: type) &+ UInt(bitPattern: layer) &* 31 &+ site &* 1_000_003,
             seed: seed)
     }
 }

@@ -11,21 +11,21 @@ extension Container {
     /// apply.
     ///
     /// - Parameters:
+    ///   - kind: The kind of scope it builds under, as the read found it
+    ///     (``ScopeRules/use(_:_:)``): it decides the hot path; the full ``Scope`` (its name a
+    ///     `String`, retained on every copy) is made only where it is kept, reported or compared.
     ///   - holder: The container whose table holds the entry (`self` or one of its ancestors or
     ///     added children); only the keeping reads it.
     ///   - context: The calling thread's, which the resolve fetched already.
     func build<T>(
-        _ registration: AnyRegistration, _ type: T.Type, key: EntryKey, lifetime: ServiceLifetime, args: Arguments,
-        source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Container,
+        _ registration: Factory<T>, _ type: T.Type, key: EntryKey, kind: Scope.Kind, lifetime: ServiceLifetime,
+        args: Arguments, source: Resolved.Source? = nil, mappedFrom: ServiceIdentity? = nil, holder: Container,
         in context: ResolutionContext = .current
     ) throws(ResolutionError) -> T {
         for index in context.frames.indices where context.frames[index].registration === registration {
             // Reported by the resolve that asked (`resolve(_:)`), which knows the line that closes it.
             throw .cycle(makeCycle(context, from: index, registration))
         }
-        // The kind decides the hot path; the full ``Scope`` (its name a `String`, retained on
-        // every copy) is made only where it is kept, reported or compared.
-        let kind = ScopeRules.effectiveKind(registration.scope.kind, lifetime)
         let observed = EventHub.isActive
         if kind == .unique, !observed, context.validation == nil, !Decorators.areInstalled {
             // The common transient, which nothing observes, validates, decorates or keeps: its
@@ -34,7 +34,7 @@ extension Container {
             context.frames.append(ResolutionContext.Frame(registration: registration, lifetime: lifetime, container: self))
             do {
                 defer { context.unwind() }
-                return try registration.typedFactory(T.self)(self, args)
+                return try registration(self, args)
             } catch {
                 throw Self.buildFailure(error, of: registration)
             }
@@ -65,7 +65,7 @@ extension Container {
                         end = EventHub.buildEnd(start: start, inPassOf: context)
                         context.unwind()
                     }
-                    return try registration.typedFactory(T.self)(self, args)
+                    return try registration(self, args)
                 } catch {
                     built = false
                     throw Self.buildFailure(error, of: registration)
@@ -112,7 +112,7 @@ extension Container {
                 context.unwind()
                 if countsAsKeptBuild { context.keptBuildsUnderWay &-= 1 }
             }
-            value = try registration.typedFactory(T.self)(self, args)
+            value = try registration(self, args)
             if Decorators.areInstalled, context.validation == nil { decorate(built: value) }
             // Read while the frame is still pushed, so that the outermost build can share its
             // pass's stamp too (the pop ends the pass).
@@ -151,7 +151,7 @@ extension Container {
         case .strong(let keptScope, let replace):
             // The entry may have been replaced (or dropped by `use(_:)`) meanwhile: then nothing
             // is kept and this resolve answers what it built.
-            let box = registration.typedFactory(T.self).box(value)
+            let box = registration.box(value)
             // Whether a `.newSingleton` put its instance in place of a kept one (asked only then).
             var displaced = false
             // What a `.shared` registration hands out is its weak instance: a `.newSingleton`'s
@@ -204,7 +204,7 @@ extension Container {
             if released { emitInstanceEnded(registration, scope: .shared, reason: .released, in: context) }
             result = consume value
         case .graph:
-            if !context.frames.isEmpty { context.graphInstances[registrationID] = registration.typedFactory(T.self).box(value) }
+            if !context.frames.isEmpty { context.graphInstances[registrationID] = registration.box(value) }
             result = consume value
         }
         if observed {

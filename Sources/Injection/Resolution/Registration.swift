@@ -21,6 +21,9 @@ class AnyRegistration: @unchecked Sendable {
     /// on first use.
     private let madeIdentity = AtomicLazyReference<ServiceIdentity.Storage>()
     let scope: Scope
+    /// How a resolve with the default lifetime uses this registration (``ScopeRules/use(_:_:)``),
+    /// made once: the default resolve reads it, the other lifetimes ask ``ScopeRules``.
+    let automaticUse: ScopeRules.Use
     let location: SourceLocation
     /// The type the factory returns (for near-miss diagnostics).
     let producedType: any Any.Type
@@ -38,6 +41,7 @@ class AnyRegistration: @unchecked Sendable {
     /// (``settle(name:container:replacing:)``).
     fileprivate init(producedType: any Any.Type, scope: Scope, location: SourceLocation, takesArguments: Bool) {
         self.scope = scope
+        self.automaticUse = ScopeRules.use(scope.kind, .automatic)
         self.location = location
         self.producedType = producedType
         self.takesArguments = takesArguments
@@ -54,6 +58,7 @@ class AnyRegistration: @unchecked Sendable {
             self.identityContainer = container
         }
         self.scope = fields.scope
+        self.automaticUse = ScopeRules.use(fields.scope.kind, .automatic)
         self.location = fields.location
         self.producedType = producedType
         self.isOverride = fields.isOverride
@@ -184,7 +189,7 @@ class Factory<T>: AnyRegistration, @unchecked Sendable {
 
     override final func validationBuild(_ container: Container) throws(ResolutionError) {
         _ = try container.build(
-            self, T.self, key: .detached, lifetime: .automatic, args: .none, holder: container)
+            self, T.self, key: .detached, kind: automaticUse.kind, lifetime: .automatic, args: .none, holder: container)
     }
 }
 

@@ -2,7 +2,7 @@
 /// entry answers, how a built instance is kept and what a reset discards. Every access style
 /// (type-keyed, keypath, `@Inject`, a provider called directly, a mapped provider) goes through
 /// ``Container/resolve(_:_:lifetime:args:site:source:mappedFrom:origin:)`` and the store's read
-/// (``ReadLookup/answer(_:lifetime:section:)``), which ask here.
+/// (``ContainerTables/read(_:lifetime:in:)``), which ask here.
 ///
 /// | lifetime | builds under | answers from the kept slot |
 /// |---|---|---|
@@ -38,23 +38,28 @@ enum ScopeRules {
         }
     }
 
-    /// Which of an entry's kept instances may answer a resolve with `lifetime`, without a
-    /// build: only a scope that keeps instances answers from the kept slot under `.automatic`
-    /// (a `.singleton` use of a unique or graph registration must not make later automatic
-    /// resolves shared), any kept instance under `.singleton`, none under `.new` and
-    /// `.newSingleton`. `registeredLongLived` is asked only under `.automatic`.
+    /// How a resolve with `lifetime` uses a registration of the `registered` kind: the kind it
+    /// builds under (``effectiveKind(_:_:)``), and which of its entry's kept instances answer it
+    /// without a build: only a scope that keeps instances answers from the kept slot under
+    /// `.automatic` (a `.singleton` use of a unique or graph registration must not make later
+    /// automatic resolves shared), and a live `.shared` instance (only a `.shared` registration
+    /// keeps one); any kept instance under `.singleton`; none under `.new` and `.newSingleton`.
+    ///
+    /// A registration keeps the `.automatic` answer (``AnyRegistration/automaticUse``), made once:
+    /// the default resolve reads it as a field.
     @inline(__always)
-    static func slotUse(_ lifetime: ServiceLifetime, registeredLongLived: () -> Bool) -> SlotUse {
+    static func use(_ registered: Scope.Kind, _ lifetime: ServiceLifetime) -> Use {
         switch lifetime {
-        case .new, .newSingleton: SlotUse(readsKept: false, readsWeak: false)
-        case .singleton: SlotUse(readsKept: true, readsWeak: false)
-        case .automatic: SlotUse(readsKept: registeredLongLived(), readsWeak: true)
+        case .new, .newSingleton: Use(kind: effectiveKind(registered, lifetime), readsKept: false, readsWeak: false)
+        case .singleton: Use(kind: effectiveKind(registered, lifetime), readsKept: true, readsWeak: false)
+        case .automatic: Use(kind: registered, readsKept: registered.isLongLived, readsWeak: registered == .shared)
         }
     }
 
-    /// What ``slotUse(_:registeredLongLived:)`` answers: whether the strongly kept instance, and
-    /// then a live `.shared` one, answer the resolve.
-    struct SlotUse {
+    /// What ``use(_:_:)`` answers: the kind a build is made under, and whether the strongly kept
+    /// instance, and then a live `.shared` one, answer the resolve.
+    struct Use: Sendable {
+        let kind: Scope.Kind
         let readsKept: Bool
         let readsWeak: Bool
     }

@@ -15,8 +15,9 @@ import Synchronization
 ///
 /// `@unchecked Sendable` because it is not final (the keyed subclass adds the key), and for
 /// ``keptScope``: every other stored property is a `let` of a `Sendable` type (atomics, the
-/// immutable registration), as the subclass's key is, and ``keptScope`` is only touched under
-/// the container's lock.
+/// immutable registration), as the subclass's key is, ``keptScope`` is only touched under the
+/// container's lock, and the subclass's ``KeyedEntrySlot/borrowed`` is written once, in its
+/// `init`, before the table store that publishes the slot.
 class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
     /// The registration this slot belongs to; nil for a removed key's marker.
     let registration: AnyRegistration?
@@ -129,15 +130,15 @@ class EntrySlot: ReadTableEntryNode, @unchecked Sendable {
 /// of key holds.
 final class KeyedEntrySlot<Key: Hashable & Sendable>: EntrySlot, KeyedReadNode, @unchecked Sendable {
     let key: Key
+    /// The entry, borrowed (this slot and its registration, unretained); nil for a removed key.
+    /// Stored, so a read takes it as a field. Set once, in `init`, before the slot is published
+    /// (it names the slot itself, which exists only after `super.init`).
+    private(set) var borrowed: BorrowedEntry?
 
     init(key: Key, registration: AnyRegistration?) {
         self.key = key
         super.init(registration: registration)
-    }
-
-    /// The entry, borrowed; nil for a removed key.
-    var borrowed: BorrowedEntry? {
-        unownedRegistration.map { BorrowedEntry(registration: $0, slot: Unmanaged.passUnretained(self)) }
+        borrowed = unownedRegistration.map { BorrowedEntry(registration: $0, slot: Unmanaged.passUnretained(self)) }
     }
 
     var isRemoved: Bool { registration == nil }

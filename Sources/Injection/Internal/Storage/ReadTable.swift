@@ -36,10 +36,22 @@ struct ReadTable<Node: KeyedReadNode>: ~Copyable, Sendable {
 
     // MARK: - Reads without the lock (inside a read section)
 
-    /// The entry under `key`, borrowed: valid until the read section ends.
+    /// The entry under `key`, borrowed: valid until the read section ends. The probe of the
+    /// buckets (open addressing, linear), written here, where the table is loaded.
     @inline(__always)
     func find(_ key: Key) -> BorrowedEntry? {
-        storage.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.find(key, as: Node.self) }
+        storage.load(ordering: .acquiring)._withUnsafeGuaranteedRef { table in
+            var index = key._rawHashValue(seed: 0) & table.mask
+            while let node = table.buckets[index].load(ordering: .acquiring) {
+                // Safe: this table's buckets hold only nodes of `Node` (``ReadTableStorage``).
+                let typed = Unmanaged<Node>.fromOpaque(node.toOpaque())
+                if typed._withUnsafeGuaranteedRef({ $0.key == key }) {
+                    return typed._withUnsafeGuaranteedRef { $0.borrowed }
+                }
+                index = (index &+ 1) & table.mask
+            }
+            return nil
+        }
     }
 
     // MARK: - Under the container's lock
@@ -191,8 +203,9 @@ final class ReadTableStorage: @unchecked Sendable {
     /// ``empty``'s address, to tell it apart without retaining it.
     static let emptyAddress = UInt(bitPattern: Unmanaged.passUnretained(empty).toOpaque())
 
-    private let buckets: UnsafeMutablePointer<Bucket>
-    private let mask: Int
+    /// Read by ``ReadTable/find(_:)``'s probe, written only by the writers' methods below.
+    fileprivate let buckets: UnsafeMutablePointer<Bucket>
+    fileprivate let mask: Int
     /// Buckets holding a node (removed keys' included). Writers only.
     private var filled = 0
 
@@ -219,21 +232,6 @@ final class ReadTableStorage: @unchecked Sendable {
         for index in 0..<capacity { buckets[index].load(ordering: .relaxed)?.release() }
         buckets.deinitialize(count: capacity)
         buckets.deallocate()
-    }
-
-    /// The entry under `key`, borrowed (inside a read section).
-    @inline(__always)
-    func find<Node: KeyedReadNode>(_ key: Node.Key, as: Node.Type) -> BorrowedEntry? {
-        var index = key._rawHashValue(seed: 0) & mask
-        while let node = buckets[index].load(ordering: .acquiring) {
-            // Safe: this table's buckets hold only nodes of `Node` (the type's comment).
-            let typed = Unmanaged<Node>.fromOpaque(node.toOpaque())
-            if typed._withUnsafeGuaranteedRef({ $0.key == key }) {
-                return typed._withUnsafeGuaranteedRef { $0.borrowed }
-            }
-            index = (index &+ 1) & mask
-        }
-        return nil
     }
 
     /// Writers: the bucket holding `key`'s node, or the empty one where it would go.

@@ -36,12 +36,15 @@ enum ThreadContextSlot {
 
     /// The calling thread's context, borrowed for one resolve (``BorrowedContext``), made on
     /// the thread's first resolve: one slot read serves the resolve's table read and its build.
+    /// The key is read from ``ContextKey``'s atomic here, not through ``ContextKey/value``: no
+    /// key yet means no thread has a context, and the first resolve makes both.
     @inline(__always)
     static func borrowCurrent() -> BorrowedContext {
-        let context = pthread_getspecific(ContextKey.value).map { Unmanaged<ResolutionContext>.fromOpaque($0) }
-            ?? Unmanaged.passUnretained(ResolutionContext.makeCurrent())
-        return BorrowedContext(
-            context: context, readSection: context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) })
+        let stored = ContextKey.stored.load(ordering: .acquiring)
+        if stored != 0, let raw = pthread_getspecific(pthread_key_t(truncatingIfNeeded: stored &- 1)) {
+            return BorrowedContext(Unmanaged.fromOpaque(raw))
+        }
+        return BorrowedContext(Unmanaged.passUnretained(ResolutionContext.makeCurrent()))
     }
 
     /// Makes `context` the calling thread's, until the thread exits.
@@ -52,7 +55,8 @@ enum ThreadContextSlot {
 
 /// The calling thread's ``ResolutionContext``, unretained, for the resolve that borrowed it
 /// (``ThreadContextSlot/borrowCurrent()``): a closure around the whole resolve
-/// (``ThreadContextSlot/withCurrent(_:)``) kept its table read from being inlined.
+/// (``ThreadContextSlot/withCurrent(_:)``) kept its table read from being inlined, and a strong
+/// reference (an `unowned(unsafe)` field read included) is a retain and a release per resolve.
 ///
 /// Why unretained is sound: the thread's slot keeps the context until the thread exits, and a
 /// borrowed context is noncopyable, passed down the resolve that borrowed it on its own thread.
@@ -60,6 +64,12 @@ struct BorrowedContext: ~Copyable {
     fileprivate let context: Unmanaged<ResolutionContext>
     /// The thread's read section, unretained: its context holds it in a `let`.
     let readSection: Unmanaged<ReadSection>
+
+    @inline(__always)
+    fileprivate init(_ context: Unmanaged<ResolutionContext>) {
+        self.context = context
+        self.readSection = context._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.readSection) }
+    }
 
     /// Runs `body` with the context (no retain, no release).
     @inline(__always)
@@ -79,7 +89,8 @@ struct BorrowedContext: ~Copyable {
 /// Kept in an atomic (the key plus one; zero until made): a lazy global calls `swift_once` on
 /// every read. Two threads that both make one: the loser of the exchange deletes its own.
 private enum ContextKey {
-    private static let stored = Atomic<UInt>(0)
+    /// The key plus one; read inline by ``ThreadContextSlot/borrowCurrent()``.
+    fileprivate static let stored = Atomic<UInt>(0)
 
     static var value: pthread_key_t {
         @inline(__always) get {
