@@ -51,6 +51,15 @@ public enum ScanChecks {
         /// of another only with a common stem that long (``MissingRegistration``), so near misses
         /// look in one bucket instead of at every type.
         var typesByStem: [String: [String]] = [:]
+        /// The registered types with no byte of a multi-byte character, sorted bytewise: those
+        /// that can look like an implementation of a name are the run that starts with the bytes
+        /// ``sharedPrefixNeeded(toLookLikeAnImplementationOf:)`` gives, found by binary search.
+        var plainTypes: [String] = []
+        /// The other registered types (compared by character: U+212A is K), by stem and all.
+        var otherTypesByStem: [String: [String]] = [:]
+        var otherTypes: [String] = []
+        /// Each registered type and name, in any container.
+        var typesAndNames: Set<TypeAndName> = []
         var parents: [String: String] = [:]
         var protocols: Set<String>
         /// Whether a registration the scan could not type may supply any key.
@@ -66,7 +75,17 @@ public enum ScanChecks {
                     byType[alias.type, default: []].append(registration)
                 }
             }
-            for type in byType.keys { typesByStem[String(type.prefix(4)), default: []].append(type) }
+            for type in byType.keys {
+                typesByStem[String(type.prefix(4)), default: []].append(type)
+                if type.utf8.contains(where: { $0 >= 0x80 }) {
+                    otherTypesByStem[String(type.prefix(4)), default: []].append(type)
+                    otherTypes.append(type)
+                } else {
+                    plainTypes.append(type)
+                }
+            }
+            plainTypes.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            typesAndNames = Set(byKey.keys.map { TypeAndName(type: $0.type, name: $0.name) })
             for site in declarations.sites {
                 if let requester = site.requester { sitesByRequester[requester, default: []].append(site) }
                 if let target = site.registration { sitesByTarget[target, default: []].append(site) }
@@ -95,6 +114,18 @@ public enum ScanChecks {
             guard bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return nil }
             let protocolStem = asked.hasSuffix("Protocol") ? bytes.count - "Protocol".count : bytes.count
             return Array(bytes.prefix(min(protocolStem, max(4, bytes.count - 4))))
+        }
+
+        /// The types of ``plainTypes`` that start with `prefix`.
+        func plainTypes(startingWith prefix: [UInt8]) -> ArraySlice<String> {
+            var low = 0, high = plainTypes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if plainTypes[middle].utf8.lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+            }
+            var end = low
+            while end < plainTypes.count, plainTypes[end].utf8.starts(with: prefix) { end += 1 }
+            return plainTypes[low..<end]
         }
 
         func isAncestor(_ ancestor: String, of container: String) -> Bool {
@@ -147,10 +178,18 @@ public enum ScanChecks {
             // a shorter name, or a protocol name with a shorter stem, looks at every type), and
             // its optional and non-optional forms.
             let protocolStem = asked.hasSuffix("Protocol") ? asked.count - "Protocol".count : asked.count
-            var candidates = asked.count >= 4 && protocolStem >= 4 ? typesByStem[String(asked.prefix(4))] ?? [] : Array(byType.keys)
+            let byStem = asked.count >= 4 && protocolStem >= 4
+            let shared = Self.sharedPrefixNeeded(toLookLikeAnImplementationOf: asked)
+            var candidates: [String]
+            if let shared {
+                // A plain name that does not start with the shared bytes cannot look like one.
+                candidates = Array(plainTypes(startingWith: shared))
+                candidates += byStem ? otherTypesByStem[String(asked.prefix(4))] ?? [] : otherTypes
+            } else {
+                candidates = byStem ? typesByStem[String(asked.prefix(4))] ?? [] : Array(byType.keys)
+            }
             candidates.append("Optional<\(asked)>")
             if asked.hasPrefix("Optional<"), asked.hasSuffix(">") { candidates.append(String(asked.dropFirst("Optional<".count).dropLast())) }
-            let shared = Self.sharedPrefixNeeded(toLookLikeAnImplementationOf: asked)
             for type in Set(candidates) where type != asked {
                 guard let registrations = byType[type] else { continue }
                 let optional = type == "Optional<\(asked)>" || "Optional<\(type)>" == asked
@@ -172,6 +211,11 @@ public enum ScanChecks {
                 (order($0.kind), $0.service.key) < (order($1.kind), $1.service.key)
             }
         }
+    }
+
+    struct TypeAndName: Hashable {
+        var type: String
+        var name: String?
     }
 
     static func declareMissing(_ declarations: Declarations, _ index: Index, _ graph: inout DependencyGraph) {
@@ -213,7 +257,7 @@ public enum ScanChecks {
             let severity: ProblemSeverity
             if site.certainty != .exact || index.hasUntypedRegistration {
                 severity = .note
-            } else if index.byKey.keys.contains(where: { $0.type == requested.type && $0.name == requested.name }) {
+            } else if index.typesAndNames.contains(TypeAndName(type: requested.type, name: requested.name)) {
                 severity = .warning  // registered in another container: which one answers can be set at run time
             } else {
                 severity = .error

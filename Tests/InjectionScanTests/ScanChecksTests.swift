@@ -158,6 +158,23 @@ struct ScanChecksTests {
         #expect(index.nearMisses(for: DeclaredFixture.id("Other")).isEmpty)
     }
 
+    /// Looking only where the shared bytes are finds what the runtime's test finds when it is put
+    /// to every registered type: short names, protocol names, names at either end of the sorted
+    /// types and non-ASCII ones.
+    @Test func nearMissesFindWhatTheRuntimesTestFindsAmongEveryType() {
+        var app = DeclaredFixture()
+        let types = ["Api", "ApiLive", "Apis", "Ap", "Aardvark", "Service1", "Service10", "Service10Impl", "Service2Live",
+                     "Zeta9", "ZetaLive", "Zz", "\u{212A}eyStore", "Ωmega", "ΩmegaLive", "Caf\u{E9}", "Cafe\u{301}Live"]
+        for (line, type) in types.enumerated() { app.register(type, line: line + 1) }
+        let index = ScanChecks.Index(app.declarations)
+        let asked = ["ApiProtocol", "Api", "Ap", "A", "Aard", "Service1Protocol", "Service10Protocol", "Service", "Zeta", "ZetaProtocol",
+                     "Zz", "Zzz", "KeyStore", "Ωmega", "ΩmegaProtocol", "Café", "CaféLiveX", "Ab\u{1}cdef", ""]
+        for name in asked {
+            let expected = Set(types.filter { MissingRegistration.namesLookLikeImplementation($0, of: name) })
+            #expect(Set(index.nearMisses(for: DeclaredFixture.id(name)).map(\.service.type)) == expected, "\(name)")
+        }
+    }
+
     @Test func countsSaySingularForOneAndPluralOtherwise() {
         var one = DeclaredFixture()
         one.declarations.summary.files = 1
