@@ -30,12 +30,18 @@ struct LinkedRegistration {
 }
 
 struct Linking {
+    /// A fact by the index of its file and its id there.
+    struct FactKey: Hashable {
+        var file: Int
+        var fact: Int
+    }
+
     let facts: ScanFacts
     let types: SourceTypes
     var containers = ContainerNames()
     var registrations: [LinkedRegistration] = []
     /// (file index, fact id) → index in ``registrations``.
-    var registrationIndex: [[Int]: Int] = [:]
+    var registrationIndex: [FactKey: Int] = [:]
     /// ``DeclaredRegistration/id`` → index in ``registrations``.
     var registrationIndexByID: [Int: Int] = [:]
     /// The registrations by key, once they are all linked (``linkRequests()``).
@@ -99,7 +105,7 @@ struct Linking {
         for (fileIndex, file) in facts.files.enumerated() {
             for fact in file.registrations where fact.form != .decorate {
                 let container = containers.resolve(fact.container, enclosingType: fact.enclosing.type, inRegistration: nil)
-                registrationIndex[[fileIndex, fact.id]] = registrations.count
+                registrationIndex[FactKey(file: fileIndex, fact: fact.id)] = registrations.count
                 registrations.append(LinkedRegistration(
                     declared: declared(fact, file: file, container: container), fact: fact, file: fileIndex))
             }
@@ -206,7 +212,7 @@ struct Linking {
         registrationIndexByID = Dictionary(uniqueKeysWithValues: registrations.indices.map { (registrations[$0].declared.id, $0) })
         for (fileIndex, file) in facts.files.enumerated() {
             for request in file.requests {
-                let holder = request.inRegistration.flatMap { registrationIndex[[fileIndex, $0]] }.map { registrations[$0] }
+                let holder = request.inRegistration.flatMap { registrationIndex[FactKey(file: fileIndex, fact: $0)] }.map { registrations[$0] }
                 // Who asks: the registration whose factory holds it; for a property wrapper,
                 // every registration that builds the enclosing type (each one's build resolves
                 // the wrapper: one site per builder, so each has its edge).

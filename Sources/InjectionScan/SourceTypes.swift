@@ -11,16 +11,21 @@ struct SourceTypes {
     /// `extension Container { var network: NetworkLayer { … } }`: accessor → the layer type.
     private(set) var layerAccessors: [String: String] = [:]
 
+    /// The names in ``byName`` under which a `DependencyLayer` type is declared.
+    private var layerNames: Set<String> = []
+
     init(_ files: [FileFacts]) {
         for file in files {
             for type in file.types {
                 byName[type.name, default: []].append(type)
-                if let last = type.name.split(separator: ".").last, String(last) != type.name {
-                    byName[String(last), default: []].append(type)
-                }
-                if type.kind == .protocol { protocols.insert(Self.lastComponent(type.name)) }
+                let last = Self.lastComponent(type.name)
+                if last != type.name { byName[last, default: []].append(type) }
+                if type.kind == .protocol { protocols.insert(last) }
             }
         }
+        for (name, types) in byName where types.contains(where: Self.isLayerDeclaration) { layerNames.insert(name) }
+        // Without a layer type no property is a layer accessor.
+        guard !layerNames.isEmpty else { return }
         for (_, types) in byName {
             for type in types {
                 for property in type.properties {
@@ -33,7 +38,8 @@ struct SourceTypes {
     }
 
     static func lastComponent(_ name: String) -> String {
-        name.split(separator: ".").last.map(String.init) ?? name
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+        return name.split(separator: ".").last.map(String.init) ?? name
     }
 
     /// A type as the runtime names it: no module prefix, no `any`/`some`, no trailing `?`/`!`.
@@ -49,11 +55,13 @@ struct SourceTypes {
         byName[name] ?? byName[Self.lastComponent(name)] ?? []
     }
 
-    /// Whether `name` is a `DependencyLayer` (keypath layer) type.
+    /// Whether `name` is a `DependencyLayer` (keypath layer) type: of ``declarations(of:)``.
     func isLayer(_ name: String) -> Bool {
-        declarations(of: name).contains { type in
-            type.inherited.contains { $0 == "DependencyLayer" || $0.hasSuffix(".DependencyLayer") }
-        }
+        byName[name] != nil ? layerNames.contains(name) : layerNames.contains(Self.lastComponent(name))
+    }
+
+    private static func isLayerDeclaration(_ type: DeclaredType) -> Bool {
+        type.inherited.contains { $0 == "DependencyLayer" || $0.hasSuffix(".DependencyLayer") }
     }
 
     func isProtocol(_ name: String) -> Bool { protocols.contains(Self.lastComponent(name)) }
