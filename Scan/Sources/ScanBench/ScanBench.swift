@@ -5,9 +5,10 @@ import SyntheticApps
 /// against a full scan of the same files and jobs (`di-scan` alone, and the whole
 /// `di-inspect scan`: parse, extract, write, read, link, check, print), one job against two, peak
 /// memory on 200 k lines, and byte-identical output whatever the job count. Ratios in one run,
-/// in wall time and in CPU time (user + system: steadier on a shared machine); never a test.
+/// of medians, in wall time and in CPU time (user + system: steadier on a shared machine); never
+/// a test.
 ///
-///     scan-bench [--di-scan PATH] [--di-inspect PATH] [--lines 200000] [--files 2000] [--scale]
+///     scan-bench [--di-scan PATH] [--di-inspect PATH] [--lines 200000] [--files 2000] [--runs 7] [--scale]
 ///     scan-bench generate STYLE FILES LINES FOLDER
 @main
 struct ScanBench {
@@ -27,6 +28,7 @@ struct ScanBench {
         var lines = 200_000
         var files = 2_000
         var scale = false
+        var runs = 7
         while let argument = arguments.first {
             arguments.removeFirst()
             switch argument {
@@ -35,6 +37,7 @@ struct ScanBench {
             case "--lines": lines = Int(arguments.removeFirst()) ?? lines
             case "--files": files = Int(arguments.removeFirst()) ?? files
             case "--scale": scale = true
+            case "--runs": runs = max(1, Int(arguments.removeFirst()) ?? runs)
             default: fail("unknown argument \(argument)")
             }
         }
@@ -58,35 +61,48 @@ struct ScanBench {
         let memory = try measure(diScan, ["--jobs", "2", "-o", scratch + "/two.ndjson", folder])
         let peak = memory.peakKilobytes / 1024
         let whole = FileManager.default.isExecutableFile(atPath: diInspect)
-        var parseOnly = Measurement.none, fullOne = Measurement.none, fullTwo = Measurement.none
-        var wholeOne = Measurement.none, wholeTwo = Measurement.none
-        for _ in 0..<3 {
-            parseOnly = parseOnly.best(try measure(diScan, ["--parse-only", "--jobs", "1", folder]))
-            fullOne = fullOne.best(try measure(diScan, ["--jobs", "1", "-o", scratch + "/one.ndjson", folder]))
-            fullTwo = fullTwo.best(try measure(diScan, ["--jobs", "2", "-o", scratch + "/two.ndjson", folder]))
+        // Each figure is the median of `runs` runs, the runs of the figures a ratio compares
+        // taken in turn (1 job, 2 jobs, 1 job, …), so a change in the machine's load falls on both.
+        var parseOnly: [Measurement] = [], fullOne: [Measurement] = [], fullTwo: [Measurement] = []
+        var wholeOne: [Measurement] = [], wholeTwo: [Measurement] = []
+        for _ in 0..<runs {
+            parseOnly.append(try measure(diScan, ["--parse-only", "--jobs", "1", folder]))
+            fullOne.append(try measure(diScan, ["--jobs", "1", "-o", scratch + "/one.ndjson", folder]))
+            fullTwo.append(try measure(diScan, ["--jobs", "2", "-o", scratch + "/two.ndjson", folder]))
             if whole {
-                // Exit 1: the generated apps have missing registrations, found as they should be.
-                wholeOne = wholeOne.best(try measure(diInspect, ["scan", "--jobs", "1", folder], scanner: diScan, passing: [0, 1]))
-                wholeTwo = wholeTwo.best(try measure(diInspect, ["scan", "--jobs", "2", folder], scanner: diScan, passing: [0, 1]))
+                // What a user runs: the di-inspect process from start to exit, its di-scan
+                // included, its report written (here to a file). Exit 1: the generated apps have
+                // missing registrations, found as they should be.
+                wholeOne.append(try measure(
+                    diInspect, ["scan", "--jobs", "1", folder], scanner: diScan, passing: [0, 1], output: scratch + "/one.report"))
+                wholeTwo.append(try measure(
+                    diInspect, ["scan", "--jobs", "2", folder], scanner: diScan, passing: [0, 1], output: scratch + "/two.report"))
             }
         }
         let identical = FileManager.default.contentsEqual(atPath: scratch + "/one.ndjson", andPath: scratch + "/two.ndjson")
+        let parse = Measurement.median(parseOnly), one = Measurement.median(fullOne), two = Measurement.median(fullTwo)
         func ratio(_ full: Measurement, _ base: Measurement) -> String {
             "\(format(full.seconds / base.seconds)) wall, \(format(full.cpuSeconds / base.cpuSeconds)) CPU"
         }
-        print("parse-only, 1 job           \(parseOnly)")
-        print("di-scan, 1 job              \(fullOne)   ÷ parse-only = \(ratio(fullOne, parseOnly))  (goal <= 2.00)")
+        print("medians of \(runs) runs each, wall (CPU: user + system of the process and its children)")
+        print("parse-only, 1 job           \(parse)")
+        print("di-scan, 1 job              \(one)   ÷ parse-only = \(ratio(one, parse))  (goal <= 2.00)")
+        print("di-scan, 2 jobs             \(two)   1 job ÷ 2 jobs = \(format(one.seconds / two.seconds)) wall  (goal >= 1.60)")
         if whole {
-            print("di-inspect scan, 1 job      \(wholeOne)   ÷ parse-only = \(ratio(wholeOne, parseOnly))  (goal <= 2.00)")
+            let inspectOne = Measurement.median(wholeOne), inspectTwo = Measurement.median(wholeTwo)
+            print("whole di-inspect scan (the process end to end, as /usr/bin/time measures it: di-scan, reading, linking, checks, report):")
+            print("di-inspect scan, 1 job      \(inspectOne)   ÷ parse-only = \(ratio(inspectOne, parse))  (goal <= 2.00)")
+            print("di-inspect scan, 2 jobs     \(inspectTwo)   1 job ÷ 2 jobs = \(format(inspectOne.seconds / inspectTwo.seconds)) wall  (goal >= 1.60)")
+            print("  after di-scan (di-inspect's own work, whole − di-scan): 1 job \(format(inspectOne.seconds - one.seconds)) s wall, "
+                + "\(format(inspectOne.cpuSeconds - one.cpuSeconds)) s CPU; 2 jobs \(format(inspectTwo.seconds - two.seconds)) s wall, "
+                + "\(format(inspectTwo.cpuSeconds - two.cpuSeconds)) s CPU")
+            let reports = FileManager.default.contentsEqual(atPath: scratch + "/one.report", andPath: scratch + "/two.report")
+            print("report, 1 vs 2 jobs \(reports ? "byte-identical" : "DIFFERENT")")
         } else {
             print("di-inspect scan: \(diInspect) not built (make scan-bench builds it); the whole path not measured")
         }
-        print("di-scan, 2 jobs             \(fullTwo)   1 job ÷ 2 jobs = \(format(fullOne.seconds / fullTwo.seconds)) wall  (goal >= 1.60)")
-        if whole {
-            print("di-inspect scan, 2 jobs     \(wholeTwo)   1 job ÷ 2 jobs = \(format(wholeOne.seconds / wholeTwo.seconds)) wall  (goal >= 1.60)")
-        }
         print("peak memory, 2 jobs \(peak) MB  (goal <= 250 MB on 200 k lines)")
-        print("output, 1 vs 2 jobs \(identical ? "byte-identical" : "DIFFERENT")")
+        print("facts, 1 vs 2 jobs \(identical ? "byte-identical" : "DIFFERENT")")
         if scale {
             let large = scratch + "/scale"
             let big = try SyntheticApp(style: .mixed, files: 5_000, lines: 500_000, seed: 2).write(to: large)
@@ -103,24 +119,35 @@ struct ScanBench {
 
         static let none = Measurement(seconds: .infinity, cpuSeconds: .infinity, peakKilobytes: 0)
 
-        /// The quicker of two runs, wall and CPU each (the least disturbed by other work).
-        func best(_ other: Measurement) -> Measurement {
-            Measurement(
-                seconds: min(seconds, other.seconds), cpuSeconds: min(cpuSeconds, other.cpuSeconds),
-                peakKilobytes: max(peakKilobytes, other.peakKilobytes))
+        /// The median run's wall and CPU time, each taken alone (a stable figure where the
+        /// quickest run is luck), and the largest peak.
+        static func median(_ runs: [Measurement]) -> Measurement {
+            func middle(_ values: [Double]) -> Double {
+                let sorted = values.sorted()
+                return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            }
+            return Measurement(
+                seconds: middle(runs.map(\.seconds)), cpuSeconds: middle(runs.map(\.cpuSeconds)),
+                peakKilobytes: runs.map(\.peakKilobytes).max() ?? 0)
         }
 
         var description: String { "\(format(seconds)) s (CPU \(format(cpuSeconds)) s)" }
     }
 
     static func measure(
-        _ executable: String, _ arguments: [String], scanner: String? = nil, passing: Set<Int32> = [0]
+        _ executable: String, _ arguments: [String], scanner: String? = nil, passing: Set<Int32> = [0], output: String? = nil
     ) throws -> Measurement {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let scanner { process.environment = ProcessInfo.processInfo.environment.merging(["DI_SCAN": scanner]) { $1 } }
-        process.standardOutput = FileHandle.nullDevice
+        var outputFile: FileHandle?
+        if let output {
+            guard FileManager.default.createFile(atPath: output, contents: nil) else { fail("cannot write \(output)") }
+            outputFile = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        }
+        defer { try? outputFile?.close() }
+        process.standardOutput = outputFile ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let before = childUsage()
         let start = DispatchTime.now().uptimeNanoseconds
