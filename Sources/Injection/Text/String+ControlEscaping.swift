@@ -28,7 +28,7 @@ extension String {
     /// Whether a UTF-8 byte can begin a character that ``escapingControlCharacters`` escapes:
     /// a C0 control or DEL, or the lead byte of U+0080–U+00BF (C1 controls, soft hyphen),
     /// U+061C, U+2000–U+2FFF (marks, separators, bidi controls, word joiner) or U+FEFF.
-    private static func mayStartControlForDisplay(_ byte: UInt8) -> Bool {
+    fileprivate static func mayStartControlForDisplay(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
     }
 }
@@ -41,7 +41,12 @@ extension String {
     /// let shown = "a\u{1B}]52;c;x\u{07}\nb".escapingControlCharacters(keepingNewlines: true)  // a\u{1B}]52;c;x\u{07} / b
     /// ```
     public func escapingControlCharacters(keepingNewlines: Bool) -> String {
-        guard keepingNewlines, contains("\n") else { return escapingControlCharacters }
+        guard keepingNewlines else { return escapingControlCharacters }
+        // Passes over the bytes, then the scalars, first: most reports hold nothing to escape but
+        // their line breaks, and then splitting and joining them gives them back unchanged.
+        guard utf8.contains(where: { $0 != 0x0A && Self.mayStartControlForDisplay($0) }),
+              unicodeScalars.contains(where: { $0 != "\n" && $0.isControlForDisplay }) else { return self }
+        guard contains("\n") else { return escapingControlCharacters }
         return split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).escapingControlCharacters }
             .joined(separator: "\n")
