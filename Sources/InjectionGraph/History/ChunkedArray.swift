@@ -35,6 +35,13 @@ public struct ChunkedArray<Element: Sendable>: RandomAccessCollection, Sendable 
         return chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)]
     }
 
+    /// Changes the element at `position` in place (its chunk is copied first only if shared).
+    public mutating func update(at position: Int, _ body: (inout Element) -> Void) {
+        precondition(position >= 0 && position < count, "ChunkedArray index \(position) out of 0..<\(count)")
+        let slot = position + offset
+        body(&chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)])
+    }
+
     public mutating func append(_ element: Element) {
         if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize { chunks.append([]) }
         chunks[chunks.count - 1].append(element)

@@ -18,7 +18,8 @@ extension GraphHistory {
 
     public var footprint: Footprint {
         Footprint(
-            entries: entries.capacity * MemoryLayout<HistoryEntry>.stride + (times.capacity + cumulativeResolves.capacity) * 8,
+            entries: entries.capacity * MemoryLayout<HistoryEntry>.stride + (times.capacity + cumulativeResolves.capacity) * 8
+                + mergeMarks.capacity * MemoryLayout<MergeMark>.stride,
             wholeRecords: wholeRecords.capacity * MemoryLayout<TraceRecord>.stride,
             identities: nodeIdentities.capacity * MemoryLayout<ServiceIdentity>.stride,
             snapshots: snapshotBytes + baseBytes + (compactionBytes ?? 0))

@@ -34,15 +34,15 @@ import Injection
 public struct GraphHistory: Sendable {
     /// For each record, the latest trace time (`t`, nanoseconds) seen up to and including it:
     /// non-decreasing, so a time maps to a record count by binary search.
-    public private(set) var times = ChunkedArray<UInt64>()
+    public internal(set) var times = ChunkedArray<UInt64>()
     /// For each record, the successful resolves seen up to and including it.
-    public private(set) var cumulativeResolves = ChunkedArray<UInt64>()
+    public internal(set) var cumulativeResolves = ChunkedArray<UInt64>()
     /// The first header record, if any (the app's name before the cursor reaches it).
     public private(set) var header: TraceHeader?
     /// Indices of header records (normally just 0).
     private var headerIndices: [Int] = []
-    private(set) var entries = ChunkedArray<HistoryEntry>()
-    private(set) var wholeRecords = ChunkedArray<TraceRecord>()
+    var entries = ChunkedArray<HistoryEntry>()
+    var wholeRecords = ChunkedArray<TraceRecord>()
     private var scopes: [Scope] = []
     private var scopeIndex: [Scope: UInt16] = [:]
     /// Most resolves repeat the previous one's scope: compared before hashing.
@@ -64,9 +64,20 @@ public struct GraphHistory: Sendable {
     private(set) var baseBytes = 0
     /// Whole records dropped with their entries (``HistoryEntry/edge`` counts them too, modulo
     /// 2^32: see ``wholeRecordIndex(of:)``).
-    private var droppedWholeRecords = 0
+    private(set) var droppedWholeRecords = 0
     /// The compaction under way, if any.
     private var compaction: Compaction?
+    /// The run of a folded site's records the last records went to, while later ones of the
+    /// site still merge into it (`GraphHistory+FoldedRuns.swift`).
+    var run: FoldedRun?
+    /// Records merged into runs, counted from the session's start: the event log numbers them
+    /// all (``eventLines(through:)``).
+    public internal(set) var mergedRecords = 0
+    /// How many records were merged before each run's end, for ``eventLines(through:)``: one
+    /// mark per run that merged any.
+    var mergeMarks: [MergeMark] = []
+    /// Records merged into the runs a compaction dropped.
+    var mergedBeforeStart = 0
 
     /// A compaction under way: the graph as of ``cut`` is rebuilt from the nearest snapshot a
     /// slice at a time; when it is ready the records before the cut are dropped at once.
@@ -152,20 +163,30 @@ public struct GraphHistory: Sendable {
         serviceLimit = graph.serviceLimit
         edgeLimit = graph.edgeLimit
         let time = Self.time(of: record) ?? 0
+        let creates = graph.nodes.count > nodeIdentities.count || graph.edges.count > knownEdges
+        let entry = compact(record, in: graph)
+        // A folded site's records merge into its run (`GraphHistory+FoldedRuns.swift`); any
+        // other record ends the run.
+        let site = graph.containerFold.isEmpty ? nil : foldedSite(of: record, compact: entry, creates: creates, in: graph)
+        if let site, merge(record, compact: entry, of: site, time: time) { return }
+        if site == nil { run = nil }
         times.append(max(time, times.last ?? 0))
         cumulativeResolves.append((cumulativeResolves.last ?? 0).addingSaturated(Self.resolves(in: record)))
         if case .header(let recorded) = record {
             if header == nil { header = recorded }
             headerIndices.append(entries.count)
         }
-        let creates = graph.nodes.count > nodeIdentities.count || graph.edges.count > knownEdges
-        if let entry = compact(record, in: graph) {
+        if let entry {
             entries.append(entry)
             costSinceSnapshot += creates ? Self.creatingEntryCost : 1
+        } else if let site, site.isChildren {
+            entries.append(foldedChildren(record, time: time))
+            costSinceSnapshot += Self.wholeRecordCost
         } else {
             entries.append(whole(record))
             costSinceSnapshot += Self.wholeRecordCost
         }
+        if let site { note(site, entryAt: entries.count - 1, time: time) }
         for node in graph.nodes[nodeIdentities.count...] { nodeIdentities.append(node.identity) }
         knownEdges = graph.edges.count
         let size = graph.nodes.count + graph.edges.count
@@ -181,6 +202,8 @@ public struct GraphHistory: Sendable {
 
     private mutating func takeSnapshot(of graph: DependencyGraph) {
         costSinceSnapshot = 0
+        // What merges after a snapshot must be replayed from it: a run ends at one.
+        run = nil
         guard graph.estimatedBytes <= snapshotMemoryLimit else { return }
         // A snapshot shares the pages nobody wrote since the one before: it weighs the others.
         let bytes = (snapshots.last?.graph ?? base).map { graph.bytesNotShared(with: $0) } ?? graph.estimatedBytes
@@ -238,11 +261,16 @@ public struct GraphHistory: Sendable {
     /// start) of the whole record after the last one replayed, nil when none was.
     private func replay(_ range: Range<Int>, onto graph: inout DependencyGraph) -> Int? {
         var lastWhole: Int?
-        entries.forEachRun(in: range) { run in
-            for entry in run {
+        entries.forEachRun(in: range) { slice in
+            for entry in slice {
                 if entry.service == HistoryEntry.whole {
                     let index = wholeRecordIndex(of: entry)
                     graph.apply(wholeRecords[index])
+                    lastWhole = droppedWholeRecords + index + 1
+                } else if entry.service == HistoryEntry.foldedChildren {
+                    let index = wholeRecordIndex(of: entry)
+                    graph.replayFoldedChildren(
+                        wholeRecords[index], made: entry.count, released: entry.nanoseconds, time: entry.last, sequence: entry.sequence)
                     lastWhole = droppedWholeRecords + index + 1
                 } else {
                     graph.replay(entry, scope: scopes[Int(entry.scope)], identities: nodeIdentities)
@@ -256,7 +284,7 @@ public struct GraphHistory: Sendable {
     /// number from the session's start in 32 bits, wrapping: fewer than 2^32 whole records are
     /// ever kept at once, so the difference from ``droppedWholeRecords`` is exact even after an
     /// all-day session has numbered billions of them.
-    private func wholeRecordIndex(of entry: HistoryEntry) -> Int {
+    func wholeRecordIndex(of entry: HistoryEntry) -> Int {
         Self.wholeRecordIndex(of: entry, dropped: droppedWholeRecords)
     }
 
@@ -343,6 +371,8 @@ public struct GraphHistory: Sendable {
         if compaction != nil { return true }
         let cut = entries.count / 2
         guard cut > 0 else { return false }
+        // The compaction replays entries as they are now: nothing merges into them after.
+        run = nil
         // The nearest snapshot at or before the cut: at most a snapshot budget to replay.
         let snapshot = snapshots.last { $0.count <= cut }
         let graph = snapshot?.graph ?? base ?? emptyGraph
@@ -369,7 +399,7 @@ public struct GraphHistory: Sendable {
             var cost = 0
             var end = work.position
             while end < work.cut, cost < Self.compactionSlice {
-                cost += entries[end].service == HistoryEntry.whole ? Self.wholeRecordCost : 1
+                cost += entries[end].refersToWholeRecord ? Self.wholeRecordCost : 1
                 end += 1
             }
             if let next = replay(work.position..<end, onto: &work.graph) { work.nextWholeRecord = next }
@@ -404,6 +434,7 @@ public struct GraphHistory: Sendable {
         baseBytes = work.graph.estimatedBytes
         weighSnapshots()
         droppedRecords += cut
+        dropMergeMarks(before: cut)
         return released
     }
 
@@ -453,15 +484,27 @@ public struct GraphHistory: Sendable {
         }
     }
 
+    /// The node of `identity` as `graph` applied it: its own, or the one its container folds
+    /// into there. A record may name a child's services as another fold did: a reconnected
+    /// app's stream is folded afresh before the intake, its children into a stand-in of its own
+    /// (looked up as named, every resolve after a reconnect was kept whole).
+    private static func nodeID(of identity: ServiceIdentity, in graph: DependencyGraph) -> NodeID? {
+        if let id = graph.nodeID(for: identity) { return id }
+        guard !graph.containerFold.isEmpty else { return nil }
+        let container = graph.containerFold.folded(identity.container)
+        guard container != identity.container else { return nil }
+        return graph.nodeID(for: identity.inContainer(container))
+    }
+
     private mutating func compact(
         service: ServiceIdentity, requester: ServiceIdentity?, scope: Scope, outcome: Resolved.Outcome, count: UInt64,
         nanoseconds: UInt64, first: UInt64, last: UInt64, sequence: UInt64, isAggregate: Bool, in graph: DependencyGraph
     ) -> HistoryEntry? {
-        guard let serviceID = graph.nodeID(for: service), serviceID < Int(Int32.max) else { return nil }
+        guard let serviceID = Self.nodeID(of: service, in: graph), serviceID < Int(Int32.max) else { return nil }
         var requesterID: NodeID = -1
         var edgeID: EdgeID = -1
         if let requester {
-            guard let id = graph.nodeID(for: requester), let edge = graph.edgeID(from: id, to: serviceID),
+            guard let id = Self.nodeID(of: requester, in: graph), let edge = graph.edgeID(from: id, to: serviceID),
                   edge < Int(Int32.max) else { return nil }
             requesterID = id
             edgeID = edge

@@ -170,6 +170,11 @@ public struct ContainerFold: Sendable {
         return standIn
     }
 
+    /// Whether `name` is a site's stand-in: the container its later children fold into.
+    public func isStandIn(_ name: String) -> Bool {
+        !isEmpty && stems[Self.stem(of: name)] == name
+    }
+
     /// `name` without a trailing number and the separator before it: `request-17`, `request#2`
     /// and `request` are all `request`; `container-4` (an unnamed container) is `container`.
     static func stem(of name: String) -> Substring {

@@ -27,6 +27,10 @@ extension Inspector {
         figures["releasing_bytes"] = UInt64(store.releasing.pendingBytes)
         figures["releasing_peak_bytes"] = UInt64(store.releasing.peakPendingBytes)
         figures["history_dropped_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.droppedRecords })
+        // Records kept, whole among them, and merged into folded sites' runs.
+        figures["history_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.count })
+        figures["history_whole_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.wholeRecordCount })
+        figures["history_merged_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.mergedRecords })
         // Services' sort keys built: the services shown, unless another graph made them be built again.
         figures["service_entries_built"] = UInt64(state.serviceOrder.entriesBuilt)
         // Problems checked from scratch: once per change of structure, not per revision.

@@ -15,8 +15,9 @@ extension InspectorModel {
         let target = max(0, count)
         earlier.graph = history.graph(through: target)
         earlier.timeCursor = target
-        // Event lines are numbered from the session's start; the history may start later.
-        let lines = history.droppedRecords - history.droppedHeaders + target - history.headerCount(before: target)
+        // Event lines are numbered from the session's start; the history may start later, and
+        // a folded site's records are merged into runs.
+        let lines = history.eventLines(through: target)
         earlier.events = events.through(number: UInt64(max(0, lines)))
         earlier.clearHighlights()
         return earlier

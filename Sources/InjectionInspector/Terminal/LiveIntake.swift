@@ -25,11 +25,12 @@ import InjectionGraph
 /// - A connection's header is always kept (one per connection): a reconnecting app is known
 ///   by it.
 ///
-/// Folded aggregates join the queue at a ``take(maximumRecords:)`` (after what was queued
-/// before them) when they fit within ``recordLimit``, else at a later one (their slots go on
-/// counting), or before their connection's disconnect. Memory is bounded by ``recordLimit``
-/// plus one slot per distinct resolve key (at most ``keyLimit`` per connection and
-/// ``totalKeyLimit`` in all); ``init(memoryBudget:sessionLimit:)`` sizes both from the budget.
+/// The folding itself is ``ConnectionFolds``'s. Folded aggregates join the queue at a
+/// ``take(maximumRecords:)`` (after what was queued before them) when they fit within
+/// ``recordLimit``, else at a later one (their slots go on counting), or before their
+/// connection's disconnect. Memory is bounded by ``recordLimit`` plus one slot per distinct
+/// resolve key (at most ``keyLimit`` per connection and ``totalKeyLimit`` in all);
+/// ``init(memoryBudget:sessionLimit:)`` sizes both from the budget.
 ///
 /// ```swift
 /// var intake = LiveIntake(exactLimit: 2, recordLimit: 4)
@@ -43,13 +44,13 @@ struct LiveIntake: Sendable {
     /// Records queued before novel ones are dropped.
     let recordLimit: Int
     /// Distinct resolve keys remembered per connection; a key past it is never folded.
-    let keyLimit: Int
+    var keyLimit: Int { folds.keyLimit }
     /// Distinct resolve keys remembered over all connections (each holds two identities).
-    let totalKeyLimit: Int
+    var totalKeyLimit: Int { folds.totalKeyLimit }
     /// New sessions that may wait in the queue; a connection arriving past it is shed.
     let sessionLimit: Int
     /// Resolve keys remembered now, over all connections.
-    private(set) var foldKeys = 0
+    var foldKeys: Int { folds.keyCount }
     /// New sessions waiting in the queue.
     private(set) var waitingSessions = 0
     /// Whether a connection arriving now is let in: the inspector says no while what it holds
@@ -76,19 +77,15 @@ struct LiveIntake: Sendable {
     private var head = 0
     /// Records in the queued `records` updates.
     private(set) var queuedRecords = 0
-    /// Per connection: every resolve key seen, with the repeats folded since the last take.
-    private var folds: [Int: [ResolutionFoldKey: ResolutionFoldCounts]] = [:]
-    /// Per connection: the keys with repeats folded since the last take, in the order they were
-    /// first folded. Queuing the aggregates visits these, not every key seen (up to
-    /// ``keyLimit``), so the UI's take under the feed's lock is as long as the folding was.
-    private var foldedKeys: [Int: [ResolutionFoldKey]] = [:]
+    /// Each connection's resolve keys and the repeats folded since the last take. Queuing the
+    /// aggregates visits the keys folded, not every key seen (up to ``keyLimit``), so the UI's
+    /// take under the feed's lock is as long as the folding was.
+    private var folds: ConnectionFolds
     /// Records of the oldest queued update (at ``head``) already taken: a batch split by a
     /// take is left in place and read from here on, never copied.
     private var headOffset = 0
     /// Fold slots the last ``take(maximumRecords:)`` visited to queue aggregates.
     private(set) var foldSlotsVisitedByLastTake = 0
-    /// Connections with folded repeats not yet queued.
-    private var pendingFolds: Set<Int> = []
     /// Per connection: novel records dropped since the last take, and the latest time seen.
     private var pendingDrops: [Int: (count: UInt64, time: UInt64)] = [:]
     /// Connections shed at their arrival, until their disconnect.
@@ -98,8 +95,7 @@ struct LiveIntake: Sendable {
          sessionLimit: Int = 64) {
         self.exactLimit = max(0, exactLimit)
         self.recordLimit = max(self.exactLimit, recordLimit)
-        self.keyLimit = keyLimit
-        self.totalKeyLimit = max(0, totalKeyLimit)
+        self.folds = ConnectionFolds(keyLimit: keyLimit, totalKeyLimit: totalKeyLimit)
         self.sessionLimit = max(1, sessionLimit)
     }
 
@@ -132,7 +128,7 @@ struct LiveIntake: Sendable {
     /// What an update let go of, to be dropped by the caller once it has released the lock the
     /// intake is kept under (a finished connection's key table can hold ``keyLimit`` entries).
     struct Released: Sendable {
-        fileprivate var foldTable: [ResolutionFoldKey: ResolutionFoldCounts]?
+        fileprivate var foldTable: ConnectionFolds.Table?
         /// A shed connection's queued records (``shed(connection:)``).
         fileprivate(set) var updates: [LiveUpdate] = []
         /// The connection the update shed, to be closed at its source: what it sends from now
@@ -163,8 +159,7 @@ struct LiveIntake: Sendable {
             // Everything the connection sent is applied before it is shown as gone.
             queueFolds(of: connection)
             queueDrops(of: connection)
-            released.foldTable = folds.removeValue(forKey: connection)
-            foldKeys -= released.foldKeys
+            released.foldTable = folds.remove(connection).table
             append(update)
         default:
             append(update)
@@ -198,11 +193,9 @@ struct LiveIntake: Sendable {
         }
         queue = kept
         head = 0
-        released.foldTable = folds.removeValue(forKey: connection)
-        foldKeys -= released.foldKeys
-        for key in foldedKeys[connection] ?? [] { statistics.dropped.addSaturating(released.foldTable?[key]?.count ?? 0) }
-        foldedKeys[connection] = nil
-        pendingFolds.remove(connection)
+        let removed = folds.remove(connection)
+        released.foldTable = removed.table
+        statistics.dropped.addSaturating(removed.untakenResolutions)
         pendingDrops[connection] = nil
         // Its disconnect already waits: nothing more comes from it.
         if !disconnected { shed.insert(connection) }
@@ -220,28 +213,13 @@ struct LiveIntake: Sendable {
         // folds, and a queued batch of a few novel records kept its whole batch's capacity
         // (46 MB of empty slots in a churn's queue).
         if !isFolding { kept.reserveCapacity(min(records.count, max(0, recordLimit - queuedRecords))) }
-        // Taken out for the loop, so that adding to it does not copy it.
-        var table = folds.removeValue(forKey: connection) ?? [:]
-        var folded = foldedKeys.removeValue(forKey: connection) ?? []
-        defer {
-            folds[connection] = table
-            if !folded.isEmpty { foldedKeys[connection] = folded }
-        }
+        var batch = folds.begin(connection)
+        defer { folds.end(batch) }
         for record in records {
             statistics.received.addSaturating(Self.events(in: record))
-            if let key = ResolutionFoldKey(record) {
-                if let index = table.index(forKey: key) {
-                    if queuedRecords + kept.count >= exactLimit {
-                        if table.values[index].count == 0 { folded.append(key) }
-                        table.values[index].add(record)
-                        statistics.folded.addSaturating(Self.events(in: record))
-                        pendingFolds.insert(connection)
-                        continue
-                    }
-                } else if table.count < keyLimit, foldKeys < totalKeyLimit {
-                    table[key] = ResolutionFoldCounts()
-                    foldKeys += 1
-                }
+            if batch.fold(record, folding: queuedRecords + kept.count >= exactLimit) {
+                statistics.folded.addSaturating(Self.events(in: record))
+                continue
             }
             if queuedRecords + kept.count >= recordLimit, !record.isHeader {
                 // Counted in events, as `received` is (an app's end line is no event).
@@ -293,10 +271,9 @@ struct LiveIntake: Sendable {
         // slots (still counting, exactly) until the screen has taken enough. Queued regardless,
         // the aggregates of a churn of thousands of keys grew the queue past any limit (135 MB
         // of them in a 20 s churn with a 64 MB budget).
-        for connection in pendingFolds.sorted() {
-            guard queuedRecords + (foldedKeys[connection]?.count ?? 0) <= recordLimit else { continue }
+        for connection in folds.pendingConnections {
+            guard queuedRecords + folds.foldedKeyCount(of: connection) <= recordLimit else { continue }
             queueFolds(of: connection)
-            pendingFolds.remove(connection)
         }
         for connection in pendingDrops.keys.sorted() { queueDrops(of: connection) }
         var taken: [LiveUpdate] = []
@@ -370,17 +347,8 @@ struct LiveIntake: Sendable {
     }
 
     private mutating func queueFolds(of connection: Int) {
-        guard let keys = foldedKeys.removeValue(forKey: connection),
-              var table = folds.removeValue(forKey: connection) else { return }
-        defer { folds[connection] = table }
-        var aggregates: [TraceRecord] = []
-        aggregates.reserveCapacity(keys.count)
-        for key in keys {
-            guard let index = table.index(forKey: key) else { continue }
-            foldSlotsVisitedByLastTake += 1
-            aggregates.append(.aggregate(table.values[index].aggregate(for: key)))
-            table.values[index] = ResolutionFoldCounts()
-        }
+        let aggregates = folds.takeAggregates(of: connection)
+        foldSlotsVisitedByLastTake += aggregates.count
         guard !aggregates.isEmpty else { return }
         queuedRecords += aggregates.count
         append(.records(connection: connection, aggregates))
@@ -398,36 +366,6 @@ struct LiveIntake: Sendable {
         case .event: return 1
         case .aggregate(let aggregate): return aggregate.count
         default: return 0
-        }
-    }
-}
-
-// The app's own fold (``ResolutionFoldKey``, ``ResolutionFoldCounts``), over trace records.
-private extension ResolutionFoldKey {
-    /// The key of a `resolved` event or an `aggregate` record; nil for any other record.
-    init?(_ record: TraceRecord) {
-        switch record {
-        case .event(let event):
-            guard case .resolved(let resolved) = event.kind else { return nil }
-            self.init(resolved)
-        case .aggregate(let aggregate):
-            self.init(aggregate)
-        default:
-            return nil
-        }
-    }
-}
-
-private extension ResolutionFoldCounts {
-    mutating func add(_ record: TraceRecord) {
-        switch record {
-        case .event(let event):
-            guard case .resolved(let resolved) = event.kind else { return }
-            add(duration: resolved.durationNanoseconds, time: event.time)
-        case .aggregate(let aggregate):
-            add(aggregate)
-        default:
-            return
         }
     }
 }

@@ -61,4 +61,43 @@ struct ContainerBudgetTests {
         // table entry.
         #expect(heldGraph.residentBytes - releasedGraph.residentBytes >= 2_999 * 32)
     }
+
+    /// A session fed what the relay passes on (children folded, their repeated registrations
+    /// left out), one connection's records after another's, each folded afresh as the relay
+    /// folds a reconnected stream.
+    static func session(requests: Int, connections: Int = 1) -> InspectorModel {
+        var model = InspectorModel(connection: .live)
+        let records = Self.requests(requests)
+        let share = records.count / connections
+        for connection in 0..<connections {
+            var fold = ContainerFold()
+            let part = records[(connection * share)..<(connection == connections - 1 ? records.count : (connection + 1) * share)]
+            model.apply(fold.foldDroppingRepeats(Array(part)), now: 0)
+        }
+        return model
+    }
+
+    /// Within one span of trace time a folded site's history is one run, however many children:
+    /// the session holds what one child costs, history included.
+    @Test func aSessionsHistoryOfAChildPerRequestIsTheSizeOfOne() {
+        let few = Self.session(requests: 20), many = Self.session(requests: 4_000)
+        #expect(many.history.count == few.history.count)
+        #expect(many.history.footprint == few.history.footprint)
+        #expect(many.heldBytes - few.heldBytes < 4_096, "\(many.heldBytes) vs \(few.heldBytes)")
+        // Every record the session applied is still a line of the event log's numbering.
+        var fold = ContainerFold()
+        let applied = fold.foldDroppingRepeats(Self.requests(4_000)).count { if case .header = $0 { false } else { true } }
+        #expect(many.history.eventLines(through: many.history.count) == applied)
+        #expect(many.history.mergedRecords > applied / 2)
+    }
+
+    /// A reconnected stream names the children by a stand-in of its own fold: the history still
+    /// finds their services in the session's graph, and merges them.
+    @Test func aReconnectedStreamStillMerges() {
+        let once = Self.session(requests: 3_000), reconnected = Self.session(requests: 3_000, connections: 3)
+        #expect(reconnected.history.wholeRecordCount <= once.history.wholeRecordCount + 2 * 16,
+                "a reconnect's first children and their registrations are whole, not every record after it")
+        #expect(reconnected.history.count <= once.history.count + 2 * 32)
+        #expect(reconnected.graph.nodes.count == once.graph.nodes.count)
+    }
 }
