@@ -4,7 +4,8 @@ extension GraphHistory {
     /// What the history holds, in bytes, estimated from element sizes: strings the records and
     /// identities share with the live graph are not counted again. For BENCHMARKS.md.
     public struct Footprint: Sendable, Hashable {
-        /// Compact entries, with each record's time and running resolve count.
+        /// Compact entries, with each record's time and running resolve count, and where the
+        /// folded sites' runs merged records.
         public var entries: Int
         /// Records kept whole, and the identity of every node.
         public var wholeRecords: Int

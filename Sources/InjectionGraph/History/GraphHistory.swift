@@ -7,7 +7,9 @@ import Injection
 /// nearly all of a long run, are kept as a compact entry (node and edge ids, counts and times:
 /// 56 bytes) and replayed through the same code as the record, with the identity the history
 /// keeps once per service. Everything else
-/// (registrations, failures, overrides, mappings) is kept whole.
+/// (registrations, failures, overrides, mappings) is kept whole. The records of the children
+/// folded at one site (``ContainerFold``) are merged into runs, so that a child per request
+/// costs the history what its time does, not its requests (`GraphHistory+FoldedRuns.swift`).
 ///
 /// The history keeps a copy of the graph (a copy-on-write value: the live graph's next change
 /// pays one copy) whenever the replay cost since the last one reaches ``snapshotBudget(for:)``:
