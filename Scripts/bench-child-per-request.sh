@@ -60,7 +60,7 @@ growth=$(awk -v from=$((duration - window)) '$1 >= from { n++; sx += $1; sy += $
 ok() { awk -v v="$1" -v t="$2" 'BEGIN { print (v != "-" && v <= t) ? "✓" : "✗" }'; }
 echo "RSS every 5 s (MB): $(awk '{ printf "%s ", $2 }' "$samples")"
 echo "header at the end: $header"
-echo "stats at the end: $(awk '$1 ~ /^(received|applied|dropped|folded|shed_connections|history_bytes|history_records|history_whole_records|history_merged_records|graph_bytes|releasing_peak_bytes|sessions)$/ { printf "%s %s  ", $1, $2 }' "$work/stats" 2>/dev/null)"
+echo "stats at the end: $(awk '$1 ~ /^(received|applied|dropped|folded|shed_connections|history_bytes|history_records|history_whole_records|history_merged_records|history_whole_[a-zA-Z]*|graph_bytes|releasing_peak_bytes|sessions)$/ { printf "%s %s  ", $1, $2 }' "$work/stats" 2>/dev/null)"
 echo
 echo "| requests/s | peak RSS MB | growth over the last $window s, MB/min | graph_bytes at the end |"
 echo "|---:|---:|---:|---:|"

@@ -153,6 +153,22 @@ struct FoldedRunHistoryTests {
         #expect(rebuilt.containers == graph.containers)
     }
 
+    /// Without the intake's fold (a reconnected stream's starts afresh) every child's
+    /// registrations reach the history: a run keeps each once.
+    @Test func childrensRepeatedRegistrationsAreKeptOncePerRun() throws {
+        var trace = ContainerFoldTests.appTrace()
+        for number in 1...1_000 { ContainerFoldTests.serve(number, in: &trace) }
+        let few = Self.apply(Array(trace.records.prefix(40))).history
+        let (graph, history) = Self.apply(trace.records)
+        #expect(history.count <= few.count + 2, "\(history.count) entries for 1 000 children")
+        #expect(history.count + history.mergedRecords == trace.records.count)
+        let rebuilt = history.graph(through: history.count)
+        #expect(rebuilt.containers == graph.containers)
+        #expect(rebuilt.nodes.map(\.registrationCount) == graph.nodes.map(\.registrationCount))
+        #expect(rebuilt.nodes.map(\.resolveCount) == graph.nodes.map(\.resolveCount))
+        #expect(rebuilt.check().problems.isEmpty)
+    }
+
     @Test func aCompactionKeepsTheRunsAndTheirLines() {
         let records = Self.server(requests: 2_000, perSpan: 20)
         var (graph, history) = Self.apply(records)

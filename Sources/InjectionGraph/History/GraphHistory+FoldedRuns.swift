@@ -11,6 +11,10 @@ import Injection
 /// children it made and released (the last child's record kept whole, to name it) and one per
 /// resolve key, their counts summed. The app's `dropped` notes (one per batch it sends while
 /// it drops) change only counts too: those during a run are one note, their counts summed. A
+/// child's registration that repeats one of the run (same service but for its container, line
+/// and scope, replacing nothing) is kept once per run: the intake leaves most of them out, but
+/// not after a reconnect (its fold starts afresh) or while the app drops its releases (the
+/// repeats change nothing but the session's event count, which a rebuild leaves them out of). A
 /// run ends after ``foldedRunSpan`` of trace time, at any other record, at a snapshot and when
 /// a compaction begins; the next of the site's records begins another. The history of a folded
 /// site grows with its runs, not its children.
@@ -41,6 +45,8 @@ extension GraphHistory {
         var resolves: [RunKey: Int] = [:]
         /// Its `dropped` note, once the app sent one during it.
         var drops: Int?
+        /// Its children's registrations, each kept once.
+        var registrations: [RegistrationKey: Int] = [:]
         /// Its entry in ``GraphHistory/mergeMarks``, once a record was merged into it.
         var mark: Int?
     }
@@ -60,12 +66,33 @@ extension GraphHistory {
         }
     }
 
+    /// A child's registration but for the container it was made in.
+    struct RegistrationKey: Hashable, Sendable {
+        let type: String
+        let name: String?
+        let layer: String?
+        let member: String?
+        let location: SourceLocation
+        let scope: Scope
+        let implements: [String]
+
+        init(_ registered: Registered) {
+            type = registered.service.type
+            name = registered.service.name
+            layer = registered.service.layer
+            member = registered.service.member
+            location = registered.location
+            scope = registered.scope
+            implements = registered.implements.map(\.type)
+        }
+    }
+
     /// A record that goes into a folded site's run.
     struct FoldedSite {
-        enum Kind { case children, resolve, drops }
+        enum Kind { case children, resolve, drops, registration(RegistrationKey) }
         let standIn: String
         let kind: Kind
-        var isChildren: Bool { kind == .children }
+        var isChildren: Bool { if case .children = kind { true } else { false } }
     }
 
     /// Records merged into entries before entry ``end``, counted from the session's start.
@@ -96,6 +123,10 @@ extension GraphHistory {
         switch event.kind {
         case .containerCreated(let created) where created.addedTo == nil: name = created.container
         case .containerReleased(let released): name = released.container
+        case .registered(let registered) where registered.replaced == nil:
+            let standIn = graph.containerFold.folded(registered.service.container)
+            guard standIn != registered.service.container else { return nil }
+            return FoldedSite(standIn: standIn, kind: .registration(RegistrationKey(registered)))
         default: return nil
         }
         let standIn = graph.containerFold.folded(name)
@@ -130,6 +161,9 @@ extension GraphHistory {
             wholeRecords.update(at: wholeRecordIndex(of: entries[index])) { kept in
                 if case .dropped(let earlier, let at) = kept { kept = .dropped(count: earlier.addingSaturated(count), time: max(at, time)) }
             }
+        case .registration(let key):
+            guard let known = open.registrations[key] else { return false }
+            index = known
         case .resolve:
             guard let compact, let known = open.resolves[RunKey(compact)] else { return false }
             index = known
@@ -171,6 +205,7 @@ extension GraphHistory {
         case .children: open.children = index
         case .resolve: open.resolves[RunKey(entries[index])] = index
         case .drops: open.drops = index
+        case .registration(let key): open.registrations[key] = index
         }
         if let mark = open.mark { mergeMarks[mark].end = entries.count }
         run = open

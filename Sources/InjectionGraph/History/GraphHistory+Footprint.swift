@@ -69,3 +69,24 @@ extension DependencyGraph {
         a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 }
+
+extension GraphHistory {
+    /// How many records of each kind are kept whole (`header`, `dropped`, an event's kind…):
+    /// what a history holds besides compact resolves, for `DI_INSPECT_STATS`.
+    public var wholeRecordKinds: [String: Int] {
+        var kinds: [String: Int] = [:]
+        wholeRecords.forEachRun(in: 0..<wholeRecords.count) { slice in
+            for record in slice {
+                let kind = switch record {
+                case .header: "header"
+                case .event(let event): "\(event.kind.name)"
+                case .aggregate: "aggregate"
+                case .dropped: "dropped"
+                case .end: "end"
+                }
+                kinds[kind, default: 0] += 1
+            }
+        }
+        return kinds
+    }
+}

@@ -31,6 +31,9 @@ extension Inspector {
         figures["history_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.count })
         figures["history_whole_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.wholeRecordCount })
         figures["history_merged_records"] = UInt64(sessions.reduce(0) { $0 + $1.history.mergedRecords })
+        for session in sessions {
+            for (kind, count) in session.history.wholeRecordKinds { figures["history_whole_\(kind)", default: 0] += UInt64(count) }
+        }
         // Services' sort keys built: the services shown, unless another graph made them be built again.
         figures["service_entries_built"] = UInt64(state.serviceOrder.entriesBuilt)
         // Problems checked from scratch: once per change of structure, not per revision.
