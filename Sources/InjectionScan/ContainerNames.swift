@@ -10,6 +10,9 @@ struct ContainerNames {
     /// A name for "the default container", settled once every registration is read.
     static let unsettled = "\u{0}default"
 
+    /// How sources name Resolver's root container besides `Resolver` itself.
+    static let resolverRoots: Set<String> = ["Resolver.self", "Resolver.main", "Resolver.root"]
+
     struct Resolved {
         var name: String
         var guessed: Bool
@@ -69,6 +72,12 @@ struct ContainerNames {
             return Resolved(name: "shared", guessed: false)
         }
         if let name = bindings[expression] { return Resolved(name: name, guessed: false) }
+        // Resolver's root container, however it is written: `Resolver.main` and `Resolver.root`,
+        // and a bare `register` in `extension Resolver` (its static `self`), go where
+        // `Resolver.register` goes.
+        if Self.resolverRoots.contains(expression) || (expression == "self" && reference.type == "Resolver") {
+            return Resolved(name: bindings["Resolver"] ?? Self.unsettled, guessed: false)
+        }
         if let inRegistration { return Resolved(name: inRegistration, guessed: false) }
         if let name = bindings[SourceTypes.lastComponent(expression)] { return Resolved(name: name, guessed: false) }
         if expression == "self" || expression.hasPrefix("self.") { return Resolved(name: Self.unsettled, guessed: false) }

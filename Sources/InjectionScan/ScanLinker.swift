@@ -113,6 +113,10 @@ struct Linking {
         containers.settleDefault(registrations.map(\.declared.service.container))
         for index in registrations.indices where registrations[index].declared.service.container == ContainerNames.unsettled {
             registrations[index].declared.service.container = containers.defaultName
+            // `.implements(P.self)` registers P in the same container.
+            for implemented in registrations[index].declared.implements.indices {
+                registrations[index].declared.implements[implemented].container = containers.defaultName
+            }
         }
         markOverrides()
     }
