@@ -151,7 +151,9 @@ struct Linking {
         return DeclaredRegistration(
             id: id, service: service, implementation: fact.implementation.map(SourceTypes.normalized),
             implements: fact.implements.map { ServiceIdentity(type: SourceTypes.normalized($0), name: name, container: container.name) },
-            scope: Self.scope(fact.scope, style: fact.style), form: fact.form.rawValue, style: fact.style.rawValue,
+            // An instance registered is the one instance every resolve returns, as the runtime keeps it.
+            scope: fact.form == .instance && fact.scope == nil ? "singleton" : Self.scope(fact.scope, style: fact.style),
+            form: fact.form.rawValue, style: fact.style.rawValue,
             location: location(file, fact.line, fact.column), conditions: fact.conditions, certainty: certainty, note: note)
     }
 

@@ -32,7 +32,9 @@ enum ScanTools {
     }
 
     /// Runs `executable` with `arguments` (in `folder`), `DI_SCAN` set, and waits.
-    static func run(_ executable: String, _ arguments: [String], in folder: String? = nil) throws -> Result {
+    static func run(
+        _ executable: String, _ arguments: [String], in folder: String? = nil, environment extra: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -40,6 +42,7 @@ enum ScanTools {
         var environment = ProcessInfo.processInfo.environment
         environment["DI_SCAN"] = diScan
         environment.removeValue(forKey: "DI_INSPECT")
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
@@ -62,10 +65,12 @@ enum ScanTools {
     }
 
     /// `di-inspect scan PATH -o FILE`, read back.
-    static func scanGraph(_ path: String, in folder: String? = nil) throws -> (Declarations, DependencyGraph) {
+    static func scanGraph(
+        _ path: String, in folder: String? = nil, options: [String] = []
+    ) throws -> (Declarations, DependencyGraph) {
         let file = NSTemporaryDirectory() + "scan-\(UUID().uuidString).scan"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let result = try scan([path, "-o", file], in: folder)
+        let result = try scan([path, "-o", file] + options, in: folder)
         try #require(result.status == 0 || result.status == 1, "scan failed: \(result.errors)")
         let declarations = try ScanGraphFile.read(try String(contentsOfFile: file, encoding: .utf8))
         return (declarations, ScanChecks.graph(from: declarations))

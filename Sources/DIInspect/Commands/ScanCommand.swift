@@ -37,6 +37,9 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Skip (and report) files larger than this many bytes.")
     var maxFileSize: Int?
 
+    @Option(help: "A di-inspect.json naming the app's own wrappers, helpers, containers and module folders (default: di-inspect.json in the scanned root, if any).")
+    var config: String?
+
     @Option(help: "Files read at once (default: the number of cores); the output is the same whatever the count.")
     var jobs: Int?
 
@@ -84,6 +87,7 @@ struct ScanCommand: ParsableCommand {
         if includeTests { arguments.append("--include-tests") }
         for define in defines { arguments += ["--define", define] }
         if let maxFileSize { arguments += ["--max-file-size", String(maxFileSize)] }
+        if let config { arguments += ["--config", config] }
         if let jobs { arguments += ["--jobs", String(jobs)] }
         return arguments + ["--"] + paths
     }
