@@ -118,11 +118,7 @@ public enum ScanChecks {
 
         /// The types of ``plainTypes`` that start with `prefix`.
         func plainTypes(startingWith prefix: [UInt8]) -> ArraySlice<String> {
-            var low = 0, high = plainTypes.count
-            while low < high {
-                let middle = (low + high) / 2
-                if plainTypes[middle].utf8.lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
-            }
+            let low = plainTypes.partitioningIndex { !$0.utf8.lexicographicallyPrecedes(prefix) }
             var end = low
             while end < plainTypes.count, plainTypes[end].utf8.starts(with: prefix) { end += 1 }
             return plainTypes[low..<end]

@@ -234,12 +234,7 @@ extension GraphHistory {
     /// are not lines; records merged into runs are): what the time cursor shows of the log.
     public func eventLines(through count: Int) -> Int {
         let target = min(max(0, count), entries.count)
-        var low = 0
-        var high = mergeMarks.count
-        while low < high {
-            let middle = (low + high) / 2
-            if mergeMarks[middle].end <= target { low = middle + 1 } else { high = middle }
-        }
+        let low = mergeMarks.partitioningIndex { $0.end > target }
         let merged = low > 0 ? mergeMarks[low - 1].merged : mergedBeforeStart
         return droppedRecords - droppedHeaders + target - headerCount(before: target) + merged
     }

@@ -247,12 +247,7 @@ public struct GraphHistory: Sendable {
     /// The graph after the first `count` records (clamped to the records kept).
     public func graph(through count: Int) -> DependencyGraph {
         let target = min(max(0, count), entries.count)
-        var low = 0
-        var high = snapshots.count
-        while low < high {
-            let middle = (low + high) / 2
-            if snapshots[middle].count <= target { low = middle + 1 } else { high = middle }
-        }
+        let low = snapshots.partitioningIndex { $0.count > target }
         var graph = low > 0 ? snapshots[low - 1].graph : (base ?? emptyGraph)
         let start = low > 0 ? snapshots[low - 1].count : 0
         _ = replay(start..<target, onto: &graph)
@@ -296,13 +291,7 @@ public struct GraphHistory: Sendable {
 
     /// How many records happened at or before `time`.
     public func count(atOrBefore time: UInt64) -> Int {
-        var low = 0
-        var high = times.count
-        while low < high {
-            let middle = (low + high) / 2
-            if times[middle] <= time { low = middle + 1 } else { high = middle }
-        }
-        return low
+        times.partitioningIndex { $0 > time }
     }
 
     /// Entries a rebuild as of `count` replays after its snapshot (for the benchmark).

@@ -139,12 +139,6 @@ struct EventItems: Sendable {
 
     /// Where line `number` is (or the first line after it) in `lines`, which are in number order.
     private static func index(of number: UInt64, in lines: [LoggedEvent]) -> Int {
-        var low = 0
-        var high = lines.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lines[middle].number < number { low = middle + 1 } else { high = middle }
-        }
-        return low
+        lines.partitioningIndex { $0.number >= number }
     }
 }

@@ -101,12 +101,7 @@ struct ServiceOrder: Sendable {
         } else {
             // Few new services: each goes to its place (its id is the largest, so it follows equals).
             for id in first..<nodes.count {
-                var low = 0, high = byName.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if precedesByName(byName[middle], id) { low = middle + 1 } else { high = middle }
-                }
-                byName.insert(id, at: low)
+                byName.insert(id, at: byName.partitioningIndex { !precedesByName($0, id) })
             }
         }
         ranks = Array(repeating: 0, count: nodes.count)

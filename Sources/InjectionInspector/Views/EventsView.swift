@@ -64,12 +64,7 @@ enum EventsView {
 
     /// Line `number` of `lines` (in number order), if it is there.
     static func line(_ number: UInt64, in lines: [LoggedEvent]) -> LoggedEvent? {
-        var low = 0
-        var high = lines.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lines[middle].number < number { low = middle + 1 } else { high = middle }
-        }
+        let low = lines.partitioningIndex { $0.number >= number }
         return low < lines.count && lines[low].number == number ? lines[low] : nil
     }
 
