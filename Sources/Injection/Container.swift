@@ -99,6 +99,17 @@ public final class Container: Sendable {
         Container(name: name, parent: self, file: file, line: line)
     }
 
+    /// A container made as a child of `parent`, in Resolver's spelling (`Resolver(child: main)`):
+    /// the same as `Container(parent: parent)` and ``makeChild(name:file:line:)``.
+    ///
+    /// ```swift
+    /// let mock = Container(child: .shared)
+    /// mock.register { MockFetcher() as XYZFetching }   // the parent is untouched
+    /// ```
+    public convenience init(child parent: Container, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(name: nil, parent: parent, file: file, line: line)
+    }
+
     /// The default container, used by the property wrappers and the static conveniences.
     ///
     /// It is task-local: ``withContainer(_:operation:)`` (or the `.container` test trait) gives a
