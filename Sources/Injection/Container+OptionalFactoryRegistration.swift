@@ -10,8 +10,8 @@ extension Container {
     /// `register(XYZ.self) { … }` does.
     ///
     /// ```swift
-    /// container.register(URL.self, name: "feed") { URL(string: settings.feed) }
-    /// let feed: URL? = container.optional(name: "feed")   // nil when the factory returns nil
+    /// container.register(Endpoint.self, name: "feed") { Endpoint(feedAddress) }
+    /// let feed: Endpoint? = container.optional(name: "feed")   // nil when the factory returns nil
     /// ```
     /// `optional()` gives nil when the factory does, and
     /// `resolve` stops with a message naming the factory that returned nil; a nil is never kept.
@@ -35,7 +35,7 @@ extension Container {
     /// Registers under `type` a factory that receives the resolving container and may return nil.
     ///
     /// ```swift
-    /// container.register(Session.self) { c in c.resolve(Keychain.self).token.map(Session.init) }
+    /// container.register(Endpoint.self) { c in Endpoint(c.resolve(String.self, name: "address")) }
     /// ```
     @discardableResult @_disfavoredOverload
     public func register<T>(
@@ -50,8 +50,8 @@ extension Container {
     /// return nil.
     ///
     /// ```swift
-    /// container.register(URL.self) { _, args in URL(string: args()) }
-    /// let home: URL? = container.optional(args: "https://example.com")
+    /// container.register(Endpoint.self, name: "given") { _, args in Endpoint(args()) }
+    /// let home: Endpoint? = container.optional(name: "given", args: "https://example.com")
     /// ```
     @discardableResult @_disfavoredOverload
     public func register<T>(
@@ -65,7 +65,7 @@ extension Container {
     /// Registers in ``shared`` under `type` a factory that may return nil.
     ///
     /// ```swift
-    /// Container.register(URL.self, name: "feed") { URL(string: settings.feed) }
+    /// Container.register(Endpoint.self, name: "feed") { Endpoint(feedAddress) }
     /// ```
     @discardableResult @_disfavoredOverload
     public static func register<T>(

@@ -94,6 +94,27 @@ struct DocCommentExampleTests {
         #expect(withContainer(shared) { DocCommentExamples.childOfShared() } == ["mock"])
     }
 
+    @Test func resolverChildIsAChildOfShared() {
+        let shared = Container(name: "doc-resolver-child")
+        shared.register { XYZFetcher() as XYZFetching }
+        let mock = withContainer(shared) { DocCommentExamples.resolverChild() }
+        #expect(mock.parent === shared)
+        #expect(mock.resolve(XYZFetching.self).fetch() == ["mock"])
+        #expect(shared.resolve(XYZFetching.self).fetch() != ["mock"])
+    }
+
+    @Test func optionalFactoriesOfATypeGiveNilOrTheInstance() {
+        let container = Container(name: "doc-optional-of-a-type")
+        container.register(name: "address") { "https://address" }
+        let (feed, home, addressed) = DocCommentExamples.optionalFactoryOfAType(container, feedAddress: "ftp://feed")
+        #expect(feed == nil)
+        #expect(home?.address == "https://example.com")
+        #expect(addressed?.address == "https://address")
+        let shared = Container(name: "doc-optional-of-a-type-static")
+        withContainer(shared) { DocCommentExamples.staticOptionalFactoryOfAType(feedAddress: "https://feed") }
+        #expect(shared.resolve(Endpoint.self, name: "feed").address == "https://feed")
+    }
+
     @Test func argumentAndScopeExamplesRun() {
         let container = Container(name: "doc-arguments")
         #expect(DocCommentExamples.registerWithArguments(container).userID == 42)

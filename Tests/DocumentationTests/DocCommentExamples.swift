@@ -221,6 +221,30 @@ enum DocCommentExamples {
     }
 
     // Injection/Container.swift
+    static func resolverChild() -> Container {
+        let mock = Container(child: .shared)
+        mock.register { MockFetcher() as XYZFetching }   // the parent is untouched
+        return mock
+    }
+
+    // Injection/Container+OptionalFactoryRegistration.swift
+    static func optionalFactoryOfAType(_ container: Container, feedAddress: String) -> (Endpoint?, Endpoint?, Endpoint?) {
+        container.register(Endpoint.self, name: "feed") { Endpoint(feedAddress) }
+        let feed: Endpoint? = container.optional(name: "feed")   // nil when the factory returns nil
+
+        container.register(Endpoint.self) { c in Endpoint(c.resolve(String.self, name: "address")) }
+
+        container.register(Endpoint.self, name: "given") { _, args in Endpoint(args()) }
+        let home: Endpoint? = container.optional(name: "given", args: "https://example.com")
+        return (feed, home, container.optional(Endpoint.self))
+    }
+
+    // Injection/Container+OptionalFactoryRegistration.swift: registers in Container.shared.
+    static func staticOptionalFactoryOfAType(feedAddress: String) {
+        Container.register(Endpoint.self, name: "feed") { Endpoint(feedAddress) }
+    }
+
+    // Injection/Container.swift
     static func childOfShared() -> [String] {
         let test = Container(name: "test", parent: .shared)
         test.register { MockFetcher() as XYZFetching }

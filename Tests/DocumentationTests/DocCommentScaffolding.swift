@@ -83,6 +83,14 @@ final class EditorViewModel {
 
 // @Service (Service.swift).
 final class NetworkService {}
+/// An address that may not parse: a failable initializer, as `URL(string:)`.
+struct Endpoint: Sendable {
+    let address: String
+    init?(_ address: String) {
+        guard address.hasPrefix("https://") else { return nil }
+        self.address = address
+    }
+}
 final class LocationService {}
 final class TranslationService {
     func translate(_ text: String) -> String { "«\(text)»" }
