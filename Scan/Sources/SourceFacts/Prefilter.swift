@@ -12,7 +12,7 @@ public struct Prefilter: Sendable {
         "register", "resolve", "optional", "tryResolve", "Injected", "LazyInjected", "WeakLazyInjected",
         "OptionalInjected", "InjectedObject", "Inject", "Service", "Provider", "provide", "Factory",
         "ParameterFactory", "SharedContainer", "Container", "Resolver", "Resolving", "Assembly", "Assembler",
-        "InjectionMapper", "DependencyLayer", "makeChild", "decorate", "autoregister",
+        "InjectionMapper", "DependencyLayer", "makeChild", "decorate", "autoregister", "DynamicInjected", "FactoryKit",
     ]
 
     static let declarationKeywords: Set<String> = ["class", "struct", "enum", "actor", "extension", "protocol"]

@@ -75,7 +75,8 @@ final class RegistrationVisitor: SyntaxVisitor {
         case .unknown:
             let labels = Set(call.arguments.compactMap { $0.label?.text })
             let diLabels: Set<String> = ["name", "scope", "type", "factory", "argument", "arguments"]
-            guard factory != nil || (explicitType != nil && labels.isSubset(of: diLabels)) else {
+            // `BGTaskScheduler.shared.register(forTaskWithIdentifier:using:) { }`: labels no container takes.
+            guard factory != nil || explicitType != nil, labels.isSubset(of: diLabels) else {
                 addNote(call, .notInjection, "\(name)(…) on \(describe(receiver)): no factory closure and the receiver is not declared as a container; not taken as a registration", conditions)
                 return
             }

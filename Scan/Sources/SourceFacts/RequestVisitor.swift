@@ -15,6 +15,8 @@ final class RequestVisitor: SyntaxVisitor {
     static let wrappers: [String: RequestAccess] = [
         "Injected": .eager, "LazyInjected": .lazy, "WeakLazyInjected": .weakLazy, "OptionalInjected": .optional,
         "InjectedObject": .eager, "InjectedObservable": .eager, "Inject": .eager, "Service": .eager, "InjectedType": .eager,
+        // Factory's `@DynamicInjected(\.x)` resolves on every read, never while its holder is built.
+        "DynamicInjected": .lazy,
     ]
     static let resolveNames: Set<String> = ["resolve", "optional", "tryResolve"]
 
@@ -188,6 +190,7 @@ final class RequestVisitor: SyntaxVisitor {
         }
         if let lifetime = SyntaxShapes.argument(call, label: "lifetime") { fact.scope = TypeText.scope(lifetime) }
         if fact.typeSource == .unknown { typeFromContext(ExprSyntax(call), into: &fact) }
+        storedProperty(call, into: &fact)
         link(call, into: &fact)
         if fact.enclosing.isGeneric, fact.service != nil, FileContext.mentionsGeneric(fact.service, at: call) {
             // `resolve(Service.self)` in `func make<Service>()`: each caller picks the key.
@@ -264,6 +267,7 @@ final class RequestVisitor: SyntaxVisitor {
             enclosing: context.enclosing(of: call), certainty: certainty, note: note)
         if viaResolve { fact.arguments = [] }
         // The key is the member path; where the value goes says nothing about it.
+        storedProperty(call, into: &fact)
         link(call, into: &fact)
         (fact.line, fact.column) = context.position(of: token)
         requests.append(fact)
@@ -285,6 +289,28 @@ final class RequestVisitor: SyntaxVisitor {
         link(call, into: &fact)
         (fact.line, fact.column) = context.position(of: token)
         requests.append(fact)
+    }
+
+    /// The property a resolve's value initialises, through `try`, `await`, `!` and `as`:
+    /// `let formatter = Resolver.resolve(F.self)` fills `formatter` (the linker makes it an edge
+    /// of a registration that builds the type); a `lazy` one resolves at first read instead.
+    private func storedProperty(_ call: FunctionCallExprSyntax, into fact: inout RequestFact) {
+        var current = Syntax(call)
+        while let parent = current.parent,
+            parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
+                || parent.is(OptionalChainingExprSyntax.self) || parent.is(AsExprSyntax.self)
+                || (parent.is(ExprListSyntax.self) && parent.parent?.is(SequenceExprSyntax.self) == true && parent.children(viewMode: .sourceAccurate).first?.id == current.id)
+                || parent.is(SequenceExprSyntax.self)
+        {
+            current = parent
+        }
+        guard let binding = current.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) else { return }
+        if fact.member == nil { fact.member = binding.pattern.writtenText }
+        if fact.access == .eager, let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            variable.modifiers.contains(where: { $0.name.text == "lazy" })
+        {
+            fact.access = .lazy
+        }
     }
 
     // MARK: Typing from the context

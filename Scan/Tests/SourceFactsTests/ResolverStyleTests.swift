@@ -69,6 +69,13 @@ import Testing
         #expect(facts.request("#S:nameFromString", file)?.name == NameFact(value: "wilma", isLiteral: true))
         let locator = try #require(facts.request("#S:locator", file))
         #expect(locator.form == .resolveCall && locator.service == "XYZService" && locator.inRegistration == nil && locator.container?.expression == "Resolver")
+        #expect(locator.access == .eager && locator.member == "direct")
+        // A lazy stored property resolves at first read, not while its holder is built.
+        let lazyStored = try #require(facts.request("#S:lazyStored", file))
+        #expect(lazyStored.access == .lazy && lazyStored.member == "later" && lazyStored.service == "XYZService")
+        // Typed by its argument, it still names the property it fills.
+        let explicit = try #require(facts.request("#S:storedExplicit", file))
+        #expect(explicit.access == .eager && explicit.member == "explicit" && explicit.service == "XYZService")
         let defaultArgument = try #require(facts.request("#S:default", file))
         #expect(defaultArgument.form == .defaultArgument && defaultArgument.service == "XYZFetching" && defaultArgument.member == "fetcher")
     }
@@ -162,6 +169,9 @@ import Testing
         let lazy = try #require(facts.request("#S:lazy", file))
         #expect(lazy.keyPath == KeyPathFact(root: "FeatureContainer", components: ["feature"]) && lazy.access == .lazy)
         #expect(facts.request("#S:weak", file)?.access == .weakLazy)
+        // `@DynamicInjected` resolves on each read: lazy, never while its holder is built.
+        let dynamic = try #require(facts.request("#S:dynamic", file))
+        #expect(dynamic.wrapper == "DynamicInjected" && dynamic.access == .lazy && dynamic.keyPath == KeyPathFact(components: ["network"]))
         #expect(facts.request("#S:object", file)?.wrapper == "InjectedObject")
         let observable = try #require(facts.request("#S:observable", file))
         #expect(observable.wrapper == "InjectedObservable" && observable.style == .factory && observable.access == .eager

@@ -8,6 +8,7 @@ final class ViewModel {
     @WeakLazyInjected(\.network) var network  // #S:weak
     @InjectedObject(\.model) var model  // #S:object
     @InjectedObservable(\.observable) var observable  // #S:observable
+    @DynamicInjected(\.network) var current  // #S:dynamic
 
     func run() {
         let network = Container.shared.network()  // #S:call

@@ -13,6 +13,7 @@ final class ListController {
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")  // #N:tableView
         analytics.register(event: "open")  // #N:analytics
         unknownThing.register(Cell.self, forCellWithReuseIdentifier: "c")  // #N:unknown
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) { task in }  // #N:labels
         registry.register { Plugin() }  // #R:guessed
     }
 }

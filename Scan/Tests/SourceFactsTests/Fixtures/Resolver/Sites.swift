@@ -12,6 +12,8 @@ final class XYZViewController {
     @InjectedObject var model: ObservableModel  // #S:object
     @Injected(name: "edit") var edit: XYZViewModel  // #S:named
     private let direct: XYZService = Resolver.resolve()  // #S:locator
+    private lazy var later: XYZService = Resolver.resolve()  // #S:lazyStored
+    private let explicit = try! Resolver.resolve(XYZService.self)  // #S:storedExplicit
 
     init(fetcher: XYZFetching = Resolver.resolve()) {}  // #S:default
 }
