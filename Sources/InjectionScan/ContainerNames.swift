@@ -23,6 +23,8 @@ struct ContainerNames {
     private var bindings: [String: String] = [:]
     private var parents: [String: String] = [:]
     private var addedChildren: [String: [String]] = [:]
+    /// Factory `SharedContainer` types the sources declare, by type name → container name.
+    private var factoryContainers: [String: String] = [:]
     /// The container most registrations go into when none is named (`@Injected` reads it).
     private(set) var defaultName = "shared"
 
@@ -32,10 +34,14 @@ struct ContainerNames {
             for fact in file.containers {
                 let name: String? = switch fact.kind {
                 case .container, .child:
-                    fact.name.flatMap { $0.isLiteral ? $0.value : nil } ?? fact.binding.map(SourceTypes.lastComponent)
-                case .sharedContainer, .assembly: fact.type ?? fact.binding
+                    fact.name.flatMap { $0.isLiteral ? $0.value : nil } ?? Self.factoryContainerName(fact)
+                        ?? fact.binding.map(SourceTypes.lastComponent)
+                case .sharedContainer:
+                    Self.factoryContainerName(fact) ?? fact.binding
+                case .assembly: fact.type ?? fact.binding
                 default: nil
                 }
+                if fact.kind == .sharedContainer, let name { factoryContainers[SourceTypes.lastComponent(name)] = name }
                 if fact.kind == .addChild, let parent = fact.parent { added.append((parent, fact.members)) }
                 guard let name else { continue }
                 if let binding = fact.binding {
@@ -54,6 +60,13 @@ struct ContainerNames {
             let parentName = bindings[parent] ?? resolveName(parent)
             addedChildren[parentName, default: []] += children.map { bindings[$0] ?? resolveName($0) }
         }
+    }
+
+    /// A Factory container is named by its type (`AppContainer.shared`, `AppContainer()`, however
+    /// nested its declaration); Factory's own `Container` is `shared`.
+    private static func factoryContainerName(_ fact: ContainerFact) -> String? {
+        guard fact.style == .factory, let type = fact.type.map(SourceTypes.lastComponent) else { return nil }
+        return type == "Container" ? "shared" : type
     }
 
     private func resolveName(_ expression: String) -> String {
@@ -78,6 +91,10 @@ struct ContainerNames {
         if Self.resolverRoots.contains(expression) || (expression == "self" && reference.type == "Resolver") {
             return Resolved(name: bindings["Resolver"] ?? Self.unsettled, guessed: false)
         }
+        // `self` in a Factory `SharedContainer` the sources declare (its members' `self { }`).
+        if expression == "self", let type = reference.type, let name = factoryContainers[SourceTypes.lastComponent(type)] {
+            return Resolved(name: name, guessed: false)
+        }
         if let inRegistration { return Resolved(name: inRegistration, guessed: false) }
         if let name = bindings[SourceTypes.lastComponent(expression)] { return Resolved(name: name, guessed: false) }
         if expression == "self" || expression.hasPrefix("self.") { return Resolved(name: Self.unsettled, guessed: false) }
@@ -89,7 +106,8 @@ struct ContainerNames {
     mutating func settleDefault(_ names: [String]) {
         var counts: [String: Int] = [:]
         for name in names where name != Self.unsettled { counts[name, default: 0] += 1 }
-        let declaredNames = Set(declared.map(\.name))
+        // A Factory `SharedContainer` of the app's own is never the default: that is `Container.shared`.
+        let declaredNames = Set(declared.map(\.name)).subtracting(factoryContainers.values)
         defaultName = counts.filter { declaredNames.contains($0.key) || $0.key == "shared" }
             .max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "shared"
     }

@@ -103,7 +103,7 @@ struct Linking {
         // First where each registration goes, so the app's default container is the one most of
         // them name.
         for (fileIndex, file) in facts.files.enumerated() {
-            for fact in file.registrations where fact.form != .decorate {
+            for fact in file.registrations where fact.form != .decorate && !isTheAppsOwnMethod(fact) {
                 let container = containers.resolve(fact.container, enclosingType: fact.enclosing.type, inRegistration: nil)
                 registrationIndex[FactKey(file: fileIndex, fact: fact.id)] = registrations.count
                 registrations.append(LinkedRegistration(
@@ -118,6 +118,7 @@ struct Linking {
                 registrations[index].declared.implements[implemented].container = containers.defaultName
             }
         }
+        keyFactoryOverrides()
         markOverrides()
     }
 
@@ -126,7 +127,7 @@ struct Linking {
         nextID += 1
         var certainty = InjectionGraph.Certainty(fact.certainty)
         var note = fact.note
-        let type = (fact.service ?? fact.implementation).map(SourceTypes.normalized)
+        let type = (fact.service ?? fact.implementation).map { types.named($0) }
         if type == nil || fact.enclosing.isGeneric || fact.enclosing.inLoop {
             certainty = .unresolved
             note = note ?? (fact.enclosing.isGeneric ? "registered inside a generic function: each caller picks the type"
@@ -146,15 +147,61 @@ struct Linking {
             certainty = .guessed
             note = note ?? "the name is an expression (\(written.value))"
         }
+        // Factory keys a member by its container and name, not its type: two members of one type
+        // are two keys, never an override.
+        let keyedByMember = layer != nil || Self.factoryMembers.contains(fact.form)
         let service = ServiceIdentity(
-            type: type ?? "?", name: name, container: container.name, layer: layer, member: layer == nil ? nil : fact.member)
+            type: type ?? "?", name: name, container: container.name, layer: layer, member: keyedByMember ? fact.member : nil)
         return DeclaredRegistration(
-            id: id, service: service, implementation: fact.implementation.map(SourceTypes.normalized),
-            implements: fact.implements.map { ServiceIdentity(type: SourceTypes.normalized($0), name: name, container: container.name) },
+            id: id, service: service,
+            implementation: fact.implementation.map { types.named($0) },
+            implements: fact.implements.map {
+                ServiceIdentity(type: types.named($0), name: name, container: container.name)
+            },
             // An instance registered is the one instance every resolve returns, as the runtime keeps it.
             scope: fact.form == .instance && fact.scope == nil ? "singleton" : Self.scope(fact.scope, style: fact.style),
             form: fact.form.rawValue, style: fact.style.rawValue,
             location: location(file, fact.line, fact.column), conditions: fact.conditions, certainty: certainty, note: note)
+    }
+
+    /// `scheduler.register { … }` on a type the sources declare with `register` methods of its own,
+    /// none generic (a task scheduler's, an analytics client's): the app's method, not a
+    /// registration. A wrapper around a container registers any type: its `register` is generic.
+    func isTheAppsOwnMethod(_ fact: RegistrationFact) -> Bool {
+        guard fact.certainty == .guessed, fact.form == .register || fact.form == .swinjectRegister, let type = fact.container?.type
+        else { return false }
+        let declarations = types.declarations(of: type)
+        let called = fact.modifiers.contains("autoregister") ? "autoregister" : "register"
+        let methods = declarations.flatMap(\.methods).filter { $0.name == called }
+        return !methods.isEmpty && methods.allSatisfy { $0.genericParameters.isEmpty }
+    }
+
+    /// Factory's members, keyed by container and member.
+    static let factoryMembers: Set<RegistrationForm> = [.factoryMember, .parameterFactory]
+    /// Factory's replacements of a member's factory (`.register { }`, `.onTest { }`).
+    static let factoryOverrides: Set<RegistrationForm> = [.factoryOverride, .contextOverride]
+
+    /// A Factory override (`Container.shared.api.register { Mock() }`, `.onTest { }`) replaces
+    /// the factory of the member it names: it takes that member's key (the one in its container,
+    /// else the only one declared), so it is typed and never a key of its mock's type.
+    mutating func keyFactoryOverrides() {
+        var members: [String: [Int]] = [:]
+        for index in registrations.indices where Self.factoryMembers.contains(registrations[index].fact.form) {
+            if let member = registrations[index].fact.member { members[member, default: []].append(index) }
+        }
+        for index in registrations.indices where Self.factoryOverrides.contains(registrations[index].fact.form) {
+            guard let member = registrations[index].fact.member, let candidates = members[member] else { continue }
+            let container = registrations[index].declared.service.container
+            let target = candidates.first { registrations[$0].declared.service.container == container } ?? candidates[0]
+            var declared = registrations[index].declared
+            let fact = registrations[index].fact
+            declared.service = registrations[target].declared.service
+            if declared.certainty == .unresolved, !fact.enclosing.isGeneric, !fact.enclosing.inLoop {
+                declared.certainty = InjectionGraph.Certainty(fact.certainty)
+                declared.note = fact.note
+            }
+            registrations[index].declared = declared
+        }
     }
 
     /// The runtime's scope name for a scope as written in any style; nil for this library's default.
@@ -217,14 +264,14 @@ struct Linking {
         let mappings = mappings()
         registrationIndexByID = Dictionary(uniqueKeysWithValues: registrations.indices.map { (registrations[$0].declared.id, $0) })
         for (fileIndex, file) in facts.files.enumerated() {
-            for request in file.requests {
+            for request in file.requests where !isContainerMethodCall(request) {
                 let holder = request.inRegistration.flatMap { registrationIndex[FactKey(file: fileIndex, fact: $0)] }.map { registrations[$0] }
                 // Who asks: the registration whose factory holds it; for a property wrapper,
                 // every registration that builds the enclosing type (each one's build resolves
                 // the wrapper: one site per builder, so each has its edge).
                 var requesters: [DeclaredRegistration?] = [nil]
                 if let holder, request.phase != .decorator { requesters = [holder.declared] }
-                if holder == nil, request.form == .propertyWrapper, let enclosing = request.enclosing.type,
+                if holder == nil, request.form == .propertyWrapper || isStoredPropertyValue(request), let enclosing = request.enclosing.type,
                    let building = builders[enclosing] ?? builders[SourceTypes.lastComponent(enclosing)] {
                     requesters = building
                 }
@@ -236,6 +283,26 @@ struct Linking {
             }
         }
         return sites
+    }
+
+    /// `self.makeQueue()` in a Factory container: a method the sources declare on the container,
+    /// not a member's factory.
+    func isContainerMethodCall(_ request: RequestFact) -> Bool {
+        guard request.form == .factoryCall, let keyPath = request.keyPath, keyPath.components.count == 1,
+              let member = keyPath.components.first, lookup.providing(member).isEmpty,
+              let type = keyPath.root ?? request.container?.type ?? request.enclosing.type else { return false }
+        return types.declarations(of: type).contains { $0.methods.contains { $0.name == member } }
+    }
+
+    /// `let x = Resolver.resolve()` (or `Container.shared.x()`) as an instance's stored property:
+    /// resolved while the instance is built, as a wrapper is. A static one is not the instance's.
+    /// An optional resolve there is left without an edge: a `lazy var` of one (resolved after the
+    /// build) reads the same in the facts, and an edge would close loops no run takes.
+    func isStoredPropertyValue(_ request: RequestFact) -> Bool {
+        guard request.form == .resolveCall || request.form == .factoryCall || request.form == .keyPathSubscript, request.access != .optional,
+              request.enclosing.function == nil, let type = request.enclosing.type, let member = request.member else { return false }
+        let property = types.declarations(of: type).lazy.flatMap(\.properties).first { $0.name == member }
+        return property.map { !$0.isStatic && !$0.isComputed } ?? false
     }
 
     /// A mapping set in code: requests for one keypath provider answered by another.
@@ -316,10 +383,11 @@ struct Linking {
         nextID += 1
         var certainty = InjectionGraph.Certainty(request.certainty)
         var note = request.note
-        let asked = containers.resolve(
-            request.container, enclosingType: request.enclosing.type, inRegistration: holder?.declared.service.container)
+        // `@Injected(\Other.x)` reads the container its keypath's root names.
+        let written = request.container ?? request.keyPath?.root.map { ContainerReference(expression: $0, type: $0) }
+        let asked = containers.resolve(written, enclosingType: request.enclosing.type, inRegistration: holder?.declared.service.container)
         let containerName = asked.name == ContainerNames.unsettled ? containers.defaultName : asked.name
-        var type = request.service.map(SourceTypes.normalized)
+        var type = request.service.map { types.named($0) }
         if type == nil, request.typeSource == .initializerParameter, let call = request.contextualCall {
             type = types.parameterType(of: call)
         }
@@ -329,9 +397,32 @@ struct Linking {
         var requested: ServiceIdentity
         if let keyPath = request.keyPath {
             (linked, requested) = linkKeyPath(keyPath, type: type, container: containerName)
+            if linked == nil, request.style == .factory, certainty == .exact {
+                // A Factory keypath compiles only where its member is declared: not in these sources.
+                certainty = .unresolved
+                note = note ?? "the member \(keyPath.components.last ?? "?") is not declared in the scanned sources"
+            }
         } else {
             requested = ServiceIdentity(type: type ?? "?", name: name, container: containerName)
             if type != nil { linked = find(requested) }
+            // `ViewModel` written inside `LoginView` is `LoginView.ViewModel` where the sources nest
+            // one there (the runtime names both `ViewModel`; registrations keep what they write).
+            let scopes = [request.enclosing.type, request.contextualCall.map(\.callee)]
+            if linked == nil, let written = request.service ?? type,
+               let nested = scopes.compactMap({ [types] in types.nested(written, in: $0) }).first {
+                let qualified = ServiceIdentity(type: nested, name: name, container: containerName)
+                if let found = find(qualified) {
+                    (linked, requested) = (found, qualified)
+                }
+            }
+            // Resolver's `@LazyInjected` takes its name in code before first use (`$x.name = …`):
+            // a type registered only under names is answered by one of them.
+            if linked == nil, type != nil, name == nil, request.form == .propertyWrapper,
+               request.access == .lazy || request.access == .weakLazy, let named = findNamed(requested) {
+                linked = named
+                if certainty == .exact { certainty = .guessed }
+                note = note ?? "registered only under names (\(named.service.name ?? "")…): the name is set in code before first use"
+            }
         }
         if let written = request.name, !written.isLiteral, constant == nil, certainty == .exact {
             // The key is decided at run time: never called missing.
@@ -376,6 +467,18 @@ struct Linking {
         return nil
     }
 
+    /// The first registration of `requested`'s type under any name, in the containers a resolve
+    /// there searches.
+    func findNamed(_ requested: ServiceIdentity) -> DeclaredRegistration? {
+        for container in containers.searchOrder(from: requested.container) {
+            if let found = registrations.first(where: {
+                $0.declared.service.container == container && $0.declared.service.name != nil && $0.declared.service.type == requested.type
+                    && $0.declared.service.member == nil
+            }) { return found.declared }
+        }
+        return nil
+    }
+
     /// `c.network.api()`, `@Inject(\.login.viewModel)`, `Container[\.a.b]`: the layer the first
     /// component's accessor returns, and the member.
     func linkKeyPath(_ keyPath: KeyPathFact, type: String?, container: String) -> (DeclaredRegistration?, ServiceIdentity) {
@@ -385,8 +488,12 @@ struct Linking {
         }
         let layerType = components.count >= 2 ? types.layerAccessors[components[components.count - 2]] : nil
         let layer = layerType.map { LayerName.derive(from: $0) }
-        let candidates = lookup.providing(member).map { registrations[$0].declared }.filter { layer == nil || $0.service.layer == layer }
-        let linked = candidates.first { $0.service.container == container } ?? candidates.first
+        var candidates = lookup.providing(member).filter { layer == nil || registrations[$0].declared.service.layer == layer }
+        // The member's own factory answers, not an override of it (a test's, a preview's).
+        let declaredMembers = candidates.filter { !Self.factoryOverrides.contains(registrations[$0].fact.form) }
+        if !declaredMembers.isEmpty { candidates = declaredMembers }
+        let linked = candidates.lazy.map { registrations[$0].declared }.first { $0.service.container == container }
+            ?? candidates.first.map { registrations[$0].declared }
         if let linked { return (linked, linked.service) }
         return (nil, ServiceIdentity(type: type ?? "?", container: container, layer: layer, member: member))
     }

@@ -11,6 +11,9 @@ struct SourceTypes {
     /// `extension Container { var network: NetworkLayer { … } }`: accessor → the layer type.
     private(set) var layerAccessors: [String: String] = [:]
 
+    /// `typealias LocationsManagerType = LocationsManager`: the alias → the type it names.
+    private var aliases: [String: String] = [:]
+
     /// The names in ``byName`` under which a `DependencyLayer` type is declared.
     private var layerNames: Set<String> = []
 
@@ -21,6 +24,10 @@ struct SourceTypes {
                 let last = Self.lastComponent(type.name)
                 if last != type.name { byName[last, default: []].append(type) }
                 if type.kind == .protocol { protocols.insert(last) }
+                // A function type's alias is no service key anyone writes.
+                if type.kind == .typealias, let target = type.aliasOf, !target.contains("->"), aliases[type.name] == nil {
+                    aliases[type.name] = Self.normalized(target)
+                }
             }
         }
         for (name, types) in byName where types.contains(where: Self.isLayerDeclaration) { layerNames.insert(name) }
@@ -49,6 +56,35 @@ struct SourceTypes {
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         if text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
         return text
+    }
+
+    /// A type as written, as the runtime names it: through the typealiases the sources declare
+    /// (an alias and the type it names are one metatype, one key).
+    func named(_ written: String) -> String {
+        var type = Self.normalized(written)
+        var seen: Set<String> = [type]
+        while let target = aliases[type], seen.insert(target).inserted { type = target }
+        return type
+    }
+
+    /// `written` as a type nested where it is written (``qualified(_:in:)``), through aliases;
+    /// nil when no nested type of that name is declared there.
+    func nested(_ written: String, in enclosing: String?) -> String? {
+        let plain = Self.normalized(written)
+        let type = qualified(plain, in: enclosing)
+        return type == plain ? nil : named(type)
+    }
+
+    /// `ViewModel` written inside `LoginView` (or an extension of it) names `LoginView.ViewModel`
+    /// when the sources nest one there: Swift looks a name up from the innermost type out.
+    func qualified(_ type: String, in enclosing: String?) -> String {
+        guard var scope = enclosing, !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return type }
+        while true {
+            let candidate = scope + "." + type
+            if byName[candidate]?.contains(where: { $0.name == candidate && $0.kind != .extension }) == true { return candidate }
+            guard let dot = scope.lastIndex(of: ".") else { return type }
+            scope = String(scope[..<dot])
+        }
     }
 
     func declarations(of name: String) -> [DeclaredType] {
@@ -109,11 +145,11 @@ struct SourceTypes {
             return Self.normalized(type)
         }
         if let label = call.label, let parameter = initializer.parameters.first(where: { $0.label == label }) {
-            return Self.normalized(parameter.type)
+            return named(parameter.type)
         }
         // An unlabelled argument: its position among the call's arguments.
         guard call.index < initializer.parameters.count else { return nil }
-        return Self.normalized(initializer.parameters[call.index].type)
+        return named(initializer.parameters[call.index].type)
     }
 }
 
