@@ -123,7 +123,46 @@ struct SourceTypes {
     func parameterType(of call: ContextualCall) -> String? {
         var callee = call.callee
         if callee.hasSuffix(".init") { callee.removeLast(".init".count) }
-        let initializers = declarations(of: callee).flatMap(\.initializers)
+        // `ProfileView<ProfileViewModel>(viewModel: resolve())`: the arguments written for the
+        // type's generic parameters.
+        var arguments: [String] = []
+        if let open = callee.firstIndex(of: "<"), callee.hasSuffix(">") {
+            arguments = Self.genericArguments(String(callee[callee.index(after: open)..<callee.index(before: callee.endIndex)]))
+            callee = String(callee[..<open])
+        }
+        let declared = declarations(of: callee)
+        guard let written = writtenParameterType(of: call, in: declared) else { return nil }
+        let generics = declared.first { !$0.genericParameters.isEmpty }?.genericParameters ?? []
+        guard let position = generics.firstIndex(of: Self.normalized(written)) else { return named(written) }
+        // A generic parameter: the argument written for it, if any. One written without its own
+        // arguments (`AppViewModel` for `AppViewModel<N>`) is inferred by the compiler: unknown here.
+        guard position < arguments.count else { return nil }
+        let argument = arguments[position]
+        if !argument.contains("<"), declarations(of: argument).contains(where: { !$0.genericParameters.isEmpty }) { return nil }
+        return named(argument)
+    }
+
+    /// `A, B<C, D>` → `["A", "B<C, D>"]`.
+    static func genericArguments(_ list: String) -> [String] {
+        var result: [String] = []
+        var depth = 0
+        var current = ""
+        for character in list {
+            if character == "<" { depth += 1 } else if character == ">" { depth -= 1 }
+            if character == ",", depth == 0 {
+                result.append(current.trimmingCharacters(in: " "))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { result.append(current.trimmingCharacters(in: " ")) }
+        return result
+    }
+
+    /// The parameter's type as the initialiser (or a struct's memberwise one) writes it.
+    private func writtenParameterType(of call: ContextualCall, in declared: [DeclaredType]) -> String? {
+        let initializers = declared.flatMap(\.initializers)
         let labels = call.labels
         let matching = initializers.first { initializer in
             let required = initializer.parameters.filter { !$0.hasDefault }.map(\.label)
@@ -139,17 +178,16 @@ struct SourceTypes {
         } ?? (initializers.count == 1 ? initializers.first : nil)
         guard let initializer = matching else {
             // A struct with no initialiser written has the memberwise one: its stored properties.
-            let properties = declarations(of: callee).flatMap(\.properties).filter { !$0.isStatic && !$0.isComputed }
-            guard let label = call.label, let property = properties.first(where: { $0.name == label }),
-                  let type = property.type else { return nil }
-            return Self.normalized(type)
+            let properties = declared.flatMap(\.properties).filter { !$0.isStatic && !$0.isComputed }
+            guard let label = call.label, let property = properties.first(where: { $0.name == label }) else { return nil }
+            return property.type
         }
         if let label = call.label, let parameter = initializer.parameters.first(where: { $0.label == label }) {
-            return named(parameter.type)
+            return parameter.type
         }
         // An unlabelled argument: its position among the call's arguments.
         guard call.index < initializer.parameters.count else { return nil }
-        return named(initializer.parameters[call.index].type)
+        return initializer.parameters[call.index].type
     }
 }
 

@@ -49,6 +49,36 @@ struct WrittenTypeLinkingTests {
         #expect(report.problems.map(\.message.firstLine) == ["Missing registration: ViewModel in 'shared'"])
     }
 
+    /// `ProfileView<ProfileViewModel>(viewModel: Resolver.resolve())` fills `init(viewModel: VM)`
+    /// of `struct ProfileView<VM>`: the key is the argument written for `VM`. One written without
+    /// its own arguments (`AppViewModel` of `AppViewModel<N>`) is the compiler's to infer, and a
+    /// parameter with no argument written stays unknown: notes, never a missing `VM`.
+    @Test func aGenericParameterIsTheArgumentWrittenForIt() {
+        let types = FileFacts(path: "Views.swift", fileID: "App/Views.swift", types: [
+            DeclaredType(name: "ProfileView", kind: .struct, line: 1, column: 1, genericParameters: ["VM"], initializers: [
+                InitializerFact(line: 2, parameters: [ParameterFact(label: "viewModel", type: "VM")]),
+            ]),
+            DeclaredType(name: "AppViewModel", kind: .class, line: 5, column: 1, genericParameters: ["N"]),
+        ])
+        func filling(_ line: Int, callee: String) -> RequestFact {
+            RequestFact(line: line, column: 40, style: .resolver, form: .resolveCall, typeSource: .initializerParameter,
+                        contextualCall: ContextualCall(callee: callee, label: "viewModel", index: 0, labels: ["viewModel"]),
+                        container: ContainerReference(expression: "Resolver", type: "Resolver"),
+                        enclosing: EnclosingFact(type: "Navigator", function: "show()"))
+        }
+        let navigator = FileFacts(path: "Navigator.swift", fileID: "App/Navigator.swift", registrations: [
+            Self.resolverRegister(1, "ProfileViewModel", line: 3),
+        ], requests: [
+            filling(10, callee: "ProfileView<ProfileViewModel>"), filling(11, callee: "ProfileView<AppViewModel>"),
+            filling(12, callee: "ProfileView"),
+        ])
+        let declarations = ScanLinker.link(ScanLinkerTests.facts([types, navigator]), root: ".")
+        #expect(declarations.sites.map(\.requested.type) == ["ProfileViewModel", "?", "?"])
+        #expect(declarations.sites.map { $0.registration != nil } == [true, false, false])
+        let report = ScanChecks.graph(from: declarations).check()
+        #expect(report.problems.isEmpty && report.notes.count == 2)
+    }
+
     /// `let formatter = Resolver.resolve(Formatter.self)` as a stored property of a type a
     /// registration builds is resolved while that factory runs: an edge, as a wrapper is. A
     /// `lazy var` is a lazy edge; a `static let` belongs to no instance: a service-locator site.
