@@ -98,6 +98,14 @@ enum SyntaxShapes {
             return (TypeText.normalize(type), false, TypeText.normalize(type))
         }
         if let type = DeclarationVisitor.inferredType(value) { return (type, false, nil) }
+        // A factory returning `DispatchQueue.global()`: a type's static factory, as `X.shared` is
+        // one (not a resolve through a type: `Assembler.resolve(…)` returns what it is asked for).
+        if let call = value.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            !RequestVisitor.resolveNames.contains(member.declName.baseName.text),
+            let type = DeclarationVisitor.inferredType(ExprSyntax(member))
+        {
+            return (type, false, nil)
+        }
         return (nil, false, nil)
     }
 

@@ -44,6 +44,10 @@ import Testing
         let site = try #require(facts.request("#S:wrapper", file))
         #expect(site.service == "API" && site.certainty == .guessed && site.container?.type == "InstanceProvider")
         #expect(site.note == "receiver `instanceProvider` is a InstanceProvider, not a known container; taken as a wrapper around one (name InstanceProvider in di-inspect.json's containers to confirm)")
+        // A wrapper's `resolve(arguments: a, b)`: the values after `arguments:` are no key; the
+        // annotation types it.
+        let arguments = try #require(facts.request("#S:wrapperArguments", file))
+        #expect(arguments.service == "Detail" && arguments.arguments.first == "3" && arguments.certainty == .guessed)
     }
 }
 

@@ -22,6 +22,9 @@ import Testing
         let edges = facts.requests.filter { $0.inRegistration == model.id }
         #expect(edges.count == 2 && edges.allSatisfy { $0.contextualCall?.callee == "Model" && $0.line == model.line })
         #expect(facts.registration("#R:static", file)?.container == ContainerReference(expression: "Resolver", type: "Resolver"))
+        // A type's static factory builds that type, as `X.shared` is one.
+        let staticFactory = try #require(facts.registration("#R:staticFactory", file))
+        #expect(staticFactory.service == "DispatchQueue" && staticFactory.certainty == .exact)
         let mock = try #require(facts.registration("#R:mockRegister", file))
         #expect(mock.container == ContainerReference(expression: "Resolver.mock", type: "Resolver") && mock.service == "XYZFetching")
     }

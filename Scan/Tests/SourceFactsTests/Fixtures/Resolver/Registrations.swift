@@ -18,6 +18,7 @@ extension Resolver: ResolverRegistering {  // #C:registering
         register { _, args in Detail(id: args("id")) }  // #R:args
         register { Model(fetcher: resolve(), service: resolve()) }  // #R:model #S:modelEdge
         Resolver.register { XYZService() }  // #R:static
+        register(name: "background") { DispatchQueue.global() }  // #R:staticFactory
         #if DEBUG
         register { MockFetcher() as XYZFetching }  // #R:debugMock
         #else

@@ -37,6 +37,8 @@ final class SwinjectInstanceProvider: InstanceProvider {
 
 func start(instanceProvider: InstanceProvider) {
     _ = instanceProvider.resolve(API.self)  // #S:wrapper
+    let detail: Detail = instanceProvider.resolve(arguments: 3, "x")  // #S:wrapperArguments
+    _ = detail
 }
 
 // A synchronized resolver is the same container: its resolves are sites, and edges in a factory.
