@@ -103,7 +103,7 @@ struct Linking {
         // First where each registration goes, so the app's default container is the one most of
         // them name.
         for (fileIndex, file) in facts.files.enumerated() {
-            for fact in file.registrations where fact.form != .decorate && !isTheAppsOwnMethod(fact) {
+            for fact in file.registrations where fact.form != .decorate && !isTheAppsOwnMethod(fact) && !isALibrarysRegistry(fact, in: file) {
                 let container = containers.resolve(fact.container, enclosingType: fact.enclosing.type, inRegistration: nil)
                 registrationIndex[FactKey(file: fileIndex, fact: fact.id)] = registrations.count
                 registrations.append(LinkedRegistration(
@@ -174,6 +174,19 @@ struct Linking {
         let called = fact.modifiers.contains("autoregister") ? "autoregister" : "register"
         let methods = declarations.flatMap(\.methods).filter { $0.name == called }
         return !methods.isEmpty && methods.allSatisfy { $0.genericParameters.isEmpty }
+    }
+
+    /// The DI libraries a file may import to register.
+    static let containerModules: Set<String> = ["Swinject", "SwinjectAutoregistration", "Injection", "Factory", "FactoryKit", "Resolver"]
+
+    /// `ImageDecoderRegistry.shared.register { … }` in a file that imports no DI library, on a type
+    /// the sources do not declare: another library's registry (an image decoder's, a plugin
+    /// host's), not a registration. An app's own container is declared in its sources.
+    func isALibrarysRegistry(_ fact: RegistrationFact, in file: FileFacts) -> Bool {
+        guard fact.certainty != .exact, fact.form == .register, let expression = fact.container?.expression,
+              let root = expression.split(separator: ".").first.map(String.init), root.first?.isUppercase == true,
+              !file.imports.contains(where: Self.containerModules.contains) else { return false }
+        return types.declarations(of: root).isEmpty
     }
 
     /// Factory's members, keyed by container and member.

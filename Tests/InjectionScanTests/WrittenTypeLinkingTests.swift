@@ -112,6 +112,8 @@ struct WrittenTypeLinkingTests {
     /// `scheduler.register { task in … }` on a type the sources declare with a `register` of its
     /// own that is not generic is the app's method: no registration (and no untyped one to make
     /// every missing registration a mere note). A wrapper's generic `register` stays a guess.
+    /// So does another library's registry (`ImageDecoderRegistry.shared.register { }` in a file
+    /// that imports no DI library, on a type the sources do not declare).
     @Test func anAppsOwnNonGenericRegisterIsNoRegistration() {
         let types = FileFacts(path: "Types.swift", fileID: "App/Types.swift", types: [
             DeclaredType(name: "TaskScheduler", kind: .struct, line: 1, column: 1, methods: [
@@ -132,7 +134,12 @@ struct WrittenTypeLinkingTests {
         ], requests: [
             Self.locator(20, "Clock", in: EnclosingFact(type: "App", function: "run()")),
         ])
-        let declarations = ScanLinker.link(ScanLinkerTests.facts([types, app]), root: ".")
+        let images = FileFacts(path: "Images.swift", fileID: "App/Images.swift", imports: ["Nuke"], registrations: [
+            RegistrationFact(id: 1, line: 27, column: 37, style: .injection, form: .register,
+                             container: ContainerReference(expression: "ImageDecoderRegistry.shared"), certainty: .unresolved,
+                             note: "receiver `ImageDecoderRegistry.shared` is not declared in this file as a container"),
+        ])
+        let declarations = ScanLinker.link(ScanLinkerTests.facts([types, app, images]), root: ".")
         #expect(declarations.registrations.map(\.service.type) == ["Logger"])
         // Nothing untyped may supply `Clock`: its missing registration is an error.
         #expect(ScanChecks.graph(from: declarations).check().problems.map(\.kind) == ["missing"])
