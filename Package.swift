@@ -88,6 +88,9 @@ let package = Package(
         .testTarget(name: "InjectionTraceTests", dependencies: ["InjectionTrace", "Injection"]),
         .testTarget(
             name: "InjectionTests", dependencies: ["Injection", "InjectionTesting", "InjectionTrace", "ArticleListingSupport"]),
+        // Its `ResolverRegistering` conformance is the whole test process's; a module of its own
+        // keeps it apart from the migration guide's `registerAllServices()` in InjectionTests.
+        .testTarget(name: "ResolverRegisteringTests", dependencies: ["Injection"]),
         .testTarget(
             name: "InjectionGraphTests",
             dependencies: ["InjectionGraph", "InjectionTrace", "InjectionSynthetic", "Injection"],

@@ -239,7 +239,13 @@ extension Container {
         let borrowed = ThreadContextSlot.borrowCurrent()
         let lookup = core.state.read(key, lifetime: lifetime, in: borrowed)
         if lookup.answer == .missing {
-            guard let (holder, heldKey) = locateElsewhere(key, lifetime: lifetime, in: borrowed) else { throw .missing }
+            guard let (holder, heldKey) = locateElsewhere(key, lifetime: lifetime, in: borrowed) else {
+                // Resolver's `registerAllServices()` fills the root on its first miss: try once more.
+                guard fillRootOnMiss() else { throw .missing }
+                return try resolve(
+                    key, T.self, lifetime: lifetime, args: args, site: site, source: source, mappedFrom: mappedFrom,
+                    origin: origin)
+            }
             return try holder.resolve(
                 heldKey, T.self, lifetime: lifetime, args: args, site: site, source: source, mappedFrom: mappedFrom,
                 origin: origin ?? self)

@@ -93,8 +93,9 @@ struct ArticleListingParityTests {
         defer { try? FileManager.default.removeItem(atPath: trace) }
         // This test binary holds every listing target's tests: run the one target's, recording.
         let skipped = try Self.exitTests(in: folder).flatMap { ["--skip", "/\($0)\\("] }
+        let tests = try #require(PosixIO.executablePath(), "this test binary's path")
         let ran = try ScanTools.run(
-            "/proc/self/exe", ["--testing-library", "swift-testing", "--filter", "\(folder)ArticleTests"] + skipped,
+            tests, ["--testing-library", "swift-testing", "--filter", "\(folder)ArticleTests"] + skipped,
             environment: ["DI_INSPECT": "file:\(trace)"])
         try #require(ran.status == 0, "\(ran.output)\(ran.errors)")
         let run = DependencyGraph(records: try TraceReader.read(contentsOfFile: trace).records)

@@ -33,6 +33,9 @@ final class ContainerCore: Sendable {
     /// instance built here.
     let decorators = Lock<[InstalledDecorator]>([])
 
+    /// Whether `registerAllServices()` has filled this container (``ResolverRegistering``).
+    let servicesRegistration = ServicesRegistration()
+
     init(name: String, traceName: String, parent: ContainerCore?) {
         self.name = name
         self.traceName = traceName
