@@ -72,12 +72,12 @@ struct ResolverRegisteringTests {
         withServices { calls in
             let root = Container(name: uniqueName("root"))
             let child = Container(child: root)
-            let service: Service = child.resolve()
+            let service: Service = withContainer(root) { child.resolve() }
             #expect(service.session != nil)
             #expect(root.isRegistered(Service.self))
             #expect(calls.value == 1)
             // The child itself was not filled: its own table is still empty.
-            #expect(Container(child: root).optional(Session.self) != nil)
+            #expect(withContainer(root) { Container(child: root).optional(Session.self) } != nil)
             #expect(calls.value == 1)
         }
     }
@@ -90,7 +90,7 @@ struct ResolverRegisteringTests {
             Container.register { Session() }
         }) {
             let app = Container(name: uniqueName("app"))
-            #expect(app.optional(Session.self) != nil)
+            #expect(withContainer(app) { app.optional(Session.self) } != nil)
             #expect(calls.value == 1)
         }
     }
@@ -102,12 +102,24 @@ struct ResolverRegisteringTests {
             Container.register { Session() }
         }) {
             let app = Container(name: uniqueName("app"))
-            let found = await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<8 { group.addTask { app.optional(Session.self) != nil } }
-                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            let found = await withContainer(app) {
+                await withTaskGroup(of: Bool.self) { group in
+                    for _ in 0..<8 { group.addTask { app.optional(Session.self) != nil } }
+                    return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+                }
             }
             #expect(found == 8)
             #expect(calls.value == 1)
+        }
+    }
+
+    /// As Resolver never filled a `Resolver()` instance: only `Container.shared` and its children.
+    @Test func aContainerUsedDirectlyIsNeverFilled() {
+        withServices { calls in
+            let standalone = Container(name: uniqueName("standalone"))
+            #expect(standalone.optional(Session.self) == nil)
+            #expect(Container(child: standalone).optional(Session.self) == nil)
+            #expect(calls.value == 0)
         }
     }
 

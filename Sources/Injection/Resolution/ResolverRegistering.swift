@@ -4,13 +4,14 @@ import Synchronization
 /// as in Resolver, `extension Resolver: ResolverRegistering` (with `typealias Resolver = Container`),
 /// or `extension Container: ResolverRegistering`, its static `register` calls filling the container.
 ///
-/// Resolver calls it before its first static resolve. Here it runs the first time a resolve
-/// from a root container (one with no parent), or from one of its children, finds nothing:
-/// once per root container, with that root as ``Container/shared``. The resolve is then tried
-/// again. Until something is missing it costs nothing, and a test's fresh container
-/// (`@Test(.container)`, `withContainer`) is filled on its first miss, as
-/// `Resolver.reset()` made Resolver register again. A registration the app made by hand before
-/// that first miss is overridden by one of the same key in `registerAllServices()`.
+/// Resolver calls it before its first static resolve, to fill its main container. Here it runs
+/// the first time a resolve finds nothing in ``Container/shared`` (a root container: the app's,
+/// or a test's installed with `withContainer` or `@Test(.container)`) or in one of its children:
+/// once per such container, and the resolve is then tried again. Until something is missing it
+/// costs nothing; a test's fresh container is filled on its own first miss, as `Resolver.reset()`
+/// made Resolver register again; a container an app makes and uses directly is never filled, as
+/// Resolver never filled a `Resolver()` instance. A registration made by hand before that first
+/// miss is overridden by one of the same key in `registerAllServices()`.
 public protocol ResolverRegistering {
     static func registerAllServices()
 }
@@ -46,12 +47,13 @@ struct ServicesRegistration: ~Copyable, Sendable {
 }
 
 extension Container {
-    /// ``ResolverRegistering``: fills this container's root on its first miss; true when the
-    /// resolve that missed should be tried again.
+    /// ``ResolverRegistering``: fills this container's root on its first miss when the root is
+    /// ``Container/shared``; true when the resolve that missed should be tried again.
     @inline(never)
     func fillRootOnMiss() -> Bool {
         var root = self
         while let parent = root.parent { root = parent }
+        guard root.isSame(as: Container.shared) else { return false }
         return root.core.servicesRegistration.fillOnMiss(root)
     }
 }
