@@ -142,7 +142,10 @@ if Context.environment["DI_DOCS"] != nil {
 // `make asan` and `make tsan` set DI_RUNTIME_TESTS_ONLY: their sanitized builds then compile only
 // the runtime, the trace reader and the tests they run, not the tools and suites they never run.
 if Context.environment["DI_RUNTIME_TESTS_ONLY"] != nil {
-    let kept: Set = ["Injection", "InjectionTesting", "InjectionTrace", "ArticleListingSupport", "InjectionTests", "InjectionTraceTests"]
+    let kept: Set = [
+        "Injection", "InjectionTesting", "InjectionTrace", "ArticleListingSupport", "InjectionTests", "InjectionTraceTests",
+        "ResolverRegisteringTests",
+    ]
     package.targets.removeAll { !kept.contains($0.name) }
     package.products.removeAll { !kept.contains($0.name) }
     package.dependencies.removeAll()

@@ -95,24 +95,6 @@ struct ResolverRegisteringTests {
         }
     }
 
-    @Test func concurrentFirstMissesRunItOnceAndAllGetInstances() async {
-        let calls = Calls()
-        await RegisteringFixture.$services.withValue({
-            calls.add()
-            Container.register { Session() }
-        }) {
-            let app = Container(name: uniqueName("app"))
-            let found = await withContainer(app) {
-                await withTaskGroup(of: Bool.self) { group in
-                    for _ in 0..<8 { group.addTask { app.optional(Session.self) != nil } }
-                    return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-                }
-            }
-            #expect(found == 8)
-            #expect(calls.value == 1)
-        }
-    }
-
     /// As Resolver never filled a `Resolver()` instance: only `Container.shared` and its children.
     @Test func aContainerUsedDirectlyIsNeverFilled() {
         withServices { calls in
@@ -127,5 +109,26 @@ struct ResolverRegisteringTests {
         let app = Container(name: uniqueName("app"))
         #expect(app.optional(Session.self) == nil)
         #expect(!app.isRegistered(Session.self))
+    }
+}
+
+/// Under ThreadSanitizer too (`make tsan` runs every `…ConcurrencyTests` suite).
+struct ResolverRegisteringConcurrencyTests {
+    @Test func concurrentFirstMissesRunItOnceAndAllGetInstances() async {
+        let calls = ResolverRegisteringTests.Calls()
+        await RegisteringFixture.$services.withValue({
+            calls.add()
+            Container.register { ResolverRegisteringTests.Session() }
+        }) {
+            let app = Container(name: uniqueName("app"))
+            let found = await withContainer(app) {
+                await withTaskGroup(of: Bool.self) { group in
+                    for _ in 0..<8 { group.addTask { app.optional(ResolverRegisteringTests.Session.self) != nil } }
+                    return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+                }
+            }
+            #expect(found == 8)
+            #expect(calls.value == 1)
+        }
     }
 }
