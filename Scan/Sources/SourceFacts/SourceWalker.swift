@@ -125,7 +125,9 @@ public struct SourceWalker: Sendable {
             if name.hasPrefix(".") { continue }  // .build, .git, .swiftpm: never sources
             switch FileSystem.kind(of: childAbsolute) {
             case .success(.directory):
-                if Self.vendoredFolders.contains(name) {
+                // `Packages` beside a `Package.swift` holds what `swift package edit` checked out; an
+                // app's `Packages` folder holds its own local packages: its sources.
+                if Self.vendoredFolders.contains(name) && (name != "Packages" || entries.contains("Package.swift")) {
                     found[childRelative] = WalkedPath(
                         absolute: childAbsolute, relative: childRelative, isTest: false,
                         problem: SkipFact(reason: .vendored, message: "\(childRelative): vendored or build folder, not scanned (name it on the command line to scan it)"))

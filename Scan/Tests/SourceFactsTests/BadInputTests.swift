@@ -119,6 +119,19 @@ import Testing
         #expect(named.map(\.registrations.count) == [1])
     }
 
+    /// An app's `Packages` folder holds its own local packages: read. Beside a `Package.swift` it
+    /// holds what `swift package edit` checked out: left out, and said so.
+    @Test func anAppsLocalPackagesAreReadAndEditedCheckoutsAreNot() throws {
+        let root = try Self.folder([
+            "Packages/Domain/Sources/Domain/D.swift": Self.good, "Tool/Package.swift": Array("// swift-tools-version:6.0".utf8),
+            "Tool/Packages/Dependency/X.swift": Self.good,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = try DIScan.run(paths: [root]).facts.files
+        #expect(files.map(\.path) == ["Packages/Domain/Sources/Domain/D.swift", "Tool/Package.swift", "Tool/Packages"])
+        #expect(files.first?.module == "Domain" && files.last?.skipped?.reason == .vendored)
+    }
+
     @Test func outputIsByteIdenticalWhateverTheJobCount() throws {
         let oneJob = try DIScan.run(paths: [Fixture.folder], jobs: 1)
         let one = oneJob.encoded()
