@@ -202,16 +202,20 @@ struct Linking {
         for index in registrations.indices where Self.factoryMembers.contains(registrations[index].fact.form) {
             if let member = registrations[index].fact.member { members[member, default: []].append(index) }
         }
-        for index in registrations.indices where Self.factoryOverrides.contains(registrations[index].fact.form) {
-            guard let member = registrations[index].fact.member, let candidates = members[member] else { continue }
+        for index in registrations.indices {
+            let fact = registrations[index].fact
+            // `userRepository.register { }` in a Factory container declared in another module: the
+            // file could not tell the member from a container, the sources can.
+            let replacedMember = Self.factoryOverrides.contains(fact.form) ? fact.member
+                : fact.form == .register && fact.style == .factory && fact.certainty == .guessed ? fact.container?.expression : nil
+            guard let member = replacedMember, let candidates = members[member] else { continue }
             let container = registrations[index].declared.service.container
             let target = candidates.first { registrations[$0].declared.service.container == container } ?? candidates[0]
             var declared = registrations[index].declared
-            let fact = registrations[index].fact
             declared.service = registrations[target].declared.service
-            if declared.certainty == .unresolved, !fact.enclosing.isGeneric, !fact.enclosing.inLoop {
-                declared.certainty = InjectionGraph.Certainty(fact.certainty)
-                declared.note = fact.note
+            if declared.certainty != .exact, !fact.enclosing.isGeneric, !fact.enclosing.inLoop {
+                declared.certainty = Self.factoryOverrides.contains(fact.form) ? InjectionGraph.Certainty(fact.certainty) : .exact
+                declared.note = Self.factoryOverrides.contains(fact.form) ? fact.note : nil
             }
             registrations[index].declared = declared
         }

@@ -75,6 +75,28 @@ struct FactoryMemberLinkingTests {
         #expect(declarations.sites.map(\.requested.container) == ["FeatureContainer", "FeatureContainer", "shared"])
     }
 
+    /// `userRepository.register { UserDataRepository() }` in `autoRegister()` of a container
+    /// declared in another module: its file took `userRepository` for a container it could not
+    /// see; the sources declare it a member of that container, so it replaces that member.
+    @Test func aMembersRegisterInAnotherModulesContainerReplacesTheMember() {
+        let domain = FileFacts(path: "Domain/RepositoriesContainer.swift", fileID: "Domain/RepositoriesContainer.swift", registrations: [
+            Self.member(1, "userRepository", "UserRepository", in: "RepositoriesContainer", line: 18),
+        ], containers: [
+            ContainerFact(line: 10, column: 20, style: .factory, kind: .sharedContainer, binding: "RepositoriesContainer",
+                          type: "RepositoriesContainer", members: ["SharedContainer"]),
+        ])
+        let app = FileFacts(path: "App/Repositories.swift", fileID: "App/Repositories.swift", imports: ["Factory"], registrations: [
+            RegistrationFact(id: 1, line: 16, column: 9, style: .factory, form: .register, container: ContainerReference(expression: "userRepository"),
+                             service: "UserDataRepository", implementation: "UserDataRepository",
+                             enclosing: EnclosingFact(type: "RepositoriesContainer", function: "autoRegister()"), certainty: .guessed,
+                             note: "receiver userRepository is not declared in this file as a container; taken as one for its factory closure"),
+        ])
+        let declarations = ScanLinker.link(ScanLinkerTests.facts([domain, app]), root: ".")
+        let key = ServiceIdentity(type: "UserRepository", container: "RepositoriesContainer", member: "userRepository")
+        #expect(declarations.registrations.map(\.service) == [key, key])
+        #expect(declarations.registrations.map(\.certainty) == [.exact, .exact] && declarations.registrations.map(\.overrides) == [nil, nil])
+    }
+
     /// `Container.shared.api.register { MockAPI() }` and `.onTest { }` replace `api`'s factory: they
     /// take its key (never one of the mock's type, never untyped), and `@Injected(\.api)` links to
     /// the member itself. `self.makeSession()` calls a method the sources declare on the
