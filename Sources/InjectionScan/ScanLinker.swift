@@ -288,7 +288,8 @@ struct Linking {
                 // the wrapper: one site per builder, so each has its edge).
                 var requesters: [DeclaredRegistration?] = [nil]
                 if let holder, request.phase != .decorator { requesters = [holder.declared] }
-                if holder == nil, request.form == .propertyWrapper || isStoredPropertyValue(request), let enclosing = request.enclosing.type,
+                if holder == nil, request.form == .propertyWrapper || isStoredPropertyValue(request) || isInitializerDefault(request),
+                   let enclosing = request.enclosing.type,
                    let building = builders[enclosing] ?? builders[SourceTypes.lastComponent(enclosing)] {
                     requesters = building
                 }
@@ -320,6 +321,13 @@ struct Linking {
               request.enclosing.function == nil, let type = request.enclosing.type, let member = request.member else { return false }
         let property = types.declarations(of: type).lazy.flatMap(\.properties).first { $0.name == member }
         return property.map { !$0.isStatic && !$0.isComputed } ?? false
+    }
+
+    /// `init(store: Store = Resolver.resolve())`: evaluated when a registration's factory builds
+    /// the type without that argument (`register { Screen() }`), so an edge of each registration
+    /// that builds it. A method's default argument is evaluated at each call: no edge.
+    func isInitializerDefault(_ request: RequestFact) -> Bool {
+        request.form == .defaultArgument && request.enclosing.function == "init"
     }
 
     /// A mapping set in code: requests for one keypath provider answered by another.
@@ -456,13 +464,13 @@ struct Linking {
         case .optional: kind = .optional
         case .lazy, .weakLazy: kind = .lazy
         default:
-            kind = request.form == .defaultArgument || requester == nil ? .serviceLocator
+            kind = (request.form == .defaultArgument && !isInitializerDefault(request)) || requester == nil ? .serviceLocator
                 : request.keyPath != nil ? .keypath : .eager
         }
         return InjectionSite(
             id: id, requested: requested, typeKnown: typeKnown, kind: kind,
-            // A default argument is evaluated on each call: not a dependency the holder keeps.
-            requester: request.form == .defaultArgument ? nil : requester?.service,
+            // A method's default argument is evaluated on each call: not a dependency the holder keeps.
+            requester: request.form == .defaultArgument && !isInitializerDefault(request) ? nil : requester?.service,
             requesterType: request.enclosing.type, member: request.member ?? request.keyPath?.components.last,
             form: request.wrapper ?? request.form.rawValue, registration: linked?.id,
             location: location(file, request.line, request.column), conditions: request.conditions, certainty: certainty,

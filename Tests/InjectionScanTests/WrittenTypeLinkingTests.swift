@@ -82,7 +82,7 @@ struct WrittenTypeLinkingTests {
     /// `let formatter = Resolver.resolve(Formatter.self)` as a stored property of a type a
     /// registration builds is resolved while that factory runs: an edge, as a wrapper is. A
     /// `lazy var` is a lazy edge; a `static let` belongs to no instance: a service-locator site.
-    /// An optional resolve gets no edge.
+    /// An optional resolve gets no edge. An initialiser's default argument is an edge too.
     @Test func aStoredPropertysResolveInABuiltTypeIsAnEdge() {
         let profile = FileFacts(path: "Profile.swift", fileID: "App/Profile.swift", types: [
             DeclaredType(name: "ProfileViewModel", kind: .class, line: 1, column: 1, properties: [
@@ -95,18 +95,24 @@ struct WrittenTypeLinkingTests {
             Self.locator(4, "Formatter", member: "shared", in: EnclosingFact(type: "ProfileViewModel")),
             Self.locator(5, "Formatter", member: "maybe", access: .optional, in: EnclosingFact(type: "ProfileViewModel")),
             Self.locator(7, "Formatter", member: "local", in: EnclosingFact(type: "ProfileViewModel", function: "load()")),
+            RequestFact(line: 9, column: 30, style: .resolver, form: .defaultArgument, service: "Session", typeSource: .annotation,
+                        member: "session", enclosing: EnclosingFact(type: "ProfileViewModel", function: "init")),
+            RequestFact(line: 12, column: 30, style: .resolver, form: .defaultArgument, service: "Session", typeSource: .annotation,
+                        member: "session", enclosing: EnclosingFact(type: "ProfileViewModel", function: "reload(session:)")),
         ])
         let wiring = FileFacts(path: "Wiring.swift", fileID: "App/Wiring.swift", registrations: [
             Self.resolverRegister(1, "ProfileViewModel", line: 3), Self.resolverRegister(2, "Formatter", line: 4),
-            Self.resolverRegister(3, "Clock", line: 5),
+            Self.resolverRegister(3, "Clock", line: 5), Self.resolverRegister(4, "Session", line: 6),
         ])
         let declarations = ScanLinker.link(ScanLinkerTests.facts([profile, wiring]), root: ".")
         let viewModel = ServiceIdentity(type: "ProfileViewModel", container: "shared")
-        // An optional one has no edge: a lazy var's reads the same in the facts.
-        #expect(declarations.sites.map(\.requester) == [viewModel, viewModel, nil, nil, nil])
-        #expect(declarations.sites.map(\.kind) == [.eager, .lazy, .serviceLocator, .optional, .serviceLocator])
+        // An optional one has no edge: a lazy var's reads the same in the facts. An initialiser's
+        // default argument is evaluated while `register { ProfileViewModel() }` builds it: an
+        // edge; a method's, at each call: none.
+        #expect(declarations.sites.map(\.requester) == [viewModel, viewModel, nil, nil, nil, viewModel, nil])
+        #expect(declarations.sites.map(\.kind) == [.eager, .lazy, .serviceLocator, .optional, .serviceLocator, .eager, .serviceLocator])
         let graph = ScanChecks.graph(from: declarations)
-        #expect(graph.edges.count == 2 && graph.edges.map(\.isLazy) == [false, true])
+        #expect(graph.edges.count == 3 && graph.edges.map(\.isLazy) == [false, true, false])
     }
 
     /// `scheduler.register { task in … }` on a type the sources declare with a `register` of its
