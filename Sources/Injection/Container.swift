@@ -121,6 +121,13 @@ public final class Container: Sendable {
     /// (or `Container.$shared.withValue`) binds another.
     static let defaultShared = Container(name: "shared")
 
+    /// Resolver's `Resolver.main`: ``shared``, the container the static forms use (task-local:
+    /// swap it for a section of code with `withContainer`).
+    public static var main: Container { shared }
+
+    /// Resolver's `Resolver.root`: ``shared`` (Resolver's `root = mock` is `withContainer(mock) { … }`).
+    public static var root: Container { shared }
+
     /// Whether `other` is this container or one of its ancestors.
     func hasAncestor(_ other: Container) -> Bool {
         lineage.contains { $0.isSame(as: other) }

@@ -48,6 +48,9 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     @inlinable public static var singleton: Scope { Scope(.singleton, "singleton") }
     /// Resolver's name for ``singleton``.
     @inlinable public static var application: Scope { singleton }
+    /// Resolver's `.container` scope: ``cached``, since every kept instance already lives in its
+    /// container.
+    @inlinable public static var container: Scope { cached }
     /// A named cache that is reset on its own: `.custom("session")`.
     public static func custom(_ name: String) -> Scope { Scope(.custom, name) }
 

@@ -5,6 +5,28 @@ import Testing
 /// mean what they meant there: ``Arguments`` is a plain value (kept, handed to a helper, read
 /// inside `#expect`), and `InjectionMapper[keyPath]` reads the mapping or nil.
 struct CompatibilitySpellingTests {
+    // MARK: - Resolver's names for the main container and the container scope
+
+    @Test func mainAndRootAreTheSharedContainer() {
+        let app = Container(name: uniqueName("app"))
+        withContainer(app) {
+            Container.main.register(name: "fred") { "main" }
+            #expect(Container.root.resolve(String.self, name: "fred") == "main")
+            #expect(Container.main === Container.shared && Container.root === app)
+        }
+    }
+
+    @Test func theContainerScopeIsCached() {
+        final class Kept: Sendable {}
+        let app = Container(name: uniqueName("app"))
+        app.register { Kept() }.scope(.container)
+        #expect(Scope.container.name == "cached")
+        let first = app.resolve(Kept.self)
+        #expect(app.resolve(Kept.self) === first)
+        app.reset(.cached)
+        #expect(app.resolve(Kept.self) !== first)
+    }
+
     // MARK: - Resolver's argument tests, as written (XCTAssert spelled #expect)
 
     @Test func resolverTestSingleArgument() {
