@@ -67,6 +67,22 @@ extension Container {
                 decorator.run(instance)
             }
         }
+        if let global = Decorators.global.withLock({ $0 }) { global(instance) }
+    }
+
+    /// Resolver's `Resolver.decorate = { service in … }`: one hook for every instance any
+    /// container builds, after the containers' own (Resolver's ran on each static resolve's
+    /// result); nil removes it. ``decorate(file:line:_:)-swift.method`` on one container scopes a hook to it.
+    public static var decorate: (@Sendable (Any) -> Void)? {
+        get { Decorators.global.withLock { $0 } }
+        set {
+            let had = Decorators.global.withLock { hook -> Bool in
+                defer { hook = newValue }
+                return hook != nil
+            }
+            if !had, newValue != nil { Decorators.installed.add(1, ordering: .releasing) }
+            if had, newValue == nil { Decorators.installed.subtract(1, ordering: .releasing) }
+        }
     }
 }
 
@@ -80,6 +96,8 @@ struct InstalledDecorator: Sendable {
 /// Whether any container has a decorator: a build checks this one flag before looking for them.
 enum Decorators {
     static let installed = Atomic<Int>(0)
+    /// Resolver's process-wide hook (``Container/decorate``), after every container's own.
+    static let global = Mutex<(@Sendable (Any) -> Void)?>(nil)
 
     static var areInstalled: Bool {
         @inline(__always) get { installed.load(ordering: .relaxed) > 0 }

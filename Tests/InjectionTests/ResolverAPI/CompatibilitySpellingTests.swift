@@ -1,5 +1,11 @@
+import Foundation
 import Injection
+import Synchronization
 import Testing
+
+extension Container.Name {
+    static let spellingBarney = Self("barney")
+}
 
 /// Spellings written against Resolver or the keypath article compile against the drop-in and
 /// mean what they meant there: ``Arguments`` is a plain value (kept, handed to a helper, read
@@ -25,6 +31,41 @@ struct CompatibilitySpellingTests {
         #expect(app.resolve(Kept.self) === first)
         app.reset(.cached)
         #expect(app.resolve(Kept.self) !== first)
+    }
+
+    @Test func resolverNamesAreStrings() {
+        let resolver = Container(name: uniqueName("resolver"))
+        resolver.register(name: .spellingBarney) { "barney" }
+        #expect(resolver.resolve(String.self, name: .name(fromString: "barney")) == "barney")
+        #expect(ResolverScope.application == Scope.singleton && ResolverScope.container == Scope.cached)
+    }
+
+    /// Resolver's caches and decorator were the whole process's: each runs in a process of its own.
+    @Test func aScopesResetResetsEveryLiveContainer() async {
+        await #expect(processExitsWith: .success) {
+            final class Kept: Sendable {}
+            let first = Container(name: "first"), second = Container(name: "second")
+            first.register { Kept() }.scope(.cached)
+            second.register { Kept() }.scope(.cached)
+            let before = (first.resolve(Kept.self), second.resolve(Kept.self))
+            ResolverScope.cached.reset()
+            if first.resolve(Kept.self) === before.0 || second.resolve(Kept.self) === before.1 { exit(1) }
+        }
+    }
+
+    @Test func theProcessWideDecoratorSeesEveryBuiltInstance() async {
+        await #expect(processExitsWith: .success) {
+            final class Decorated: Sendable {}
+            let seen = Mutex<[ObjectIdentifier]>([])
+            let resolver = Container(name: "decorated")
+            resolver.register { Decorated() }
+            Container.decorate = { service in seen.withLock { $0.append(ObjectIdentifier(service as AnyObject)) } }
+            let service = resolver.resolve(Decorated.self)
+            guard seen.withLock({ $0 }) == [ObjectIdentifier(service)], Container.decorate != nil else { exit(1) }
+            Container.decorate = nil
+            _ = resolver.resolve(Decorated.self)
+            if seen.withLock({ $0.count }) != 1 { exit(2) }
+        }
     }
 
     // MARK: - Resolver's argument tests, as written (XCTAssert spelled #expect)
