@@ -54,8 +54,25 @@ struct SourceTypes {
         var text = written.trimmingCharacters(in: " ")
         for prefix in ["any ", "some "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
-        if text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
+        // `(any P)` is `P`; a tuple `(a: X, b: Y)` keeps its parentheses, as the runtime names it.
+        if isOneParenthesisedType(text) { return normalized(String(text.dropFirst().dropLast())) }
         return text
+    }
+
+    /// `(any P)`: one type in one pair of parentheses (not a tuple, not `(A) -> (B)`).
+    private static func isOneParenthesisedType(_ text: String) -> Bool {
+        guard text.hasPrefix("("), text.hasSuffix(")") else { return false }
+        var depth = 0
+        for (offset, character) in text.enumerated() {
+            switch character {
+            case "(", "<", "[": depth += 1
+            case ")", ">", "]": depth -= 1
+            case ",", ":": if depth == 1 { return false }
+            default: break
+            }
+            if depth == 0 && offset < text.count - 1 { return false }
+        }
+        return true
     }
 
     /// A type as written, as the runtime names it: through the typealiases the sources declare

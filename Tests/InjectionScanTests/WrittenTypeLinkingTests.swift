@@ -174,6 +174,16 @@ struct WrittenTypeLinkingTests {
     }
 }
 
+extension WrittenTypeLinkingTests {
+    /// `(any P)` is `P`; a tuple and a function type keep their parentheses, as the runtime names them.
+    @Test func parenthesesAroundOneTypeGoAndATuplesStay() {
+        #expect(SourceTypes.normalized("(any Store)") == "Store")
+        #expect(SourceTypes.normalized("(stream: AsyncStream<Int>, continuation: Int)") == "(stream: AsyncStream<Int>, continuation: Int)")
+        #expect(SourceTypes.normalized("(Int) -> (String)") == "(Int) -> (String)")
+        #expect(SourceTypes.normalized("(Dictionary<String, Int>)") == "Dictionary<String, Int>")
+    }
+}
+
 private extension String {
     var firstLine: String { split(separator: "\n").first.map(String.init) ?? self }
 }
