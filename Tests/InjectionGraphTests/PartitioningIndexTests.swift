@@ -1,10 +1,11 @@
 import InjectionGraph
+import InjectionSynthetic
 import Testing
 
 /// The one binary search: the first index of the second partition, as a linear scan finds it.
 struct PartitioningIndexTests {
     @Test func itFindsWhatALinearScanFinds() {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         for length in 0..<40 {
             let sorted = (0..<length).map { _ in Int(generator.next() % 16) }.sorted()
             for pivot in -1...17 {
@@ -21,18 +22,5 @@ struct PartitioningIndexTests {
         #expect(slice.partitioningIndex { _ in true } == 5)
         #expect(slice.partitioningIndex { _ in false } == 15)
         #expect([Int]().partitioningIndex { _ in true } == 0)
-    }
-
-    /// A small deterministic generator, so a failure names its input.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
