@@ -19,13 +19,13 @@ extension Container {
     /// - Parameters:
     ///   - type: The type to register under; the factory returns it, or nil.
     ///   - name: A name, to keep several registrations of one type apart.
-    ///   - scope: How long instances live; ``Scope/unique`` by default.
+    ///   - scope: How long instances live; ``Container/defaultScope`` (``Scope/unique`` unless set) by default.
     ///   - file: The registering file, shown in diagnostics and the inspector; leave the default.
     ///   - line: The registering line, shown in diagnostics and the inspector; leave the default.
     ///   - factory: Builds the service, or returns nil when it cannot.
     @discardableResult @_disfavoredOverload
     public func register<T>(
-        _ type: T.Type, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T?
     ) -> RegistrationOptions<T> {
@@ -39,7 +39,7 @@ extension Container {
     /// ```
     @discardableResult @_disfavoredOverload
     public func register<T>(
-        _ type: T.Type, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container) throws -> T?
     ) -> RegistrationOptions<T> {
@@ -55,7 +55,7 @@ extension Container {
     /// ```
     @discardableResult @_disfavoredOverload
     public func register<T>(
-        _ type: T.Type, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container, Arguments) throws -> T?
     ) -> RegistrationOptions<T> {
@@ -69,7 +69,7 @@ extension Container {
     /// ```
     @discardableResult @_disfavoredOverload
     public static func register<T>(
-        _ type: T.Type, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T?
     ) -> RegistrationOptions<T> {
@@ -80,7 +80,7 @@ extension Container {
     /// may return nil.
     @discardableResult @_disfavoredOverload
     public static func register<T>(
-        _ type: T.Type, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container) throws -> T?
     ) -> RegistrationOptions<T> {
@@ -90,7 +90,7 @@ extension Container {
     /// Registers in ``shared`` under `type` a factory that takes arguments and may return nil.
     @discardableResult @_disfavoredOverload
     public static func register<T>(
-        _ type: T.Type, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container, Arguments) throws -> T?
     ) -> RegistrationOptions<T> {

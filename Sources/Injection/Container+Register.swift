@@ -17,13 +17,13 @@ extension Container {
     /// - Parameters:
     ///   - type: The type to register under; inferred when omitted.
     ///   - name: A name, to keep several registrations of one type apart.
-    ///   - scope: How long instances live; ``Scope/unique`` by default.
+    ///   - scope: How long instances live; ``Container/defaultScope`` (``Scope/unique`` unless set) by default.
     ///   - file: The registering file, shown in diagnostics and the inspector; leave the default.
     ///   - line: The registering line, shown in diagnostics and the inspector; leave the default.
     ///   - factory: Builds the service; it may resolve its own dependencies.
     @discardableResult @inlinable
     public func register<T>(
-        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T
     ) -> RegistrationOptions<T> {
@@ -37,7 +37,7 @@ extension Container {
     /// ```
     @discardableResult @inlinable
     public func register<T>(
-        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container) throws -> T
     ) -> RegistrationOptions<T> {
@@ -52,7 +52,7 @@ extension Container {
     /// ```
     @discardableResult @inlinable
     public func register<T>(
-        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container, Arguments) throws -> T
     ) -> RegistrationOptions<T> {
@@ -68,7 +68,7 @@ extension Container {
     @discardableResult @inlinable
     public func register<T>(
         _ type: T.Type, _ make: @autoclosure @escaping @Sendable () -> T,
-        name: String? = nil, scope: Scope = .unique,
+        name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RegistrationOptions<T> {
         add(T.self, name: name, registration: .plain(make, scope: scope, location: SourceLocation(file, line)))

@@ -89,7 +89,7 @@ extension Container {
     /// Registers in ``shared``: `Container.register { XYZService() }`.
     @discardableResult
     public static func register<T>(
-        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T
     ) -> RegistrationOptions<T> {

@@ -9,7 +9,7 @@ extension Container {
     /// ```
     @discardableResult
     public static func register<T>(
-        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container) throws -> T
     ) -> RegistrationOptions<T> {
@@ -24,7 +24,7 @@ extension Container {
     /// ```
     @discardableResult
     public static func register<T>(
-        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .unique,
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container, Arguments) throws -> T
     ) -> RegistrationOptions<T> {
@@ -39,7 +39,7 @@ extension Container {
     @discardableResult
     public static func register<T>(
         _ type: T.Type, _ make: @autoclosure @escaping @Sendable () -> T,
-        name: String? = nil, scope: Scope = .unique,
+        name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RegistrationOptions<T> {
         shared.register(type, make(), name: name, scope: scope, file: file, line: line)
@@ -56,7 +56,7 @@ extension Container {
     @discardableResult
     public static func register<T>(
         type: T.Type, _ make: @autoclosure @escaping @Sendable () -> T,
-        name: String? = nil, scope: Scope = .unique,
+        name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RegistrationOptions<T> {
         shared.register(type, make(), name: name, scope: scope, file: file, line: line)

@@ -68,6 +68,40 @@ struct CompatibilitySpellingTests {
         }
     }
 
+    /// Resolver's `Resolver.defaultScope = .graph`: later registrations that name no scope, in
+    /// every spelling, take it; named scopes and earlier registrations keep theirs.
+    @Test func theProcessWideDefaultScopeAppliesToLaterRegistrations() async {
+        await #expect(processExitsWith: .success) {
+            final class Part: Sendable {}
+            final class Whole: Sendable {
+                let first: Part, second: Part
+                init(first: Part, second: Part) { self.first = first; self.second = second }
+            }
+            final class Earlier: Sendable {}
+            final class Named: Sendable {}
+            final class Maybe: Sendable {}
+            let resolver = Container(name: "defaults")
+            if Container.defaultScope != .unique { exit(1) }
+            resolver.register { Earlier() }
+            Container.defaultScope = .graph
+            if Container.defaultScope != .graph { exit(2) }
+            resolver.register { Part() }
+            resolver.register { c in Whole(first: c.resolve(), second: c.resolve()) }
+            resolver.register(scope: .unique) { Named() }
+            resolver.register(Maybe.self) { Maybe() as Maybe? }
+            let whole = resolver.resolve(Whole.self)
+            // `.graph`: one Part per resolution pass, a new one in the next pass.
+            if whole.first !== whole.second || resolver.resolve(Whole.self).first === whole.first { exit(3) }
+            if resolver.resolve(Earlier.self) === resolver.resolve(Earlier.self) { exit(4) }
+            if resolver.resolve(Named.self) === resolver.resolve(Named.self) { exit(5) }
+            Container.defaultScope = .application
+            resolver.register(Maybe.self) { Maybe() as Maybe? }
+            if resolver.resolve(Maybe.self) !== resolver.resolve(Maybe.self) { exit(6) }
+            Container.register { Named() }
+            if Container.shared.resolve(Named.self) !== Container.shared.resolve(Named.self) { exit(7) }
+        }
+    }
+
     // MARK: - Resolver's argument tests, as written (XCTAssert spelled #expect)
 
     @Test func resolverTestSingleArgument() {
