@@ -511,9 +511,19 @@ struct Linking {
         guard let member = components.last else {
             return (nil, ServiceIdentity(type: type ?? "?", container: container))
         }
-        let layerType = components.count >= 2 ? types.layerAccessors[components[components.count - 2]] : nil
-        let layer = layerType.map { LayerName.derive(from: $0) }
-        var candidates = lookup.providing(member).filter { layer == nil || registrations[$0].declared.service.layer == layer }
+        // Each accessor is looked up on the layer the one before it returned (on the root first), so
+        // that two containers' accessors of one name each lead to their own layer.
+        var owner: String? = keyPath.root ?? "Container"
+        var layerTypes: [String] = []
+        for accessor in components.dropLast() {
+            layerTypes = types.layers(reachedBy: accessor, on: owner)
+            owner = layerTypes.count == 1 ? layerTypes[0] : nil
+        }
+        let layers = Set(layerTypes.map { LayerName.derive(from: $0) })
+        let layer = layers.count == 1 ? layers.first : nil
+        var candidates = lookup.providing(member).filter {
+            layers.isEmpty || registrations[$0].declared.service.layer.map(layers.contains) == true
+        }
         // The member's own factory answers, not an override of it (a test's, a preview's).
         let declaredMembers = candidates.filter { !Self.factoryOverrides.contains(registrations[$0].fact.form) }
         if !declaredMembers.isEmpty { candidates = declaredMembers }

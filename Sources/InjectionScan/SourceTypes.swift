@@ -8,8 +8,9 @@ struct SourceTypes {
     private var byName: [String: [DeclaredType]] = [:]
     /// Declared protocols.
     private(set) var protocols: Set<String> = []
-    /// `extension Container { var network: NetworkLayer { … } }`: accessor → the layer type.
-    private(set) var layerAccessors: [String: String] = [:]
+    /// `extension Container { var network: NetworkLayer { … } }`: accessor → the type declaring
+    /// it → the layer type it returns.
+    private var layerAccessors: [String: [String: String]] = [:]
 
     /// `typealias LocationsManagerType = LocationsManager`: the alias → the type it names.
     private var aliases: [String: String] = [:]
@@ -38,10 +39,19 @@ struct SourceTypes {
                 for property in type.properties {
                     guard let written = property.type ?? property.initializerType else { continue }
                     let layer = Self.normalized(written)
-                    if isLayer(layer) { layerAccessors[property.name] = layer }
+                    if isLayer(layer) { layerAccessors[property.name, default: [:]][Self.lastComponent(type.name)] = layer }
                 }
             }
         }
+    }
+
+    /// The layer types an accessor can return, sorted: the one `owner` declares when the sources
+    /// declare it there, otherwise every layer an accessor of that name returns (two containers
+    /// may each have a `network` of their own layer type). Empty when it returns no layer.
+    func layers(reachedBy accessor: String, on owner: String?) -> [String] {
+        guard let declared = layerAccessors[accessor] else { return [] }
+        if let owner, let layer = declared[Self.lastComponent(owner)] { return [layer] }
+        return Set(declared.values).sorted()
     }
 
     static func lastComponent(_ name: String) -> String {
