@@ -32,15 +32,7 @@ struct ContainerNames {
         var added: [(parent: String, children: [String])] = []
         for file in files {
             for fact in file.containers {
-                let name: String? = switch fact.kind {
-                case .container, .child:
-                    fact.name.flatMap { $0.isLiteral ? $0.value : nil } ?? Self.factoryContainerName(fact)
-                        ?? fact.binding.map(SourceTypes.lastComponent)
-                case .sharedContainer:
-                    Self.factoryContainerName(fact) ?? fact.binding
-                case .assembly: fact.type ?? fact.binding
-                default: nil
-                }
+                let name = Self.name(of: fact)
                 if fact.kind == .sharedContainer, let name { factoryContainers[SourceTypes.lastComponent(name)] = name }
                 if fact.kind == .addChild, let parent = fact.parent { added.append((parent, fact.members)) }
                 guard let name else { continue }
@@ -60,6 +52,36 @@ struct ContainerNames {
             let parentName = bindings[parent] ?? resolveName(parent)
             addedChildren[parentName, default: []] += children.map { bindings[$0] ?? resolveName($0) }
         }
+    }
+
+    /// The container a fact declares, as the runtime names it; nil when it declares none.
+    static func name(of fact: ContainerFact) -> String? {
+        switch fact.kind {
+        case .container, .child:
+            fact.name.flatMap { $0.isLiteral ? $0.value : nil } ?? Self.factoryContainerName(fact)
+                ?? fact.binding.map(SourceTypes.lastComponent)
+        case .sharedContainer:
+            Self.factoryContainerName(fact) ?? fact.binding
+        case .assembly: fact.type ?? fact.binding
+        default: nil
+        }
+    }
+
+    /// The Factory container `owner` names in `type`: `self` (a member's container, or the one a
+    /// `manager.defaultScope` in its `init`/`autoRegister` sets), `Container.shared`,
+    /// `AppContainer.shared`. Members and default scopes are matched through this one reading.
+    func factoryContainer(owner: String, type: String?) -> String {
+        var named: String?
+        if owner == "self" || owner == "Self" || owner.isEmpty {
+            named = type
+        } else if owner.hasSuffix(".shared") {
+            named = String(owner.dropLast(".shared".count))
+        }
+        if let named {
+            let last = SourceTypes.lastComponent(named)
+            return last == "Container" ? "shared" : factoryContainers[last] ?? last
+        }
+        return resolveName(owner)
     }
 
     /// A Factory container is named by its type (`AppContainer.shared`, `AppContainer()`, however

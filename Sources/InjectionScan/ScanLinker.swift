@@ -118,8 +118,22 @@ struct Linking {
                 registrations[index].declared.implements[implemented].container = containers.defaultName
             }
         }
+        applyDefaultScopes()
         keyFactoryOverrides()
         markOverrides()
+    }
+
+    /// A registration that names no scope takes the default the sources set for its place
+    /// (``DefaultScopes``), once every registration's container is settled.
+    mutating func applyDefaultScopes() {
+        let defaults = DefaultScopes(facts.files, containers: containers, location: location)
+        notes += defaults.notes
+        for index in registrations.indices {
+            let linked = registrations[index]
+            if let scope = defaults.scope(of: linked.fact, container: linked.declared.service.container, containers: containers) {
+                registrations[index].declared.scope = scope
+            }
+        }
     }
 
     mutating func declared(_ fact: RegistrationFact, file: FileFacts, container: ContainerNames.Resolved) -> DeclaredRegistration {

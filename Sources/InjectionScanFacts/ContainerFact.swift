@@ -17,7 +17,8 @@ public struct ContainerFact: Codable, Sendable, Hashable {
     /// `add(child:)`'s argument; `Assembler([A(), B()])`'s and `use(…)`'s assemblies; an
     /// assembly type's layers; as written, in order.
     public var members: [String]
-    /// Factory `manager.defaultScope`, a Swinject `Container(defaultObjectScope:)`.
+    /// Factory `manager.defaultScope`, Resolver's and this library's `defaultScope`, a Swinject
+    /// `Container(defaultObjectScope:)` or `Assembler(…, defaultObjectScope:)`.
     public var scope: ScopeFact?
     public var conditions: [String]
     public var enclosing: EnclosingFact

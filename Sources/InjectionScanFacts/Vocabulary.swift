@@ -164,7 +164,9 @@ public struct ContainerKind: FactVocabulary {
     public static let sharedContainer: Self = "sharedContainer"
     /// A root or mock container assigned: `Resolver.root = Resolver.mock`, `Container.shared = …`.
     public static let rootAssignment: Self = "rootAssignment"
-    /// Factory: `manager.defaultScope = .x` (see `scope`).
+    /// A default scope set (see `scope`): Factory `manager.defaultScope = .x` (for the container
+    /// `parent` names in the type `type`), Resolver's `Resolver.defaultScope = .x` and this
+    /// library's `Container.defaultScope = .x` (`style` says which; for the whole process).
     public static let defaultScope: Self = "defaultScope"
 }
 

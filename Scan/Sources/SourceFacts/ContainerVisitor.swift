@@ -129,6 +129,7 @@ final class ContainerVisitor: SyntaxVisitor {
 
     private func assignment(target: ExprSyntax, value: ExprSyntax, at node: some SyntaxProtocol) {
         guard let conditions = context.conditions.of(node) else { return }
+        if processWideDefaultScope(target: target, value: value, at: node, conditions: conditions) { return }
         if let reference = target.as(DeclReferenceExprSyntax.self), ["root", "main", "shared"].contains(reference.baseName.text),
             receivers.classify(nil, at: node).verdict == .container, let type = receivers.classify(nil, at: node).reference.type
         {
@@ -148,6 +149,43 @@ final class ContainerVisitor: SyntaxVisitor {
             add(node, kind: .rootAssignment, style: context.importedStyle == .resolver ? .resolver : .injection, binding: written,
                 type: TypeText.collapse(base.writtenText), members: [TypeText.collapse(value.writtenText)], conditions: conditions)
         }
+    }
+
+    /// Resolver's `Resolver.defaultScope = .application` (or a bare `defaultScope = …` in
+    /// `extension Resolver`), and this library's `Container.defaultScope = .singleton` (also spelt
+    /// `Resolver.` through `typealias Resolver = Container`): one default for the whole process.
+    /// Factory's and Swinject's defaults are per container (`manager.defaultScope`, the construction).
+    private func processWideDefaultScope(target: ExprSyntax, value: ExprSyntax, at node: some SyntaxProtocol, conditions: [String]) -> Bool {
+        let type: String
+        let owner: String
+        if let reference = target.as(DeclReferenceExprSyntax.self), reference.baseName.text == "defaultScope" {
+            let implicit = receivers.classify(nil, at: node)
+            guard implicit.verdict == .container, let enclosing = implicit.reference.type else { return false }
+            (type, owner) = (enclosing, "self")
+        } else if let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "defaultScope", let base = member.base {
+            let written = TypeText.collapse(base.writtenText)
+            if written == "self" || written == "Self" {
+                let implicit = receivers.classify(nil, at: node)
+                guard implicit.verdict == .container, let enclosing = implicit.reference.type else { return false }
+                (type, owner) = (enclosing, written)
+            } else {
+                guard receivers.isContainerType(written) else { return false }
+                (type, owner) = (written, written)
+            }
+        } else {
+            return false
+        }
+        let style: FactStyle
+        if context.imports.contains("Resolver"), ["Resolver", "Resolver.Resolver"].contains(type) {
+            style = .resolver
+        } else if context.importedStyle == .injection {
+            style = .injection
+        } else {
+            // Factory's `Container` and Swinject's have no such static: not a default scope.
+            return false
+        }
+        add(node, kind: .defaultScope, style: style, type: type, parent: owner, scope: TypeText.scope(value), conditions: conditions)
+        return true
     }
 
     // MARK: Helpers
