@@ -119,7 +119,9 @@ final class RegistrationVisitor: SyntaxVisitor {
                 fact.argumentTypes = parameters.dropFirst().map { $0.type ?? (style == .swinject ? "_" : "Arguments") }
             }
         } else if let instanceValue {
-            fact.form = fact.form == .registerType ? .registerType : .instance
+            // `register(P.self, X())` takes `X()` as an autoclosure, built on each resolve as a
+            // factory's body is (scope: the default); only `register(x)` hands out one instance.
+            if fact.form != .registerType, unlabelled.first.flatMap(TypeText.metatype) == nil { fact.form = .instance }
             let built = SyntaxShapes.builtType(instanceValue)
             fact.implementation = built.implementation
             if fact.service == nil {

@@ -30,6 +30,9 @@ import Testing
         #expect(decorate.form == .decorate && decorate.service == "Fetching")
         let instance = try #require(facts.registration("#R:instance", file))
         #expect(instance.form == .instance && instance.service == "Logger")
+        // After a type, the value is an autoclosure built on each resolve: a factory, not an instance.
+        let autoclosure = try #require(facts.registration("#R:autoclosure", file))
+        #expect(autoclosure.form == .register && autoclosure.service == "Fetching" && autoclosure.implementation == "Fetcher")
         let staticForm = try #require(facts.registration("#R:static", file))
         #expect(staticForm.container == ContainerReference(expression: "Container", type: "Container") && staticForm.service == "Session")
         let typed = try #require(facts.registration("#R:type", file))

@@ -24,6 +24,7 @@ func wire() {
         .resolveProperties { c, cache in cache.logger = c.optional() }  // #S:props
     app.decorate(Fetching.self) { c, fetcher in fetcher }  // #R:decorate
     app.register(Logger())  // #R:instance
+    app.register(Fetching.self, Fetcher())  // #R:autoclosure
     Container.register { Session() }  // #R:static
     Container.register(type: Fetching.self, Fetcher())  // #R:type
     let child = app.makeChild()  // #C:child
