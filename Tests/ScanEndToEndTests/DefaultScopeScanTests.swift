@@ -47,7 +47,7 @@ struct DefaultScopeScanTests {
         final class Formatter {}
         extension Resolver: ResolverRegistering {
             public static func registerAllServices() {
-                defaultScope = .application
+                defaultScope = .cached
                 register { Clock() }  // #default
                 register { Session() }.scope(.unique)  // #named
                 register(Formatter())  // #instance
@@ -58,7 +58,7 @@ struct DefaultScopeScanTests {
     @Test func resolversDefaultScopeIsEveryRegistrationsWithoutOne() throws {
         try ScanTools.requireBuilt()
         let (declarations, _) = try Self.scan(["App.swift": Self.resolver])
-        #expect(try Self.scope(declarations, "#default", file: "App.swift", text: Self.resolver) == "singleton")
+        #expect(try Self.scope(declarations, "#default", file: "App.swift", text: Self.resolver) == "cached")
         #expect(try Self.scope(declarations, "#named", file: "App.swift", text: Self.resolver) == "unique")
         #expect(try Self.scope(declarations, "#instance", file: "App.swift", text: Self.resolver) == "singleton")
         #expect(declarations.notes.isEmpty, "\(declarations.notes.map(\.message))")
@@ -71,12 +71,16 @@ struct DefaultScopeScanTests {
         final class Clock {}
         final class Session {}
         final class Formatter {}
+        final class Feed {}
+        final class Logger {}
         let app = Container(name: "app")
 
         func wire() {
-            Resolver.defaultScope = .singleton
+            Resolver.defaultScope = .cached
             app.register { Clock() }  // #default
             app.register(scope: .graph) { Session() }  // #named
+            app.register(Feed.self, Feed())  // #autoclosure
+            app.register(Logger())  // #instance
         }
 
         extension Container {
@@ -87,8 +91,11 @@ struct DefaultScopeScanTests {
     @Test func thisLibrarysDefaultScopeIsRegistersWithoutOneNotProviders() throws {
         try ScanTools.requireBuilt()
         let (declarations, _) = try Self.scan(["App.swift": Self.injection])
-        #expect(try Self.scope(declarations, "#default", file: "App.swift", text: Self.injection) == "singleton")
+        #expect(try Self.scope(declarations, "#default", file: "App.swift", text: Self.injection) == "cached")
         #expect(try Self.scope(declarations, "#named", file: "App.swift", text: Self.injection) == "graph")
+        // `register(P.self, X())` builds `X()` on each resolve: a factory, with the default.
+        #expect(try Self.scope(declarations, "#autoclosure", file: "App.swift", text: Self.injection) == "cached")
+        #expect(try Self.scope(declarations, "#instance", file: "App.swift", text: Self.injection) == "singleton")
         // A keypath provider is not `register`: the default is not its.
         #expect(try Self.scope(declarations, "#provider", file: "App.swift", text: Self.injection) == nil)
     }
