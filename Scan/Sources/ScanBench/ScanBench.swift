@@ -103,12 +103,35 @@ struct ScanBench {
         }
         print("peak memory, 2 jobs \(peak) MB  (goal <= 250 MB on 200 k lines)")
         print("facts, 1 vs 2 jobs \(identical ? "byte-identical" : "DIFFERENT")")
+        let (small, large) = try oneBlock(diScan, scratch: scratch, runs: runs)
+        print("one function of 2 000 registrations \(small), of 8 000 \(large): 4× the lines take "
+            + "\(format(large.seconds / small.seconds))× the time  (goal <= 6.00; linear 4, quadratic 16)")
         if scale {
             let large = scratch + "/scale"
             let big = try SyntheticApp(style: .mixed, files: 5_000, lines: 500_000, seed: 2).write(to: large)
             let run = try measure(diScan, ["--jobs", "2", "-o", scratch + "/scale.ndjson", large])
             print("scale: \(big.files) files, \(big.lines) lines: full scan, 2 jobs \(format(run.seconds)) s")
         }
+    }
+
+    /// di-scan on one file whose one function registers `count` services on one container (an
+    /// app's generated wiring): the time must grow with the lines, not with their square.
+    static func oneBlock(_ diScan: String, scratch: String, runs: Int) throws -> (Measurement, Measurement) {
+        func file(_ count: Int) throws -> String {
+            let folder = scratch + "/one-block-\(count)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let body = (0..<count).map { "    c.register { Service\($0)() }" }.joined(separator: "\n")
+            try "import Injection\n\nfunc registerAll(c: Container) {\n\(body)\n}\n"
+                .write(toFile: folder + "/Wiring.swift", atomically: true, encoding: .utf8)
+            return folder
+        }
+        let small = try file(2_000), large = try file(8_000)
+        var smallRuns: [Measurement] = [], largeRuns: [Measurement] = []
+        for _ in 0..<runs {
+            smallRuns.append(try measure(diScan, ["-o", scratch + "/one-block.ndjson", small]))
+            largeRuns.append(try measure(diScan, ["-o", scratch + "/one-block.ndjson", large]))
+        }
+        return (.median(smallRuns), .median(largeRuns))
     }
 
     struct Measurement: CustomStringConvertible {

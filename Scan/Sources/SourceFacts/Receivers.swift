@@ -9,6 +9,9 @@ struct Receivers {
     let types: [String: [DeclaredType]]
     let variables: [PropertyFact]
     let containerTypes: Set<String>
+    /// Each code block's local variables by name, made on first use: looking a name up walks its
+    /// declarations, not every statement before the use (a block of thousands of registrations).
+    private let locals = LocalVariableIndex()
 
     /// Names that are DI containers in the styles read (this library, Resolver, Swinject, Factory).
     static let knownContainerTypes: Set<String> = [
@@ -165,15 +168,12 @@ struct Receivers {
                     return typed(TypeText.normalize(parameter.type), written: written)
                 }
                 if let items = parent.as(CodeBlockItemListSyntax.self) {
-                    for item in items {
-                        if item.position >= current.position { break }
-                        guard let declaration = item.item.as(VariableDeclSyntax.self) else { continue }
-                        for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                            if let annotation = binding.typeAnnotation { return typed(TypeText.normalize(annotation.type), written: written) }
-                            if let value = binding.initializer?.value {
-                                if let type = DeclarationVisitor.inferredType(value) { return typed(type, written: written) }
-                                return classify(value, at: value)
-                            }
+                    for binding in locals.bindings(named: name, in: items) {
+                        if binding.position >= current.position { break }
+                        if let annotation = binding.typeAnnotation { return typed(TypeText.normalize(annotation.type), written: written) }
+                        if let value = binding.initializer?.value {
+                            if let type = DeclarationVisitor.inferredType(value) { return typed(type, written: written) }
+                            return classify(value, at: value)
                         }
                     }
                 }

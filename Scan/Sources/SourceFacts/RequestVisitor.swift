@@ -119,7 +119,7 @@ final class RequestVisitor: SyntaxVisitor {
         guard let conditions = context.conditions.of(call) else { return }
         let labels = Set(call.arguments.compactMap { $0.label?.text })
         // `resolve(arguments: a, b)`: what follows `arguments:` are its values, not the key.
-        let unlabelled = call.arguments.prefix { $0.label?.text != "arguments" }.filter { $0.label == nil }.map(\.expression)
+        let unlabelled = call.arguments.prefix { $0.label?.text != "arguments" }.compactMap { $0.label == nil ? $0.expression : nil }
         let diLabels: Set<String> = ["name", "args", "argument", "arguments", "lifetime", "type", "container"]
         let explicitType = unlabelled.first.flatMap(TypeText.metatype)
         let keyPath = unlabelled.first?.as(KeyPathExprSyntax.self)

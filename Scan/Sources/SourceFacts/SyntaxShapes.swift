@@ -36,7 +36,9 @@ enum SyntaxShapes {
     }
 
     static func unlabelled(_ call: FunctionCallExprSyntax) -> [ExprSyntax] {
-        call.arguments.filter { $0.label == nil }.map(\.expression)
+        // Never `filter` a syntax collection: its `filter` makes a new tree, every node up to
+        // the file's root rebuilt, which made a block of many registrations quadratic.
+        call.arguments.compactMap { $0.label == nil ? $0.expression : nil }
     }
 
     /// The value a closure returns when it is one expression, or its first `return`.
