@@ -46,6 +46,7 @@ struct DIScanCommand: ParsableCommand {
     }
 
     func run() throws {
+        EndWithParent.arrange()
         let result = try DIScan.run(
             paths: paths, includeTests: includeTests, maxFileSize: maxFileSize, defines: defines, config: config, jobs: jobs,
             parseOnly: parseOnly)

@@ -100,6 +100,8 @@ struct ScanCommand: ParsableCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: scanner)
         process.arguments = ["-o", temporary.path] + arguments
+        // di-scan ends with this process (see its `EndWithParent`), not after it.
+        process.environment = ProcessInfo.processInfo.environment.merging(["DI_SCAN_PARENT": String(getpid())]) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
