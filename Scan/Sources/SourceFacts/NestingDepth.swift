@@ -4,14 +4,26 @@
 /// nested 100 000 parentheses deep would still recurse the parser down to a stack overflow. So
 /// files deeper than the limit are reported and not parsed. Comments and string literals are
 /// skipped roughly: a miscount costs one file a note, never a crash.
+///
+/// Generic brackets count by their closing run: `A<A<…B>>…>` ends in one run of `>` that the
+/// lexer splits one bracket at a time, re-reading the rest of the run each time (time grows with
+/// the square of the run), and no file nests generics past the limit. A `<` alone may be a
+/// comparison, so opening ones are not counted.
 enum NestingDepth {
     static func exceeds(_ limit: Int, in bytes: [UInt8]) -> (line: Int, exceeded: Bool) {
         var depth = 0
         var line = 1
         var index = 0
+        var closingAngles = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
+            if byte == 0x3E {  // >
+                closingAngles += 1
+                if closingAngles > limit { return (line, true) }
+            } else {
+                closingAngles = 0
+            }
             switch byte {
             case 0x0A: line += 1
             case 0x28, 0x5B, 0x7B:  // ( [ {

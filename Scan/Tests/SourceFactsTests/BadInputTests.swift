@@ -66,6 +66,26 @@ import Testing
         #expect(result.facts.files.first { $0.path == "Good.swift" }?.registrations.count == 1)
     }
 
+    /// A generic type nested thousands deep ends in one run of `>` that the lexer would take
+    /// minutes to split: the same note, and an ordinary shift (`a >> b`) or nesting at the limit
+    /// is parsed.
+    @Test func aGenericNestedPastTheLimitIsANoteAndAShiftIsParsed() throws {
+        let depth = 5_000
+        let generic = Array("import Injection\nfunc f(app: Container) {\n    let x: ".utf8) + Array(String(repeating: "A<", count: depth).utf8)
+            + Array("B".utf8) + Array(repeating: 0x3E, count: depth) + Array(" = app.resolve()\n}\n".utf8)
+        let atLimit = ScanOptions.defaultNestingLevel
+        let nested = Array("import Injection\nfunc g(app: Container) {\n    let y: ".utf8) + Array(String(repeating: "A<", count: atLimit).utf8)
+            + Array("B".utf8) + Array(repeating: 0x3E, count: atLimit) + Array(" = app.resolve()\n    let z = 1 >> 2\n}\n".utf8)
+        let root = try Self.folder(["Generic.swift": generic, "AtLimit.swift": nested])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = try DIScan.run(paths: [root])
+        let skipped = try #require(result.facts.files.first { $0.path == "Generic.swift" }?.skipped)
+        #expect(skipped == SkipFact(reason: .tooDeep, message: "Generic.swift:3: nested more than 256 brackets deep; not parsed (the parser's limit)"))
+        let parsed = try #require(result.facts.files.first { $0.path == "AtLimit.swift" })
+        #expect(parsed.skipped == nil)
+        #expect(parsed.requests.count == 1)
+    }
+
     /// At the limit itself the parser runs, on the scan's threads, without overflowing.
     @Test func nestingAtTheLimitIsParsed() throws {
         let depth = ScanOptions.defaultNestingLevel - 2
