@@ -39,11 +39,17 @@ public struct FileExtractor: Sendable {
     /// Why these bytes cannot be parsed, or nil when they can.
     public func problem(with bytes: [UInt8], path: String) -> SkipFact? {
         if let problem = Self.encodingProblem(with: bytes, path: path) { return problem }
-        let nesting = NestingDepth.exceeds(maximumNestingLevel, in: bytes)
-        if nesting.exceeded {
+        let nesting = NestingDepth.excess(maximumNestingLevel, in: bytes)
+        switch nesting.excess {
+        case .brackets?:
             return SkipFact(reason: .tooDeep, message: "\(path):\(nesting.line): nested more than \(maximumNestingLevel) brackets deep; not parsed (the parser's limit)")
+        case .squareBrackets?:
+            return SkipFact(
+                reason: .tooDeep,
+                message: "\(path):\(nesting.line): '[' nested more than \(NestingDepth.squareBracketLimit) deep; not parsed (the parser's time doubles with each level)")
+        case nil:
+            return nil
         }
-        return nil
     }
 
     public func extract(_ bytes: [UInt8], into facts: inout FileFacts, depth: Depth) {

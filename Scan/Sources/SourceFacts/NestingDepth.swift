@@ -9,9 +9,23 @@
 /// lexer splits one bracket at a time, re-reading the rest of the run each time (time grows with
 /// the square of the run), and no file nests generics past the limit. A `<` alone may be a
 /// comparison, so opening ones are not counted.
+///
+/// Square brackets have a limit of their own, far lower: swift-syntax's lookahead tries each
+/// `[` as an array and as a dictionary, so its time doubles with every level of `[[[…]]]` (in a
+/// type or a literal), while code nests them a few deep.
 enum NestingDepth {
-    static func exceeds(_ limit: Int, in bytes: [UInt8]) -> (line: Int, exceeded: Bool) {
+    /// The deepest `[` nesting parsed: a few dozen milliseconds of lookahead at most.
+    static let squareBracketLimit = 12
+
+    enum Excess {
+        case brackets
+        case squareBrackets
+    }
+
+    /// The first line where nesting passes `limit` (or the square-bracket limit), and which.
+    static func excess(_ limit: Int, in bytes: [UInt8]) -> (line: Int, excess: Excess?) {
         var depth = 0
+        var squareDepth = 0
         var line = 1
         var index = 0
         var closingAngles = 0
@@ -20,7 +34,7 @@ enum NestingDepth {
             let byte = bytes[index]
             if byte == 0x3E {  // >
                 closingAngles += 1
-                if closingAngles > limit { return (line, true) }
+                if closingAngles > limit { return (line, .brackets) }
             } else {
                 closingAngles = 0
             }
@@ -28,9 +42,14 @@ enum NestingDepth {
             case 0x0A: line += 1
             case 0x28, 0x5B, 0x7B:  // ( [ {
                 depth += 1
-                if depth > limit { return (line, true) }
+                if depth > limit { return (line, .brackets) }
+                if byte == 0x5B {
+                    squareDepth += 1
+                    if squareDepth > squareBracketLimit { return (line, .squareBrackets) }
+                }
             case 0x29, 0x5D, 0x7D:  // ) ] }
                 depth = max(0, depth - 1)
+                if byte == 0x5D { squareDepth = max(0, squareDepth - 1) }
             case 0x2F where index + 1 < count && bytes[index + 1] == 0x2F:  // line comment
                 while index < count && bytes[index] != 0x0A { index += 1 }
                 continue
@@ -52,6 +71,6 @@ enum NestingDepth {
             }
             index += 1
         }
-        return (line, false)
+        return (line, nil)
     }
 }

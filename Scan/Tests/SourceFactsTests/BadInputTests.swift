@@ -86,6 +86,35 @@ import Testing
         #expect(parsed.requests.count == 1)
     }
 
+    /// `[[[…]]]` costs swift-syntax's lookahead twice the time per level, in a type or a literal:
+    /// past a dozen levels the file is a note; a dozen levels, and deep dictionaries of arrays
+    /// written across lines, are parsed.
+    @Test func squareBracketsNestedPastADozenAreANote() throws {
+        func source(_ line: String) -> [UInt8] {
+            Array("import Injection\nfunc f(app: Container) {\n    app.register { Good() }\n    \(line)\n}\n".utf8)
+        }
+        let limit = 12
+        let deep = 40
+        let root = try Self.folder([
+            "Type.swift": source("let v: " + String(repeating: "[", count: deep) + "Int" + String(repeating: "]", count: deep) + " = []"),
+            "Literal.swift": source("let v = " + String(repeating: "[", count: deep) + "1" + String(repeating: "]", count: deep)),
+            "Mixed.swift": source("let v: " + String(repeating: "A<[", count: deep) + "B" + String(repeating: "]>", count: deep)),
+            "AtLimit.swift": source("let v: " + String(repeating: "[", count: limit) + "Int" + String(repeating: "]", count: limit) + " = []"),
+            "Siblings.swift": source("let v = [" + Array(repeating: "[[1], [2]]", count: 50).joined(separator: ", ") + "]"),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = try DIScan.run(paths: [root], jobs: 2)
+        for name in ["Type.swift", "Literal.swift", "Mixed.swift"] {
+            let skipped = try #require(result.facts.files.first { $0.path == name }?.skipped, "\(name) was parsed")
+            #expect(skipped == SkipFact(reason: .tooDeep, message: "\(name):4: '[' nested more than 12 deep; not parsed (the parser's time doubles with each level)"))
+        }
+        for name in ["AtLimit.swift", "Siblings.swift"] {
+            let parsed = try #require(result.facts.files.first { $0.path == name })
+            #expect(parsed.skipped == nil, "\(name): \(parsed.skipped?.message ?? "")")
+            #expect(parsed.registrations.count == 1)
+        }
+    }
+
     /// At the limit itself the parser runs, on the scan's threads, without overflowing.
     @Test func nestingAtTheLimitIsParsed() throws {
         let depth = ScanOptions.defaultNestingLevel - 2
