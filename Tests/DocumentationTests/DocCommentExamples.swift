@@ -244,6 +244,16 @@ enum DocCommentExamples {
         Container.register(Endpoint.self, name: "feed") { Endpoint(feedAddress) }
     }
 
+    // Injection/Container+DefaultScope.swift: compiled, never run (the default is the whole
+    // process's; CompatibilitySpellingTests runs it in an exit test).
+    final class Account: Sendable {}
+    final class Draft: Sendable {}
+    static func defaultScope(_ container: Container) {
+        Container.defaultScope = .graph
+        container.register { Account() }                    // .graph
+        container.register(scope: .unique) { Draft() }      // named scopes keep theirs
+    }
+
     // Injection/Container.swift
     static func childOfShared() -> [String] {
         let test = Container(name: "test", parent: .shared)
