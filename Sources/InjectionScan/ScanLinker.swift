@@ -314,7 +314,54 @@ struct Linking {
                 }
             }
         }
+        for index in registrations.indices where registrations[index].fact.modifiers.contains("autoregister") {
+            for request in autoregisteredRequests(registrations[index]) {
+                let file = facts.files[registrations[index].file]
+                sites.append(site(request, file: file, holder: registrations[index], requester: registrations[index].declared))
+            }
+        }
         return sites
+    }
+
+    /// `container.autoregister(P.self, initializer: X.init)` (SwinjectAutoregistration) resolves
+    /// every parameter of `X`'s initialiser but those given at resolve time (`argument:`): one
+    /// site each, at the call. Which initialiser: the one whose labels are written
+    /// (`X.init(a:b:)`), else `X`'s only one; with several and none written, a note instead.
+    mutating func autoregisteredRequests(_ registration: LinkedRegistration) -> [RequestFact] {
+        let fact = registration.fact
+        guard let type = fact.implementation else { return [] }
+        let initializers = types.declarations(of: type).flatMap(\.initializers)
+        let written = fact.modifiers.first { $0.hasPrefix("initializer(") }.map { String($0.dropFirst("initializer".count)) }
+        let chosen: InitializerFact?
+        if let written {
+            chosen = initializers.first { "(" + $0.parameters.map { "\($0.label):" }.joined() + ")" == written }
+        } else {
+            chosen = initializers.count == 1 ? initializers.first : nil
+        }
+        guard let initializer = chosen else {
+            if !initializers.isEmpty || written != nil {
+                notes.append(ScanNote(
+                    kind: "unresolved",
+                    message: "\(type)'s dependencies are not read: its autoregister initialiser "
+                        + (written.map { "init\($0) is not declared in the sources" } ?? "is one of \(initializers.count); write \(type).init(label:…)"),
+                    location: registration.declared.location))
+            }
+            return []
+        }
+        var given = fact.argumentTypes
+        var requests: [RequestFact] = []
+        for parameter in initializer.parameters {
+            let parameterType = SourceTypes.normalized(parameter.type)
+            if let at = given.firstIndex(of: parameterType) {
+                given.remove(at: at)
+                continue
+            }
+            requests.append(RequestFact(
+                line: fact.line, column: fact.column, style: fact.style, form: .resolveCall, service: parameterType,
+                typeSource: .initializerParameter, container: fact.container, inRegistration: fact.id, phase: .factory,
+                conditions: fact.conditions, enclosing: fact.enclosing))
+        }
+        return requests
     }
 
     /// `self.makeQueue()` in a Factory container: a method the sources declare on the container,

@@ -21,12 +21,13 @@ public struct RegistrationFact: Codable, Sendable, Hashable {
     /// `.implements(P.self)` and Swinject `.implements(P.self)`: other keys it answers for.
     public var implements: [String]
     /// The chained calls after it, in order, as written (`scope`, `implements`, `resolveProperties`,
-    /// `inObjectScope`, `initCompleted`, `singleton`, `onTest`, …).
+    /// `inObjectScope`, `initCompleted`, `singleton`, `onTest`, …); `autoregister` for
+    /// SwinjectAutoregistration, with `initializer(a:b:)` when its initialiser's labels are written.
     public var modifiers: [String]
     /// Keypath and Factory containers: the member's name (`viewModel`, `api`).
     public var member: String?
     /// The factory's argument types: Resolver `{ _, args in }` (`Any` when untyped), Swinject
-    /// `(r, a: A) in`, Factory `ParameterFactory<A, P>`.
+    /// `(r, a: A) in`, Factory `ParameterFactory<A, P>`, `autoregister(…, argument: A.self, …)`.
     public var argumentTypes: [String]
     /// The undecided `#if` clauses around it, outermost first (`DEBUG`, `!(DEBUG)`, `!(DEBUG) && TESTING`):
     /// docs/SCAN_FACTS.md says how they combine.

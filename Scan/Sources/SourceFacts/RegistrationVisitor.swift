@@ -137,9 +137,27 @@ final class RegistrationVisitor: SyntaxVisitor {
                 }
             }
         } else if name == "autoregister", let initializer = SyntaxShapes.argument(call, label: "initializer") {
+            // `X.init` or `X.init(a:b:)`: the type, and the initialiser's labels when written
+            // (the linker resolves each of its parameters, as SwinjectAutoregistration does).
             let written = TypeText.collapse(initializer.writtenText)
-            fact.implementation = written.hasSuffix(".init") ? String(written.dropLast(5)) : written
+            if let range = written.range(of: ".init", options: .backwards) {
+                fact.implementation = String(written[..<range.lowerBound])
+                let labels = written[range.upperBound...]
+                if labels.hasPrefix("("), labels.hasSuffix(")") { fact.modifiers.append("initializer\(labels)") }
+            } else {
+                fact.implementation = written
+            }
             if fact.service == nil { fact.service = fact.implementation; fact.serviceSource = .returnType }
+            // `argument: A.self`, `arguments: A.self, B.self`: given at resolve time, not resolved.
+            var givenTypes: [String] = []
+            var inArguments = false
+            for argument in call.arguments {
+                if let label = argument.label?.text { inArguments = label == "argument" || label == "arguments" }
+                guard inArguments else { continue }
+                let text = TypeText.collapse(argument.expression.writtenText)
+                givenTypes.append(text.hasSuffix(".self") ? String(text.dropLast(5)) : text)
+            }
+            fact.argumentTypes = givenTypes
         }
         applyChain(after: ExprSyntax(call), to: &fact)
         finish(&fact, token: token, closures: factory.map { [($0, RegistrationPhase.factory)] } ?? [])

@@ -1,0 +1,75 @@
+import Foundation
+import InjectionGraph
+import InjectionScan
+import Testing
+
+/// SwinjectAutoregistration's `autoregister(P.self, initializer: X.init)` resolves each parameter
+/// of `X`'s initialiser: each is an edge of the registration, at the call, so a missing one is
+/// missing and a loop through them is a cycle. Arguments given at resolve time are not edges.
+@Suite(.serialized)
+struct AutoregisterScanTests {
+    static let app = """
+        import Swinject
+        import SwinjectAutoregistration
+
+        protocol Clock {}
+        final class SystemClock: Clock { init() {} }
+        protocol Store {}
+        final class Database: Store { init(clock: Clock) {} }
+        final class Screen { init(store: Store, clock: Clock, title: String) {} }
+        final class Report {
+            init(clock: Clock) {}
+            init(store: Store, feed: Feed) {}
+        }
+        final class Twice {
+            init(clock: Clock) {}
+            init(store: Store) {}
+        }
+        protocol Feed {}
+
+        let container = Container()
+        func wire() {
+            container.autoregister(Clock.self, initializer: SystemClock.init)  // #clock
+            container.autoregister(Store.self, initializer: Database.init)  // #store
+            container.autoregister(Screen.self, argument: String.self, initializer: Screen.init)  // #screen
+            container.autoregister(Report.self, initializer: Report.init(store:feed:))  // #report
+            container.autoregister(Twice.self, initializer: Twice.init)  // #twice
+        }
+        """
+
+    static func line(_ marker: String) throws -> Int {
+        let lines = app.split(separator: "\n", omittingEmptySubsequences: false)
+        return try #require(lines.firstIndex { $0.hasSuffix("// " + marker) }, "no \(marker)") + 1
+    }
+
+    @Test func eachInitializerParameterIsAnEdgeAtTheCall() throws {
+        try ScanTools.requireBuilt()
+        let folder = NSTemporaryDirectory() + "autoregister-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.app.write(toFile: folder + "/Wiring.swift", atomically: true, encoding: .utf8)
+        let (declarations, graph) = try ScanTools.scanGraph(folder)
+
+        let edges = declarations.sites.map { "\($0.location.line) \($0.requester?.type ?? "-") -> \($0.requested.type)" }.sorted()
+        #expect(edges == [
+            "\(try Self.line("#report")) Report -> Feed",
+            "\(try Self.line("#report")) Report -> Store",
+            "\(try Self.line("#screen")) Screen -> Clock",
+            "\(try Self.line("#screen")) Screen -> Store",
+            "\(try Self.line("#store")) Store -> Clock",
+        ].sorted())
+        #expect(declarations.sites.allSatisfy { $0.kind == .eager })
+
+        // Feed is registered nowhere: missing, at the autoregister line that needs it.
+        let report = graph.check()
+        let missing = report.problems.filter { $0.kind == "missing" }
+        #expect(missing.count == 1)
+        #expect(missing.first?.message.contains("Missing registration: Feed") == true)
+        #expect(missing.first?.message.contains("Wiring.swift:\(try Self.line("#report"))") == true)
+
+        // Two initialisers and none written: a note, never a guessed edge.
+        let twice = try #require(declarations.notes.first { $0.message.contains("Twice") })
+        #expect(twice.message == "Twice's dependencies are not read: its autoregister initialiser is one of 2; write Twice.init(label:…)")
+        #expect(twice.location.line == (try Self.line("#twice")))
+    }
+}
