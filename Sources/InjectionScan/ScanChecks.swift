@@ -64,10 +64,13 @@ public enum ScanChecks {
         var protocols: Set<String>
         /// Whether a registration the scan could not type may supply any key.
         var hasUntypedRegistration: Bool
+        /// The registrations made into each container, by its name.
+        var byContainer: [String: [DeclaredRegistration]] = [:]
 
         init(_ declarations: Declarations) {
             for registration in declarations.registrations {
                 byID[registration.id] = registration
+                byContainer[registration.service.container, default: []].append(registration)
                 byKey[registration.service, default: []].append(registration)
                 byType[registration.service.type, default: []].append(registration)
                 for alias in registration.implements {
@@ -97,6 +100,8 @@ public enum ScanChecks {
         }
 
         func registration(_ id: Int) -> DeclaredRegistration? { byID[id] }
+
+        func registrations(in container: String) -> [DeclaredRegistration] { byContainer[container] ?? [] }
 
         /// The registration that answers for `service` (the one no other overrides).
         func winner(of service: ServiceIdentity) -> DeclaredRegistration? {
@@ -238,11 +243,21 @@ public enum ScanChecks {
             // Many sites ask for one missing key: its near misses once.
             let near = site.typeKnown ? nearMisses[requested] ?? index.nearMisses(for: requested) : []
             nearMisses[requested] = near
-            let requesterScope = site.requester.flatMap(index.winner(of:))?.effectiveScope
+            let requesterRegistration = site.requester.flatMap(index.winner(of:))
+            let requesterScope = requesterRegistration?.effectiveScope
             let receiver = requested.container == "shared" ? "Container.shared" : requested.container
-            let fix = MissingRegistration.fixLine(
-                receiver: receiver, asked: requested.type, name: requested.name, near: near,
-                requesterScope: requesterScope, isProtocol: index.protocols.contains(requested.type))
+            let fix: String
+            if SwinjectFix.applies(requester: requesterRegistration, container: index.registrations(in: requested.container)) {
+                // Swinject has no `Container.shared`: the app's container is the assembly's parameter.
+                fix = SwinjectFix.line(
+                    receiver: requested.container == "shared" ? "container" : requested.container, asked: requested.type,
+                    name: requested.name, near: near, requesterScope: requesterScope,
+                    isProtocol: index.protocols.contains(requested.type))
+            } else {
+                fix = MissingRegistration.fixLine(
+                    receiver: receiver, asked: requested.type, name: requested.name, near: near,
+                    requesterScope: requesterScope, isProtocol: index.protocols.contains(requested.type))
+            }
             let missing = MissingRegistration(
                 requested: requested, requesterChain: chain, nearMisses: near, fix: fix,
                 location: site.location.sourceLocation)

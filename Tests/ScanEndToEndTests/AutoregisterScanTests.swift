@@ -66,6 +66,8 @@ struct AutoregisterScanTests {
         #expect(missing.count == 1)
         #expect(missing.first?.message.contains("Missing registration: Feed") == true)
         #expect(missing.first?.message.contains("Wiring.swift:\(try Self.line("#report"))") == true)
+        // In Swinject's spelling: its `register` takes the type, and the factory the resolver.
+        #expect(missing.first?.message.contains("Fix: container.register(Feed.self) { _ in <#Implementation#>() }") == true)
 
         // Two initialisers and none written: a note, never a guessed edge.
         let twice = try #require(declarations.notes.first { $0.message.contains("Twice") })
