@@ -44,11 +44,7 @@ struct AutoregisterScanTests {
 
     @Test func eachInitializerParameterIsAnEdgeAtTheCall() throws {
         try ScanTools.requireBuilt()
-        let folder = NSTemporaryDirectory() + "autoregister-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Self.app.write(toFile: folder + "/Wiring.swift", atomically: true, encoding: .utf8)
-        let (declarations, graph) = try ScanTools.scanGraph(folder)
+        let (declarations, graph) = try ScanTools.scanFiles(["Wiring.swift": Self.app])
 
         let edges = declarations.sites.map { "\($0.location.line) \($0.requester?.type ?? "-") -> \($0.requested.type)" }.sorted()
         #expect(edges == [

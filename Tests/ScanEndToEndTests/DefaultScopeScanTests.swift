@@ -11,16 +11,7 @@ import Testing
 struct DefaultScopeScanTests {
     /// The files (name → source) in a fresh folder, scanned.
     static func scan(_ files: [String: String], options: [String] = []) throws -> (Declarations, DependencyGraph) {
-        let folder = NSTemporaryDirectory() + "default-scope-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        for (name, text) in files {
-            let path = folder + "/" + name
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        return try ScanTools.scanGraph(folder, options: options)
+        try ScanTools.scanFiles(files, options: options)
     }
 
     /// The line of the comment `marker` in `text`.

@@ -47,14 +47,9 @@ struct LayerAccessorScanTests {
 
     @Test func eachKeypathLinksThroughTheAccessorItsChainReaches() throws {
         try ScanTools.requireBuilt()
-        let folder = NSTemporaryDirectory() + "layer-accessors-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Self.layers.write(toFile: folder + "/Layers.swift", atomically: true, encoding: .utf8)
-        try Self.screen.write(toFile: folder + "/Screen.swift", atomically: true, encoding: .utf8)
         // Dictionary order differs from process to process: several scans must agree.
         for _ in 0..<4 {
-            let (declarations, graph) = try ScanTools.scanGraph(folder)
+            let (declarations, graph) = try ScanTools.scanFiles(["Layers.swift": Self.layers, "Screen.swift": Self.screen])
             let linked = declarations.sites.sorted { $0.location.line < $1.location.line }
                 .map { site in "\(site.location.line) \(site.requested.type) \(site.requested.layer ?? "-") \(site.registration == nil ? "unlinked" : "linked")" }
             #expect(linked == ["4 LiveAPI Network linked", "5 FeatureAPI FeatureNetwork linked", "6 LiveAPI Network linked"])

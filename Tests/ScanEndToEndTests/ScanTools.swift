@@ -76,6 +76,21 @@ enum ScanTools {
         return (declarations, ScanChecks.graph(from: declarations))
     }
 
+    /// `files` (name → text) written to a fresh folder and scanned as ``scanGraph(_:in:options:)``
+    /// does; the folder is removed afterwards.
+    static func scanFiles(_ files: [String: String], options: [String] = []) throws -> (Declarations, DependencyGraph) {
+        let folder = NSTemporaryDirectory() + "scan-files-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, text) in files {
+            let path = folder + "/" + name
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return try scanGraph(folder, options: options)
+    }
+
     /// The line of `marker` (a comment) in `file` under the package root.
     static func line(of marker: String, in file: String) throws -> Int {
         let text = try String(contentsOfFile: "\(packageRoot)/\(file)", encoding: .utf8)
