@@ -356,8 +356,11 @@ struct Linking {
                 given.remove(at: at)
                 continue
             }
+            // An optional parameter is given nil when nothing is registered: a note, never missing.
+            let optional = parameter.isOptional
             requests.append(RequestFact(
-                line: fact.line, column: fact.column, style: fact.style, form: .resolveCall, service: parameterType,
+                line: fact.line, column: fact.column, style: fact.style, form: .resolveCall, access: optional ? .optional : .eager,
+                service: parameterType,
                 typeSource: .initializerParameter, container: fact.container, inRegistration: fact.id, phase: .factory,
                 conditions: fact.conditions, enclosing: fact.enclosing))
         }

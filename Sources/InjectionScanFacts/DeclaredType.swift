@@ -42,11 +42,15 @@ public struct ParameterFact: Codable, Sendable, Hashable {
     /// The parameter's type as written (normalised).
     public var type: String
     public var hasDefault: Bool
+    /// Written optional (`A?`, `Optional<A>`), which ``type`` leaves out. Absent in facts written
+    /// before it was recorded: false.
+    public var isOptional: Bool
 
-    public init(label: String, type: String, hasDefault: Bool = false) {
+    public init(label: String, type: String, hasDefault: Bool = false, isOptional: Bool = false) {
         self.label = label
         self.type = type
         self.hasDefault = hasDefault
+        self.isOptional = isOptional
     }
 }
 

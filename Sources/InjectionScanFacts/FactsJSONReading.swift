@@ -114,16 +114,17 @@ extension InitializerFact {
 
 extension ParameterFact {
     init(reading json: inout FactsJSONReader) throws {
-        var label: String?, type: String?, hasDefault: Bool?
+        var label: String?, type: String?, hasDefault: Bool?, isOptional = false
         try json.object { json, key in
             switch key {
             case "label": label = try json.string()
             case "type": type = try json.string()
             case "hasDefault": hasDefault = try json.bool()
+            case "isOptional": isOptional = try json.bool()
             default: try json.skipValue()
             }
         }
-        self.init(label: try required(label), type: try required(type), hasDefault: try required(hasDefault))
+        self.init(label: try required(label), type: try required(type), hasDefault: try required(hasDefault), isOptional: isOptional)
     }
 }
 

@@ -232,6 +232,7 @@ extension ParameterFact: FactsJSONWritable {
     func write(to json: inout FactsJSONWriter) {
         json.object { json in
             json.field("hasDefault", hasDefault)
+            json.field("isOptional", isOptional)
             json.field("label", label)
             json.field("type", type)
         }

@@ -70,4 +70,26 @@ struct AutoregisterScanTests {
         #expect(twice.message == "Twice's dependencies are not read: its autoregister initialiser is one of 2; write Twice.init(label:…)")
         #expect(twice.location.line == (try Self.line("#twice")))
     }
+
+    /// An optional parameter gets nil when nothing is registered: an optional site, a note.
+    @Test func anOptionalParameterIsAnOptionalSiteNeverMissing() throws {
+        try ScanTools.requireBuilt()
+        let app = """
+            import Swinject
+            import SwinjectAutoregistration
+
+            protocol Analytics {}
+            final class Checkout { init(analytics: Analytics?) {} }
+            let container = Container()
+            func wire() {
+                container.autoregister(Checkout.self, initializer: Checkout.init)
+            }
+            """
+        let (declarations, graph) = try ScanTools.scanFiles(["Wiring.swift": app])
+        #expect(declarations.sites.map(\.kind) == [.optional])
+        #expect(declarations.sites.map(\.requested.type) == ["Analytics"])
+        let report = graph.check()
+        #expect(report.problems.isEmpty, "\(report.problems.map(\.message))")
+        #expect(report.notes.contains { $0.message.contains("Analytics") })
+    }
 }

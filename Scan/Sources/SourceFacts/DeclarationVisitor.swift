@@ -160,7 +160,9 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     private func parameters(_ clause: FunctionParameterClauseSyntax) -> [ParameterFact] {
         clause.parameters.map {
-            ParameterFact(label: $0.firstName.text, type: TypeText.normalize($0.type), hasDefault: $0.defaultValue != nil)
+            ParameterFact(
+                label: $0.firstName.text, type: TypeText.normalize($0.type), hasDefault: $0.defaultValue != nil,
+                isOptional: TypeText.isOptional($0.type))
         }
     }
 

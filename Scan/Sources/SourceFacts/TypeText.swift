@@ -8,6 +8,12 @@ enum TypeText {
         normalize(type.writtenText)
     }
 
+    /// `A?`, `A!`, `Optional<A>`: a type a resolve may answer with nil.
+    static func isOptional(_ type: TypeSyntax) -> Bool {
+        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
+        return collapse(type.writtenText).hasPrefix("Optional<")
+    }
+
     static func normalize(_ text: String) -> String {
         var text = collapse(text)
         for suffix in [".self", ".Type"] where text.hasSuffix(suffix) { text.removeLast(suffix.count) }
