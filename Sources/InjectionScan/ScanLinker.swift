@@ -113,6 +113,10 @@ struct Linking {
         containers.settleDefault(registrations.map(\.declared.service.container))
         for index in registrations.indices where registrations[index].declared.service.container == ContainerNames.unsettled {
             registrations[index].declared.service.container = containers.defaultName
+            let fact = registrations[index].fact
+            if registrations[index].declared.note == Self.pickedNote(ContainerNames.unsettled, for: fact) {
+                registrations[index].declared.note = Self.pickedNote(containers.defaultName, for: fact)
+            }
             // `.implements(P.self)` registers P in the same container.
             for implemented in registrations[index].declared.implements.indices {
                 registrations[index].declared.implements[implemented].container = containers.defaultName
@@ -136,6 +140,11 @@ struct Linking {
         }
     }
 
+    /// The note of a registration whose receiver names no container the sources declare.
+    static func pickedNote(_ container: String, for fact: RegistrationFact) -> String {
+        "the container '\(container)' was picked for '\(fact.container?.expression ?? "?")'"
+    }
+
     mutating func declared(_ fact: RegistrationFact, file: FileFacts, container: ContainerNames.Resolved) -> DeclaredRegistration {
         let id = nextID
         nextID += 1
@@ -149,7 +158,8 @@ struct Linking {
         }
         if container.guessed, certainty == .exact {
             certainty = .guessed
-            note = note ?? "the container '\(container.name)' was picked for '\(fact.container?.expression ?? "?")'"
+            // An unsettled name is named once the default is settled (``linkRegistrations()``).
+            note = note ?? Self.pickedNote(container.name, for: fact)
         }
         var layer: String?
         if fact.form == .provider || fact.form == .keyPathMember, let enclosing = fact.enclosing.type {

@@ -52,6 +52,22 @@ struct ScanLinkerTests {
             """])
     }
 
+    /// A receiver the sources never bind (`container.register` in a function taking a container)
+    /// goes to the app's default container, and its note names that container, not the name the
+    /// linker holds until the default is settled.
+    @Test func aGuessedContainerIsNamedInTheNoteOnceSettled() throws {
+        let wiring = FileFacts(path: "Wiring.swift", fileID: "App/Wiring.swift", registrations: [
+            Self.register(1, "Logger", line: 3),
+            Self.register(2, "Store", in: "container", line: 7),
+        ])
+        let declarations = ScanLinker.link(Self.facts([Self.main, wiring]), root: ".")
+        let store = try #require(declarations.registrations.first { $0.service.type == "Store" })
+        #expect(store.service.container == "app")
+        #expect(store.certainty == .guessed)
+        #expect(store.note == "the container 'app' was picked for 'container'")
+        #expect(!declarations.registrations.contains { $0.note?.contains("\u{0}") == true })
+    }
+
     @Test func exclusiveIfClausesAreNeverDuplicatesAndAnotherContainerIsNoDuplicate() {
         let wiring = FileFacts(
             path: "Wiring.swift", fileID: "App/Wiring.swift",
