@@ -87,11 +87,6 @@ final class ResolutionContext: ResolutionPassStorage {
     /// The registration being built on this thread (whose factory is asking).
     var requester: AnyRegistration? { frames.last?.registration }
 
-    /// The address of ``requester`` (0 for none): a repeat's fold key.
-    var requesterID: UInt {
-        frames.last.map { UInt(bitPattern: ObjectIdentifier($0.registration).hashValueBits) } ?? 0
-    }
-
     /// Whether the innermost frame is resolving its service's properties (see
     /// ``Frame/injectsProperties``).
     var requesterInjectsProperties: Bool { frames.last?.injectsProperties ?? false }

@@ -102,9 +102,6 @@ extension ContainerState.Entry {
     /// Whether the entry holds an instance (a kept one, or a `.shared` one still alive).
     var holdsInstance: Bool { slot.holdsInstance }
 
-    /// Drops what `scope` keeps in this entry; returns how many instances were dropped.
-    func discard(_ scope: Scope) -> Int { slot.discard(scope) }
-
     /// Drops every kept instance; returns the scopes they were kept under.
     func discardAll() -> [Scope] { slot.discardAll() }
 
