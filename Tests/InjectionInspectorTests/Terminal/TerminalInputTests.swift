@@ -1,3 +1,4 @@
+import CNCurses
 import Injection
 import Testing
 @testable import InjectionInspector
@@ -62,18 +63,42 @@ struct TerminalInputTests {
         let input = try TerminalInput(terminal: pty.terminal)
         defer { close(input.keysDescriptor) }
         let block = [UInt8](repeating: UInt8(ascii: "x"), count: 4_096)
-        var typed = 0
-        var idle = 0
-        // The terminal's buffers take what the reader cannot pass on; stop when they refuse.
-        while typed < 100 * 1_024, idle < 50 {
-            let count = write(pty.controller, block, block.count)
-            if count > 0 { typed += count; idle = 0 } else { idle += 1; usleep(10_000) }
+        // Typed until the pipe takes no more (its write end, the reader's, polls not writable):
+        // the reader then waits in `poll` for the loop to take keys. While the terminal's buffers
+        // refuse more, the reader is behind: wait for room there, then look again.
+        let writeEnd = try #require(Self.writeEnd(ofPipe: input.keysDescriptor))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while Self.takesWrites(writeEnd), ContinuousClock.now < deadline {
+            if write(pty.controller, block, block.count) <= 0 { Self.waitForRoom(in: pty.controller, milliseconds: 10) }
         }
-        // The pipe holds at least its default capacity by now (64 KB on Linux): the reader is
-        // waiting to forward more.
-        #expect(typed > 64 * 1_024)
+        #expect(!Self.takesWrites(writeEnd), "the pipe still takes keys: \(cn_unread_bytes(input.keysDescriptor)) bytes in it")
         #expect(input.close(within: .seconds(5)))
         #expect(input.readerEnded)
+    }
+
+    /// The other end of the pipe whose read end is `readEnd`: this process's descriptor on the
+    /// same pipe that is open for writing (the reader thread's).
+    private static func writeEnd(ofPipe readEnd: Int32) -> Int32? {
+        var pipe = stat()
+        guard fstat(readEnd, &pipe) == 0 else { return nil }
+        for fd in 0..<min(getdtablesize(), 1 << 16) where fd != readEnd {
+            var other = stat()
+            guard fstat(fd, &other) == 0, other.st_dev == pipe.st_dev, other.st_ino == pipe.st_ino else { continue }
+            if fcntl(fd, F_GETFL) & O_ACCMODE == O_WRONLY { return fd }
+        }
+        return nil
+    }
+
+    /// Whether `descriptor` takes a write now.
+    private static func takesWrites(_ descriptor: Int32) -> Bool {
+        waitForRoom(in: descriptor, milliseconds: 0)
+    }
+
+    /// Waits up to `milliseconds` until `descriptor` takes a write; whether it does.
+    @discardableResult
+    private static func waitForRoom(in descriptor: Int32, milliseconds: Int32) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&poller, 1, milliseconds) == 1 && poller.revents & Int16(POLLOUT) != 0
     }
 
     /// The driver hands the loop the pipe while curses runs, and the terminal again after.
