@@ -30,7 +30,9 @@ struct LiveLoadEndToEndTests {
 
     @Test func atFullRateMemoryStaysInTheBudgetAndTheScreenKeepsChanging() {
         let seed = Self.marker()
-        let tmux = inspector("run --memory-budget 64 -- \(sampleApp) --interval-ms 0 --seed \(seed)")
+        // The load is the app's run of 8 s at full rate; the inspector is watched until the
+        // header says the app exited, not for a set time.
+        let tmux = inspector("run --memory-budget 64 -- \(sampleApp) --interval-ms 0 --duration 8 --seed \(seed)")
         defer { tmux.close() }
         #expect(tmux.waitFor("● live"))
         guard let pid = Self.pid(startingWith: "\(binary) run --memory-budget 64") else {
@@ -39,12 +41,14 @@ struct LiveLoadEndToEndTests {
         }
         var screens: Set<String> = []
         var largest = 0
-        for _ in 0..<16 {
-            _ = Spawn.run(["sleep", "0.5"])
-            screens.insert(tmux.capture().split(separator: "\n").first.map(String.init) ?? "")
+        #expect(tmux.waitUntil(timeout: 60) { screen in
+            let header = screen.split(separator: "\n").first.map(String.init) ?? ""
+            if header.contains("● live") { screens.insert(header) }
             largest = max(largest, ProcessProbe.residentMegabytes(pid) ?? 0)
-        }
-        #expect(screens.count > 3, "the header (rate, events) keeps changing: \(screens)")
+            // Not any "✕ disconnected": a stream broken under load says so until the reconnect.
+            return header.contains("exited with status") || header.contains("(app exited)")
+        }, "the app's run ends: \(tmux.capture())")
+        #expect(screens.count > 3, "the header (rate, events) keeps changing while live: \(screens)")
         #expect(largest > 0, "the inspector's memory was read")
         // The budget bounds what the inspector keeps; the process also holds code and buffers.
         #expect(largest < 64 + 48, "RSS \(largest) MB with a 64 MB budget")
@@ -88,25 +92,49 @@ struct LiveLoadEndToEndTests {
         #expect(times.count == names.count && times == times.sorted(), "each step after the one before: \(figures)")
     }
 
+    /// The number in the header's "reconnected N", 0 without one.
+    static func reconnections(on screen: String) -> Int {
+        guard let range = screen.range(of: #"reconnected \d+"#, options: .regularExpression) else { return 0 }
+        return Int(screen[range].dropFirst("reconnected ".count)) ?? 0
+    }
+
+    // Linux: whether the app let go of its stream is read from its descriptors in `/proc`.
+    #if os(Linux)
     @Test func anAppThatReconnectsAfterTheInspectorStalledKeepsOneSession() {
         let seed = Self.marker()
         let tmux = TmuxSession(command: "\(binary) run -- \(sampleApp) --interval-ms 0 --seed \(seed); echo EXIT:$?",
                                rows: 40, columns: 200, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
         defer { tmux.close() }
         #expect(tmux.waitFor("● live"))
-        guard let pid = Self.pid(startingWith: "\(binary) run -- \(sampleApp) --interval-ms 0 --seed \(seed)") else {
-            Issue.record("the inspector is not running")
+        guard let pid = Self.pid(startingWith: "\(binary) run -- \(sampleApp) --interval-ms 0 --seed \(seed)"),
+              let app = Self.pid(startingWith: "\(sampleApp) --interval-ms 0 --seed \(seed)") else {
+            Issue.record("the inspector or its app is not running")
             return
         }
         // A stopped inspector reads nothing: the app's sink gives up on the stream after 100 ms
-        // and reconnects once the inspector runs again (each stall is one break). A stall lasts
-        // a second: on a loaded machine the app itself runs slowly and needs that long to fill
-        // the socket's buffers and meet the stall (0.4 s once gave no break at load 12).
-        for _ in 0..<3 {
+        // (it closes the socket it streamed on) and reconnects once the inspector runs again.
+        // Each stall begins once the app holds a stream (a stall may break it more than once, and
+        // the app may be between two connections when the header counts the last one), and
+        // lasts until the app has closed every socket it held when the stall began.
+        for stall in 1...3 {
+            var streaming: Set<String> = []
+            let connected = ContinuousClock.now + .seconds(30)
+            while streaming.isEmpty, ContinuousClock.now < connected {
+                streaming = ProcessProbe.sockets(of: app) ?? []
+                if streaming.isEmpty { usleep(10_000) }
+            }
+            #expect(!streaming.isEmpty, "stall \(stall): the app streams to the inspector")
             kill(pid, SIGSTOP)
-            _ = Spawn.run(["sleep", "1"])
+            let deadline = ContinuousClock.now + .seconds(30)
+            var held = streaming
+            while !held.isEmpty, ContinuousClock.now < deadline {
+                held = streaming.intersection(ProcessProbe.sockets(of: app) ?? [])
+                if !held.isEmpty { usleep(10_000) }
+            }
             kill(pid, SIGCONT)
-            _ = Spawn.run(["sleep", "1"])
+            #expect(held.isEmpty, "stall \(stall): the app still holds its stream to the stopped inspector")
+            #expect(tmux.waitUntil(timeout: 30) { Self.reconnections(on: $0) >= stall && $0.contains("● live") },
+                    "stall \(stall): the app reconnected: \(tmux.capture())")
         }
         // Between a break and the reconnect (up to the sink's 500 ms retry) the session says
         // its stream was cut; once back it is live again, still one session.
@@ -119,6 +147,7 @@ struct LiveLoadEndToEndTests {
         tmux.send("q")
         #expect(tmux.waitFor("EXIT:0"))
     }
+    #endif
 
     #if os(Linux)
     @Test func theLaunchedAppDoesNotOutliveAKilledInspector() {

@@ -22,6 +22,16 @@ enum ProcessProbe {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
         return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
     }
+
+    /// The sockets `pid` holds open, each as its `/proc/<pid>/fd` link (`socket:[inode]`, unique
+    /// while it is open); nil if the process is gone.
+    static func sockets(of pid: Int32) -> Set<String>? {
+        guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { return nil }
+        return Set(descriptors.compactMap { descriptor in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)"))
+                .flatMap { $0.hasPrefix("socket:") ? $0 : nil }
+        })
+    }
     #elseif canImport(Darwin)
     /// The resident set of `pid` in MB (`pti_resident_size`); nil if it is gone.
     static func residentMegabytes(_ pid: Int32) -> Int? {
