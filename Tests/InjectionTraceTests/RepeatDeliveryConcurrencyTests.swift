@@ -58,6 +58,7 @@ struct RepeatDeliveryConcurrencyTests {
         var round = 0
         while heldRounds == 0, ContinuousClock.now < giveUp {
             defer { round += 1 }
+            // A pause between retries of this deadline loop (each round checks its own outcome), not an ordering.
             if round > 0 { usleep(20_000) }
             let name = "repeat-delivery-\(getpid())-\(round)"
             let holder = HoldingObserver(container: name)
