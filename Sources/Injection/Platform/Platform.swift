@@ -166,11 +166,10 @@ package enum PosixIO {
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 
-    /// Seconds since 1970 and the UTC calendar fields for them (`gmtime_r`).
-    package static func utcNow() -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        utc(secondsSinceEpoch: Int(time(nil)))
-    }
+    /// Seconds since 1970 (`time(2)`).
+    package static var secondsSinceEpoch: Int { Int(time(nil)) }
 
+    /// The UTC calendar fields for `secondsSinceEpoch` (`gmtime_r`).
     package static func utc(secondsSinceEpoch: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         var seconds = time_t(secondsSinceEpoch)
         var parts = tm()

@@ -11,7 +11,7 @@ extension TraceHeader {
     /// - Parameter app: The app's name; by default `DI_INSPECT_APP`, else the executable's name.
     public static func forCurrentProcess(app: String? = nil) -> TraceHeader {
         TraceHeader(
-            app: app ?? defaultAppName(), pid: PosixIO.processID, startTime: iso8601(PosixIO.utcNow()),
+            app: app ?? defaultAppName(), pid: PosixIO.processID, startTime: iso8601(secondsSinceEpoch: PosixIO.secondsSinceEpoch),
             libraryVersion: InjectionVersion.current)
     }
 
@@ -25,10 +25,7 @@ extension TraceHeader {
 
     /// `2026-11-22T04:23:13Z`, formatted with `gmtime_r` (the runtime has no Foundation).
     static func iso8601(secondsSinceEpoch: Int) -> String {
-        iso8601(PosixIO.utc(secondsSinceEpoch: secondsSinceEpoch))
-    }
-
-    private static func iso8601(_ parts: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)) -> String {
+        let parts = PosixIO.utc(secondsSinceEpoch: secondsSinceEpoch)
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
