@@ -113,21 +113,15 @@ public final class TraceRecorder: ResolutionObserver {
                 if !buffer.failures.isEmpty { buffer.failures.removeAll { $0.thread == event.thread } }
                 wakeNow = buffer.add(resolved, key: key, event: event)
             }
-        case .missing(let missing):
-            buffer.withLock { buffer in
-                guard !buffer.ended else { return }
-                buffer.noteFailure(thread: event.thread, reason: missing.message)
-                wakeNow = buffer.enqueue(.event(event))
-            }
-        case .cycle(let cycle):
-            buffer.withLock { buffer in
-                guard !buffer.ended else { return }
-                buffer.noteFailure(thread: event.thread, reason: cycle.message)
-                wakeNow = buffer.enqueue(.event(event))
-            }
         default:
+            let failure: String? = switch event.kind {
+            case .missing(let missing): missing.message
+            case .cycle(let cycle): cycle.message
+            default: nil
+            }
             buffer.withLock { buffer in
                 guard !buffer.ended else { return }
+                if let failure { buffer.noteFailure(thread: event.thread, reason: failure) }
                 wakeNow = buffer.enqueue(.event(event))
             }
         }

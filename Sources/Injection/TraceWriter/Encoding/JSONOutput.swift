@@ -155,22 +155,15 @@ package struct JSONOutput {
     }
 
     private mutating func escape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+        let letter: UInt8
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-            bytes.append(byte)
-        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            bytes.append(UInt8(ascii: "u"))
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(UInt8(ascii: "0"))
-            hex.withUTF8Buffer { digits in
-                bytes.append(digits[Int(byte >> 4)])
-                bytes.append(digits[Int(byte & 0x0F)])
-            }
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): letter = byte
+        case UInt8(ascii: "\n"): letter = UInt8(ascii: "n")
+        case UInt8(ascii: "\r"): letter = UInt8(ascii: "r")
+        case UInt8(ascii: "\t"): letter = UInt8(ascii: "t")
+        default: return unicodeEscape(UInt16(byte))
         }
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(letter)
     }
 }
