@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Resolves a service, stopping the program with a diagnostic when it cannot.
     ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A dependency-injection container: registrations keyed by type (and name), or by keypath
 /// provider, the instances their scopes keep, and an optional parent to fall back to.
 ///

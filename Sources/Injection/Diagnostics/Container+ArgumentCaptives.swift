@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Reports short-lived services passed to a long-lived one as arguments: it keeps what it is
     /// built from, so such an argument is a captive dependency. Only for a long-lived build with

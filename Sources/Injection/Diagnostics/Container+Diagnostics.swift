@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Builds (and reports) the diagnostic for a key that no container in the chain registers.
     func reportMissing<T>(

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Runs a `@LazyInjected` property's first read; read from app code, its declaration is
     /// remembered so that a failure deeper in the chain names it (``MissingRegistration/lazyRead``).

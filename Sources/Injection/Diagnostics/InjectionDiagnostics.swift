@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Hooks around the moment the library stops the program: every trap goes through here, so the
 /// trace writer can put the cause on disk first.
 ///

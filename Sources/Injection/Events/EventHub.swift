@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Attaches observers to the process-wide event stream.
 ///
 /// ```swift

@@ -1,5 +1,3 @@
-import Synchronization
-
 // Keypaths to plain properties (`var viewModel: LoginViewModel { … }`). Each entry point has a
 // ``Provider`` twin; the plain one is `@_disfavoredOverload`, so a provider keypath takes its own.
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Resolves a keypath provider: mappings first, then the one resolve path, which registers the
     /// provider's declared factory here on first use. Only the key (or the parts) is passed on: a

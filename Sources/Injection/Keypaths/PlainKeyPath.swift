@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What the container knows about a keypath to a plain property: one that returns the service
 /// itself (`var viewModel: LoginViewModel { DefaultLoginViewModel() }`), not a ``Provider``.
 ///

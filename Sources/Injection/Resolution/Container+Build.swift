@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Makes every instance the container hands out (transient, observed, kept, graph-scoped,
     /// validated, decorated) with `registration`'s factory on this thread's resolution stack,

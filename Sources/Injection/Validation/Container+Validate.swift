@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Builds every registration once in a sandbox and reports every missing dependency, cycle and
     /// scope mismatch at once: this container's, its added children's and its ancestors', with the

@@ -1,8 +1,5 @@
 // Compiled only with the `Tracing` trait: part of the writer an app streams its trace with.
 #if Tracing
-import Synchronization
-
-
 /// Writes the trace to a file, created (or truncated) on the first write; one `write(2)` per batch.
 ///
 /// The path may name a FIFO: it is opened without waiting, retried at most every

@@ -1,7 +1,5 @@
 // Compiled only with the `Tracing` trait: part of the writer an app streams its trace with.
 #if Tracing
-import Synchronization
-
 /// Streams the trace to a live `di-inspect` over a unix socket or TCP.
 ///
 /// While the inspector is not there the sink is ``TraceSinkState/unavailable`` and retries at most
