@@ -2,7 +2,6 @@
 #if Tracing
 import Synchronization
 
-
 /// Starts recording without a code change: set `DI_INSPECT` and run the app.
 ///
 /// ```

@@ -1,4 +1,3 @@
-
 extension TraceHeader {
     /// The header for this process: the app's name, its pid, the current time and the runtime's version.
     ///

@@ -1,4 +1,3 @@
-
 /// Where a recorder writes its trace: the value of `DI_INSPECT`.
 ///
 /// ```swift
