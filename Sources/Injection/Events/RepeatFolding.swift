@@ -83,18 +83,6 @@ final class RepeatTable: @unchecked Sendable {
         static let vacant = Entry(
             key: .empty, registration: nil, requester: nil, scope: .unique, outcome: .created, source: .factory)
 
-        init(
-            key: Key, registration: AnyRegistration?, requester: AnyRegistration?, scope: Scope,
-            outcome: Resolved.Outcome, source: Resolved.Source
-        ) {
-            self.key = key
-            self.registration = registration
-            self.requester = requester
-            self.scope = scope
-            self.outcome = outcome
-            self.source = source
-        }
-
         /// The fold key the repeats are delivered under (nil for a vacant slot).
         var fold: ResolutionFoldKey? {
             guard let registration else { return nil }
@@ -264,9 +252,9 @@ final class RepeatTable: @unchecked Sendable {
         _ key: Key, registration: AnyRegistration, requester: AnyRegistration?, scope: Scope, outcome: Resolved.Outcome,
         source: Resolved.Source, measured: UInt64, timed: Bool, generation: UInt64
     ) {
-        var entry = Entry(
-            key: key, registration: registration, requester: requester, scope: scope, outcome: outcome, source: source)
-        entry.meanNanoseconds = measured
+        let entry = Entry(
+            key: key, registration: registration, requester: requester, scope: scope, outcome: outcome, source: source,
+            meanNanoseconds: measured)
         if remember(entry, generation: generation), timed, outcome == .created {
             sampling.timed(key.registration, generation: generation, nanoseconds: measured)
         }
