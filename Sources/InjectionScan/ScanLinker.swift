@@ -339,8 +339,10 @@ struct Linking {
     /// (`X.init(a:b:)`), else `X`'s only one; with several and none written, a note instead.
     mutating func autoregisteredRequests(_ registration: LinkedRegistration) -> [RequestFact] {
         let fact = registration.fact
-        guard let type = fact.implementation else { return [] }
-        let initializers = types.declarations(of: type).flatMap(\.initializers)
+        guard let implementation = fact.implementation else { return [] }
+        let type = SourceTypes.withoutGenericArguments(implementation)
+        let declared = types.declarations(of: type)
+        let initializers = declared.flatMap(\.initializers)
         let written = fact.modifiers.first { $0.hasPrefix("initializer(") }.map { String($0.dropFirst("initializer".count)) }
         let chosen: InitializerFact?
         if let written {
@@ -358,10 +360,25 @@ struct Linking {
             }
             return []
         }
+        // `autoregister(ListView<LiveModel>.self, initializer: ListView.init)`: a parameter of the
+        // type's generic parameter's type is the argument written for it, on the initialiser or
+        // the service; with none written, the compiler infers it, which the scan cannot.
+        let generics = declared.first { !$0.genericParameters.isEmpty }?.genericParameters ?? []
+        let arguments = [implementation, fact.service ?? ""].lazy
+            .filter { SourceTypes.withoutGenericArguments($0) != $0 && SourceTypes.lastComponent(SourceTypes.withoutGenericArguments($0)) == SourceTypes.lastComponent(type) }
+            .map { SourceTypes.genericArgumentsWritten(in: $0) }.first ?? []
+        let bound = Dictionary(zip(generics, arguments), uniquingKeysWith: { first, _ in first })
         var given = fact.argumentTypes
         var requests: [RequestFact] = []
         for parameter in initializer.parameters {
-            let parameterType = SourceTypes.normalized(parameter.type)
+            let written = SourceTypes.normalized(parameter.type)
+            guard let parameterType = SourceTypes.substituting(bound, in: written, unbound: Set(generics)) else {
+                notes.append(ScanNote(
+                    kind: "unresolved",
+                    message: "\(type)'s parameter \(parameter.label): \(written) is not read: no type is written for its generic parameter",
+                    location: registration.declared.location))
+                continue
+            }
             if let at = given.firstIndex(of: parameterType) {
                 given.remove(at: at)
                 continue

@@ -169,6 +169,47 @@ struct SourceTypes {
         return named(argument)
     }
 
+    /// `ListView<LiveModel>` → `ListView`; a type without arguments unchanged.
+    static func withoutGenericArguments(_ written: String) -> String {
+        guard let open = written.firstIndex(of: "<"), written.hasSuffix(">") else { return written }
+        return String(written[..<open])
+    }
+
+    /// `ListView<LiveModel, Clock>` → `["LiveModel", "Clock"]`; none written → `[]`.
+    static func genericArgumentsWritten(in written: String) -> [String] {
+        guard let open = written.firstIndex(of: "<"), written.hasSuffix(">") else { return [] }
+        return genericArguments(String(written[written.index(after: open)..<written.index(before: written.endIndex)]))
+    }
+
+    /// `type` with each identifier that names a generic parameter replaced by its argument
+    /// (`[Model]` with `Model` bound to `LiveModel` → `[LiveModel]`); nil when it names one of
+    /// `unbound` that has no argument.
+    static func substituting(_ bound: [String: String], in type: String, unbound: Set<String>) -> String? {
+        guard !unbound.isEmpty else { return type }
+        var result = ""
+        var identifier = ""
+        // `Outer.Model` names a member type, never the generic parameter.
+        var isMember = false
+        func flush() -> Bool {
+            defer { identifier = "" }
+            guard !isMember, unbound.contains(identifier) else { result += identifier; return true }
+            guard let argument = bound[identifier] else { return false }
+            result += argument
+            return true
+        }
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                identifier.append(character)
+                continue
+            }
+            guard flush() else { return nil }
+            isMember = character == "."
+            result.append(character)
+        }
+        guard flush() else { return nil }
+        return result
+    }
+
     /// `A, B<C, D>` → `["A", "B<C, D>"]`.
     static func genericArguments(_ list: String) -> [String] {
         var result: [String] = []

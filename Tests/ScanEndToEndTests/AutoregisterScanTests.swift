@@ -92,4 +92,51 @@ struct AutoregisterScanTests {
         #expect(report.problems.isEmpty, "\(report.problems.map(\.message))")
         #expect(report.notes.contains { $0.message.contains("Analytics") })
     }
+
+    /// `autoregister(ListView<LiveModel>.self, initializer: ListView.init)`: a parameter of the
+    /// generic parameter's type is the argument written for it (a missing `Model` was reported
+    /// before); with no argument written anywhere, a note names the parameter, never a missing one.
+    @Test func aGenericParameterIsTheArgumentWrittenForIt() throws {
+        try ScanTools.requireBuilt()
+        let app = """
+            import Swinject
+            import SwinjectAutoregistration
+
+            protocol ListModel {}
+            protocol Clock {}
+            final class SystemClock: Clock { init() {} }
+            final class LiveModel: ListModel { init() {} }
+            struct ListView<Model: ListModel> {
+                init(model: Model, clock: Clock, rows: [Model]?) {}
+            }
+            protocol Detail {}
+            struct DetailView<Model: ListModel>: Detail {
+                init(model: Model, clock: Clock) {}
+            }
+            let container = Container()
+            func wire() {
+                container.autoregister(Clock.self, initializer: SystemClock.init)
+                container.autoregister(LiveModel.self, initializer: LiveModel.init)
+                container.autoregister(ListView<LiveModel>.self, initializer: ListView.init)  // #list
+                container.autoregister(Detail.self, initializer: DetailView.init)  // #detail
+            }
+            """
+        let (declarations, graph) = try ScanTools.scanFiles(["Wiring.swift": app])
+        let lines = app.split(separator: "\n", omittingEmptySubsequences: false)
+        let list = try #require(lines.firstIndex { $0.hasSuffix("// #list") }) + 1
+        let detail = try #require(lines.firstIndex { $0.hasSuffix("// #detail") }) + 1
+        let edges = declarations.sites.map { "\($0.location.line) \($0.requester?.type ?? "-") -> \($0.requested.type)" }.sorted()
+        #expect(edges == [
+            "\(detail) Detail -> Clock",
+            "\(list) ListView<LiveModel> -> Clock",
+            "\(list) ListView<LiveModel> -> LiveModel",
+            "\(list) ListView<LiveModel> -> [LiveModel]",
+        ].sorted())
+        let report = graph.check()
+        // `[LiveModel]?` is optional: nil when nothing is registered, never missing.
+        #expect(report.problems.isEmpty, "\(report.problems.map(\.message))")
+        let note = try #require(declarations.notes.first { $0.message.contains("DetailView") })
+        #expect(note.message == "DetailView's parameter model: Model is not read: no type is written for its generic parameter")
+        #expect(note.location.line == detail)
+    }
 }
