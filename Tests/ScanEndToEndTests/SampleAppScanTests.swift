@@ -89,6 +89,35 @@ struct SampleAppScanTests {
         #expect(list.status == 0 && list.output.contains("ProfileCycleUseCase"), "\(list.errors)")
     }
 
+    /// A scan alone was never run: `list` shows what the sources say (scope, how many services
+    /// each needs and is needed by) and no run's columns of zeros; `why` names the lines that
+    /// ask, never "(failed)", which a run's edge with no completed resolve says.
+    @Test func listAndWhyOfAScanSayWhatTheSourcesSay() throws {
+        try ScanTools.requireBuilt()
+        let file = NSTemporaryDirectory() + "sample-\(UUID().uuidString).scan"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        _ = try ScanTools.scan(["Sources/SampleApp", "-o", file])
+        let services = try ScanTools.run(ScanTools.diInspect, ["list", file]).output
+        let header = services.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                == "SERVICE CONTAINER SCOPE NEEDS NEEDED BY REGISTERED", "\(services)")
+        let handler = try #require(services.split(separator: "\n").first { $0.hasPrefix("RequestHandler ") })
+        // RequestHandler's factory asks for four services; only app code asks for it.
+        #expect(handler.split(separator: " ").map(String.init).prefix(5) == ["RequestHandler", "app", "unique", "4", "0"], "\(handler)")
+        for subject in ["scopes", "layers"] {
+            let output = try ScanTools.run(ScanTools.diInspect, ["list", file, subject]).output
+            #expect(!output.contains("RESOLVES") && output.contains("SERVICES"), "\(subject): \(output)")
+        }
+        let why = try ScanTools.run(ScanTools.diInspect, ["why", file, "Database"]).output
+        let lines = why.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.count == 4, "\(why)")
+        #expect(lines.dropFirst().first?.hasPrefix("RequestHandler in 'app' from app code at Simulation/RequestSimulation.swift:") == true, "\(why)")
+        #expect(lines.dropFirst(2).allSatisfy { $0.hasPrefix("→ ") && $0.contains(" declared at Simulation/RequestSimulation.swift:") }, "\(why)")
+        #expect(!why.contains("(failed)"))
+        let asked = try ScanTools.run(ScanTools.diInspect, ["why", file, "RequestHandler"]).output
+        #expect(asked.hasPrefix("RequestHandler in 'app' is asked for by app code at Simulation/RequestSimulation.swift:"), "\(asked)")
+    }
+
     @Test func withoutTheScannerTheErrorNamesTheFix() throws {
         try ScanTools.requireBuilt()
         let process = Process()

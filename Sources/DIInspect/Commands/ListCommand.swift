@@ -43,6 +43,7 @@ struct ListCommand: ParsableCommand {
     }
 
     static func services(_ graph: DependencyGraph) -> String {
+        if graph.isScanOnly { return declaredServices(graph) }
         var table = TextTable(
             ["SERVICE", "CONTAINER", "SCOPE", "RESOLVES", "NEW", "CACHED", "ALIVE", "SELF µs", "REGISTERED"],
             rightAligned: [3, 4, 5, 6, 7])
@@ -57,7 +58,21 @@ struct ListCommand: ParsableCommand {
         return table.text
     }
 
+    /// A scan alone has no resolves, instances or times: what the sources say of each service,
+    /// how many services it asks for and how many ask for it.
+    static func declaredServices(_ graph: DependencyGraph) -> String {
+        var table = TextTable(["SERVICE", "CONTAINER", "SCOPE", "NEEDS", "NEEDED BY", "REGISTERED"], rightAligned: [3, 4])
+        for node in graph.nodes {
+            table.add([
+                node.identity.description, node.identity.container, node.scope?.name ?? "-",
+                "\(graph.outgoing[node.id].count)", "\(graph.incoming[node.id].count)", node.registeredAt?.description ?? "-",
+            ])
+        }
+        return table.text
+    }
+
     static func layers(_ graph: DependencyGraph) -> String {
+        if graph.isScanOnly { return declaredLayers(graph) }
         var table = TextTable(["LAYER", "SERVICES", "RESOLVES"], rightAligned: [1, 2])
         for layer in graph.layers {
             table.add([layer.id.description, "\(layer.nodes.count)", "\(layer.nodes.reduce(UInt64(0)) { $0.addingSaturated(graph.nodes[$1].resolveCount) })"])
@@ -66,6 +81,18 @@ struct ListCommand: ParsableCommand {
         for crossing in graph.layerCrossings() {
             crossings.add([crossing.from.description, crossing.to.description, "\(crossing.edgeCount)",
                            "\(crossing.resolveCount)", crossing.isBreach ? "yes (layers loop)" : "no"])
+        }
+        return table.text + "\n" + crossings.text
+    }
+
+    /// Layers and their crossings, without the resolve counts a scan alone has not.
+    static func declaredLayers(_ graph: DependencyGraph) -> String {
+        var table = TextTable(["LAYER", "SERVICES"], rightAligned: [1])
+        for layer in graph.layers { table.add([layer.id.description, "\(layer.nodes.count)"]) }
+        var crossings = TextTable(["FROM", "TO", "EDGES", "BREACH"], rightAligned: [2])
+        for crossing in graph.layerCrossings() {
+            crossings.add([crossing.from.description, crossing.to.description, "\(crossing.edgeCount)",
+                           crossing.isBreach ? "yes (layers loop)" : "no"])
         }
         return table.text + "\n" + crossings.text
     }
@@ -80,6 +107,11 @@ struct ListCommand: ParsableCommand {
             row.created += node.createdCount
             row.cached += node.cachedCount
             byScope[name] = row
+        }
+        if graph.isScanOnly {
+            var table = TextTable(["SCOPE", "SERVICES"], rightAligned: [1])
+            for (name, row) in byScope.sorted(by: { $0.key < $1.key }) { table.add([name, "\(row.services)"]) }
+            return table.text
         }
         var table = TextTable(["SCOPE", "SERVICES", "RESOLVES", "NEW", "CACHED"], rightAligned: [1, 2, 3, 4])
         for (name, row) in byScope.sorted(by: { $0.key < $1.key }) {

@@ -103,6 +103,14 @@ struct WhyCommand: ParsableCommand {
         let node = graph.nodes[target]
         if node.resolveCount == 0, graph.incoming[target].isEmpty {
             let site = node.registeredAt.map { " at \($0.description)" } ?? ""
+            if node.provenance == .declared {
+                let asked = graph.appCodeSites(requesting: node.identity)
+                guard let first = asked.first else {
+                    return "\(name) is registered\(site); no request for it was read from the sources.\n"
+                }
+                let more = asked.count > 1 ? " (and \(asked.count - 1) more)" : ""
+                return "\(name) is asked for by app code at \(first.location)\(more), not by another service's factory.\n"
+            }
             return node.registeredAt == nil
                 ? "\(name) was never resolved in this trace.\n"
                 : "\(name) is registered\(site) but was never resolved in this trace: nothing asked for it.\n"
@@ -114,11 +122,14 @@ struct WhyCommand: ParsableCommand {
         for (index, node) in path.enumerated() {
             let identity = graph.nodes[node].identity.qualifiedDescription
             if index == 0 {
-                let root = graph.nodes[node]
-                table.add([identity, root.isRoot ? "from app code ×\(root.appResolveCount)" : "(nothing requested it)"])
+                table.add([identity, rootNote(graph.nodes[node], in: graph)])
             } else {
                 let edge = graph.edges[graph.edgeID(from: path[index - 1], to: node)!]
-                if edge.isLazy {
+                if edge.provenance == .declared {
+                    // From the sources alone: where they ask, not how often a run did.
+                    let at = edge.declaredAt.map { "at \($0)" } ?? "in the sources"
+                    table.add([(edge.isLazy ? "⇢ " : "→ ") + identity, (edge.isLazy ? "lazily, " : "") + "declared \(at)"])
+                } else if edge.isLazy {
                     table.add(["⇢ " + identity, "lazily (@LazyInjected) ×\(edge.lazyCount)"])
                 } else {
                     table.add(["→ " + identity, edge.count > 0 ? "×\(edge.count)" : "(failed)"])
@@ -127,6 +138,17 @@ struct WhyCommand: ParsableCommand {
         }
         let lines = table.text.split(separator: "\n").dropFirst().map { "  " + $0.trimmingTrailingSpaces }
         return "\(name) is resolved through:\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a chain's first service says of who asks for it: the run's app code, the sources'
+    /// app code, or nobody.
+    static func rootNote(_ root: ServiceNode, in graph: DependencyGraph) -> String {
+        if root.isRoot { return "from app code ×\(root.appResolveCount)" }
+        if root.provenance == .declared {
+            guard let first = graph.appCodeSites(requesting: root.identity).first else { return "(no request for it was read from the sources)" }
+            return "from app code at \(first.location)"
+        }
+        return "(nothing requested it)"
     }
 }
 

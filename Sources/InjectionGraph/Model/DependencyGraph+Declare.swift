@@ -49,6 +49,15 @@ extension DependencyGraph {
         self.declarations = declarations
     }
 
+    /// Whether the graph is a scan of the sources alone: no run, so no counts, times or
+    /// instances to show ("declared, not run").
+    public var isScanOnly: Bool { declarations != nil && session.header == nil }
+
+    /// Where app code (no registration's factory) asks for `identity` in the sources.
+    public func appCodeSites(requesting identity: ServiceIdentity) -> [InjectionSite] {
+        declarations?.sites.filter { $0.requester == nil && $0.requested == identity } ?? []
+    }
+
     /// The node for `identity`, made (not traced) when the graph has not seen it.
     mutating func internDeclared(_ identity: ServiceIdentity) -> NodeID {
         if let id = nodeID(for: identity) { return id }

@@ -17,7 +17,7 @@ struct DeclaredSummary {
     /// Nil when the graph has no scan.
     init?(_ graph: DependencyGraph) {
         guard graph.declarations != nil else { return nil }
-        isScanOnly = graph.session.header == nil
+        isScanOnly = graph.isScanOnly
         var declared = 0, resolved = 0
         for node in graph.nodes where node.isDeclared {
             declared += 1
