@@ -111,11 +111,11 @@ struct SampleAppScanTests {
         let why = try ScanTools.run(ScanTools.diInspect, ["why", file, "Database"]).output
         let lines = why.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         #expect(lines.count == 4, "\(why)")
-        #expect(lines.dropFirst().first?.hasPrefix("RequestHandler in 'app' from app code at Simulation/RequestSimulation.swift:") == true, "\(why)")
-        #expect(lines.dropFirst(2).allSatisfy { $0.hasPrefix("→ ") && $0.contains(" declared at Simulation/RequestSimulation.swift:") }, "\(why)")
+        #expect(lines.dropFirst().first?.hasPrefix("RequestHandler in 'app' from app code at SampleApp/RequestSimulation.swift:") == true, "\(why)")
+        #expect(lines.dropFirst(2).allSatisfy { $0.hasPrefix("→ ") && $0.contains(" declared at SampleApp/RequestSimulation.swift:") }, "\(why)")
         #expect(!why.contains("(failed)"))
         let asked = try ScanTools.run(ScanTools.diInspect, ["why", file, "RequestHandler"]).output
-        #expect(asked.hasPrefix("RequestHandler in 'app' is asked for by app code at Simulation/RequestSimulation.swift:"), "\(asked)")
+        #expect(asked.hasPrefix("RequestHandler in 'app' is asked for by app code at SampleApp/RequestSimulation.swift:"), "\(asked)")
     }
 
     @Test func withoutTheScannerTheErrorNamesTheFix() throws {

@@ -109,7 +109,7 @@ struct WhyCommand: ParsableCommand {
                     return "\(name) is registered\(site); no request for it was read from the sources.\n"
                 }
                 let more = asked.count > 1 ? " (and \(asked.count - 1) more)" : ""
-                return "\(name) is asked for by app code at \(first.location)\(more), not by another service's factory.\n"
+                return "\(name) is asked for by app code at \(first.location.sourceLocation)\(more), not by another service's factory.\n"
             }
             return node.registeredAt == nil
                 ? "\(name) was never resolved in this trace.\n"
@@ -127,7 +127,7 @@ struct WhyCommand: ParsableCommand {
                 let edge = graph.edges[graph.edgeID(from: path[index - 1], to: node)!]
                 if edge.provenance == .declared {
                     // From the sources alone: where they ask, not how often a run did.
-                    let at = edge.declaredAt.map { "at \($0)" } ?? "in the sources"
+                    let at = edge.declaredAt.map { "at \($0.sourceLocation)" } ?? "in the sources"
                     table.add([(edge.isLazy ? "⇢ " : "→ ") + identity, (edge.isLazy ? "lazily, " : "") + "declared \(at)"])
                 } else if edge.isLazy {
                     table.add(["⇢ " + identity, "lazily (@LazyInjected) ×\(edge.lazyCount)"])
@@ -146,7 +146,7 @@ struct WhyCommand: ParsableCommand {
         if root.isRoot { return "from app code ×\(root.appResolveCount)" }
         if root.provenance == .declared {
             guard let first = graph.appCodeSites(requesting: root.identity).first else { return "(no request for it was read from the sources)" }
-            return "from app code at \(first.location)"
+            return "from app code at \(first.location.sourceLocation)"
         }
         return "(nothing requested it)"
     }
