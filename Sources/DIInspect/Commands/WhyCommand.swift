@@ -143,12 +143,11 @@ struct WhyCommand: ParsableCommand {
     /// What a chain's first service says of who asks for it: the run's app code, the sources'
     /// app code, or nobody.
     static func rootNote(_ root: ServiceNode, in graph: DependencyGraph) -> String {
-        if root.isRoot { return "from app code ×\(root.appResolveCount)" }
-        if root.provenance == .declared {
-            guard let first = graph.appCodeSites(requesting: root.identity).first else { return "(no request for it was read from the sources)" }
-            return "from app code at \(first.location.sourceLocation)"
+        switch graph.chainStart(root.id) {
+        case .resolvedByAppCode(let count): "from app code ×\(count)"
+        case .askedByAppCode(let location): "from app code at \(location)"
+        case .unrequested: root.provenance == .declared ? "(no request for it was read from the sources)" : "(nothing requested it)"
         }
-        return "(nothing requested it)"
     }
 }
 

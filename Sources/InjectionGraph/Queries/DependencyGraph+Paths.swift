@@ -1,3 +1,5 @@
+import Injection
+
 extension DependencyGraph {
     /// Why `service` is in the graph: the shortest chain from a root (a service resolved from app
     /// code, or one nothing requested) down to it. Nil when no root reaches it (it is on a loop
@@ -39,6 +41,23 @@ extension DependencyGraph {
     }
 
     func isRootNode(_ node: NodeID) -> Bool { nodes[node].isRoot || incoming[node].isEmpty }
+
+    /// How the first service of a ``why(_:)`` chain is reached.
+    public enum ChainStart: Equatable, Sendable {
+        /// App code resolved it in the run, this many times.
+        case resolvedByAppCode(UInt64)
+        /// App code asks for it in the sources (a scan), here first.
+        case askedByAppCode(SourceLocation)
+        /// Nothing the graph knows asks for it: no service's factory, no app code.
+        case unrequested
+    }
+
+    /// How `root`, the first service of a ``why(_:)`` chain, is reached.
+    public func chainStart(_ root: NodeID) -> ChainStart {
+        if nodes[root].isRoot { return .resolvedByAppCode(nodes[root].appResolveCount) }
+        if let site = appCodeSites(requesting: nodes[root].identity).first { return .askedByAppCode(site.location.sourceLocation) }
+        return .unrequested
+    }
 
     /// Simple paths (no service twice) from `source` to `target`, shortest first.
     ///

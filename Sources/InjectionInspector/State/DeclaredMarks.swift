@@ -15,9 +15,7 @@ enum DeclaredMarks {
     static let declaredTag = "declared"
 
     /// Whether the graph is a scan's alone: declarations and no run.
-    static func isScanOnly(_ graph: DependencyGraph) -> Bool {
-        graph.declarations != nil && graph.session.header == nil
-    }
+    static func isScanOnly(_ graph: DependencyGraph) -> Bool { graph.isScanOnly }
 
     /// Whether only the sources have the edge: no run took it, nor failed on it.
     static func isDeclaredOnly(_ edge: DependencyEdge) -> Bool {

@@ -28,8 +28,13 @@ enum ServiceTreeView {
             guard let path = graph.why(root) else {
                 return [item(root, graph: graph, id: key, guide: "", note: "no path from a root: nothing that app code resolved leads here", state: state)]
             }
+            let start = switch graph.chainStart(path[0]) {
+            case .resolvedByAppCode: "resolved by app code"
+            case .askedByAppCode(let location): "asked for by app code at \(location)"
+            case .unrequested: "nothing asks for it"
+            }
             return path.enumerated().map { depth, node in
-                let note = depth == 0 ? "resolved by app code" : (depth == path.count - 1 ? "← the service" : "")
+                let note = depth == 0 ? start : (depth == path.count - 1 ? "← the service" : "")
                 return item(node, graph: graph, id: depth == path.count - 1 ? key : "why:\(depth)",
                             guide: depth == 0 ? "" : String(repeating: "   ", count: depth - 1) + "└─ ", note: note, state: state)
             }

@@ -63,6 +63,26 @@ struct DeclaredViewTests {
         return model
     }
 
+    /// `w` on a scan alone: the chain starts where app code asks for its first service in the
+    /// sources, never "resolved by app code", which only a run can say; a service nothing asks
+    /// for says so.
+    @Test func whyOnAScanStartsWhereAppCodeAsksInTheSources() {
+        let filter: (String) -> [Key] = { [.character("/")] + $0.map { Key.character($0) } + [.enter, .character("w")] }
+        let http = render(Self.scanOnly(), filter("HTTPClient")).joined(separator: "\n")
+        #expect(http.contains("Cart.viewModel: CartViewModel  asked for by app code at Shop/App.swift:30"), "\(http)")
+        #expect(!http.contains("resolved by app code"))
+        var unasked = Self.declarations()
+        unasked.sites.removeAll { $0.requester == nil }
+        var model = InspectorModel(connection: .file("shop.scan"))
+        model.declare { graph in
+            var graph = graph
+            graph.declare(unasked)
+            return graph
+        }
+        let logger = render(model, filter("Logger")).joined(separator: "\n")
+        #expect(logger.contains("Cart.viewModel: CartViewModel  nothing asks for it"), "\(logger)")
+    }
+
     @Test func aScanAloneSaysDeclaredNotRunInTheHeaderAndHasNoEventCount() {
         let text = render(Self.scanOnly())
         #expect(text[0] == " di-inspect  Sources/Shop  ▣ shop.scan  declared, not run", "\(text[0])")
