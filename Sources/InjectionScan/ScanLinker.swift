@@ -268,7 +268,8 @@ struct Linking {
         return written.trimmingCharacters(in: ".")
     }
 
-    /// A later registration of a key in the same container, in `#if` clauses that can both hold
+    /// A later registration of a key in the same container, in `#if` clauses that can both hold,
+    /// on no two arms of one branch (`if`/`else`, `switch` cases, a `guard` and what follows it)
     /// and in the same function of the same type, overrides the earlier one (same file: by line;
     /// across files the order is the files'). Two functions may never both run.
     mutating func markOverrides() {
@@ -278,6 +279,7 @@ struct Linking {
             let earlier = last[service, default: []].last { other in
                 !Self.exclusive(registrations[other].declared.conditions, registrations[index].declared.conditions)
                     && !registrations[other].fact.enclosing.inLoop
+                    && !registrations[other].fact.enclosing.isOnAnotherArm(than: registrations[index].fact.enclosing)
                     && registrations[other].fact.enclosing.function == registrations[index].fact.enclosing.function
                     && registrations[other].fact.enclosing.type == registrations[index].fact.enclosing.type
             }

@@ -313,17 +313,18 @@ extension KeyPathFact {
 
 extension EnclosingFact {
     init(reading json: inout FactsJSONReader) throws {
-        var type: String?, function: String?, isGeneric: Bool?, inLoop: Bool?
+        var type: String?, function: String?, isGeneric: Bool?, inLoop: Bool?, branches: [String]?
         try json.object { json, key in
             switch key {
             case "type": type = try json.optional { try $0.string() }
             case "function": function = try json.optional { try $0.string() }
             case "isGeneric": isGeneric = try json.bool()
             case "inLoop": inLoop = try json.bool()
+            case "branches": branches = try json.optional { try $0.strings() }
             default: try json.skipValue()
             }
         }
-        self.init(type: type, function: function, isGeneric: try required(isGeneric), inLoop: try required(inLoop))
+        self.init(type: type, function: function, isGeneric: try required(isGeneric), inLoop: try required(inLoop), branches: branches)
     }
 }
 

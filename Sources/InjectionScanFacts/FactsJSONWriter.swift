@@ -74,6 +74,10 @@ struct FactsJSONWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    mutating func field(_ key: String, _ values: [String]?) {
+        if let values { field(key, values) }
+    }
+
     mutating func field(_ key: String, _ value: some FactsJSONWritable) {
         self.key(key)
         value.write(to: &self)
@@ -360,6 +364,7 @@ extension KeyPathFact: FactsJSONWritable {
 extension EnclosingFact: FactsJSONWritable {
     func write(to json: inout FactsJSONWriter) {
         json.object { json in
+            json.field("branches", branches)
             json.field("function", function)
             json.field("inLoop", inLoop)
             json.field("isGeneric", isGeneric)

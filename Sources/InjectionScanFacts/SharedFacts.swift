@@ -62,12 +62,33 @@ public struct EnclosingFact: Codable, Sendable, Hashable {
     public var isGeneric: Bool
     /// Inside a `for`/`while`/`repeat` or a closure passed to `forEach`/`map`.
     public var inLoop: Bool
+    /// The arms of the branches it lies on, outermost first, each `line:column#arm` of its branch
+    /// statement: an `if`'s `then` or `else`, a `switch`'s case (by the case's position), a
+    /// `guard`'s `else` or what follows the guard (`then`), what follows an `if` without `else`
+    /// whose body always leaves (`else`). Two facts on different arms of one branch never both
+    /// run. Nil when on none (absent in older facts).
+    public var branches: [String]?
 
-    public init(type: String? = nil, function: String? = nil, isGeneric: Bool = false, inLoop: Bool = false) {
+    public init(type: String? = nil, function: String? = nil, isGeneric: Bool = false, inLoop: Bool = false, branches: [String]? = nil) {
         self.type = type
         self.function = function
         self.isGeneric = isGeneric
         self.inLoop = inLoop
+        self.branches = branches
+    }
+
+    /// Whether this and `other` lie on different arms of one branch: they never both run.
+    public func isOnAnotherArm(than other: EnclosingFact) -> Bool {
+        guard let mine = branches, let theirs = other.branches else { return false }
+        func split(_ arm: String) -> (branch: Substring, arm: Substring)? {
+            guard let mark = arm.lastIndex(of: "#") else { return nil }
+            return (arm[..<mark], arm[arm.index(after: mark)...])
+        }
+        let armByBranch = Dictionary(mine.compactMap(split).map { ($0.branch, $0.arm) }, uniquingKeysWith: { first, _ in first })
+        return theirs.compactMap(split).contains { branch, arm in
+            guard let mine = armByBranch[branch] else { return false }
+            return mine != arm
+        }
     }
 }
 

@@ -6,7 +6,8 @@ import Testing
     /// One of every record, every optional field set, so a field the writer drops or the reader
     /// misreads breaks the round trip.
     static func sample() -> ScanFacts {
-        let enclosing = EnclosingFact(type: "AppWiring", function: "configure()", isGeneric: false, inLoop: true)
+        let enclosing = EnclosingFact(
+            type: "AppWiring", function: "configure()", isGeneric: false, inLoop: true, branches: ["8:9#then", "10:13#12:13"])
         let registration = RegistrationFact(
             id: 1, line: 12, column: 5, style: .resolver, form: .register,
             container: ContainerReference(expression: "Resolver.mock", type: "Resolver"),

@@ -10,6 +10,8 @@ final class FileContext {
     let conditions: Conditions
     /// Modules the file imports.
     let imports: [String]
+    /// The branch arms statements lie on, found once per block.
+    let branchArms = BranchArms()
     /// The bytes the tree was parsed from (the same bytes: the parser keeps every byte).
     private let source: [UInt8]
     /// Where each line starts (UTF-8 offsets), made on the first fact: files with none never pay
@@ -131,6 +133,7 @@ final class FileContext {
             }
             current = syntax.parent
         }
+        fact.branches = branchArms.arms(of: node, in: self)
         return fact
     }
 
