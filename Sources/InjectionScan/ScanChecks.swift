@@ -44,6 +44,8 @@ public enum ScanChecks {
         var byID: [Int: DeclaredRegistration] = [:]
         var byKey: [ServiceIdentity: [DeclaredRegistration]] = [:]
         var byType: [String: [DeclaredRegistration]] = [:]
+        /// Registrations by each type the type they build conforms to (``DeclaredRegistration/conformsTo``).
+        var byConformance: [String: [DeclaredRegistration]] = [:]
         /// Sites inside each registration's factory that link to another registration.
         var sitesByRequester: [ServiceIdentity: [InjectionSite]] = [:]
         var sitesByTarget: [Int: [InjectionSite]] = [:]
@@ -73,6 +75,7 @@ public enum ScanChecks {
                 byContainer[registration.service.container, default: []].append(registration)
                 byKey[registration.service, default: []].append(registration)
                 byType[registration.service.type, default: []].append(registration)
+                for conformance in registration.conformsTo { byConformance[conformance, default: []].append(registration) }
                 for alias in registration.implements {
                     byKey[alias, default: []].append(registration)
                     byType[alias.type, default: []].append(registration)
@@ -203,6 +206,14 @@ public enum ScanChecks {
                     guard relation == nil || relation == "parent" else { continue }
                     result.append(NearMiss(kind: optional ? .optional : .concreteType, service: registration.service))
                 }
+            }
+            // A type the sources say conforms to `asked`, registered as itself (or as another of
+            // its types): `register { SMTPMailer() }` for a missing `Mailer`.
+            for registration in byConformance[asked] ?? []
+            where registration.service.type != asked && !registration.implements.contains(where: { $0.type == asked }) {
+                let relation = relation(of: registration.service.container, to: requested.container)
+                guard relation == nil || relation == "parent" else { continue }
+                result.append(NearMiss(kind: .concreteType, service: registration.service))
             }
             func order(_ kind: NearMiss.Kind) -> Int {
                 switch kind { case .otherName: 0; case .otherContainer: 1; case .concreteType: 2; case .optional: 3 }

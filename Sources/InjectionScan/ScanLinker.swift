@@ -182,6 +182,7 @@ struct Linking {
             implements: fact.implements.map {
                 ServiceIdentity(type: types.named($0), name: name, container: container.name)
             },
+            conformsTo: (fact.implementation ?? fact.service).map { types.conformances(of: types.named($0)) } ?? [],
             // An instance registered is the one instance every resolve returns, as the runtime keeps it.
             scope: fact.form == .instance && fact.scope == nil ? "singleton" : Self.scope(fact.scope, style: fact.style),
             form: fact.form.rawValue, style: fact.style.rawValue,

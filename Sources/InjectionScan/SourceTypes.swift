@@ -129,6 +129,27 @@ struct SourceTypes {
 
     func isProtocol(_ name: String) -> Bool { protocols.contains(Self.lastComponent(name)) }
 
+    /// What `type` conforms to or inherits from, as far as the sources declare it: the types its
+    /// declarations and extensions name, then theirs, in the order met (generic arguments and
+    /// `any` dropped; at most a few hundred, for a hostile hierarchy).
+    func conformances(of type: String) -> [String] {
+        var found: [String] = []
+        var seen: Set<String> = [Self.lastComponent(type)]
+        var queue = [type]
+        while !queue.isEmpty, found.count < 256 {
+            let next = queue.removeFirst()
+            for declaration in declarations(of: Self.withoutGenericArguments(next)) {
+                for written in declaration.inherited {
+                    let inherited = Self.withoutGenericArguments(Self.normalized(written))
+                    guard seen.insert(Self.lastComponent(inherited)).inserted else { continue }
+                    found.append(inherited)
+                    queue.append(inherited)
+                }
+            }
+        }
+        return found
+    }
+
     /// The name a constant stands for where the sources declare it: `.fred`, `Resolver.Name.fred`
     /// → `fred` from `extension Resolver.Name { static let fred = Self("fred") }` (or a `String`
     /// constant); nil for any other expression.

@@ -24,7 +24,7 @@ struct IdentityCoding: Codable, Hashable {
 
 extension DeclaredRegistration: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, service, implementation, implements, scope, form, style, location, conditions, overrides, certainty, note
+        case id, service, implementation, implements, conformsTo, scope, form, style, location, conditions, overrides, certainty, note
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,6 +34,7 @@ extension DeclaredRegistration: Codable {
             service: try values.decode(IdentityCoding.self, forKey: .service).identity,
             implementation: try values.decodeIfPresent(String.self, forKey: .implementation),
             implements: (try values.decodeIfPresent([IdentityCoding].self, forKey: .implements) ?? []).map(\.identity),
+            conformsTo: try values.decodeIfPresent([String].self, forKey: .conformsTo) ?? [],
             scope: try values.decodeIfPresent(String.self, forKey: .scope),
             form: try values.decode(String.self, forKey: .form),
             style: try values.decode(String.self, forKey: .style),
@@ -50,6 +51,7 @@ extension DeclaredRegistration: Codable {
         try values.encode(IdentityCoding(service), forKey: .service)
         try values.encodeIfPresent(implementation, forKey: .implementation)
         if !implements.isEmpty { try values.encode(implements.map(IdentityCoding.init), forKey: .implements) }
+        if !conformsTo.isEmpty { try values.encode(conformsTo, forKey: .conformsTo) }
         try values.encodeIfPresent(scope, forKey: .scope)
         try values.encode(form, forKey: .form)
         try values.encode(style, forKey: .style)

@@ -18,6 +18,10 @@ public struct DeclaredRegistration: Sendable, Hashable {
     public var implementation: String?
     /// Other keys it answers (`.implements(P.self)`).
     public var implements: [ServiceIdentity]
+    /// The protocols and superclasses the type it builds conforms to, as far as the sources
+    /// declare them (its own, and theirs in turn): `SMTPMailer` registered as itself is near a
+    /// missing `Mailer` it conforms to.
+    public var conformsTo: [String]
     /// The scope as the runtime names it (`unique`, `singleton`, `cached`, a custom name); nil
     /// for the container's default.
     public var scope: String?
@@ -38,13 +42,14 @@ public struct DeclaredRegistration: Sendable, Hashable {
 
     public init(
         id: Int, service: ServiceIdentity, implementation: String? = nil, implements: [ServiceIdentity] = [],
-        scope: String? = nil, form: String = "register", style: String = "injection", location: DeclaredLocation,
+        conformsTo: [String] = [], scope: String? = nil, form: String = "register", style: String = "injection", location: DeclaredLocation,
         conditions: [String] = [], overrides: Int? = nil, certainty: Certainty = .exact, note: String? = nil
     ) {
         self.id = id
         self.service = service
         self.implementation = implementation
         self.implements = implements
+        self.conformsTo = conformsTo
         self.scope = scope
         self.form = form
         self.style = style

@@ -33,6 +33,7 @@ extension JSONValue {
             ("key", .string(registration.service.key)),
             ("implementation", registration.implementation.map(JSONValue.string)),
             ("implements", registration.implements.isEmpty ? nil : .array(registration.implements.map(JSONValue.identity))),
+            ("conformsTo", registration.conformsTo.isEmpty ? nil : .array(registration.conformsTo.map(JSONValue.string))),
             ("scope", registration.scope.map(JSONValue.string)),
             ("form", .string(registration.form)),
             ("style", .string(registration.style)),
