@@ -137,6 +137,19 @@ final class MissingRegistrationMessageTests {
             """)
     }
 
+    /// An implementation named by a word before the protocol's name shares no prefix with it.
+    @Test func aWordBeforeTheProtocolsNameIsNearToo() {
+        let app = container("app")
+        app.register { SMTPReportSender() }
+        app.register { ReportSenderFactory() }
+        #expect(missing(ReportSender.self, in: app)?.message == """
+            Missing registration: ReportSender in 'app'
+              Requested by: app code at App/ReportScreen.swift:7 (no service was being resolved)
+              Near: SMTPReportSender is registered in 'app'; register it as the requested type to bind it
+              Fix: app.register { SMTPReportSender() as any ReportSender }
+            """)
+    }
+
     @Test func unrelatedTypesWithACommonPrefixAreNotNear() {
         // XYZReportScreen and XYZReportViewModel share "XYZReport" with the asked type, but are
         // not implementations of it.
@@ -209,3 +222,8 @@ final class MissingRegistrationMessageTests {
         #expect(ResolutionError.missing(found).message == found.message)
     }
 }
+
+protocol ReportSender {}
+final class SMTPReportSender: ReportSender {}
+/// Ends with no word of its own before the protocol's name: never near it.
+final class ReportSenderFactory {}

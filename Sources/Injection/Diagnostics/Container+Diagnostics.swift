@@ -109,7 +109,17 @@ extension Container {
     /// the names say so (a metatype cannot be tested against an arbitrary protocol).
     static func looksLikeImplementation<T>(_ entry: ContainerState.Entry, of type: T.Type, asked: String) -> Bool {
         if let kept = entry.kept as? any InstanceValueProviding, kept.anyValue is T { return true }
-        return MissingRegistration.namesLookLikeImplementation(entry.registration.identity.type, of: asked)
+        let found = entry.registration.identity.type
+        return MissingRegistration.namesLookLikeImplementation(found, of: asked) || namesAWordBefore(found, asked)
+    }
+
+    /// `SMTPMailer` for `Mailer`, `DefaultUserService` for `UserService`: a word (a capital and
+    /// at most a dozen characters) before the asked name. Only the runtime asks it: a scan reads
+    /// what conforms to what from the sources.
+    static func namesAWordBefore(_ found: String, _ asked: String) -> Bool {
+        guard asked.count >= 5, found.hasSuffix(asked), asked.first?.isUppercase == true else { return false }
+        let word = found.dropLast(asked.count)
+        return (2...12).contains(word.count) && word.first?.isUppercase == true && word.allSatisfy { $0.isLetter || $0.isNumber }
     }
 
     /// The `register` line that fixes a missing registration, or the name that was probably
