@@ -534,6 +534,15 @@ struct Linking {
                     (linked, requested) = (found, qualified)
                 }
             }
+            // `register { Feed(scheduler: RunLoop.main) }` of a generic `Feed<S>`: the compiler
+            // infers the arguments the key carries, which the sources leave unwritten, so a
+            // request for `Feed<RunLoop>` is taken as answered by it.
+            if linked == nil, let inferred = registrationOfUnwrittenArguments(requested) {
+                (linked, requested) = (inferred, inferred.service)
+                if certainty == .exact { certainty = .guessed }
+                note = note ?? "\(inferred.service.type) is registered with its generic arguments inferred, not written: "
+                    + "taken as the \(type ?? "") asked for"
+            }
             // Resolver's `@LazyInjected` takes its name in code before first use (`$x.name = …`):
             // a type registered only under names is answered by one of them.
             if linked == nil, type != nil, name == nil, request.form == .propertyWrapper,
@@ -584,6 +593,16 @@ struct Linking {
             }
         }
         return nil
+    }
+
+    /// The registration of `Feed` that answers a request for `Feed<RunLoop>` when the sources
+    /// declare `Feed` generic: a registration written without arguments can only have had them
+    /// inferred. Nil for a type that is not generic, or one registered with its arguments written.
+    func registrationOfUnwrittenArguments(_ requested: ServiceIdentity) -> DeclaredRegistration? {
+        guard requested.type.hasSuffix(">"), let open = requested.type.firstIndex(of: "<") else { return nil }
+        let bare = String(requested.type[..<open])
+        guard types.declarations(of: bare).contains(where: { !$0.genericParameters.isEmpty }) else { return nil }
+        return find(ServiceIdentity(type: bare, name: requested.name, container: requested.container))
     }
 
     /// The first registration of `requested`'s type under any name, in the containers a resolve
