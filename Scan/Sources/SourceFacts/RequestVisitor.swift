@@ -123,7 +123,9 @@ final class RequestVisitor: SyntaxVisitor {
         let diLabels: Set<String> = ["name", "args", "argument", "arguments", "lifetime", "type", "container"]
         let explicitType = unlabelled.first.flatMap(TypeText.metatype)
         let keyPath = unlabelled.first?.as(KeyPathExprSyntax.self)
-        let shaped = labels.isSubset(of: diLabels)
+        // No container's resolve takes a closure: `image.resolve { … }` is an asset's or a
+        // promise's, not a request.
+        let shaped = call.trailingClosure == nil && labels.isSubset(of: diLabels)
             && (unlabelled.isEmpty || explicitType != nil || keyPath != nil || (unlabelled.count == 2 && unlabelled.last.flatMap(TypeText.metatype) != nil))
         var receiver = receivers.classify(base, at: call)
         guard shaped else {

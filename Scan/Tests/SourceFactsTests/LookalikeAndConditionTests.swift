@@ -19,6 +19,14 @@ import Testing
         #expect(facts.requests.isEmpty)
     }
 
+    @Test func aResolveTakingAClosureIsNotARequest() throws {
+        let facts = try Fixture.scan(file)
+        // An asset's or a promise's `resolve { … }`: no container's resolve takes a closure.
+        let line = Fixture.line("#N:closureResolve", in: file)
+        #expect(!facts.requests.contains { $0.line == line })
+        #expect(!facts.notes.contains { $0.line == line })
+    }
+
     @Test func anUndeclaredReceiverWithAFactoryIsAGuess() throws {
         let facts = try Fixture.scan(file)
         let guessed = try #require(facts.registration("#R:guessed", file))

@@ -15,5 +15,6 @@ final class ListController {
         unknownThing.register(Cell.self, forCellWithReuseIdentifier: "c")  // #N:unknown
         BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) { task in }  // #N:labels
         registry.register { Plugin() }  // #R:guessed
+        photos.first!.resolve { image in show(image) }  // #N:closureResolve
     }
 }
