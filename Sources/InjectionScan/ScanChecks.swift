@@ -1,5 +1,6 @@
 import Injection
 import InjectionGraph
+import InjectionScanFacts
 
 /// The problems found without running, in the runtime's problem model: what a scan's
 /// ``Declarations`` say a run would hit, each with the severity its certainty allows.
@@ -225,6 +226,20 @@ public enum ScanChecks {
         }
     }
 
+    /// A site's form as the sources spell it, for a note that has no type to name: `resolve()`,
+    /// `@Injected`; never the scan's own word for it (`resolveCall`).
+    static func spelled(form: String) -> String {
+        switch RequestForm(rawValue: form) {
+        case .resolveCall: "resolve()"
+        case .defaultArgument: "a default argument's resolve()"
+        case .keyPathSubscript: "a keypath"
+        case .factoryCall: "a Factory member's call"
+        case .customHelper: "the app's resolve helper"
+        case .propertyWrapper: "a property wrapper"
+        default: "@" + form  // the wrapper's name
+        }
+    }
+
     struct TypeAndName: Hashable {
         var type: String
         var name: String?
@@ -244,7 +259,7 @@ public enum ScanChecks {
             guard site.typeKnown, site.certainty != .unresolved else {
                 // A key the scan cannot name is never called missing: it says where it could not see.
                 let what = requested.member.map { "\((requested.layer.map { "\($0)." } ?? ""))\($0)" }
-                    ?? (site.typeKnown ? requested.description : site.form)
+                    ?? (site.typeKnown ? requested.description : Self.spelled(form: site.form))
                 let message = "\(what) in '\(requested.container)': " + (site.note ?? "the requested type is not in the sources")
                 graph.declareProblem(DeclaredProblem(
                     .scanNote(ScanNote(kind: "unresolved", message: message, location: site.location)), severity: .note))

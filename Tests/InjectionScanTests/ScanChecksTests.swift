@@ -22,6 +22,22 @@ struct ScanChecksTests {
             """)
     }
 
+    /// A site whose type is not in the sources is a note naming what the sources wrote there.
+    @Test func anUntypedSiteIsANoteInTheSourcesWordsNotTheScans() {
+        var app = DeclaredFixture()
+        for (line, form) in [(40, "resolveCall"), (41, "Injected")] {
+            app.declarations.sites.append(InjectionSite(
+                id: line, requested: DeclaredFixture.id("?"), typeKnown: false, kind: .serviceLocator, form: form,
+                location: DeclaredFixture.at(line), certainty: .unresolved, note: "the requested type is not written here"))
+        }
+        let report = ScanChecks.graph(from: app.declarations).check()
+        #expect(report.problems.isEmpty)
+        #expect(report.notes.map(\.message) == [
+            "Not typed: resolve() in 'app': the requested type is not written here\n  At: App/Wiring.swift:40 (Wiring.swift:40:5)",
+            "Not typed: @Injected in 'app': the requested type is not written here\n  At: App/Wiring.swift:41 (Wiring.swift:41:5)",
+        ])
+    }
+
     @Test func aNameThatMatchesNothingNamesTheRegisteredNamesNearIt() {
         var app = DeclaredFixture()
         app.register("HTTPClient", name: "authenticated", scope: "singleton", line: 5)
