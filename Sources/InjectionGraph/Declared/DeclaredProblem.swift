@@ -50,9 +50,14 @@ public struct DeclaredOverride: Sendable, Hashable {
     }
 
     public var message: String {
-        "Registration overridden: \(winner.service.qualifiedDescription)\n"
-            + "  Registered at: \(replaced.location.sourceLocation)\n"
-            + "  Registered again at: \(winner.location.sourceLocation) (the later one wins)\n"
+        // Two files of one name where no module is known read alike: their paths tell them apart.
+        let alike = replaced.location.sourceLocation == winner.location.sourceLocation && replaced.location != winner.location
+        func place(_ location: DeclaredLocation) -> String {
+            "\(location.sourceLocation)" + (alike ? " (\(location))" : "")
+        }
+        return "Registration overridden: \(winner.service.qualifiedDescription)\n"
+            + "  Registered at: \(place(replaced.location))\n"
+            + "  Registered again at: \(place(winner.location)) (the later one wins)\n"
             + "  Fix: remove the registration that never answers, or register the second one under a name "
             + "(name: \"…\") if both are meant to be used."
     }
