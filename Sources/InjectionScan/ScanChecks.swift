@@ -333,7 +333,9 @@ public enum ScanChecks {
                 holder: holder.service, holderScope: holder.effectiveScope, captive: captive.service,
                 captiveScope: captive.effectiveScope)
             let certain = holder.style == "injection" && captive.style == "injection" && site.certainty == .exact
-            graph.declareCaptive(mismatch, holderRegisteredAt: holder.location.sourceLocation, severity: certain ? .error : .warning)
+            graph.declareCaptive(
+                mismatch, holderRegisteredAt: holder.location.sourceLocation, severity: certain ? .error : .warning,
+                spelledFixes: CaptiveFix.spelled(holder: holder, captive: captive))
         }
     }
 }

@@ -88,10 +88,14 @@ extension DependencyGraph {
     }
 
     /// A long-lived registration whose factory resolves a short-lived one: the captive the
-    /// runtime would report on the first build.
-    public mutating func declareCaptive(_ mismatch: ScopeMismatch, holderRegisteredAt: SourceLocation?, severity: ProblemSeverity) {
+    /// runtime would report on the first build; its fixes in `spelledFixes` when given.
+    public mutating func declareCaptive(
+        _ mismatch: ScopeMismatch, holderRegisteredAt: SourceLocation?, severity: ProblemSeverity,
+        spelledFixes: ScopeMismatchRecord.SpelledFixes? = nil
+    ) {
         var record = ScopeMismatchRecord(mismatch, time: 0)
         record.holderRegisteredAt = holderRegisteredAt
+        record.spelledFixes = spelledFixes
         record.isConfirmed = true
         declareProblem(DeclaredProblem(.scopeMismatch(record), severity: severity))
     }

@@ -21,6 +21,22 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
     /// from a first read rather than from the holder's build.
     public internal(set) var capturedLazilyAt: SourceLocation?
 
+    /// The holder's registration and the factory the two fixes write, in the spelling of the
+    /// library the sources register with (Swinject's, Resolver's) where it is not this one's.
+    public internal(set) var spelledFixes: SpelledFixes?
+
+    /// A fix's two spellings: the holder registered with the captive's scope, and a factory
+    /// that resolves the captive at each use.
+    public struct SpelledFixes: Sendable, Hashable {
+        public let registration: String
+        public let factory: String
+
+        public init(registration: String, factory: String) {
+            self.registration = registration
+            self.factory = factory
+        }
+    }
+
     /// A long-lived service that holds the holder (set by ``DependencyGraph/check(strict:)``,
     /// which knows who resolved it): making the holder short-lived would make it that service's
     /// captive in turn, so the fix keeps the holder's scope and hands it a factory instead.
@@ -39,7 +55,8 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
     /// holder, since otherwise it moves the captive one level up.
     public var message: String {
         if mismatch.captiveHoldsNothing { return holdsNothingMessage }
-        let text = mismatch.message(holderRegisteredAt: holderRegisteredAt, capturedLazilyAt: capturedLazilyAt)
+        var text = mismatch.message(holderRegisteredAt: holderRegisteredAt, capturedLazilyAt: capturedLazilyAt)
+        if let spelledFixes { text = Self.respelled(text, spelledFixes) }
         guard let keeper else { return text }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let fix = lines.firstIndex(where: { $0.hasPrefix("  Fix: ") }),
@@ -48,6 +65,20 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
         lines[or] = "  (Not a shorter scope for \(mismatch.holder.description): \(keeper.service.qualifiedDescription) "
             + "(\(keeper.scope)) holds it, so it would be captured in turn.)"
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` with the code each fix line ends with (after "what it keeps…: ", "not an
+    /// instance: ") written in `spelled`'s spelling; the words before it stay the runtime's.
+    static func respelled(_ text: String, _ spelled: SpelledFixes) -> String {
+        func replacingCode(in line: Substring, after anchor: String, with code: String) -> String {
+            guard let words = line.firstRange(of: anchor), let colon = line[words.upperBound...].firstRange(of: ": ") else { return String(line) }
+            return line[..<colon.upperBound] + code
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            if line.hasPrefix("  Fix: ") { return replacingCode(in: line, after: "what it keeps", with: spelled.registration) }
+            if line.hasPrefix("  Or: ") { return replacingCode(in: line, after: "not an instance", with: spelled.factory) }
+            return String(line)
+        }.joined(separator: "\n")
     }
 
     /// The note for a captive with no stored properties: one instance kept for good loses

@@ -1,0 +1,34 @@
+import Injection
+import InjectionGraph
+
+/// The fixes of a scope mismatch in a Swinject or Resolver app, in that library's spelling: the
+/// runtime's message writes this library's `register(scope: .graph)` and `c.resolve(P.self)`,
+/// which neither takes (Swinject has no `Container.shared` either: the app's container is the
+/// assembly's parameter, as in ``SwinjectFix``).
+enum CaptiveFix {
+    /// Nil for this library's registrations and Factory's members: the runtime's words fit them.
+    static func spelled(holder: DeclaredRegistration, captive: DeclaredRegistration) -> ScopeMismatchRecord.SpelledFixes? {
+        guard holder.service.member == nil else { return nil }
+        let container = holder.service.container
+        let graph = captive.effectiveScope.kind == .graph
+        switch holder.style {
+        case "swinject":
+            let receiver = container == "shared" ? "container" : container
+            let holderName = holder.service.name.map { ", name: \"\($0)\"" } ?? ""
+            let captiveName = captive.service.name.map { ", name: \"\($0)\"" } ?? ""
+            return ScopeMismatchRecord.SpelledFixes(
+                registration: "\(receiver).register(\(holder.service.type).self\(holderName)) { … }"
+                    + ".inObjectScope(.\(graph ? "graph" : "transient"))",
+                factory: "{ resolver.resolve(\(captive.service.type).self\(captiveName))! }")
+        case "resolver":
+            let receiver = container == "shared" ? "Resolver" : container
+            let holderName = holder.service.name.map { "(name: \"\($0)\")" } ?? ""
+            let captiveName = captive.service.name.map { ", name: \"\($0)\"" } ?? ""
+            return ScopeMismatchRecord.SpelledFixes(
+                registration: "\(receiver).register\(holderName) { … \(holder.service.type) … }.scope(.\(graph ? "graph" : "unique"))",
+                factory: "{ \(receiver).resolve(\(captive.service.type).self\(captiveName)) }")
+        default:
+            return nil
+        }
+    }
+}

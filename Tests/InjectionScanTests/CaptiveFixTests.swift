@@ -1,0 +1,56 @@
+import Injection
+import InjectionGraph
+import Testing
+@testable import InjectionScan
+
+/// A scope mismatch in a Swinject or Resolver app is fixed in that library's spelling; the words
+/// around the code stay the runtime's.
+struct CaptiveFixTests {
+    /// `Session` (singleton) built with `Token` (the captive's scope) in `container`, both in `style`.
+    static func mismatch(style: String, container: String, captiveScope: String, tokenName: String? = nil) -> String? {
+        var app = DeclaredFixture()
+        let session = ServiceIdentity(type: "Session", container: container)
+        let token = ServiceIdentity(type: "Token", name: tokenName, container: container)
+        app.declarations.registrations = [
+            DeclaredRegistration(id: 1, service: session, scope: "singleton", style: style, location: DeclaredFixture.at(10)),
+            DeclaredRegistration(id: 2, service: token, scope: captiveScope, style: style, location: DeclaredFixture.at(20)),
+        ]
+        app.declarations.sites = [
+            InjectionSite(id: 3, requested: token, kind: .eager, requester: session, form: "resolveCall", registration: 2,
+                          location: DeclaredFixture.at(11)),
+        ]
+        return ScanChecks.graph(from: app.declarations).check().warnings.first { $0.kind == "scopeMismatch" }?.message
+    }
+
+    @Test func aSwinjectHolderIsFixedOnTheAssemblysContainerWithAnObjectScope() {
+        #expect(Self.mismatch(style: "swinject", container: "shared", captiveScope: "graph") == """
+            Scope mismatch: Session in 'shared' (singleton) captured Token in 'shared' (graph) while being built; the graph instance now lives as long as the singleton one.
+              Fix: make the holder as short-lived as what it keeps (registered at App/Wiring.swift:10): container.register(Session.self) { … }.inObjectScope(.graph)
+              Or: keep Session singleton and give it a factory to call at each use, not an instance: { resolver.resolve(Token.self)! }
+            """)
+        // Swinject's word for a new instance at each resolve; a named captive is resolved by its name.
+        let transient = Self.mismatch(style: "swinject", container: "main", captiveScope: "unique", tokenName: "fresh")
+        #expect(transient?.contains("Fix: make the holder as short-lived as what it keeps (registered at App/Wiring.swift:10): main.register(Session.self) { … }.inObjectScope(.transient)\n") == true)
+        #expect(transient?.hasSuffix("not an instance: { resolver.resolve(Token.self, name: \"fresh\")! }") == true)
+    }
+
+    @Test func aResolverHolderIsFixedWithItsScopeModifier() {
+        let message = Self.mismatch(style: "resolver", container: "Resolver", captiveScope: "graph")
+        #expect(message?.contains("keeps (registered at App/Wiring.swift:10): Resolver.register { … Session … }.scope(.graph)\n") == true)
+        #expect(message?.hasSuffix("not an instance: { Resolver.resolve(Token.self) }") == true)
+    }
+
+    @Test func thisLibrarysOwnRegistrationsKeepTheRuntimesWords() {
+        let message = Self.mismatch(style: "injection", container: "app", captiveScope: "graph")
+        #expect(message == nil)  // an error in this library's style: the runtime reports it on the first build
+        let error = {
+            var app = DeclaredFixture()
+            app.register("Session", scope: "singleton", line: 10)
+            app.register("Token", scope: "graph", line: 20)
+            app.ask("Token", from: "Session", line: 11)
+            return ScanChecks.graph(from: app.declarations).check().problems.first?.message
+        }()
+        #expect(error?.contains("(registered at App/Wiring.swift:10): app.register(scope: .graph) { … Session … }\n") == true)
+        #expect(error?.hasSuffix("not an instance: { c.resolve(Token.self) }") == true)
+    }
+}
