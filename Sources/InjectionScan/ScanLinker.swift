@@ -272,10 +272,13 @@ struct Linking {
     /// A later registration of a key in the same container, in `#if` clauses that can both hold,
     /// on no two arms of one branch (`if`/`else`, `switch` cases, a `guard` and what follows it)
     /// and in the same function of the same type, overrides the earlier one (same file: by line;
-    /// across files the order is the files'). Two functions may never both run.
+    /// across files the order is the files'). Two functions may never both run. A Factory context
+    /// override (`.onTest { }`, `.onArg(x) { }`) answers only in its context, whatever the order:
+    /// it neither overrides nor is overridden.
     mutating func markOverrides() {
         var last: [ServiceIdentity: [Int]] = [:]
-        for index in registrations.indices where registrations[index].declared.certainty != .unresolved {
+        for index in registrations.indices
+        where registrations[index].declared.certainty != .unresolved && registrations[index].fact.form != .contextOverride {
             let service = registrations[index].declared.service
             let earlier = last[service, default: []].last { other in
                 !Self.exclusive(registrations[other].declared.conditions, registrations[index].declared.conditions)

@@ -97,6 +97,33 @@ struct FactoryMemberLinkingTests {
         #expect(declarations.registrations.map(\.certainty) == [.exact, .exact] && declarations.registrations.map(\.overrides) == [nil, nil])
     }
 
+    /// `self { Console() }.onArg(Target.widget) { … }.onArg(Target.watch) { … }.onTest { … }`: each
+    /// context's factory answers only in its context, so none overrides another, in any order.
+    @Test func contextOverridesOfOneMemberAreAlternativesNotOverrides() {
+        func context(_ id: Int, line: Int, _ modifier: String) -> RegistrationFact {
+            var fact = RegistrationFact(
+                id: id, line: line, column: 14, style: .factory, form: .contextOverride,
+                container: ContainerReference(expression: "self", type: "ToolsContainer"), implementation: "Console",
+                member: "console", enclosing: EnclosingFact(type: "ToolsContainer", function: "var console"))
+            fact.modifiers = [modifier]
+            return fact
+        }
+        // The visitor meets the outermost call first: the last context in the chain comes first.
+        let tools = FileFacts(path: "ToolsContainer.swift", fileID: "App/ToolsContainer.swift", registrations: [
+            context(1, line: 9, "onTest"),
+            context(2, line: 8, "onArg"),
+            context(3, line: 7, "onArg"),
+            Self.member(4, "console", "Console", in: "ToolsContainer", line: 6),
+        ], containers: [
+            ContainerFact(line: 2, column: 13, style: .factory, kind: .sharedContainer, binding: "ToolsContainer", type: "ToolsContainer"),
+        ])
+        let declarations = ScanLinker.link(ScanLinkerTests.facts([tools]), root: ".")
+        #expect(Set(declarations.registrations.map(\.service.member)) == ["console"])
+        #expect(declarations.registrations.allSatisfy { $0.overrides == nil })
+        let report = ScanChecks.graph(from: declarations).check()
+        #expect(report.warnings.isEmpty, "\(report.warnings.map(\.message))")
+    }
+
     /// `Container.shared.api.register { MockAPI() }` and `.onTest { }` replace `api`'s factory: they
     /// take its key (never one of the mock's type, never untyped), and `@Injected(\.api)` links to
     /// the member itself. `self.makeSession()` calls a method the sources declare on the
