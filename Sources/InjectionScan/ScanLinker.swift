@@ -406,8 +406,14 @@ struct Linking {
         guard request.form == .factoryCall, let keyPath = request.keyPath, keyPath.components.count == 1,
               let member = keyPath.components.first, lookup.providing(member).isEmpty,
               let type = keyPath.root ?? request.container?.type ?? request.enclosing.type else { return false }
-        return types.declarations(of: type).contains { $0.methods.contains { $0.name == member } }
+        // A method of a protocol the container conforms to counts too: `extension SharedContainer
+        // { static func setUp() }` is every Factory container's (`Self.setUp()` in its `init`).
+        let owners = [type] + types.declarations(of: type).flatMap(\.inherited) + Self.factoryContainerProtocols
+        return owners.contains { owner in types.declarations(of: owner).contains { $0.methods.contains { $0.name == member } } }
     }
+
+    /// The protocols every Factory container conforms to.
+    static let factoryContainerProtocols = ["SharedContainer", "ManagedContainer"]
 
     /// `let x = Resolver.resolve()` (or `Container.shared.x()`) as an instance's stored property:
     /// resolved while the instance is built, as a wrapper is. A static one is not the instance's.

@@ -124,6 +124,30 @@ struct FactoryMemberLinkingTests {
         #expect(report.warnings.isEmpty, "\(report.warnings.map(\.message))")
     }
 
+    /// `Self.setUpArguments()` in a container's `init`, declared in `extension SharedContainer`: a
+    /// method every Factory container has, not a member the sources fail to declare.
+    @Test func aMethodOfAProtocolTheContainerConformsToIsNoMember() {
+        let helpers = FileFacts(path: "Factory+Helpers.swift", fileID: "App/Factory+Helpers.swift", types: [
+            DeclaredType(name: "SharedContainer", kind: .extension, line: 3, column: 1,
+                         methods: [MethodFact(name: "setUpArguments", line: 4, isStatic: true)]),
+        ])
+        let tools = FileFacts(path: "ToolsContainer.swift", fileID: "App/ToolsContainer.swift", types: [
+            DeclaredType(name: "ToolsContainer", kind: .class, line: 2, column: 7, inherited: ["SharedContainer", "AutoRegistering"]),
+        ], registrations: [
+            Self.member(1, "console", "Console", in: "ToolsContainer", line: 9),
+        ], requests: [
+            RequestFact(line: 5, column: 14, style: .factory, form: .factoryCall, typeSource: .keyPath,
+                        keyPath: KeyPathFact(root: "ToolsContainer", components: ["setUpArguments"]),
+                        container: ContainerReference(expression: "self", type: "ToolsContainer"),
+                        enclosing: EnclosingFact(type: "ToolsContainer", function: "init")),
+        ], containers: [
+            ContainerFact(line: 2, column: 13, style: .factory, kind: .sharedContainer, binding: "ToolsContainer", type: "ToolsContainer"),
+        ])
+        let declarations = ScanLinker.link(ScanLinkerTests.facts([helpers, tools]), root: ".")
+        #expect(declarations.sites.isEmpty)
+        #expect(ScanChecks.graph(from: declarations).check().all.isEmpty)
+    }
+
     /// `Container.shared.api.register { MockAPI() }` and `.onTest { }` replace `api`'s factory: they
     /// take its key (never one of the mock's type, never untyped), and `@Injected(\.api)` links to
     /// the member itself. `self.makeSession()` calls a method the sources declare on the
