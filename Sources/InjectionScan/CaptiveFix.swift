@@ -1,16 +1,24 @@
 import Injection
 import InjectionGraph
 
-/// The fixes of a scope mismatch in a Swinject or Resolver app, in that library's spelling: the
-/// runtime's message writes this library's `register(scope: .graph)` and `c.resolve(P.self)`,
-/// which neither takes (Swinject has no `Container.shared` either: the app's container is the
-/// assembly's parameter, as in ``SwinjectFix``).
+/// The fixes of a scope mismatch in a Swinject, Resolver or Factory app, in that library's
+/// spelling: the runtime's message writes this library's `register(scope: .graph)`,
+/// `provide { … }` and `c.resolve(P.self)`, which none takes (Swinject has no `Container.shared`
+/// either: the app's container is the assembly's parameter, as in ``SwinjectFix``).
 enum CaptiveFix {
-    /// Nil for this library's registrations and Factory's members: the runtime's words fit them.
+    /// Nil for this library's registrations: the runtime's words fit them.
     static func spelled(holder: DeclaredRegistration, captive: DeclaredRegistration) -> ScopeMismatchRecord.SpelledFixes? {
-        guard holder.service.member == nil else { return nil }
         let container = holder.service.container
         let graph = captive.effectiveScope.kind == .graph
+        if let member = holder.service.member {
+            // A Factory member's scope is a modifier of its `self { … }`; another is read through
+            // its container's `shared` (`Container.shared` for Factory's own).
+            guard holder.style == "factory", captive.style == "factory", let captiveMember = captive.service.member else { return nil }
+            let captiveContainer = captive.service.container == "shared" ? "Container" : captive.service.container
+            return ScopeMismatchRecord.SpelledFixes(
+                registration: "declare \(member) with self { … }.\(graph ? "graph" : "unique")",
+                factory: "{ \(captiveContainer).shared.\(captiveMember)() }")
+        }
         switch holder.style {
         case "swinject":
             let receiver = container == "shared" ? "container" : container

@@ -40,6 +40,32 @@ struct CaptiveFixTests {
         #expect(message?.hasSuffix("not an instance: { Resolver.resolve(Token.self) }") == true)
     }
 
+    /// A Factory member's scope is a modifier of its factory; the captive is read through its
+    /// container's `shared`.
+    @Test func aFactoryMemberIsFixedWithAScopeModifierAndAMemberCall() {
+        var app = DeclaredFixture()
+        let payments = ServiceIdentity(type: "Payments", container: "ServiceContainer", member: "payments")
+        let theme = ServiceIdentity(type: "Theme", container: "ToolsContainer", member: "theme")
+        let defaultTheme = ServiceIdentity(type: "Theme", container: "shared", member: "defaultTheme")
+        app.declarations.registrations = [
+            DeclaredRegistration(id: 1, service: payments, scope: "singleton", style: "factory", location: DeclaredFixture.at(10)),
+            DeclaredRegistration(id: 2, service: theme, scope: "unique", style: "factory", location: DeclaredFixture.at(20)),
+            DeclaredRegistration(id: 3, service: defaultTheme, scope: "graph", style: "factory", location: DeclaredFixture.at(30)),
+        ]
+        app.declarations.sites = [
+            InjectionSite(id: 4, requested: theme, kind: .eager, requester: payments, form: "resolveCall", registration: 2,
+                          location: DeclaredFixture.at(11)),
+            InjectionSite(id: 5, requested: defaultTheme, kind: .eager, requester: payments, form: "factoryCall", registration: 3,
+                          location: DeclaredFixture.at(12)),
+        ]
+        let messages = ScanChecks.graph(from: app.declarations).check().warnings.map(\.message)
+        #expect(messages.count == 2)
+        #expect(messages.first?.contains("(registered at App/Wiring.swift:10): declare payments with self { … }.unique\n") == true)
+        #expect(messages.first?.hasSuffix("not an instance: { ToolsContainer.shared.theme() }") == true)
+        #expect(messages.last?.contains("(registered at App/Wiring.swift:10): declare payments with self { … }.graph\n") == true)
+        #expect(messages.last?.hasSuffix("not an instance: { Container.shared.defaultTheme() }") == true)
+    }
+
     @Test func thisLibrarysOwnRegistrationsKeepTheRuntimesWords() {
         let message = Self.mismatch(style: "injection", container: "app", captiveScope: "graph")
         #expect(message == nil)  // an error in this library's style: the runtime reports it on the first build
