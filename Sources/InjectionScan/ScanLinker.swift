@@ -229,13 +229,21 @@ struct Linking {
         }
         for index in registrations.indices {
             let fact = registrations[index].fact
-            // `userRepository.register { }` in a Factory container declared in another module: the
+            // `userRepository.register { }` in a Factory container declared in another module, or
+            // `RouterContainer.shared.window.register { }` in a file that does not declare it: the
             // file could not tell the member from a container, the sources can.
-            let replacedMember = Self.factoryOverrides.contains(fact.form) ? fact.member
-                : fact.form == .register && fact.style == .factory && fact.certainty == .guessed ? fact.container?.expression : nil
+            var replacedMember = Self.factoryOverrides.contains(fact.form) ? fact.member : nil
+            var owner: String?
+            if fact.form == .register, fact.style == .factory, fact.certainty == .guessed, let expression = fact.container?.expression {
+                let path = expression.split(separator: ".").map(String.init)
+                replacedMember = path.last
+                if path.count > 1 { owner = containers.factoryContainer(owner: path.dropLast().joined(separator: "."), type: nil) }
+            }
             guard let member = replacedMember, let candidates = members[member] else { continue }
-            let container = registrations[index].declared.service.container
-            let target = candidates.first { registrations[$0].declared.service.container == container } ?? candidates[0]
+            let container = owner ?? registrations[index].declared.service.container
+            // A member named on a container answers only from that container.
+            guard let target = candidates.first(where: { registrations[$0].declared.service.container == container })
+                ?? (owner == nil ? candidates.first : nil) else { continue }
             var declared = registrations[index].declared
             declared.service = registrations[target].declared.service
             if declared.certainty != .exact, !fact.enclosing.isGeneric, !fact.enclosing.inLoop {

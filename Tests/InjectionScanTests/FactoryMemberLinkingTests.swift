@@ -124,6 +124,28 @@ struct FactoryMemberLinkingTests {
         #expect(report.warnings.isEmpty, "\(report.warnings.map(\.message))")
     }
 
+    /// `RouterContainer.shared.window.register { window }` in a file that does not declare
+    /// `RouterContainer`: the file reads a guessed receiver, the sources a member of that
+    /// container, whose key it takes (never an untyped registration in the default container).
+    @Test func aRegisterOnAnotherFilesContainersMemberReplacesThatMember() {
+        let routes = FileFacts(path: "RouterContainer.swift", fileID: "App/RouterContainer.swift", registrations: [
+            Self.member(1, "window", "UIWindow?", in: "RouterContainer", line: 9),
+            Self.member(2, "window", "UIWindow?", in: "Container", line: 20),
+        ], containers: [
+            ContainerFact(line: 2, column: 13, style: .factory, kind: .sharedContainer, binding: "RouterContainer", type: "RouterContainer"),
+        ])
+        let scene = FileFacts(path: "SceneDelegate.swift", fileID: "App/SceneDelegate.swift", imports: ["FactoryKit"], registrations: [
+            RegistrationFact(id: 1, line: 38, column: 43, style: .factory, form: .register,
+                             container: ContainerReference(expression: "RouterContainer.shared.window"),
+                             enclosing: EnclosingFact(type: "SceneDelegate", function: "scene(_:willConnectTo:options:)"),
+                             certainty: .guessed, note: "receiver `RouterContainer.shared.window` is not declared in this file as a container"),
+        ])
+        let declarations = ScanLinker.link(ScanLinkerTests.facts([routes, scene]), root: ".")
+        let replacement = declarations.registrations.first { $0.location.line == 38 }
+        #expect(replacement?.service == ServiceIdentity(type: "UIWindow", container: "RouterContainer", member: "window"))
+        #expect(replacement?.certainty == .exact && replacement?.note == nil)
+    }
+
     /// `Self.setUpArguments()` in a container's `init`, declared in `extension SharedContainer`: a
     /// method every Factory container has, not a member the sources fail to declare.
     @Test func aMethodOfAProtocolTheContainerConformsToIsNoMember() {
