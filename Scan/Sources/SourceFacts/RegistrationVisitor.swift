@@ -62,21 +62,27 @@ final class RegistrationVisitor: SyntaxVisitor {
         let instanceValue = unlabelled.first(where: { TypeText.metatype($0) == nil && !$0.is(ClosureExprSyntax.self) })
         var certainty = Certainty.exact
         var note: String?
+        // SwinjectAutoregistration's `autoregister(P.self, initializer: X.init)` has no closure; no
+        // type but a container has an `autoregister`.
+        let autoregisters = name == "autoregister" && (factory != nil || SyntaxShapes.argument(call, label: "initializer") != nil)
+        let autoregisterLabels: Set<String> = ["name", "argument", "arguments", "initializer"]
         switch receiver.verdict {
         case .container: break
         case .other(let type):
             let labels = Set(call.arguments.compactMap { $0.label?.text })
-            guard factory != nil, labels.isSubset(of: ["name", "scope", "type", "factory"]) else {
+            guard factory != nil && labels.isSubset(of: ["name", "scope", "type", "factory"])
+                || autoregisters && labels.isSubset(of: autoregisterLabels) else {
                 addNote(call, .notInjection, "\(name)(…) on \(receiver.reference.expression.isEmpty ? "self" : receiver.reference.expression), a \(type): not a DI container, not a registration", conditions)
                 return
             }
             certainty = .guessed
-            note = "receiver `\(receiver.reference.expression)` is a \(type), not a known container; taken as a wrapper around one for its factory closure"
+            note = "receiver `\(receiver.reference.expression)` is a \(type), not a known container; taken as "
+                + (autoregisters ? "one for its autoregister" : "a wrapper around one for its factory closure")
         case .unknown:
             let labels = Set(call.arguments.compactMap { $0.label?.text })
             let diLabels: Set<String> = ["name", "scope", "type", "factory", "argument", "arguments"]
             // `BGTaskScheduler.shared.register(forTaskWithIdentifier:using:) { }`: labels no container takes.
-            guard factory != nil || explicitType != nil, labels.isSubset(of: diLabels) else {
+            guard factory != nil || explicitType != nil, labels.isSubset(of: diLabels) || autoregisters && labels.isSubset(of: autoregisterLabels) else {
                 addNote(call, .notInjection, "\(name)(…) on \(describe(receiver)): no factory closure and the receiver is not declared as a container; not taken as a registration", conditions)
                 return
             }

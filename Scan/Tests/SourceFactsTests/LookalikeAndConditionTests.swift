@@ -59,6 +59,24 @@ import Testing
     }
 }
 
+/// A Swinject container reached through a typealias another file declares: the file types the
+/// receiver as something else, but only a container has SwinjectAutoregistration's `autoregister`.
+@Suite struct AliasedContainerTests {
+    let file = "Swinject/AliasedContainer.swift"
+
+    @Test func autoregisterOnAReceiverTypedOtherwiseIsAGuessedRegistration() throws {
+        let facts = try Fixture.scan(file)
+        let store = try #require(facts.registration("#R:aliasedAutoregister", file))
+        #expect(store.service == "Store" && store.implementation == "DiskStore" && store.certainty == .guessed)
+        #expect(store.note == "receiver `container` is a AppContainer, not a known container; taken as one for its autoregister")
+        let cart = try #require(facts.registration("#R:aliasedArgument", file))
+        #expect(cart.service == "Cart" && cart.certainty == .guessed)
+        // Any other call on it is still not a registration.
+        let other = Fixture.line("#N:aliasedOther", in: file)
+        #expect(!facts.registrations.contains { $0.line == other })
+    }
+}
+
 @Suite struct ConditionTests {
     let file = "Conditions/Debug.swift"
 
