@@ -351,9 +351,11 @@ struct Linking {
     /// every parameter of `X`'s initialiser but those given at resolve time (`argument:`): one
     /// site each, at the call. Which initialiser: the one whose labels are written
     /// (`X.init(a:b:)`), else `X`'s only one; with several and none written, a note instead.
+    /// A closure given as the initialiser (`autoregister(P.self) { _ in X(…) }`) builds `X` itself:
+    /// its body's resolves are the edges, not `X`'s parameters.
     mutating func autoregisteredRequests(_ registration: LinkedRegistration) -> [RequestFact] {
         let fact = registration.fact
-        guard let implementation = fact.implementation else { return [] }
+        guard let implementation = fact.implementation, fact.modifiers.contains(where: { $0.hasPrefix("initializer") }) else { return [] }
         let type = SourceTypes.withoutGenericArguments(implementation)
         let declared = types.declarations(of: type)
         let initializers = declared.flatMap(\.initializers)

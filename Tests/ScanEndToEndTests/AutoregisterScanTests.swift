@@ -139,4 +139,41 @@ struct AutoregisterScanTests {
         #expect(note.message == "DetailView's parameter model: Model is not read: no type is written for its generic parameter")
         #expect(note.location.line == detail)
     }
+
+    /// `autoregister(P.self) { _ in X(…) }`: the closure is the initialiser and builds `X` itself,
+    /// so the resolves in its body are the edges; `X`'s own parameters are not resolved.
+    @Test func aClosureGivenAsTheInitializerIsTheFactory() throws {
+        try ScanTools.requireBuilt()
+        let app = """
+            import Swinject
+            import SwinjectAutoregistration
+
+            protocol Clock {}
+            final class SystemClock: Clock { init() {} }
+            protocol Store {}
+            final class Database: Store { init(clock: Clock, path: String) {} }
+            final class Screen { init(store: Store, title: String) {} }
+
+            let container = Container()
+            func wire() {
+                container.autoregister(Clock.self, initializer: SystemClock.init)
+                container.autoregister(Store.self) { _ in  // #store
+                    Database(clock: container.resolve(Clock.self)!, path: "db")  // #clock
+                }
+                container.autoregister(Screen.self, argument: String.self) { (title: String) in  // #screen
+                    Screen(store: container.resolve(Store.self)!, title: title)  // #resolveStore
+                }
+            }
+            """
+        let (declarations, graph) = try ScanTools.scanFiles(["Wiring.swift": app])
+        let lines = app.split(separator: "\n", omittingEmptySubsequences: false)
+        func line(_ marker: String) throws -> Int { try #require(lines.firstIndex { $0.hasSuffix("// " + marker) }) + 1 }
+        let edges = declarations.sites.map { "\($0.location.line) \($0.requester?.type ?? "-") -> \($0.requested.type)" }.sorted()
+        #expect(edges == [
+            "\(try line("#clock")) Store -> Clock",
+            "\(try line("#resolveStore")) Screen -> Store",
+        ].sorted())
+        // Neither `path: String` nor `title: String` is asked of the container.
+        #expect(graph.check().all.isEmpty, "\(graph.check().all.map(\.message))")
+    }
 }

@@ -149,7 +149,7 @@ final class RegistrationVisitor: SyntaxVisitor {
             if let range = written.range(of: ".init", options: .backwards) {
                 fact.implementation = String(written[..<range.lowerBound])
                 let labels = written[range.upperBound...]
-                if labels.hasPrefix("("), labels.hasSuffix(")") { fact.modifiers.append("initializer\(labels)") }
+                fact.modifiers.append(labels.hasPrefix("(") && labels.hasSuffix(")") ? "initializer\(labels)" : "initializer")
             } else {
                 fact.implementation = written
             }
