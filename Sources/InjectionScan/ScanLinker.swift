@@ -282,14 +282,18 @@ struct Linking {
     /// and in the same function of the same type, overrides the earlier one (same file: by line;
     /// across files the order is the files'). Two functions may never both run. A Factory context
     /// override (`.onTest { }`, `.onArg(x) { }`) answers only in its context, whatever the order:
-    /// it neither overrides nor is overridden.
+    /// it neither overrides nor is overridden. Two declarations of one Factory member are two
+    /// modules' (or two targets'), one module could not compile both: each answers the code that
+    /// sees it, and neither overrides the other.
     mutating func markOverrides() {
         var last: [ServiceIdentity: [Int]] = [:]
         for index in registrations.indices
         where registrations[index].declared.certainty != .unresolved && registrations[index].fact.form != .contextOverride {
             let service = registrations[index].declared.service
+            let declaresMember = Self.factoryMembers.contains(registrations[index].fact.form)
             let earlier = last[service, default: []].last { other in
-                !Self.exclusive(registrations[other].declared.conditions, registrations[index].declared.conditions)
+                !(declaresMember && Self.factoryMembers.contains(registrations[other].fact.form))
+                    && !Self.exclusive(registrations[other].declared.conditions, registrations[index].declared.conditions)
                     && !registrations[other].fact.enclosing.inLoop
                     && !registrations[other].fact.enclosing.isOnAnotherArm(than: registrations[index].fact.enclosing)
                     && registrations[other].fact.enclosing.function == registrations[index].fact.enclosing.function

@@ -124,6 +124,21 @@ struct FactoryMemberLinkingTests {
         #expect(report.warnings.isEmpty, "\(report.warnings.map(\.message))")
     }
 
+    /// `extension Container { var cameraViewModel: Factory<CameraViewModel> … }` in two feature
+    /// modules (or an app and its UI-test host): one module could not compile both, and each
+    /// module's code calls its own. Neither overrides the other.
+    @Test func oneMemberDeclaredInTwoModulesIsNoOverride() {
+        func module(_ name: String) -> FileFacts {
+            FileFacts(path: "\(name)/Container.swift", fileID: "\(name)/Container.swift", module: name, registrations: [
+                Self.member(1, "cameraViewModel", "CameraViewModel", line: 12),
+            ])
+        }
+        let declarations = ScanLinker.link(ScanLinkerTests.facts([module("Onboarding"), module("Invitation")]), root: ".")
+        #expect(declarations.registrations.count == 2)
+        #expect(declarations.registrations.allSatisfy { $0.overrides == nil })
+        #expect(ScanChecks.graph(from: declarations).check().warnings.isEmpty)
+    }
+
     /// `RouterContainer.shared.window.register { window }` in a file that does not declare
     /// `RouterContainer`: the file reads a guessed receiver, the sources a member of that
     /// container, whose key it takes (never an untyped registration in the default container).
