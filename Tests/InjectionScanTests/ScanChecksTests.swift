@@ -154,13 +154,13 @@ struct ScanChecksTests {
                 location: DeclaredLocation(path: "Common/DI/Wiring.swift", line: 12, column: 9, fileID: "Wiring.swift")),
             DeclaredRegistration(
                 id: 2, service: DeclaredFixture.id("Logger"), style: "resolver",
-                location: DeclaredLocation(path: "Detail/DI/Wiring.swift", line: 12, column: 9, fileID: "Wiring.swift"),
+                location: DeclaredLocation(path: "Detail/DI/Wiring.swift", line: 14, column: 9, fileID: "Wiring.swift"),
                 overrides: 1),
         ]
         #expect(ScanChecks.graph(from: app.declarations).check().warnings.map(\.message) == ["""
             Registration overridden: Logger in 'app'
               Registered at: Wiring.swift:12 (Common/DI/Wiring.swift:12:9)
-              Registered again at: Wiring.swift:12 (Detail/DI/Wiring.swift:12:9) (the later one wins)
+              Registered again at: Wiring.swift:14 (Detail/DI/Wiring.swift:14:9) (the later one wins)
               Fix: remove the registration that never answers, or register the second one under a name (name: "…") if both are meant to be used.
             """])
     }

@@ -51,7 +51,7 @@ public struct DeclaredOverride: Sendable, Hashable {
 
     public var message: String {
         // Two files of one name where no module is known read alike: their paths tell them apart.
-        let alike = replaced.location.sourceLocation == winner.location.sourceLocation && replaced.location != winner.location
+        let alike = replaced.location.fileID == winner.location.fileID && replaced.location.path != winner.location.path
         func place(_ location: DeclaredLocation) -> String {
             "\(location.sourceLocation)" + (alike ? " (\(location))" : "")
         }
