@@ -84,6 +84,11 @@ struct ContainerNames {
         return resolveName(owner)
     }
 
+    /// Whether the sources declare `type` as a Factory `SharedContainer`.
+    func declaresFactoryContainer(_ type: String) -> Bool {
+        factoryContainers[SourceTypes.lastComponent(type)] != nil
+    }
+
     /// A Factory container is named by its type (`AppContainer.shared`, `AppContainer()`, however
     /// nested its declaration); Factory's own `Container` is `shared`.
     private static func factoryContainerName(_ fact: ContainerFact) -> String? {

@@ -323,7 +323,7 @@ struct Linking {
         let mappings = mappings()
         registrationIndexByID = Dictionary(uniqueKeysWithValues: registrations.indices.map { (registrations[$0].declared.id, $0) })
         for (fileIndex, file) in facts.files.enumerated() {
-            for request in file.requests where !isContainerMethodCall(request) {
+            for request in file.requests where !isContainerMethodCall(request) && !isAnotherTypesSharedCall(request) {
                 let holder = request.inRegistration.flatMap { registrationIndex[FactKey(file: fileIndex, fact: $0)] }.map { registrations[$0] }
                 // Who asks: the registration whose factory holds it; for a property wrapper,
                 // every registration that builds the enclosing type (each one's build resolves
@@ -426,6 +426,21 @@ struct Linking {
         return owners.contains { owner in types.declarations(of: owner).contains { $0.methods.contains { $0.name == member } } }
     }
 
+    /// `X.shared.m()` in a Factory file that does not declare `X`, read as another file's container
+    /// (guessed): a call on some other singleton (`UIApplication.shared.open(url)`) where the
+    /// sources declare no Factory container `X`.
+    func isAnotherTypesSharedCall(_ request: RequestFact) -> Bool {
+        guard let root = Self.otherFilesSharedContainer(request) else { return false }
+        return !containers.declaresFactoryContainer(root)
+    }
+
+    /// The `X` of a guessed `X.shared.m()` call di-scan took for another file's Factory container.
+    static func otherFilesSharedContainer(_ request: RequestFact) -> String? {
+        guard request.form == .factoryCall, request.certainty == .guessed, let root = request.keyPath?.root,
+              request.container?.expression == root + ".shared" else { return nil }
+        return root
+    }
+
     /// The protocols every Factory container conforms to.
     static let factoryContainerProtocols = ["SharedContainer", "ManagedContainer"]
 
@@ -525,6 +540,8 @@ struct Linking {
         nextID += 1
         var certainty = InjectionGraph.Certainty(request.certainty)
         var note = request.note
+        // `ToolsContainer.shared.logger()` where the file could not tell: the sources declare it.
+        if Self.otherFilesSharedContainer(request) != nil { (certainty, note) = (.exact, nil) }
         // `@Injected(\Other.x)` reads the container its keypath's root names.
         let written = request.container ?? request.keyPath?.root.map { ContainerReference(expression: $0, type: $0) }
         let asked = containers.resolve(written, enclosingType: request.enclosing.type, inRegistration: holder?.declared.service.container)

@@ -214,7 +214,7 @@ final class RequestVisitor: SyntaxVisitor {
         var components = [name]
         var head = base
         while let member = head?.as(MemberAccessExprSyntax.self), let inner = member.base,
-            receivers.classify(head, at: call).verdict != .container
+            receivers.classify(head, at: call).verdict != .container, otherFilesSharedContainer(head, at: call) == nil
         {
             components.insert(member.declName.baseName.text, at: 0)
             head = inner
@@ -233,7 +233,11 @@ final class RequestVisitor: SyntaxVisitor {
                 receiver.verdict = .container
                 receiver.reference.type = receiver.reference.type ?? "Container"
             }
-            if receiver.verdict != .container, viaResolve, context.importedStyle == .factory {
+            if receiver.verdict != .container, let type = otherFilesSharedContainer(head, at: call) {
+                receiver = Receivers.Receiver(reference: ContainerReference(expression: type + ".shared", type: type), verdict: .container)
+                certainty = .guessed
+                note = "`\(type).shared` taken as a Factory container declared in another file"
+            } else if receiver.verdict != .container, viaResolve, context.importedStyle == .factory {
                 certainty = .guessed
                 note = "`\(receiver.reference.expression)` taken as a Factory container (a member's resolve())"
             } else {
@@ -274,6 +278,17 @@ final class RequestVisitor: SyntaxVisitor {
         link(call, into: &fact)
         (fact.line, fact.column) = context.position(of: token)
         requests.append(fact)
+    }
+
+    /// `ToolsContainer` for `ToolsContainer.shared` in a Factory file that does not declare it:
+    /// the shape of another file's `SharedContainer` (or of any singleton: the linker keeps the
+    /// call only where the sources declare that container).
+    private func otherFilesSharedContainer(_ expression: ExprSyntax?, at call: FunctionCallExprSyntax) -> String? {
+        guard context.importedStyle == .factory, let access = expression?.as(MemberAccessExprSyntax.self),
+            access.declName.baseName.text == "shared", let owner = access.base?.as(DeclReferenceExprSyntax.self),
+            owner.baseName.text.first?.isUppercase == true, receivers.classify(expression, at: call).verdict == .unknown
+        else { return nil }
+        return owner.baseName.text
     }
 
     private func helperCall(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax?, token: TokenSyntax) {
