@@ -176,4 +176,52 @@ struct AutoregisterScanTests {
         // Neither `path: String` nor `title: String` is asked of the container.
         #expect(graph.check().all.isEmpty, "\(graph.check().all.map(\.message))")
     }
+
+    /// SwinjectAutoregistration's `~>` resolves and force-unwraps: `r ~> P.self`,
+    /// `r ~> (P.self, name: "n")`, and `r~>` typed by where it goes (an initialiser's parameter,
+    /// also of a `.init` whose type the binding annotates). Each is an edge, eager.
+    @Test func theResolveOperatorIsAnEdge() throws {
+        try ScanTools.requireBuilt()
+        let app = """
+            import Swinject
+            import SwinjectAutoregistration
+
+            protocol Clock {}
+            final class SystemClock: Clock { init() {} }
+            protocol Store {}
+            final class Database: Store { init(clock: Clock) {} }
+            protocol Feed {}
+            final class Screen { init(store: Store, feed: Feed) {} }
+            final class Tab { init(clock: Clock) {} }
+
+            let container = Container()
+            func wire() {
+                container.autoregister(Clock.self, initializer: SystemClock.init)
+                container.register(Store.self) { r in Database(clock: r ~> Clock.self) }  // #infix
+                container.register(Screen.self) { r in
+                    Screen(store: r~>, feed: r ~> (Feed.self, name: "live"))  // #postfix
+                }
+                container.register(Tab.self) { r in
+                    let tab: Tab = .init(clock: r~>)  // #implicitInit
+                    return tab
+                }
+            }
+            """
+        let (declarations, graph) = try ScanTools.scanFiles(["Wiring.swift": app])
+        let lines = app.split(separator: "\n", omittingEmptySubsequences: false)
+        func line(_ marker: String) throws -> Int { try #require(lines.firstIndex { $0.hasSuffix("// " + marker) }) + 1 }
+        let edges = declarations.sites.map {
+            "\($0.location.line) \($0.requester?.type ?? "-") -> \($0.requested.type)\($0.requested.name.map { " " + $0 } ?? "")"
+        }.sorted()
+        #expect(edges == [
+            "\(try line("#infix")) Store -> Clock",
+            "\(try line("#postfix")) Screen -> Feed live",
+            "\(try line("#postfix")) Screen -> Store",
+            "\(try line("#implicitInit")) Tab -> Clock",
+        ].sorted())
+        #expect(declarations.sites.allSatisfy { $0.kind == .eager && $0.certainty == .exact })
+        // Nothing registers Feed under "live": missing, as its resolve would trap.
+        #expect(graph.check().problems.map(\.message).map { $0.components(separatedBy: "\n")[0] }
+            == ["Missing registration: Feed (name: \"live\") in 'container'"])
+    }
 }

@@ -88,6 +88,8 @@ public struct FileExtractor: Sendable {
             case .variable(let node): _ = requests.visit(node)
             case .call(let node): _ = requests.visit(node)
             case .subscriptCall(let node): _ = requests.visit(node)
+            case .sequence(let node): _ = requests.visit(node)
+            case .postfix(let node): _ = requests.visit(node)
             }
         }
         facts.registrations = registrations.registrations

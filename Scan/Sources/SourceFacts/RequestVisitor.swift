@@ -115,6 +115,60 @@ final class RequestVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    // MARK: SwinjectAutoregistration's `~>`
+
+    /// `r ~> P.self`, `r ~> (P.self, name: "n")`, `r ~> (P.self, argument: a)`: a forced resolve.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        for (index, element) in elements.enumerated() where index > 0 && index + 1 < elements.count {
+            guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "~>" else { continue }
+            let operand = elements[index + 1]
+            let tuple = operand.as(TupleExprSyntax.self)
+            let first: ExprSyntax = tuple?.elements.first?.expression ?? operand
+            let receiver = elements[index - 1]
+            guard let type = TypeText.metatype(first), var fact = operatorResolve(receiver, receiver: receiver) else { continue }
+            fact.service = type
+            fact.typeSource = .explicit
+            if let tuple {
+                for argument in tuple.elements.dropFirst() {
+                    switch argument.label?.text {
+                    case "name": fact.name = RegistrationVisitor.name(argument.expression)
+                    case "argument", "arguments", nil: fact.arguments.append(TypeText.collapse(argument.expression.writtenText))
+                    default: break
+                    }
+                }
+            }
+            requests.append(fact)
+        }
+        return .visitChildren
+    }
+
+    /// `r~>`: a forced resolve of the type its place asks for (`X(a: r~>)`, `let a: A = r~>`).
+    override func visit(_ node: PostfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.operator.text == "~>", var fact = operatorResolve(node, receiver: node.expression) else { return .visitChildren }
+        typeFromContext(ExprSyntax(node), into: &fact)
+        requests.append(fact)
+        return .visitChildren
+    }
+
+    /// A `~>` resolve on `receiver`: eager (it force-unwraps), an edge inside a registration.
+    private func operatorResolve(_ node: some SyntaxProtocol, receiver expression: ExprSyntax) -> RequestFact? {
+        guard let conditions = context.conditions.of(node) else { return nil }
+        var receiver = receivers.classify(expression, at: node)
+        if let parameter = receiver.closureParameter, owners[parameter.closure.id] != nil {
+            receiver.verdict = .container
+            receiver.reference.type = receiver.reference.type ?? "Resolver"
+        }
+        var fact = RequestFact(
+            line: 0, column: 0, style: .swinject, form: .resolveCall, access: .eager, container: receiver.reference,
+            conditions: conditions, enclosing: context.enclosing(of: node),
+            certainty: receiver.verdict == .container ? .exact : .guessed,
+            note: receiver.verdict == .container ? nil : "receiver `\(receiver.reference.expression)` is not declared in this file as a container")
+        link(node, into: &fact)
+        (fact.line, fact.column) = context.position(of: node)
+        return fact
+    }
+
     private func resolveCall(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax?, token: TokenSyntax) {
         guard let conditions = context.conditions.of(call) else { return }
         let labels = Set(call.arguments.compactMap { $0.label?.text })
@@ -363,7 +417,7 @@ final class RequestVisitor: SyntaxVisitor {
             let call = list.parent?.as(FunctionCallExprSyntax.self)
         {
             let index = list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
-            let callee = TypeText.constructedType(call) ?? TypeText.collapse(call.calledExpression.writtenText)
+            let callee = TypeText.constructedType(call) ?? Self.implicitInitType(call) ?? TypeText.collapse(call.calledExpression.writtenText)
             fact.contextualCall = ContextualCall(
                 callee: callee, label: argument.label?.text, index: index, labels: list.map { $0.label?.text ?? "_" })
             fact.typeSource = .initializerParameter
@@ -404,6 +458,15 @@ final class RequestVisitor: SyntaxVisitor {
                 fact.typeSource = returned.source
             }
         }
+    }
+
+    /// `let tab: HomeTab = .init(view: r~>)`: the type `.init` builds is the annotation's.
+    static func implicitInitType(_ call: FunctionCallExprSyntax) -> String? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "init", let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let type = binding.typeAnnotation?.type
+        else { return nil }
+        return TypeText.normalize(type)
     }
 
     private func assignmentType(_ target: ExprSyntax, into fact: inout RequestFact) {

@@ -19,6 +19,8 @@ final class SharedWalk: SyntaxVisitor {
         case variable(VariableDeclSyntax)
         case call(FunctionCallExprSyntax)
         case subscriptCall(SubscriptCallExprSyntax)
+        case sequence(SequenceExprSyntax)
+        case postfix(PostfixOperatorExprSyntax)
     }
 
     init(_ registrations: RegistrationVisitor, _ containers: ContainerVisitor, _ mappings: MappingVisitor) {
@@ -76,6 +78,12 @@ final class SharedWalk: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         _ = containers.visit(node)
         _ = mappings.visit(node)
+        requestSites.append(.sequence(node))
+        return .visitChildren
+    }
+
+    override func visit(_ node: PostfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        requestSites.append(.postfix(node))
         return .visitChildren
     }
 }
