@@ -72,11 +72,11 @@ final class RegistrationVisitor: SyntaxVisitor {
             let labels = Set(call.arguments.compactMap { $0.label?.text })
             guard factory != nil && labels.isSubset(of: ["name", "scope", "type", "factory"])
                 || autoregisters && labels.isSubset(of: autoregisterLabels) else {
-                addNote(call, .notInjection, "\(name)(…) on \(receiver.reference.expression.isEmpty ? "self" : receiver.reference.expression), a \(type): not a DI container, not a registration", conditions)
+                addNote(call, .notInjection, "\(name)(…) on \(receiver.reference.expression.isEmpty ? "self" : receiver.reference.expression), \(TypeText.withArticle(type)): not a DI container, not a registration", conditions)
                 return
             }
             certainty = .guessed
-            note = "receiver `\(receiver.reference.expression)` is a \(type), not a known container; taken as "
+            note = "receiver `\(receiver.reference.expression)` is \(TypeText.withArticle(type)), not a known container; taken as "
                 + (autoregisters ? "one for its autoregister" : "a wrapper around one for its factory closure")
         case .unknown:
             let labels = Set(call.arguments.compactMap { $0.label?.text })

@@ -211,7 +211,7 @@ final class RequestVisitor: SyntaxVisitor {
             // `provider.resolve(API.self)` on a type the sources declare: the shape of a resolve,
             // so most likely an app's wrapper around a container.
             certainty = .guessed
-            note = "receiver `\(receiver.reference.expression)` is a \(type), not a known container; taken as a wrapper around one (name \(type) in di-inspect.json's containers to confirm)"
+            note = "receiver `\(receiver.reference.expression)` is \(TypeText.withArticle(type)), not a known container; taken as a wrapper around one (name \(type) in di-inspect.json's containers to confirm)"
         case .unknown:
             certainty = .guessed
             note = base == nil

@@ -4,6 +4,13 @@ import SwiftSyntax
 /// Type and expression text as the facts carry it: whitespace collapsed, `any`/`some` and
 /// `.self`/`.Type` dropped, optionals unwrapped.
 enum TypeText {
+    /// `an APIError`, `a UITableView`: a type name with the article its first letter asks for
+    /// (`U` as in "you", as type names mostly read).
+    static func withArticle(_ type: String) -> String {
+        guard let first = type.first, "AEIOaeio".contains(first) else { return "a \(type)" }
+        return "an \(type)"
+    }
+
     static func normalize(_ type: TypeSyntax) -> String {
         normalize(type.writtenText)
     }

@@ -51,7 +51,7 @@ import Testing
         let facts = try Fixture.scan(file)
         let site = try #require(facts.request("#S:wrapper", file))
         #expect(site.service == "API" && site.certainty == .guessed && site.container?.type == "InstanceProvider")
-        #expect(site.note == "receiver `instanceProvider` is a InstanceProvider, not a known container; taken as a wrapper around one (name InstanceProvider in di-inspect.json's containers to confirm)")
+        #expect(site.note == "receiver `instanceProvider` is an InstanceProvider, not a known container; taken as a wrapper around one (name InstanceProvider in di-inspect.json's containers to confirm)")
         // A wrapper's `resolve(arguments: a, b)`: the values after `arguments:` are no key; the
         // annotation types it.
         let arguments = try #require(facts.request("#S:wrapperArguments", file))
@@ -68,7 +68,7 @@ import Testing
         let facts = try Fixture.scan(file)
         let store = try #require(facts.registration("#R:aliasedAutoregister", file))
         #expect(store.service == "Store" && store.implementation == "DiskStore" && store.certainty == .guessed)
-        #expect(store.note == "receiver `container` is a AppContainer, not a known container; taken as one for its autoregister")
+        #expect(store.note == "receiver `container` is an AppContainer, not a known container; taken as one for its autoregister")
         let cart = try #require(facts.registration("#R:aliasedArgument", file))
         #expect(cart.service == "Cart" && cart.certainty == .guessed)
         // Any other call on it is still not a registration.
