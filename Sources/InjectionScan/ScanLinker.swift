@@ -291,7 +291,9 @@ struct Linking {
         where registrations[index].declared.certainty != .unresolved && registrations[index].fact.form != .contextOverride {
             let service = registrations[index].declared.service
             let declaresMember = Self.factoryMembers.contains(registrations[index].fact.form)
-            let earlier = last[service, default: []].last { other in
+            // The latest 64 only: an app registers a key a few times, and thousands on exclusive
+            // arms (a generated `switch`) would make the search quadratic.
+            let earlier = last[service, default: []].suffix(64).last { other in
                 !(declaresMember && Self.factoryMembers.contains(registrations[other].fact.form))
                     && !Self.exclusive(registrations[other].declared.conditions, registrations[index].declared.conditions)
                     && !registrations[other].fact.enclosing.inLoop

@@ -106,6 +106,11 @@ struct ScanBench {
         let (small, large) = try oneBlock(diScan, scratch: scratch, runs: runs)
         print("one function of 2 000 registrations \(small), of 8 000 \(large): 4× the lines take "
             + "\(format(large.seconds / small.seconds))× the time  (goal <= 6.00; linear 4, quadratic 16)")
+        if whole {
+            let (small, large) = try oneSwitch(diInspect, diScan: diScan, scratch: scratch, runs: runs)
+            print("one switch of 2 000 cases registering one key \(small), of 8 000 \(large), whole scan: 4× the lines take "
+                + "\(format(large.seconds / small.seconds))× the time  (goal <= 6.00; linear 4, quadratic 16)")
+        }
         if scale {
             let large = scratch + "/scale"
             let big = try SyntheticApp(style: .mixed, files: 5_000, lines: 500_000, seed: 2).write(to: large)
@@ -130,6 +135,27 @@ struct ScanBench {
         for _ in 0..<runs {
             smallRuns.append(try measure(diScan, ["-o", scratch + "/one-block.ndjson", small]))
             largeRuns.append(try measure(diScan, ["-o", scratch + "/one-block.ndjson", large]))
+        }
+        return (.median(smallRuns), .median(largeRuns))
+    }
+
+    /// The whole `di-inspect scan` of one file whose `switch` registers one key in each of
+    /// `count` cases: registrations on exclusive arms never override each other, and the search
+    /// for the one a registration overrides must not walk all of them.
+    static func oneSwitch(_ diInspect: String, diScan: String, scratch: String, runs: Int) throws -> (Measurement, Measurement) {
+        func file(_ count: Int) throws -> String {
+            let folder = scratch + "/one-switch-\(count)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let cases = (0..<count).map { "    case \($0): c.register { Live() as Service }" }.joined(separator: "\n")
+            try "import Injection\n\nprotocol Service {}\nfinal class Live: Service {}\n\nfunc registerOne(c: Container, mode: Int) {\n  switch mode {\n\(cases)\n    default: break\n  }\n}\n"
+                .write(toFile: folder + "/Wiring.swift", atomically: true, encoding: .utf8)
+            return folder
+        }
+        let small = try file(2_000), large = try file(8_000)
+        var smallRuns: [Measurement] = [], largeRuns: [Measurement] = []
+        for _ in 0..<runs {
+            smallRuns.append(try measure(diInspect, ["scan", small], scanner: diScan, passing: [0, 1]))
+            largeRuns.append(try measure(diInspect, ["scan", large], scanner: diScan, passing: [0, 1]))
         }
         return (.median(smallRuns), .median(largeRuns))
     }
