@@ -45,7 +45,8 @@ struct LiveLoadEndToEndTests {
             let header = screen.split(separator: "\n").first.map(String.init) ?? ""
             largest = max(largest, ProcessProbe.residentMegabytes(pid) ?? 0)
             // Not any "✕ disconnected": a stream broken under load says so until the reconnect.
-            let ended = header.contains("exited with status") || header.contains("(app exited)")
+            // "(exited", not the whole reason: the header shortens it to fit ("exited with sta…").
+            let ended = header.contains("disconnected (exited") || header.contains("(app exited)")
             if !ended { screens.insert(header) }
             return ended
         }, "the app's run ends: \(tmux.capture())")
