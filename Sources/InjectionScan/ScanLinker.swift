@@ -387,8 +387,8 @@ struct Linking {
         // the service; with none written, the compiler infers it, which the scan cannot.
         let generics = declared.first { !$0.genericParameters.isEmpty }?.genericParameters ?? []
         let arguments = [implementation, fact.service ?? ""].lazy
-            .filter { SourceTypes.withoutGenericArguments($0) != $0 && SourceTypes.lastComponent(SourceTypes.withoutGenericArguments($0)) == SourceTypes.lastComponent(type) }
-            .map { SourceTypes.genericArgumentsWritten(in: $0) }.first ?? []
+            .filter { SourceTypes.lastComponent(SourceTypes.withoutGenericArguments($0)) == SourceTypes.lastComponent(type) }
+            .map { SourceTypes.genericArgumentsWritten(in: $0) }.first { !$0.isEmpty } ?? []
         let bound = Dictionary(zip(generics, arguments), uniquingKeysWith: { first, _ in first })
         var given = fact.argumentTypes
         var requests: [RequestFact] = []
@@ -641,9 +641,8 @@ struct Linking {
     /// declare `Feed` generic: a registration written without arguments can only have had them
     /// inferred. Nil for a type that is not generic, or one registered with its arguments written.
     func registrationOfUnwrittenArguments(_ requested: ServiceIdentity) -> DeclaredRegistration? {
-        guard requested.type.hasSuffix(">"), let open = requested.type.firstIndex(of: "<") else { return nil }
-        let bare = String(requested.type[..<open])
-        guard types.declarations(of: bare).contains(where: { !$0.genericParameters.isEmpty }) else { return nil }
+        let bare = SourceTypes.withoutGenericArguments(requested.type)
+        guard bare != requested.type, types.declarations(of: bare).contains(where: { !$0.genericParameters.isEmpty }) else { return nil }
         return find(ServiceIdentity(type: bare, name: requested.name, container: requested.container))
     }
 

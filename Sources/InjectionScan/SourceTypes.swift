@@ -173,11 +173,8 @@ struct SourceTypes {
         if callee.hasSuffix(".init") { callee.removeLast(".init".count) }
         // `ProfileView<ProfileViewModel>(viewModel: resolve())`: the arguments written for the
         // type's generic parameters.
-        var arguments: [String] = []
-        if let open = callee.firstIndex(of: "<"), callee.hasSuffix(">") {
-            arguments = Self.genericArguments(String(callee[callee.index(after: open)..<callee.index(before: callee.endIndex)]))
-            callee = String(callee[..<open])
-        }
+        let arguments = Self.genericArgumentsWritten(in: callee)
+        callee = Self.withoutGenericArguments(callee)
         let declared = declarations(of: callee)
         guard let written = writtenParameterType(of: call, in: declared) else { return nil }
         let generics = declared.first { !$0.genericParameters.isEmpty }?.genericParameters ?? []

@@ -14,9 +14,6 @@ enum DeclaredMarks {
     /// The tag of an edge the sources declare and the run beside them never took.
     static let declaredTag = "declared"
 
-    /// Whether the graph is a scan's alone: declarations and no run.
-    static func isScanOnly(_ graph: DependencyGraph) -> Bool { graph.isScanOnly }
-
     /// Whether only the sources have the edge: no run took it, nor failed on it.
     static func isDeclaredOnly(_ edge: DependencyEdge) -> Bool {
         edge.provenance == .declared
@@ -26,7 +23,7 @@ enum DeclaredMarks {
     /// have, nothing on a scan alone and ``declaredTag`` beside a run.
     static func count(_ edge: DependencyEdge, in graph: DependencyGraph, lazy: Bool = false) -> String {
         guard isDeclaredOnly(edge) else { return "×\(lazy ? edge.lazyCount : edge.count)" }
-        return isScanOnly(graph) ? "" : declaredTag
+        return graph.isScanOnly ? "" : declaredTag
     }
 }
 
@@ -34,6 +31,6 @@ extension LayerCrossing {
     /// `2 edges, 14 resolves`; on a scan alone, which resolved nothing, `2 edges`.
     func summary(in graph: DependencyGraph) -> String {
         let edges = Format.counted(edgeCount, "edge")
-        return DeclaredMarks.isScanOnly(graph) ? edges : edges + ", " + Format.counted(resolveCount, "resolve")
+        return graph.isScanOnly ? edges : edges + ", " + Format.counted(resolveCount, "resolve")
     }
 }

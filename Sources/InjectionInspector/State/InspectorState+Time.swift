@@ -44,7 +44,7 @@ extension InspectorState {
             // Home and End keep moving the list when there is no time to move in.
             if key == .home || key == .end { return false }
             message = model.history.count > 0 ? "Pause (p) to move in time"
-                : DeclaredMarks.isScanOnly(model.graph) ? DeclaredSummary.notRun + ": a scan has no time to move in" : "Nothing recorded yet"
+                : model.graph.isScanOnly ? DeclaredSummary.notRun + ": a scan has no time to move in" : "Nothing recorded yet"
             return true
         }
         let count = model.history.count

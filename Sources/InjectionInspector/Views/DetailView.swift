@@ -42,7 +42,7 @@ enum DetailView {
         let crossing = arrow.crossing
         let about: [DetailPane.Line] = [
             .init("edges", "\(crossing.edgeCount)"),
-            DeclaredMarks.isScanOnly(graph) ? .init("resolves", DeclaredSummary.notRun, style: Style(.dim)) : .init("resolves", "\(crossing.resolveCount)"),
+            graph.isScanOnly ? .init("resolves", DeclaredSummary.notRun, style: Style(.dim)) : .init("resolves", "\(crossing.resolveCount)"),
             .init("breach", arrow.isBreach ? "yes: these layers reach each other" : "no",
                   style: arrow.isBreach ? Style(.error, .bold) : .normal),
         ]

@@ -115,7 +115,7 @@ extension EventsView: ScreenView {
     /// Every event received: read at each frame, it moves with every record. A scan alone has
     /// none to count (the screen says "declared, not run").
     static func shownBadge(_ counted: TabBadge, model: InspectorModel) -> TabBadge {
-        DeclaredMarks.isScanOnly(model.graph) ? TabBadge() : TabBadge(count: Int(clamping: model.events.total))
+        model.graph.isScanOnly ? TabBadge() : TabBadge(count: Int(clamping: model.events.total))
     }
 
     static func detail(of item: ListItem, context: ViewContext) -> DetailView.Content? {

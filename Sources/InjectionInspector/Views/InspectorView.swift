@@ -35,7 +35,7 @@ enum InspectorView {
         let session = context.graph.session
         // Before the cursor reaches the header record the run still has its name.
         let header = session.header ?? context.model.history.header
-        let scanOnly = DeclaredMarks.isScanOnly(context.graph)
+        let scanOnly = context.graph.isScanOnly
         // A scan alone names the sources it read.
         let app = header?.app ?? (scanOnly ? context.graph.declarations?.summary.root : nil) ?? "no app yet"
         var trailing = context.state.paused ? "PAUSED" : ""

@@ -25,7 +25,7 @@ enum ScopesView {
         }
         var items = captiveItems(model: model, state: state) + lifetimeItems(model: model, state: state)
         // Live instances, resolves and hit rates come from a run: a scan alone says so once.
-        let scanOnly = DeclaredMarks.isScanOnly(graph)
+        let scanOnly = graph.isScanOnly
         if scanOnly, !names.isEmpty {
             items.append(ListItem(id: "scopes:notRun", label: DeclaredSummary.notRun + ": instances and hit rates come from a run",
                                   style: Style(.dim)))

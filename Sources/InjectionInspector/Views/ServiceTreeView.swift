@@ -71,7 +71,7 @@ enum ServiceTreeView {
             if let edge, graph.edges[edge].isOnObservedCycle { note += "  ↻ cycle" }
             if let edge, graph.edges[edge].isLazy { note += graph.edges[edge].lazyCount > 0 ? "  ⇢ lazy ×\(graph.edges[edge].lazyCount)" : "  ⇢ lazy" }
             // Beside a run, an edge the sources declare and the run never took.
-            if let edge, DeclaredMarks.isDeclaredOnly(graph.edges[edge]), !DeclaredMarks.isScanOnly(graph) { note += "  " + DeclaredMarks.declaredTag }
+            if let edge, DeclaredMarks.isDeclaredOnly(graph.edges[edge]), !graph.isScanOnly { note += "  " + DeclaredMarks.declaredTag }
             let repeated = shown.contains(child)
             if repeated { note += "  ↻ shown above" }
             var line = item(child, graph: graph, id: childPath, guide: guide, note: note, state: state)
