@@ -122,40 +122,39 @@ struct ScanBench {
     /// di-scan on one file whose one function registers `count` services on one container (an
     /// app's generated wiring): the time must grow with the lines, not with their square.
     static func oneBlock(_ diScan: String, scratch: String, runs: Int) throws -> (Measurement, Measurement) {
-        func file(_ count: Int) throws -> String {
-            let folder = scratch + "/one-block-\(count)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try smallAndLarge(name: "one-block", scratch: scratch, runs: runs, source: { count in
             let body = (0..<count).map { "    c.register { Service\($0)() }" }.joined(separator: "\n")
-            try "import Injection\n\nfunc registerAll(c: Container) {\n\(body)\n}\n"
-                .write(toFile: folder + "/Wiring.swift", atomically: true, encoding: .utf8)
-            return folder
-        }
-        let small = try file(2_000), large = try file(8_000)
-        var smallRuns: [Measurement] = [], largeRuns: [Measurement] = []
-        for _ in 0..<runs {
-            smallRuns.append(try measure(diScan, ["-o", scratch + "/one-block.ndjson", small]))
-            largeRuns.append(try measure(diScan, ["-o", scratch + "/one-block.ndjson", large]))
-        }
-        return (.median(smallRuns), .median(largeRuns))
+            return "import Injection\n\nfunc registerAll(c: Container) {\n\(body)\n}\n"
+        }, measuring: { folder in try measure(diScan, ["-o", scratch + "/one-block.ndjson", folder]) })
     }
 
     /// The whole `di-inspect scan` of one file whose `switch` registers one key in each of
     /// `count` cases: registrations on exclusive arms never override each other, and the search
     /// for the one a registration overrides must not walk all of them.
     static func oneSwitch(_ diInspect: String, diScan: String, scratch: String, runs: Int) throws -> (Measurement, Measurement) {
-        func file(_ count: Int) throws -> String {
-            let folder = scratch + "/one-switch-\(count)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try smallAndLarge(name: "one-switch", scratch: scratch, runs: runs, source: { count in
             let cases = (0..<count).map { "    case \($0): c.register { Live() as Service }" }.joined(separator: "\n")
-            try "import Injection\n\nprotocol Service {}\nfinal class Live: Service {}\n\nfunc registerOne(c: Container, mode: Int) {\n  switch mode {\n\(cases)\n    default: break\n  }\n}\n"
-                .write(toFile: folder + "/Wiring.swift", atomically: true, encoding: .utf8)
+            return "import Injection\n\nprotocol Service {}\nfinal class Live: Service {}\n\n"
+                + "func registerOne(c: Container, mode: Int) {\n  switch mode {\n\(cases)\n    default: break\n  }\n}\n"
+        }, measuring: { folder in try measure(diInspect, ["scan", folder], scanner: diScan, passing: [0, 1]) })
+    }
+
+    /// One file of `source(2 000)` and one of `source(8 000)`, each measured `runs` times in turn:
+    /// the medians, for the ratio that tells linear from quadratic.
+    static func smallAndLarge(
+        name: String, scratch: String, runs: Int, source: (Int) -> String, measuring: (String) throws -> Measurement
+    ) throws -> (Measurement, Measurement) {
+        func file(_ count: Int) throws -> String {
+            let folder = scratch + "/\(name)-\(count)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try source(count).write(toFile: folder + "/Wiring.swift", atomically: true, encoding: .utf8)
             return folder
         }
         let small = try file(2_000), large = try file(8_000)
         var smallRuns: [Measurement] = [], largeRuns: [Measurement] = []
         for _ in 0..<runs {
-            smallRuns.append(try measure(diInspect, ["scan", small], scanner: diScan, passing: [0, 1]))
-            largeRuns.append(try measure(diInspect, ["scan", large], scanner: diScan, passing: [0, 1]))
+            smallRuns.append(try measuring(small))
+            largeRuns.append(try measuring(large))
         }
         return (.median(smallRuns), .median(largeRuns))
     }
