@@ -33,6 +33,19 @@ struct CompatibilitySpellingTests {
         #expect(app.resolve(Kept.self) !== first)
     }
 
+    /// Resolver's `resolver.cache.reset()` resets that container's `.container` scope, and only
+    /// that container's.
+    @Test func theContainersCacheResetsItsContainerScope() {
+        final class Kept: Sendable {}
+        let resolver = Container(name: uniqueName("resolver")), other = Container(name: uniqueName("other"))
+        resolver.register { Kept() }.scope(.container)
+        other.register { Kept() }.scope(.container)
+        let first = resolver.resolve(Kept.self), otherFirst = other.resolve(Kept.self)
+        resolver.cache.reset()
+        #expect(resolver.resolve(Kept.self) !== first)
+        #expect(other.resolve(Kept.self) === otherFirst)
+    }
+
     @Test func resolverNamesAreStrings() {
         let resolver = Container(name: uniqueName("resolver"))
         resolver.register(name: .spellingBarney) { "barney" }
