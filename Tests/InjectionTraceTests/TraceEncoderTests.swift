@@ -48,4 +48,14 @@ struct TraceEncoderTests {
         #expect(String(decoding: buffer, as: UTF8.self)
             == #"x{"kind":"end","t":1,"reason":"\u0000\u001f\"\\é🧪\r"}"# + "\n")
     }
+
+    /// What the display escapes is escaped in the trace too, the invisible characters with the
+    /// controls; other characters that share their lead bytes pass as written.
+    @Test func escapesWhatTheDisplayEscapes() {
+        var buffer: [UInt8] = []
+        TraceEncoder.encode(
+            .end(time: 1, reason: "a\u{85}\u{AD}\u{202E}\u{200B}\u{2060}\u{FEFF}b \u{A0}\u{2019}\u{FF21}\u{FFFD}日本"), into: &buffer)
+        #expect(String(decoding: buffer, as: UTF8.self)
+            == #"{"kind":"end","t":1,"reason":"a\u0085\u00ad\u202e\u200b\u2060\ufeffb "# + "\u{A0}\u{2019}\u{FF21}\u{FFFD}日本" + #""}"# + "\n")
+    }
 }

@@ -86,9 +86,10 @@ package struct JSONOutput {
 
     /// Writes `value` as a JSON string: `"` and `\` escaped, newline, return and tab as `\n`,
     /// `\r`, `\t`, every other control character (and DEL) as `\u00XX`, and the C1 controls,
-    /// line separators and bidi controls as `\uXXXX` (valid JSON either way, but escaped text
-    /// cannot steer a terminal it is printed to); everything else (valid UTF-8, as every Swift
-    /// `String` is) passed through.
+    /// line separators, bidi controls and invisible characters (what the display escapes,
+    /// `isControlForDisplay`) as `\uXXXX` (valid JSON either way, but escaped text cannot steer
+    /// a terminal it is printed to or hide in a name); everything else (valid UTF-8, as every
+    /// Swift `String` is) passed through.
     package mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         stringContents(value)
@@ -103,10 +104,10 @@ package struct JSONOutput {
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
-                // 0xC2, 0xD8 and 0xE2 lead the only multi-byte scalars that are escaped (C1,
-                // U+061C, U+200E…U+2069); any other byte ≥ 0x20 passes in the run.
+                // 0xC2, 0xD8, 0xE2 and 0xEF lead the only multi-byte scalars that are escaped (C1,
+                // soft hyphen, U+061C, U+200B…U+2069, U+FEFF); any other byte ≥ 0x20 passes in the run.
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-                        || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+                        || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
                 else {
                     index += 1
                     continue
