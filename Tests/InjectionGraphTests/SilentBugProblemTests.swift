@@ -48,6 +48,27 @@ struct SilentBugProblemTests {
             """)
     }
 
+    /// A breach carried by many service edges names the most resolved ones and how many more,
+    /// and its fix the first requesters: the text stays readable, `against` keeps every edge.
+    @Test func aBreachOfManyEdgesListsTheFirstAndCountsTheRest() throws {
+        var trace = Self.layered(breach: false)
+        for index in 0..<25 {
+            let requester = B.id("Orders\(index)", layer: "Repository", member: "orders\(index)")
+            trace.resolve(requester, by: Self.useCase)
+            for _ in 0...(index == 7 ? 3 : 0) { trace.resolve(Self.cartViewModel, by: requester) }
+        }
+        let breach = try #require(trace.graph.layerBreaches().first)
+        #expect(breach.against.map(\.steps.count) == [25])
+        let lines = breach.message.split(separator: "\n").map(String.init)
+        let listed = lines.filter { $0.hasPrefix("  Against the layering: ") }
+        #expect(listed.count == LayerBreach.shownSteps)
+        #expect(listed.first == "  Against the layering: Repository.orders7: Orders7 → ViewModel.cart: CartVM ×4")
+        #expect(lines.contains("  … and 15 more service edges from app/Repository to app/ViewModel"))
+        let fix = try #require(lines.last)
+        #expect(fix.hasPrefix("  Fix: app/Repository must not resolve from app/ViewModel: give Repository.orders7: Orders7, "))
+        #expect(fix.contains(" and 17 others what they need from a lower layer"), "\(fix)")
+    }
+
     @Test func everyOutputDerivesTheBreachFromTheSameRule() {
         let graph = Self.layered(breach: true).graph
         let crossings = graph.layerCrossings().filter { $0.from.layer != nil && $0.to.layer != nil }

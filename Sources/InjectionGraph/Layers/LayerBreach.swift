@@ -56,30 +56,50 @@ public struct LayerBreach: Sendable, Hashable {
     ///   Against the layering: Repository.recent: RecentRepository → ViewModel.catalog: CatalogViewModel ×12 (registered at App/Layers.swift:40)
     ///   Fix: app/Repository must not resolve from app/ViewModel: give Repository.recent what it needs from a lower layer (or as a parameter from its caller), or declare it in app/ViewModel.
     /// ```
+    /// A crossing names its ``shownSteps`` most resolved edges and its ``shownRequesters`` first
+    /// requesters, then how many more: layers tangled across thousands of services made one
+    /// problem of hundreds of thousands of lines. ``against`` keeps every edge.
     public var message: String {
         let first = against[0]
         var lines = ["Layer breach: \(first) closes a loop between layers: \(loopDescription)"]
         for crossing in against {
-            for step in crossing.steps {
+            for step in crossing.steps.prefix(Self.shownSteps) {
                 let at = step.registeredAt.map { " (registered at \($0))" } ?? ""
                 lines.append("  Against the layering: \(step.requester.description) → \(step.service.description) ×\(step.count)\(at)")
             }
+            if crossing.steps.count > Self.shownSteps {
+                let more = crossing.steps.count - Self.shownSteps
+                lines.append("  … and \(more) more service edge\(more == 1 ? "" : "s") from \(crossing.from) to \(crossing.to)")
+            }
         }
         for crossing in against {
-            let requesters = Self.list(crossing.steps.map(\.requester.description))
-            lines.append("  Fix: \(crossing.from) must not resolve from \(crossing.to): give \(requesters) what "
-                + "\(crossing.steps.count == 1 ? "it needs" : "they need") from a lower layer (or as a parameter from "
-                + "\(crossing.steps.count == 1 ? "its" : "their") caller), or declare "
-                + "\(crossing.steps.count == 1 ? "it" : "them") in \(crossing.to).")
+            let requesters = Self.distinct(crossing.steps.map(\.requester.description))
+            let one = requesters.count == 1
+            lines.append("  Fix: \(crossing.from) must not resolve from \(crossing.to): give \(Self.list(requesters)) what "
+                + "\(one ? "it needs" : "they need") from a lower layer (or as a parameter from "
+                + "\(one ? "its" : "their") caller), or declare \(one ? "it" : "them") in \(crossing.to).")
         }
         return lines.joined(separator: "\n")
     }
 
+    /// The service edges a crossing lists in ``message``.
+    public static let shownSteps = 10
+    /// The requesters a crossing's fix names in ``message``.
+    public static let shownRequesters = 8
+
+    /// `names` without repeats, in order.
+    static func distinct(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// `a`, `a and b`, `a, b and c`; past ``shownRequesters``, `a, b, … and 12 others`.
     static func list(_ names: [String]) -> String {
-        var unique: [String] = []
-        for name in names where !unique.contains(name) { unique.append(name) }
-        if unique.count <= 2 { return unique.joined(separator: " and ") }
-        return unique.dropLast().joined(separator: ", ") + " and " + unique.last!
+        if names.count <= 2 { return names.joined(separator: " and ") }
+        if names.count > shownRequesters {
+            return names.prefix(shownRequesters).joined(separator: ", ") + " and \(names.count - shownRequesters) others"
+        }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }
 

@@ -81,7 +81,7 @@ struct ServiceFlags: OptionSet, Sendable, Hashable {
                 case .activeMapping(let record): mark(record.from, .mapped)
                 case .shadowed(let shadow): mark(shadow.answering.service, .shadowed)
                 case .layerBreach(let breach):
-                    for step in breach.against.flatMap(\.steps) { mark(step.requester, .breach) }
+                    for crossing in breach.against { for step in crossing.steps { mark(step.requester, .breach) } }
                 case .overridden, .scanNote: break  // a scan's: about a line, not a service's health
                 case .replacedInstance(let replaced):
                     mark(replaced.service, .twoInstances)
