@@ -373,6 +373,26 @@ public struct GraphHistory: Sendable {
         return true
     }
 
+    /// Whether dropping the older half would leave the history lighter, given `graph`, the live
+    /// graph its records were applied to. The cut frees half the entries and records kept
+    /// whole, the snapshots at or before it and the base, and keeps the graph as of the cut as
+    /// the new base, which weighs at most what `graph` weighs. Without this, a graph heavier
+    /// than the histories' share of the budget (a trace of 100 k services opened whole) was cut
+    /// again and again, each time into a new copy of most of itself.
+    ///
+    /// ```swift
+    /// if history.footprint.total > budget, history.compactionShrinks(comparedWith: graph) {
+    ///     history.beginCompaction()
+    /// }
+    /// ```
+    public func compactionShrinks(comparedWith graph: DependencyGraph) -> Bool {
+        let cut = entries.count / 2
+        guard cut > 0 else { return false }
+        let weight = footprint
+        let snapshotsDropped = snapshots.reduce(0) { $0 + ($1.count <= cut ? $1.bytes : 0) }
+        return (weight.entries + weight.wholeRecords) / 2 + snapshotsDropped + baseBytes > graph.estimatedBytes
+    }
+
     /// The replay cost ``continueCompaction(until:)`` does between two calls of its
     /// `shouldStop` (in repeated resolves: a whole record costs ``wholeRecordCost``): a fraction
     /// of a millisecond.

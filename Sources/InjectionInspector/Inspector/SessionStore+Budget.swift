@@ -109,7 +109,8 @@ extension SessionStore {
         sessionOfConnection.values.contains(current) ? nil : current
     }
 
-    /// Keeps the sessions' histories within ``historyBudget``: past it the largest history drops
+    /// Keeps the sessions' histories within ``historyBudget``: past it the largest history whose
+    /// cut would leave it lighter (``GraphHistory/compactionShrinks(comparedWith:)``) drops
     /// its older half, a slice at a time (at most ``compactionTimePerTick`` per tick, and none
     /// while a key or a signal waits), so that no frame waits for a whole compaction; what the
     /// cut let go of is freed on another thread.
@@ -125,9 +126,11 @@ extension SessionStore {
             if let compacting = sessions.indices.first(where: { sessions[$0].history.isCompacting }) {
                 index = compacting
             } else {
+                // The largest history whose cut frees more than the graph it rebuilds adds.
                 let footprints = sessions.map(\.history.footprint.total)
                 guard footprints.reduce(0, +) > compactionThreshold,
-                      let largest = footprints.indices.max(by: { footprints[$0] < footprints[$1] }),
+                      let largest = footprints.indices.filter({ sessions[$0].history.compactionShrinks(comparedWith: sessions[$0].graph) })
+                          .max(by: { footprints[$0] < footprints[$1] }),
                       sessions[largest].beginHistoryCompaction() else { return }
                 index = largest
             }

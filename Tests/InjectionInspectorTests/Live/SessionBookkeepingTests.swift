@@ -76,7 +76,10 @@ struct SessionBookkeepingTests {
                     apps[index].sentHeader = true
                     records.append(.header(apps[index].header))
                 }
-                for offset in 0..<Int.random(in: 1..<120, using: &random) {
+                // Now and then a busy app's burst: a history that outweighs its graph, which
+                // compaction cuts (a quiet app's is lighter than the graph a cut would rebuild).
+                let count = Int.random(in: 0..<10, using: &random) == 0 ? 1_500 : Int.random(in: 1..<120, using: &random)
+                for offset in 0..<count {
                     let service = "S\(Int.random(in: 0..<24, using: &random))"
                     records.append(Self.resolve(service, by: offset % 3 == 0 ? nil : "S\(offset % 24)", at: time + UInt64(offset)))
                 }
