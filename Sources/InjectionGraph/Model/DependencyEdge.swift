@@ -30,8 +30,6 @@ public struct DependencyEdge: Sendable, Identifiable {
 
     /// Whether every resolve along this edge was property injection (drawn as a property edge).
     public var isPropertyInjection: Bool { propertyCount > 0 && propertyCount == count }
-    /// Whether this step is part of an observed cycle (``DependencyGraph/cycles``).
-    public internal(set) var isOnObservedCycle = false
     /// First reads of a `@LazyInjected` the requester declared (``LazyResolution``): the
     /// dependency was taken after the requester was built, not during its build.
     public internal(set) var lazyCount: UInt64 = 0
@@ -41,7 +39,16 @@ public struct DependencyEdge: Sendable, Identifiable {
     public var isLazy: Bool { count == 0 && (lazyCount > 0 || (declaredLazy && !declaredEager)) }
 
     /// Where the sources ask for it, when a scan read it (the first site; ``DependencyGraph/declarations`` has them all).
-    public internal(set) var declaredAt: DeclaredLocation?
+    public internal(set) var declaredAt: DeclaredLocation? {
+        get { declaredSite?.location }
+        set { declaredSite = newValue.map(DeclaredSite.init) }
+    }
+    /// ``declaredAt``, boxed: one reference in every edge instead of the location's two strings
+    /// and two integers, which a run's edges (never declared) carried for nothing. The flags
+    /// come last, together, so that they share one word.
+    private var declaredSite: DeclaredSite?
+    /// Whether this step is part of an observed cycle (``DependencyGraph/cycles``).
+    public internal(set) var isOnObservedCycle = false
     /// Whether a site in the sources asks for it eagerly, or lazily (`@LazyInjected`, a factory
     /// called later).
     public internal(set) var declaredEager = false
@@ -63,5 +70,14 @@ public struct DependencyEdge: Sendable, Identifiable {
         self.id = id
         self.from = from
         self.to = to
+    }
+}
+
+/// Where the sources ask for an edge, kept out of line (``DependencyEdge/declaredAt``).
+private final class DeclaredSite: Sendable {
+    let location: DeclaredLocation
+
+    init(_ location: DeclaredLocation) {
+        self.location = location
     }
 }
