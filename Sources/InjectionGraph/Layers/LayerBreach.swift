@@ -83,9 +83,9 @@ public struct LayerBreach: Sendable, Hashable {
     }
 
     /// The service edges a crossing lists in ``message``.
-    public static let shownSteps = 10
+    static let shownSteps = 10
     /// The requesters a crossing's fix names in ``message``.
-    public static let shownRequesters = 8
+    static let shownRequesters = 8
 
     /// `names` without repeats, in order.
     static func distinct(_ names: [String]) -> [String] {
