@@ -156,6 +156,22 @@ if arguments.count >= 2, arguments[1] == "--model-ingest" {
     exit(0)
 }
 
+// `GraphBenchmarks --check [ROUNDS]`: only `check()` of the graph-at-scale model, ROUNDS times on
+// one graph, one line per round; for a profiler (`perf record`, or callgrind with
+// `--toggle-collect='*DependencyGraph*check*'`).
+if arguments.count >= 2, arguments[1] == "--check" {
+    let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
+    let records = SyntheticTrace(services: 100_000, edges: 1_000_000, containers: 4, layers: 16, cycles: 20, missing: 50).records()
+    var graph = DependencyGraph()
+    for record in records { graph.apply(record) }
+    for round in 1...max(1, rounds) {
+        var report: DiagnosticsReport?
+        let elapsed = seconds { report = graph.check() }
+        print("round \(round): check \(format(elapsed, 3)) s (\(report?.problems.count ?? 0) problems)")
+    }
+    exit(0)
+}
+
 // `GraphBenchmarks --live-shape-checks SHAPE BATCHES [SERVICES]`: a live shape's records in
 // batches of 1 000 (as its driver sends them), the problems after every batch kept by a
 // DiagnosticsCache (what the inspector does) and, on the same graph, checked from scratch (what

@@ -69,6 +69,30 @@ struct SilentBugProblemTests {
         #expect(fix.contains(" and 17 others what they need from a lower layer"), "\(fix)")
     }
 
+    /// A crossing's edges: most resolved first, then by the requester's key, then the
+    /// service's, whatever order they were recorded in.
+    @Test func aCrossingListsItsEdgesMostResolvedFirstThenByKey() throws {
+        var trace = Self.layered(breach: false)
+        let zed = B.id("Zed", layer: "Repository", member: "zed")
+        let alpha = B.id("Alpha", layer: "Repository", member: "alpha")
+        let mid = B.id("Mid", layer: "Repository", member: "mid")
+        for requester in [zed, alpha, mid] { trace.resolve(requester, by: Self.useCase) }
+        trace.resolve(Self.cartViewModel, by: zed)
+        trace.resolve(Self.viewModel, by: alpha)
+        trace.resolve(Self.cartViewModel, by: alpha)
+        trace.resolve(Self.cartViewModel, by: mid)
+        trace.resolve(Self.viewModel, by: mid)
+        trace.resolve(Self.viewModel, by: mid)
+        let breach = try #require(trace.graph.layerBreaches().first)
+        let steps = try #require(breach.against.first?.steps)
+        let alphasInKeyOrder = [Self.cartViewModel, Self.viewModel].sorted { $0.key < $1.key }
+        #expect(steps.map { "\($0.requester.type)→\($0.service.type)×\($0.count)" } == [
+            "Mid→VM×2",
+            "Alpha→\(alphasInKeyOrder[0].type)×1", "Alpha→\(alphasInKeyOrder[1].type)×1",
+            "Mid→CartVM×1", "Zed→CartVM×1",
+        ])
+    }
+
     @Test func everyOutputDerivesTheBreachFromTheSameRule() {
         let graph = Self.layered(breach: true).graph
         let crossings = graph.layerCrossings().filter { $0.from.layer != nil && $0.to.layer != nil }

@@ -72,7 +72,7 @@ struct CheckedTopology: Sendable {
             guard !loopsStale else { continue }
             if edge.isLazy || graph.reaches(edge.from, from: edge.to, budget: &budget) != false { loopsStale = true }
         }
-        if crossingsChanged { crossings = DependencyGraph.sortedCrossings(crossingsByPair) }
+        if crossingsChanged { crossings = DependencyGraph.sortedCrossings(crossingsByPair.values) }
         if loopsStale {
             loops = graph.loopsByKind()
             loopSearches += 1
@@ -98,7 +98,7 @@ struct CheckedTopology: Sendable {
         cycleNodes = graph.cycles.map(\.nodes)
         crossingsByPair = [:]
         for edge in graph.edges { add(edge, of: graph) }
-        crossings = DependencyGraph.sortedCrossings(crossingsByPair)
+        crossings = DependencyGraph.sortedCrossings(crossingsByPair.values)
         loops = graph.loopsByKind()
         loopSearches += 1
         crossingCollections += 1

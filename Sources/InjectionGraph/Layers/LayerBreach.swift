@@ -123,16 +123,17 @@ extension DependencyGraph {
         for crossing in crossings where crossing.isBreach {
             byComponent[loops[crossing.from]!, default: []].append(crossing)
         }
+        let ranks = keyRanks()
         return byComponent.values.map { inside in
             let members = Set(inside.flatMap { [$0.from, $0.to] })
             let entries = Set(crossings.filter { !members.contains($0.from) && members.contains($0.to) }.map(\.to))
-            return breach(of: inside, entries: entries)
+            return breach(of: inside, entries: entries, ranks: ranks)
         }
             .sorted { $0.layers.first! < $1.layers.first! }
     }
 
     /// The breach of one loop: remove its weakest crossing until no loop is left.
-    private func breach(of inside: [LayerCrossing], entries: Set<LayerID>) -> LayerBreach {
+    private func breach(of inside: [LayerCrossing], entries: Set<LayerID>, ranks: [Int]) -> LayerBreach {
         let layers = Set(inside.flatMap { [$0.from, $0.to] }).sorted()
         var remaining = inside
         var against: [LayerCrossing] = []
@@ -146,7 +147,7 @@ extension DependencyGraph {
         let first = against[0]
         // The loop the first crossing closes: from where it points back to where it starts.
         let loop = layerPath(from: first.to, to: first.from, through: inside) + [first.to]
-        return LayerBreach(loop: loop, layers: layers, against: against.map(crossing))
+        return LayerBreach(loop: loop, layers: layers, against: against.map { crossing($0, ranks: ranks) })
     }
 
     /// Back into a layer entered from outside, then fewer service edges, then fewer resolves:
@@ -164,18 +165,33 @@ extension DependencyGraph {
         shortestPath(from: start, to: end) { layer in crossings.filter { $0.from == layer }.map(\.to) } ?? [start, end]
     }
 
-    /// Most resolved first, then by the requester's and the service's keys. Each key is built
-    /// once per step: built in the comparison, they were most of `check` at 1 M edges (a
-    /// crossing of tens of thousands of edges sorted with four strings made per comparison).
-    private func crossing(_ crossing: LayerCrossing) -> LayerBreach.Crossing {
-        let keyed = crossing.edges.map { id -> (step: LayerBreach.Step, requester: String, service: String) in
+    /// Most resolved first, then by the requester's and the service's keys, compared as their
+    /// ranks (``keyRanks()``): a crossing of hundreds of thousands of edges compared keys in
+    /// every comparison.
+    private func crossing(_ crossing: LayerCrossing, ranks: [Int]) -> LayerBreach.Crossing {
+        let ranked = crossing.edges.map { id -> (edge: EdgeID, count: UInt64, requester: Int, service: Int) in
             let edge = edges[id]
-            let requester = nodes[edge.from].identity, service = nodes[edge.to].identity
-            let step = LayerBreach.Step(
-                requester: requester, service: service,
-                count: edge.count.addingSaturated(edge.lazyCount), registeredAt: nodes[edge.from].registeredAt)
-            return (step, requester.key, service.key)
-        }.sorted { ($0.step.count, $1.requester, $1.service) > ($1.step.count, $0.requester, $0.service) }
-        return LayerBreach.Crossing(from: crossing.from, to: crossing.to, steps: keyed.map(\.step))
+            return (id, edge.count.addingSaturated(edge.lazyCount), ranks[edge.from], ranks[edge.to])
+        }.sorted { ($0.count, $1.requester, $1.service) > ($1.count, $0.requester, $0.service) }
+        let steps = ranked.map { entry -> LayerBreach.Step in
+            let edge = edges[entry.edge]
+            return LayerBreach.Step(
+                requester: nodes[edge.from].identity, service: nodes[edge.to].identity, count: entry.count,
+                registeredAt: nodes[edge.from].registeredAt)
+        }
+        return LayerBreach.Crossing(from: crossing.from, to: crossing.to, steps: steps)
+    }
+
+    /// Each service's place in the order of their keys, by node; equal keys share a place, so
+    /// their edges keep the order they were recorded in.
+    private func keyRanks() -> [Int] {
+        let byKey = nodes.map { (node: $0.id, key: $0.identity.key) }.sorted { $0.key < $1.key }
+        var ranks = [Int](repeating: 0, count: nodes.count)
+        var rank = 0
+        for (position, entry) in byKey.enumerated() {
+            if position > 0, byKey[position - 1].key != entry.key { rank += 1 }
+            ranks[entry.node] = rank
+        }
+        return ranks
     }
 }

@@ -248,13 +248,16 @@ extension DependencyGraph {
             orders[name] = found
             return found
         }
-        var reachable: [[String]: Bool] = [:]
+        // Each service's container is numbered once, so an edge compares two integers.
+        let (containerOfNode, names) = nodeClasses { $0.identity.container }
+        var reachable: [Int: Bool] = [:]
         var result: [CrossContainerResolve] = []
         for edge in edges where edge.count > 0 {
-            let requester = nodes[edge.from], service = nodes[edge.to]
-            let home = requester.identity.container, other = service.identity.container
-            guard home != other, requester.registeredAt != nil, requester.identity.member == nil else { continue }
-            let pair = [home, other]
+            let homeNumber = containerOfNode[edge.from], otherNumber = containerOfNode[edge.to]
+            guard homeNumber != otherNumber, nodes[edge.from].registeredAt != nil, nodes[edge.from].identity.member == nil
+            else { continue }
+            let home = names[homeNumber], other = names[otherNumber]
+            let pair = homeNumber * names.count + otherNumber
             let reached: Bool
             if let known = reachable[pair] {
                 reached = known
@@ -265,6 +268,7 @@ extension DependencyGraph {
                 reachable[pair] = reached
             }
             guard !reached else { continue }
+            let requester = nodes[edge.from], service = nodes[edge.to]
             // The same key registered where the requester's own container searches.
             let homeOrder = searchOrder(from: home).map(\.name)
             guard let expected = homeOrder.lazy.compactMap({ name in

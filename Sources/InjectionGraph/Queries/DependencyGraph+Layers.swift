@@ -65,20 +65,21 @@ extension DependencyGraph {
     /// let breaches = graph.layerCrossings().filter(\.isBreach)
     /// ```
     public func layerCrossings() -> [LayerCrossing] {
-        var crossings: [Pair: LayerCrossing] = [:]
+        // Each service's layer is numbered once, so an edge compares two integers: hashing two
+        // layers' names for every edge was most of this at a million edges.
+        let (layerOfNode, layerIDs) = nodeClasses { LayerID($0.identity) }
+        var crossings: [Int: LayerCrossing] = [:]
         for edge in edges {
-            let from = layerID(of: edge.from)
-            let to = layerID(of: edge.to)
+            let from = layerOfNode[edge.from], to = layerOfNode[edge.to]
             guard from != to else { continue }
-            let pair = Pair(from: from, to: to)
-            crossings[pair, default: LayerCrossing(from: from, to: to)].add(edge)
+            crossings[from * layerIDs.count + to, default: LayerCrossing(from: layerIDs[from], to: layerIDs[to])].add(edge)
         }
-        return Self.sortedCrossings(crossings)
+        return Self.sortedCrossings(crossings.values)
     }
 
     /// `crossings` sorted by pair, each marked as a breach when it is on a loop between layers.
-    static func sortedCrossings(_ crossings: [Pair: LayerCrossing]) -> [LayerCrossing] {
-        var sorted = crossings.values.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+    static func sortedCrossings(_ crossings: some Sequence<LayerCrossing>) -> [LayerCrossing] {
+        var sorted = crossings.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
         let component = layerLoops(sorted)
         for index in sorted.indices {
             sorted[index].isBreach = false
