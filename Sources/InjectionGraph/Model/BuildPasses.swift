@@ -125,6 +125,10 @@ extension DependencyGraph {
                 registrations.count, buildPasses.answersPerKey[node]?[key] ?? 0)
         }
         guard known else { return nil }
+        // Most builds resolve nothing yet, or miss a dependency seen before: answered without
+        // reading every edge (each one a cache miss in a large graph).
+        if nodes[node].resolvedDependencies == 0 { return holds }
+        if answered.isEmpty { return nil }
         for edgeID in outgoing[node] where edges[edgeID].count > 0 {
             guard answered[ServiceKey(nodes[edges[edgeID].to].identity)] != nil else { return nil }
         }

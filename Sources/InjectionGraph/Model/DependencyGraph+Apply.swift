@@ -161,6 +161,8 @@ extension DependencyGraph {
         let edgeID = internEdge(from, id)
         // An edge's first resolve makes a lazy one eager (loops) and counts for who holds what.
         if edges[edgeID].record(outcome: outcome, count: count, nanoseconds: nanoseconds, property: property) {
+            // Once, when its count leaves 0; on the node the edge belongs to (a folded edge's).
+            if edges[edgeID].count > 0 { nodes[edges[edgeID].from].resolvedDependencies += 1 }
             noteStructureChange()
         }
     }

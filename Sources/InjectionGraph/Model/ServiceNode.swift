@@ -63,6 +63,9 @@ public struct ServiceNode: Sendable, Identifiable {
     public internal(set) var totalNanoseconds: UInt64 = 0
     /// Time spent in resolves this service requested (its children).
     public internal(set) var childNanoseconds: UInt64 = 0
+    /// How many of its dependency edges were resolved at least once: a build that resolved none
+    /// accounts for its dependencies without reading each edge (``DependencyGraph/holdings``).
+    var resolvedDependencies = 0
 
     /// Time spent in the service's own factory: ``totalNanoseconds`` minus the time of the
     /// dependencies resolved while building it (never negative).
