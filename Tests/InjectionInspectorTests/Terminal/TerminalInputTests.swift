@@ -10,7 +10,7 @@ import Darwin
 
 /// The key reader between the terminal and curses: every byte typed arrives in order through
 /// the pipe, the loop never polls the terminal itself, and once stopped it reads nothing more.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangBackstop)
 struct TerminalInputTests {
     /// Reads what the pipe holds until `count` bytes came (each wait bounded, so a broken reader
     /// fails the test rather than hangs it).

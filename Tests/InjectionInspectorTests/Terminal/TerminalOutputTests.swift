@@ -65,7 +65,7 @@ extension Array where Element == UInt8 {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangBackstop)
 struct TerminalOutputTests {
     /// A frame larger than what the pseudo-terminal buffers, to a terminal that does not read:
     /// writing it returns at once, the output says it is behind, and the way out cuts it with

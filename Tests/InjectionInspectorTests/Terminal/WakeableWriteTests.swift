@@ -9,7 +9,7 @@ import Darwin
 
 /// The terminal's write that a wake descriptor can end: every byte when there is room, the
 /// first readable wake's index when the reader stopped taking bytes, a failure when it is gone.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangBackstop)
 struct WakeableWriteTests {
     /// A pipe whose write end does not block, as the terminal's writer and key reader use.
     private func nonBlockingPipe() -> (read: Int32, write: Int32) {
