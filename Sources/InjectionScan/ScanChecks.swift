@@ -235,6 +235,7 @@ public enum ScanChecks {
         case .keyPathSubscript: "a keypath"
         case .factoryCall: "a Factory member's call"
         case .customHelper: "the app's resolve helper"
+        case .autoregisterParameter: "an autoregister initialiser's parameter"
         case .propertyWrapper: "a property wrapper"
         default: "@" + form  // the wrapper's name
         }
@@ -273,7 +274,18 @@ public enum ScanChecks {
             let requesterScope = requesterRegistration?.effectiveScope
             let receiver = requested.container == "shared" ? "Container.shared" : requested.container
             let fix: String
-            if SwinjectFix.applies(requester: requesterRegistration, container: index.registrations(in: requested.container)) {
+            if site.form == RequestForm.autoregisterParameter.rawValue, let requester = site.requester,
+               SwinjectFix.isPlainValue(requested.type) {
+                // A value the initialiser takes (a title, an id): given when resolving, as every
+                // such value of the same autoregister is.
+                let values = declarations.sites.filter {
+                    $0.form == site.form && $0.location == site.location && $0.requester == requester && $0.registration == nil
+                        && $0.kind != .optional && SwinjectFix.isPlainValue($0.requested.type)
+                }.map(\.requested.type)
+                fix = SwinjectFix.argumentLine(
+                    receiver: requested.container == "shared" ? "container" : requested.container, service: requester,
+                    implementation: requesterRegistration?.implementation, given: site.argumentsGiven, values: values)
+            } else if SwinjectFix.applies(requester: requesterRegistration, container: index.registrations(in: requested.container)) {
                 // Swinject has no `Container.shared`: the app's container is the assembly's parameter.
                 fix = SwinjectFix.line(
                     receiver: requested.container == "shared" ? "container" : requested.container, asked: requested.type,

@@ -408,10 +408,10 @@ struct Linking {
             // An optional parameter is given nil when nothing is registered: a note, never missing.
             let optional = parameter.isOptional
             requests.append(RequestFact(
-                line: fact.line, column: fact.column, style: fact.style, form: .resolveCall, access: optional ? .optional : .eager,
-                service: parameterType,
-                typeSource: .initializerParameter, container: fact.container, inRegistration: fact.id, phase: .factory,
-                conditions: fact.conditions, enclosing: fact.enclosing))
+                line: fact.line, column: fact.column, style: fact.style, form: .autoregisterParameter,
+                access: optional ? .optional : .eager, service: parameterType, typeSource: .initializerParameter,
+                container: fact.container, arguments: fact.argumentTypes, inRegistration: fact.id, phase: .factory,
+                member: parameter.label, conditions: fact.conditions, enclosing: fact.enclosing))
         }
         return requests
     }
@@ -619,7 +619,7 @@ struct Linking {
             requesterType: request.enclosing.type, member: request.member ?? request.keyPath?.components.last,
             form: request.wrapper ?? request.form.rawValue, registration: linked?.id,
             location: location(file, request.line, request.column), conditions: request.conditions, certainty: certainty,
-            note: note)
+            note: note, argumentsGiven: request.form == .autoregisterParameter ? request.arguments : [])
     }
 
     /// The registration answering `requested` in its container, its parents, then the children

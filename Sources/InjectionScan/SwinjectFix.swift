@@ -33,4 +33,37 @@ enum SwinjectFix {
         if let scope = requesterScope, scope.isLongLived { line += ".inObjectScope(.container)" }
         return line
     }
+
+    /// Types an app passes as values and never registers: one an autoregister initialiser takes
+    /// is given when resolving (`argument:`), not registered.
+    static func isPlainValue(_ type: String) -> Bool {
+        if type.hasPrefix("[") || type.hasPrefix("(") || type.contains("->") { return true }
+        return plainValues.contains(SourceTypes.withoutGenericArguments(type))
+    }
+
+    static let plainValues: Set<String> = [
+        "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8",
+        "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat", "Decimal", "TimeInterval", "Date", "URL",
+        "UUID", "Data", "Array", "Dictionary", "Set",
+    ]
+
+    /// The values an autoregister's initialiser takes, given at resolve time:
+    /// `container.autoregister(Screen.self, argument: String.self, initializer: Screen.init)`,
+    /// resolved with `container.resolve(Screen.self, argument: <#String#>)`. Those it gives
+    /// already come first, in the order written.
+    static func argumentLine(
+        receiver: String, service: ServiceIdentity, implementation: String?, given: [String], values: [String]
+    ) -> String {
+        let all = given + values.filter { !given.contains($0) }
+        let label = all.count == 1 ? "argument" : "arguments"
+        let types = all.map { "\($0).self" }.joined(separator: ", ")
+        let placeholders = all.map { "<#\($0)#>" }.joined(separator: ", ")
+        let name = service.name.map { ", name: \"\($0)\"" } ?? ""
+        let builds = implementation ?? service.type
+        let one = values.count == 1
+        return "\(values.joined(separator: " and ")) \(one ? "is a value" : "are values") \(builds).init takes, not "
+            + "\(one ? "a service" : "services"): give \(one ? "it" : "them") when resolving, "
+            + "\(receiver).autoregister(\(service.type).self\(name), \(label): \(types), initializer: \(builds).init) "
+            + "and \(receiver).resolve(\(service.type).self\(name), \(label): \(placeholders))"
+    }
 }

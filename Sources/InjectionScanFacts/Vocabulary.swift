@@ -113,6 +113,9 @@ public struct RequestForm: FactVocabulary {
     public static let defaultArgument: Self = "defaultArgument"
     /// An app's own wrapper or helper named in `di-inspect.json`.
     public static let customHelper: Self = "customHelper"
+    /// A parameter of the initialiser SwinjectAutoregistration's `autoregister(P.self,
+    /// initializer: X.init)` calls: resolved by the factory it generates.
+    public static let autoregisterParameter: Self = "autoregisterParameter"
 }
 
 /// Where a request's service type came from.

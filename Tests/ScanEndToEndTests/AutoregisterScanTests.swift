@@ -71,6 +71,48 @@ struct AutoregisterScanTests {
         #expect(twice.location.line == (try Self.line("#twice")))
     }
 
+    /// A value the initialiser takes (a title, a count) is nothing a container registers: the
+    /// fix gives it when resolving, every value of that autoregister at once, after those it
+    /// gives already, in Swinject's spelling.
+    @Test func aValueParameterIsFixedByGivingItWhenResolving() throws {
+        try ScanTools.requireBuilt()
+        let app = """
+            import Swinject
+            import SwinjectAutoregistration
+
+            protocol Clock {}
+            final class SystemClock: Clock { init() {} }
+            final class Banner { init(clock: Clock, title: String, count: Int) {} }
+            final class Badge { init(clock: Clock, title: String, count: Int) {} }
+            protocol Feed {}
+            final class Ticker { init(feed: Feed) {} }
+            let container = Container()
+            func wire() {
+                container.autoregister(Clock.self, initializer: SystemClock.init)
+                container.autoregister(Banner.self, initializer: Banner.init)
+                container.autoregister(Badge.self, argument: String.self, initializer: Badge.init)
+                container.autoregister(Ticker.self, initializer: Ticker.init)
+            }
+            """
+        let (_, graph) = try ScanTools.scanFiles(["Wiring.swift": app])
+        let fixes = graph.check().problems.filter { $0.kind == "missing" }.map { problem in
+            problem.message.split(separator: "\n").first { $0.contains("Fix: ") }.map { String($0.drop { $0 == " " }) } ?? problem.message
+        }
+        #expect(fixes.sorted() == [
+            "Fix: Int is a value Badge.init takes, not a service: give it when resolving, "
+                + "container.autoregister(Badge.self, arguments: String.self, Int.self, initializer: Badge.init) "
+                + "and container.resolve(Badge.self, arguments: <#String#>, <#Int#>)",
+            "Fix: String and Int are values Banner.init takes, not services: give them when resolving, "
+                + "container.autoregister(Banner.self, arguments: String.self, Int.self, initializer: Banner.init) "
+                + "and container.resolve(Banner.self, arguments: <#String#>, <#Int#>)",
+            "Fix: String and Int are values Banner.init takes, not services: give them when resolving, "
+                + "container.autoregister(Banner.self, arguments: String.self, Int.self, initializer: Banner.init) "
+                + "and container.resolve(Banner.self, arguments: <#String#>, <#Int#>)",
+            // A service the initialiser takes is registered, as before.
+            "Fix: container.register(Feed.self) { _ in <#Implementation#>() }",
+        ].sorted())
+    }
+
     /// An optional parameter gets nil when nothing is registered: an optional site, a note.
     @Test func anOptionalParameterIsAnOptionalSiteNeverMissing() throws {
         try ScanTools.requireBuilt()

@@ -66,7 +66,7 @@ extension DeclaredRegistration: Codable {
 extension InjectionSite: Codable {
     enum CodingKeys: String, CodingKey {
         case id, requested, typeKnown, kind, requester, requesterType, member, form, registration, location, conditions,
-             certainty, note
+             certainty, note, argumentsGiven
     }
 
     public init(from decoder: any Decoder) throws {
@@ -84,7 +84,8 @@ extension InjectionSite: Codable {
             location: try values.decode(DeclaredLocation.self, forKey: .location),
             conditions: try values.decodeIfPresent([String].self, forKey: .conditions) ?? [],
             certainty: try values.decodeIfPresent(Certainty.self, forKey: .certainty) ?? .exact,
-            note: try values.decodeIfPresent(String.self, forKey: .note))
+            note: try values.decodeIfPresent(String.self, forKey: .note),
+            argumentsGiven: try values.decodeIfPresent([String].self, forKey: .argumentsGiven) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -102,5 +103,6 @@ extension InjectionSite: Codable {
         if !conditions.isEmpty { try values.encode(conditions, forKey: .conditions) }
         try values.encode(certainty, forKey: .certainty)
         try values.encodeIfPresent(note, forKey: .note)
+        if !argumentsGiven.isEmpty { try values.encode(argumentsGiven, forKey: .argumentsGiven) }
     }
 }

@@ -50,11 +50,15 @@ public struct InjectionSite: Sendable, Hashable {
     public var conditions: [String]
     public var certainty: Certainty
     public var note: String?
+    /// For a parameter of an autoregister initialiser (``form`` `autoregisterParameter`): the
+    /// types its registration gives at resolve time (`argument:`, `arguments:`), as written.
+    public var argumentsGiven: [String]
 
     public init(
         id: Int, requested: ServiceIdentity, typeKnown: Bool = true, kind: Kind, requester: ServiceIdentity? = nil,
         requesterType: String? = nil, member: String? = nil, form: String, registration: Int? = nil,
-        location: DeclaredLocation, conditions: [String] = [], certainty: Certainty = .exact, note: String? = nil
+        location: DeclaredLocation, conditions: [String] = [], certainty: Certainty = .exact, note: String? = nil,
+        argumentsGiven: [String] = []
     ) {
         self.id = id
         self.requested = requested
@@ -69,5 +73,6 @@ public struct InjectionSite: Sendable, Hashable {
         self.conditions = conditions
         self.certainty = certainty
         self.note = note
+        self.argumentsGiven = argumentsGiven
     }
 }

@@ -61,6 +61,7 @@ extension JSONValue {
             ("conditions", .conditions(site.conditions)),
             ("certainty", .string(site.certainty.rawValue)),
             ("note", site.note.map(JSONValue.string)),
+            ("argumentsGiven", site.argumentsGiven.isEmpty ? nil : .array(site.argumentsGiven.map(JSONValue.string))),
         ])
     }
 
