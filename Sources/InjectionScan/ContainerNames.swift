@@ -27,6 +27,9 @@ struct ContainerNames {
     private var factoryContainers: [String: String] = [:]
     /// The container most registrations go into when none is named (`@Injected` reads it).
     private(set) var defaultName = "shared"
+    /// Swinject containers of the app (not its tests) named after the variable that holds them,
+    /// by name: each creation's place and `#if` clauses.
+    private var swinjectCreations: [String: [(location: DeclaredLocation, conditions: [String])]] = [:]
 
     mutating func learn(_ files: [FileFacts], location: (FileFacts, Int, Int) -> DeclaredLocation) {
         var added: [(parent: String, children: [String])] = []
@@ -43,15 +46,31 @@ struct ContainerNames {
                 var parent: String?
                 if fact.kind == .child, let written = fact.parent { parent = bindings[written] ?? resolveName(written) }
                 if let parent { parents[name] = parent }
+                let at = location(file, fact.line, fact.column)
                 declared.append(DeclaredContainer(
-                    name: name, kind: fact.kind.rawValue, parent: parent, location: location(file, fact.line, fact.column),
-                    conditions: fact.conditions))
+                    name: name, kind: fact.kind.rawValue, parent: parent, location: at, conditions: fact.conditions))
+                // A test's own container of the app's name is its stand-in, not a second app container.
+                if fact.style == .swinject, fact.kind == .container, !file.isTest {
+                    swinjectCreations[name, default: []].append((at, fact.conditions))
+                }
             }
         }
         for (parent, children) in added {
             let parentName = bindings[parent] ?? resolveName(parent)
             addedChildren[parentName, default: []] += children.map { bindings[$0] ?? resolveName($0) }
         }
+    }
+
+    /// Swinject containers created in several places under one variable name (a `container`
+    /// property in each of several types), which the scan reads as one container: it does not
+    /// follow which instance a variable holds. Creations under different `#if` clauses are
+    /// alternatives, not several containers.
+    var containersReadAsOne: [(name: String, locations: [DeclaredLocation])] {
+        swinjectCreations.compactMap { name, creations in
+            let alike = Dictionary(grouping: creations, by: \.conditions).values.max { $0.count < $1.count } ?? []
+            guard alike.count > 1 else { return nil }
+            return (name, alike.map(\.location).sorted { ($0.fileID, $0.line) < ($1.fileID, $1.line) })
+        }.sorted { $0.name < $1.name }
     }
 
     /// The container a fact declares, as the runtime names it; nil when it declares none.

@@ -87,6 +87,14 @@ struct Linking {
             }
         }
         containers.learn(facts.files, location: location)
+        for (name, places) in containers.containersReadAsOne {
+            let listed = places.prefix(3).map { "\($0.fileID):\($0.line)" }.joined(separator: ", ")
+            notes.append(ScanNote(
+                kind: "containersReadAsOne",
+                message: "\(places.count) Swinject containers are created as '\(name)' (\(listed)\(places.count > 3 ? ", …" : "")): "
+                    + "read as one container, so a registration in one answers a resolve in another here",
+                location: places[0]))
+        }
         linkRegistrations()
         let sites = linkRequests()
         let read = facts.files.count { $0.skipped == nil }

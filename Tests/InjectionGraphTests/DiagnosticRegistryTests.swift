@@ -27,7 +27,7 @@ struct DiagnosticRegistryTests {
         var graph = DependencyGraph()
         graph.declare(Declarations(
             summary: ScanSummary(root: ".", tool: "test", files: 1), registrations: [first, second],
-            notes: ["unreadable", "syntax", "unrecognized", "unresolved", "guessed"].enumerated().map {
+            notes: ["unreadable", "syntax", "unrecognized", "unresolved", "guessed", "containersReadAsOne"].enumerated().map {
                 ScanNote(kind: $1, message: "a \($1) fact", location: at(10 + $0))
             }))
         graph.declareProblem(DeclaredProblem(.overridden(DeclaredOverride(replaced: first, winner: second)), severity: .warning))

@@ -31,7 +31,8 @@ public struct ScanNote: Sendable, Hashable, Codable {
     /// `unreadable` (a file skipped: too large, binary, not UTF-8, unreadable), `syntax` (a
     /// syntax error; the rest of the file was read), `unrecognized` (looks like injection, in a
     /// form the scan does not know), `unresolved` (a registration or site it could not type),
-    /// `guessed` (a type filled in by a rule).
+    /// `guessed` (a type filled in by a rule), `containersReadAsOne` (containers created in
+    /// several places under one name, read as one; reported as a note).
     public var kind: String
     public var message: String
     public var location: DeclaredLocation

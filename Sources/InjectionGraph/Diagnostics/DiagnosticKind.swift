@@ -32,7 +32,7 @@ public struct DiagnosticKind: Sendable, Hashable {
     public static let all: [DiagnosticKind] = [
         .missing, .cycle, .dependencyLoop, .scopeMismatch, .staleOverride, .replacedInstance, .crossContainer,
         .activeMapping, .layerBreach, .shadowed, .overridden, .resolvedToNil, .lazyLoop, .statelessCaptive,
-        .unkeptScope, .unreadable, .syntaxError, .unrecognized, .unresolved, .guessed,
+        .unkeptScope, .unreadable, .syntaxError, .unrecognized, .unresolved, .guessed, .containersReadAsOne,
     ]
 
     /// The registered diagnostic called `name`.
@@ -91,14 +91,19 @@ public struct DiagnosticKind: Sendable, Hashable {
         "A registration or request the scan could not type (a generic helper, a loop, a type declared elsewhere).")
     public static let guessed = DiagnosticKind(
         "guessed", "Guessed", .missing, note: true, "A type the scan filled in by a rule, not read whole.")
+    public static let containersReadAsOne = DiagnosticKind(
+        "containersReadAsOne", "Containers read as one", .missing, note: true,
+        "Containers created in several places under one name, which the scan reads as one container.")
 
-    /// The kind of a scan's note by its name (`unreadable`, `syntax`, `unrecognized`, `unresolved`, `guessed`).
+    /// The kind of a scan's note by its name (`unreadable`, `syntax`, `unrecognized`, `unresolved`, `guessed`,
+    /// `containersReadAsOne`).
     static func scanNote(_ name: String) -> DiagnosticKind {
         switch name {
         case "unreadable": .unreadable
         case "syntax": .syntaxError
         case "unrecognized": .unrecognized
         case "unresolved": .unresolved
+        case "containersReadAsOne": .containersReadAsOne
         default: .guessed
         }
     }

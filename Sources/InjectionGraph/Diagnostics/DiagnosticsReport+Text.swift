@@ -91,6 +91,7 @@ extension DiagnosticsReport {
             ("unrecognized", "form not recognized", "forms not recognized"),
             ("unresolved", "fact not typed", "facts not typed"),
             ("guessed", "type guessed", "types guessed"),
+            ("containersReadAsOne", "set of containers read as one", "sets of containers read as one"),
             ("replacedInstance", "replaced instance still held", "replaced instances still held"),
             ("crossContainer", "resolve from another container", "resolves from another container"),
             ("unkeptScope", "scope that never keeps", "scopes that never keep"),
