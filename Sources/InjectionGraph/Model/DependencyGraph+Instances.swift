@@ -248,14 +248,15 @@ extension DependencyGraph {
             orders[name] = found
             return found
         }
-        // Each service's container is numbered once, so an edge compares two integers.
+        // Each service's container is numbered once, and whether it can be a requester here
+        // (registered, not a keypath member) read once: an edge then compares integers.
         let (containerOfNode, names) = nodeClasses { $0.identity.container }
+        let canRequest = nodes.map { $0.registeredAt != nil && $0.identity.member == nil }
         var reachable: [Int: Bool] = [:]
         var result: [CrossContainerResolve] = []
         for edge in edges where edge.count > 0 {
             let homeNumber = containerOfNode[edge.from], otherNumber = containerOfNode[edge.to]
-            guard homeNumber != otherNumber, nodes[edge.from].registeredAt != nil, nodes[edge.from].identity.member == nil
-            else { continue }
+            guard homeNumber != otherNumber, canRequest[edge.from] else { continue }
             let home = names[homeNumber], other = names[otherNumber]
             let pair = homeNumber * names.count + otherNumber
             let reached: Bool
