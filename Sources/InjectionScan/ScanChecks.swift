@@ -274,7 +274,7 @@ public enum ScanChecks {
             let requesterScope = requesterRegistration?.effectiveScope
             let receiver = requested.container == "shared" ? "Container.shared" : requested.container
             let fix: String
-            if site.form == RequestForm.autoregisterParameter.rawValue, let requester = site.requester,
+            if site.form == RequestForm.autoregisterParameter.rawValue, site.kind != .optional, let requester = site.requester,
                SwinjectFix.isPlainValue(requested.type) {
                 // A value the initialiser takes (a title, an id): given when resolving, as every
                 // such value of the same autoregister is.

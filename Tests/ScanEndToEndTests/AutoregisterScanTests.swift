@@ -85,7 +85,7 @@ struct AutoregisterScanTests {
             final class Banner { init(clock: Clock, title: String, count: Int) {} }
             final class Badge { init(clock: Clock, title: String, count: Int) {} }
             protocol Feed {}
-            final class Ticker { init(feed: Feed) {} }
+            final class Ticker { init(feed: Feed, label: String?) {} }
             let container = Container()
             func wire() {
                 container.autoregister(Clock.self, initializer: SystemClock.init)
@@ -111,6 +111,9 @@ struct AutoregisterScanTests {
             // A service the initialiser takes is registered, as before.
             "Fix: container.register(Feed.self) { _ in <#Implementation#>() }",
         ].sorted())
+        // An optional value is given nil when nothing is registered: a note, with the usual fix.
+        let label = try #require(graph.check().notes.first { $0.message.contains("Resolved to nil: String") })
+        #expect(!label.message.contains("give it when resolving"), "\(label.message)")
     }
 
     /// An optional parameter gets nil when nothing is registered: an optional site, a note.

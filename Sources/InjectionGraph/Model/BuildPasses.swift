@@ -26,8 +26,11 @@ struct BuildPasses: Sendable {
         let passesThrough: Bool
     }
 
-    /// Per thread: the resolves of its current pass not yet taken by their requester.
-    var pending: [UInt64: [Step]] = [:]
+    /// Per thread: the resolves of its current pass not yet taken by their requester. The last
+    /// thread's are kept apart (``recent``): a trace is mostly one thread's resolves in a row,
+    /// and hashing its key twice for each one was a large part of ingest.
+    private var pending: [UInt64: [Step]] = [:]
+    private var recent: (thread: UInt64, steps: [Step])?
     /// Per thread: the graph-scoped instances its current pass built, and what each holds (a
     /// later hit of one holds the same).
     var graphInstances: [UInt64: [NodeID: Set<NodeID>?]] = [:]
@@ -43,8 +46,25 @@ struct BuildPasses: Sendable {
     static let stepLimit = 4_096
     static let threadLimit = 1_024
 
+    /// Takes `thread`'s pending resolves out of the table (empty when it has none).
+    mutating func takeSteps(of thread: UInt64) -> [Step] {
+        if let kept = recent {
+            recent = nil
+            if kept.thread == thread { return kept.steps }
+            if pending.count < Self.threadLimit { pending[kept.thread] = kept.steps }
+        }
+        return pending.removeValue(forKey: thread) ?? []
+    }
+
+    /// Gives `thread`'s pending resolves back (taken with ``takeSteps(of:)``).
+    mutating func keepSteps(_ steps: [Step], of thread: UInt64) {
+        guard !steps.isEmpty else { return }
+        recent = (thread, steps)
+    }
+
     var estimatedBytes: Int {
         pending.values.reduce(0) { $0 + $1.capacity * MemoryLayout<Step>.stride } + pending.count * 64
+            + (recent?.steps.capacity ?? 0) * MemoryLayout<Step>.stride
             + graphInstances.count * 64 + keptHolds.reduce(0) { $0 + 64 + $1.value.count * 16 }
             + answersPerKey.reduce(0) { $0 + 64 + $1.value.count * 48 }
     }
@@ -56,7 +76,7 @@ extension DependencyGraph {
     mutating func notePassStep(_ resolved: borrowing Resolved, thread: UInt64) {
         guard let node = nodeID(for: resolved.service) else { return }
         let depth = resolved.depth
-        var steps = buildPasses.pending.removeValue(forKey: thread) ?? []
+        var steps = buildPasses.takeSteps(of: thread)
         // Its build's resolves are the deeper steps at the end; one two levels deeper or more
         // belongs to a build that failed (nothing of it is held).
         var children: [BuildPasses.Step] = []
@@ -95,7 +115,7 @@ extension DependencyGraph {
             steps.removeAll()
             buildPasses.graphInstances[thread] = nil
         }
-        if !steps.isEmpty, buildPasses.pending.count < BuildPasses.threadLimit { buildPasses.pending[thread] = steps }
+        buildPasses.keepSteps(steps, of: thread)
     }
 
     /// What an instance of `node` built from `children` (its build's resolves) holds: each, and
