@@ -17,9 +17,7 @@ func loadGraphWithDiagnostics(_ path: String) throws -> (graph: DependencyGraph,
     // as it reads a trace.
     if let declarations = try loadScanGraphIfScan(path) { return (ScanChecks.graph(from: declarations), []) }
     var graph = DependencyGraph()
-    let diagnostics = try streamTraceRecords(path) { records in
-        for record in records { graph.apply(record) }
-    }
+    let diagnostics = try forEachTraceRecord(path) { graph.apply($0) }
     for diagnostic in diagnostics {
         PosixIO.printError("\(path):\(diagnostic.line): \(diagnostic.severity): \(diagnostic.message)")
     }

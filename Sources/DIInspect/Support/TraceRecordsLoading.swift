@@ -8,22 +8,34 @@ import InjectionGraph
 /// records in memory (the inspector keeps only the graph), and returns the reader's diagnostics.
 /// An unreadable file, or one that is not a trace, prints `error: …` and exits with status 2.
 func streamTraceRecords(_ path: String, batchSize: Int = 16_384, apply: ([TraceRecord]) -> Void) throws -> [TraceDiagnostic] {
+    var batch: [TraceRecord] = []
+    batch.reserveCapacity(batchSize)
+    let diagnostics = try forEachTraceRecord(path) { record in
+        batch.append(copy record)
+        if batch.count >= batchSize {
+            apply(batch)
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+    if !batch.isEmpty { apply(batch) }
+    return diagnostics
+}
+
+/// Streams the trace at `path` into `body` one record at a time, each lent as the reader decoded
+/// it (a batch copied every record once more), and returns the reader's diagnostics. An
+/// unreadable file, or one that is not a trace, prints `error: …` and exits with status 2 (after
+/// `body` saw what came before the problem).
+func forEachTraceRecord(_ path: String, _ body: (borrowing TraceRecord) -> Void) throws -> [TraceDiagnostic] {
     guard let handle = FileHandle(forReadingAtPath: path) else {
         PosixIO.printError("error: \(TraceReadError.unreadable(path: path, reason: "cannot open it (missing, or not readable)"))")
         throw ExitCode(2)
     }
     defer { try? handle.close() }
     var reader = TraceReader()
-    var batch: [TraceRecord] = []
-    batch.reserveCapacity(batchSize)
     var sawHeader = false
-    func take(_ record: TraceRecord) {
-        if case .header = record { sawHeader = true }
-        batch.append(record)
-        if batch.count >= batchSize {
-            apply(batch)
-            batch.removeAll(keepingCapacity: true)
-        }
+    func take(_ record: borrowing TraceRecord) {
+        if !sawHeader, case .header = copy record { sawHeader = true }
+        body(record)
     }
     while true {
         let chunk: Data
@@ -44,6 +56,5 @@ func streamTraceRecords(_ path: String, batchSize: Int = 16_384, apply: ([TraceR
         PosixIO.printError("error: \(error)")
         throw ExitCode(2)
     }
-    if !batch.isEmpty { apply(batch) }
     return diagnostics
 }
