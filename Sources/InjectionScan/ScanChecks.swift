@@ -259,8 +259,11 @@ public enum ScanChecks {
             guard reported.insert(Asked(location: site.location, requested: requested)).inserted else { continue }
             guard site.typeKnown, site.certainty != .unresolved else {
                 // A key the scan cannot name is never called missing: it says where it could not see.
+                // A name that is an expression is written as the code writes it, not quoted as a literal.
+                let nameIsExpression = requested.name.map { site.note == Linking.nameExpressionNote($0) } ?? false
+                let key = nameIsExpression ? "\(requested.type) (name: \(requested.name ?? ""))" : requested.description
                 let what = requested.member.map { "\((requested.layer.map { "\($0)." } ?? ""))\($0)" }
-                    ?? (site.typeKnown ? requested.description : Self.spelled(form: site.form))
+                    ?? (site.typeKnown ? key : Self.spelled(form: site.form))
                 let message = "\(what) in '\(requested.container)': " + (site.note ?? "the requested type is not in the sources")
                 graph.declareProblem(DeclaredProblem(
                     .scanNote(ScanNote(kind: "unresolved", message: message, location: site.location)), severity: .note))

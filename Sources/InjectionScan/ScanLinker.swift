@@ -605,7 +605,7 @@ struct Linking {
         if let written = request.name, !written.isLiteral, constant == nil, certainty == .exact {
             // The key is decided at run time: never called missing.
             certainty = .unresolved
-            note = note ?? "the name is an expression (\(written.value)), decided at run time"
+            note = note ?? Self.nameExpressionNote(written.value)
         }
         let typeKnown = requested.type != "?"
         if !typeKnown, certainty == .exact {
@@ -628,6 +628,11 @@ struct Linking {
             form: request.wrapper ?? request.form.rawValue, registration: linked?.id,
             location: location(file, request.line, request.column), conditions: request.conditions, certainty: certainty,
             note: note, argumentsGiven: request.form == .autoregisterParameter ? request.arguments : [])
+    }
+
+    /// What a site whose name is an expression says: the key is decided at run time.
+    static func nameExpressionNote(_ expression: String) -> String {
+        "the name is an expression (\(expression)), decided at run time"
     }
 
     /// The registration answering `requested` in its container, its parents, then the children
