@@ -39,4 +39,33 @@ enum CaptiveFix {
             return nil
         }
     }
+
+    /// The captive's registration answering the holder's key too, in the library's spelling
+    /// (`container.register(Router.self) { … }.implements(AuthorizationRouter.self)`); nil for a
+    /// Factory member, which has no `.implements`.
+    static func forward(holder: DeclaredRegistration, captive: DeclaredRegistration) -> ScopeMismatchRecord.ForwardFix? {
+        guard holder.service.member == nil, captive.service.member == nil else { return nil }
+        let implements = ".implements(\(holder.service.type).self\(holder.service.name.map { ", name: \"\($0)\"" } ?? ""))"
+        let container = captive.service.container
+        let captiveName = captive.service.name.map { "name: \"\($0)\"" }
+        switch captive.style {
+        case "swinject":
+            let receiver = container == "shared" ? "container" : container
+            return ScopeMismatchRecord.ForwardFix(
+                registration: "\(receiver).register(\(captive.service.type).self\(captiveName.map { ", \($0)" } ?? "")) { … }\(implements)",
+                oneForTheApp: ".inObjectScope(.container)")
+        case "resolver":
+            let receiver = container == "shared" ? "Resolver" : container
+            return ScopeMismatchRecord.ForwardFix(
+                registration: "\(receiver).register\(captiveName.map { "(\($0))" } ?? "") { … \(captive.service.type) … }\(implements)",
+                oneForTheApp: ".scope(.application)")
+        case "injection":
+            let receiver = container == "shared" ? "Container.shared" : container
+            return ScopeMismatchRecord.ForwardFix(
+                registration: "\(receiver).register\(captiveName.map { "(\($0))" } ?? "") { … \(captive.service.type) … }\(implements)",
+                oneForTheApp: "scope: .singleton")
+        default:
+            return nil
+        }
+    }
 }

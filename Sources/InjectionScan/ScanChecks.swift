@@ -348,9 +348,14 @@ public enum ScanChecks {
                 holder: holder.service, holderScope: holder.effectiveScope, captive: captive.service,
                 captiveScope: captive.effectiveScope)
             let certain = holder.style == "injection" && captive.style == "injection" && site.certainty == .exact
+            // A factory that builds nothing and resolves only the captive, which conforms to the
+            // holder's type, returns it: a forward.
+            let forwards = holder.implementation == nil && captive.conformsTo.contains(holder.service.type)
+                && (index.sitesByRequester[holder.service] ?? []).allSatisfy { $0.registration == captive.id }
             graph.declareCaptive(
                 mismatch, holderRegisteredAt: holder.location.sourceLocation, severity: certain ? .error : .warning,
-                spelledFixes: CaptiveFix.spelled(holder: holder, captive: captive))
+                spelledFixes: CaptiveFix.spelled(holder: holder, captive: captive),
+                forwardFix: forwards ? CaptiveFix.forward(holder: holder, captive: captive) : nil)
         }
     }
 }

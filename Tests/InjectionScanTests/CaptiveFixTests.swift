@@ -34,6 +34,38 @@ struct CaptiveFixTests {
         #expect(transient?.hasSuffix("not an instance: { resolver.resolve(Token.self, name: \"fresh\")! }") == true)
     }
 
+    /// A registration whose factory only resolves another that conforms to its type forwards to
+    /// it: each such singleton keeps an instance of its own. The fix answers its key with the
+    /// other's registration; a holder that builds something of its own keeps the usual fixes.
+    @Test func aForwardIsFixedByAnsweringItsKeyWithTheOthersRegistration() {
+        func forward(style: String, buildsItsOwn: Bool = false) -> String? {
+            var app = DeclaredFixture()
+            let routing = ServiceIdentity(type: "AuthRouting", container: "shared")
+            let router = ServiceIdentity(type: "Router", container: "shared")
+            app.declarations.registrations = [
+                DeclaredRegistration(
+                    id: 1, service: routing, implementation: buildsItsOwn ? "AuthRouter" : nil, scope: "singleton", style: style,
+                    location: DeclaredFixture.at(10)),
+                DeclaredRegistration(
+                    id: 2, service: router, implementation: "Router", conformsTo: ["AuthRouting"], scope: "graph", style: style,
+                    location: DeclaredFixture.at(20)),
+            ]
+            app.declarations.sites = [
+                InjectionSite(id: 3, requested: router, kind: .eager, requester: routing, form: "resolveCall", registration: 2,
+                              location: DeclaredFixture.at(11)),
+            ]
+            return ScanChecks.graph(from: app.declarations).check().warnings.first { $0.kind == "scopeMismatch" }?.message
+        }
+        #expect(forward(style: "swinject") == """
+            Scope mismatch: AuthRouting in 'shared' (singleton) forwards to Router in 'shared' (graph): it keeps the Router it resolved, so each singleton that forwards to Router keeps one of its own, and a resolve of Router makes another.
+              Fix: answer AuthRouting with Router's own registration (the forward is registered at App/Wiring.swift:10): container.register(Router.self) { … }.implements(AuthRouting.self)
+              Then its scope decides both: give it .inObjectScope(.container) if one Router is meant for the whole app.
+            """)
+        #expect(forward(style: "resolver")?.contains(
+            "Resolver.register { … Router … }.implements(AuthRouting.self)\n  Then its scope decides both: give it .scope(.application) ") == true)
+        #expect(forward(style: "swinject", buildsItsOwn: true)?.contains("captured Router in 'shared' (graph) while being built") == true)
+    }
+
     @Test func aResolverHolderIsFixedWithItsScopeModifier() {
         let message = Self.mismatch(style: "resolver", container: "Resolver", captiveScope: "graph")
         #expect(message?.contains("keeps (registered at App/Wiring.swift:10): Resolver.register { … Session … }.scope(.graph)\n") == true)

@@ -88,14 +88,16 @@ extension DependencyGraph {
     }
 
     /// A long-lived registration whose factory resolves a short-lived one: the captive the
-    /// runtime would report on the first build; its fixes in `spelledFixes` when given.
+    /// runtime would report on the first build; its fixes in `spelledFixes` when given, and
+    /// `forwardFix` when the holder only forwards to the captive.
     public mutating func declareCaptive(
         _ mismatch: ScopeMismatch, holderRegisteredAt: SourceLocation?, severity: ProblemSeverity,
-        spelledFixes: ScopeMismatchRecord.SpelledFixes? = nil
+        spelledFixes: ScopeMismatchRecord.SpelledFixes? = nil, forwardFix: ScopeMismatchRecord.ForwardFix? = nil
     ) {
         var record = ScopeMismatchRecord(mismatch, time: 0)
         record.holderRegisteredAt = holderRegisteredAt
         record.spelledFixes = spelledFixes
+        record.forwardFix = forwardFix
         record.isConfirmed = true
         declareProblem(DeclaredProblem(.scopeMismatch(record), severity: severity))
     }

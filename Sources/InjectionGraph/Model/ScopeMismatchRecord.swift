@@ -25,6 +25,24 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
     /// library the sources register with (Swinject's, Resolver's) where it is not this one's.
     public internal(set) var spelledFixes: SpelledFixes?
 
+    /// For a holder whose factory only returns the captive it resolves (`{ r in
+    /// r.resolve(Router.self)! }` registered as a singleton `AuthorizationRouter`): the
+    /// registration that answers the holder's key with the captive's own (`.implements`). The
+    /// holder then holds nothing: it keeps the captive itself, one per such forward.
+    public internal(set) var forwardFix: ForwardFix?
+
+    /// The fix of a forward, in the library's spelling: the captive's registration with
+    /// `.implements` of the holder's key, and the scope that keeps one instance for the app.
+    public struct ForwardFix: Sendable, Hashable {
+        public let registration: String
+        public let oneForTheApp: String
+
+        public init(registration: String, oneForTheApp: String) {
+            self.registration = registration
+            self.oneForTheApp = oneForTheApp
+        }
+    }
+
     /// A fix's two spellings: the holder registered with the captive's scope, and a factory
     /// that resolves the captive at each use.
     public struct SpelledFixes: Sendable, Hashable {
@@ -55,6 +73,7 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
     /// holder, since otherwise it moves the captive one level up.
     public var message: String {
         if mismatch.captiveHoldsNothing { return holdsNothingMessage }
+        if let forwardFix { return forwardingMessage(forwardFix) }
         var text = mismatch.message(holderRegisteredAt: holderRegisteredAt, capturedLazilyAt: capturedLazilyAt)
         if let spelledFixes { text = Self.respelled(text, spelledFixes) }
         guard let keeper else { return text }
@@ -79,6 +98,25 @@ public struct ScopeMismatchRecord: Sendable, Hashable {
             if line.hasPrefix("  Or: ") { return replacingCode(in: line, after: "not an instance", with: spelled.factory) }
             return String(line)
         }.joined(separator: "\n")
+    }
+
+    /// A forward kept longer than what it forwards to: each such registration keeps an instance
+    /// of its own, and a resolve of the captive's key makes yet another.
+    ///
+    /// ```
+    /// Scope mismatch: AuthorizationRouter in 'app' (singleton) forwards to Router in 'app' (graph): it keeps the Router it resolved, so each singleton that forwards to Router keeps one of its own, and a resolve of Router makes another.
+    ///   Fix: answer AuthorizationRouter with Router's own registration (the forward is registered at App/Assembly.swift:114): container.register(Router.self) { … }.implements(AuthorizationRouter.self)
+    ///   Then its scope decides both: give it .inObjectScope(.container) if one Router is meant for the whole app.
+    /// ```
+    func forwardingMessage(_ fix: ForwardFix) -> String {
+        let holder = mismatch.holder, captive = mismatch.captive
+        let at = holderRegisteredAt.map { " (the forward is registered at \($0))" } ?? ""
+        return "Scope mismatch: \(holder.qualifiedDescription) (\(mismatch.holderScope)) forwards to "
+            + "\(captive.qualifiedDescription) (\(mismatch.captiveScope)): it keeps the \(captive.description) it resolved, so "
+            + "each \(mismatch.holderScope) that forwards to \(captive.description) keeps one of its own, and a resolve of "
+            + "\(captive.description) makes another.\n"
+            + "  Fix: answer \(holder.description) with \(captive.description)'s own registration\(at): \(fix.registration)\n"
+            + "  Then its scope decides both: give it \(fix.oneForTheApp) if one \(captive.description) is meant for the whole app."
     }
 
     /// The note for a captive with no stored properties: one instance kept for good loses
