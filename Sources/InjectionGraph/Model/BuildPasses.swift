@@ -125,8 +125,10 @@ extension DependencyGraph {
     private mutating func holdings(of node: NodeID, children: [BuildPasses.Step]) -> Set<NodeID>? {
         var holds = Set<NodeID>()
         var answered: [ServiceKey: Set<NodeID>] = [:]
-        for child in children {
-            guard child.requester == node else { return nil }
+        // A step another service asked for is not this build's: it was left by a pass whose
+        // last resolves a recorder folded (their pass never ended here). What this build lost
+        // to folding is caught below: a dependency key it asks for that no step answered.
+        for child in children where child.requester == node {
             holds.insert(child.node)
             answered[ServiceKey(nodes[child.node].identity), default: []].insert(child.node)
             if child.passesThrough {
