@@ -13,6 +13,9 @@ struct TraceBuffer {
 
     /// Every resolution key seen, with repeats not yet written (the first occurrence is an event).
     var aggregates: [ResolutionFoldKey: ResolutionFoldCounts] = [:]
+    /// First reads of `@LazyInjected` declarations, folded as resolutions are (one per owner
+    /// instance: in an app that makes many, as many lines as its resolves).
+    var lazyReads: [LazyReadKey: ResolutionFoldCounts] = [:]
     var aggregatesPending = false
     let aggregationKeyLimit: Int
 
@@ -62,7 +65,7 @@ struct TraceBuffer {
             totalFolded += 1
             return false
         }
-        if aggregates.count < aggregationKeyLimit { aggregates[key] = ResolutionFoldCounts() }
+        if aggregates.count + lazyReads.count < aggregationKeyLimit { aggregates[key] = ResolutionFoldCounts() }
         return enqueue(.event(event))
     }
 
@@ -74,7 +77,7 @@ struct TraceBuffer {
             totalFolded += repeated.count
             if let index = aggregates.index(forKey: key) {
                 aggregates.values[index].add(repeated)
-            } else if aggregates.count < aggregationKeyLimit {
+            } else if aggregates.count + lazyReads.count < aggregationKeyLimit {
                 var counts = ResolutionFoldCounts()
                 counts.add(repeated)
                 aggregates[key] = counts
@@ -86,14 +89,34 @@ struct TraceBuffer {
         }
     }
 
+    /// A lazy read's first occurrence is an event; its repeats are counted under the same key.
+    @inline(__always)
+    mutating func add(_ lazy: LazyReadKey, event: ResolutionEvent) -> Bool {
+        if let index = lazyReads.index(forKey: lazy) {
+            lazyReads.values[index].add(duration: 0, time: event.time)
+            aggregatesPending = true
+            totalFolded += 1
+            return false
+        }
+        if aggregates.count + lazyReads.count < aggregationKeyLimit { lazyReads[lazy] = ResolutionFoldCounts() }
+        return enqueue(.event(event))
+    }
+
     /// Takes the folded repeats, leaving every key known (so its next repeat folds again).
-    mutating func takeAggregates() -> [ResolutionAggregate] {
+    mutating func takeAggregates() -> [TraceRecord] {
         guard aggregatesPending else { return [] }
         aggregatesPending = false
-        var result: [ResolutionAggregate] = []
+        var result: [TraceRecord] = []
         for index in aggregates.indices where aggregates.values[index].count > 0 {
-            result.append(aggregates.values[index].aggregate(for: aggregates.keys[index]))
+            result.append(.aggregate(aggregates.values[index].aggregate(for: aggregates.keys[index])))
             aggregates.values[index] = ResolutionFoldCounts()
+        }
+        for index in lazyReads.indices where lazyReads.values[index].count > 0 {
+            let counts = lazyReads.values[index]
+            result.append(.lazyAggregate(LazyReadAggregate(
+                read: lazyReads.keys[index].read, count: counts.count, firstTime: counts.firstTime,
+                lastTime: counts.lastTime)))
+            lazyReads.values[index] = ResolutionFoldCounts()
         }
         return result
     }
@@ -104,4 +127,5 @@ struct TraceBuffer {
         if failures.count > 64 { failures.removeFirst() }
     }
 }
+
 #endif

@@ -50,6 +50,9 @@ struct LoggedEvent: Sendable {
             self.init(number: number, time: aggregate.lastTime, kind: "aggregate", text: "", service: aggregate.service,
                       scope: aggregate.scope)
             wording = .aggregate(aggregate)
+        case .lazyAggregate(let lazy):
+            self.init(number: number, time: lazy.lastTime, kind: "lazyAggregate", text: "", service: lazy.read.service)
+            wording = .lazyAggregate(lazy)
         case .dropped(let count, let time):
             self.init(number: number, time: time, kind: "dropped", text: "dropped \(count) events (recorder buffer full)", severity: .warning)
         case .end(let time, let reason):
@@ -145,6 +148,7 @@ extension LoggedEvent {
         case written(String)
         case event(ResolutionEvent.Kind)
         case aggregate(ResolutionAggregate)
+        case lazyAggregate(LazyReadAggregate)
 
         var text: String {
             switch self {
@@ -155,6 +159,8 @@ extension LoggedEvent {
             case .aggregate(let aggregate):
                 let from = aggregate.requester.map(\.description) ?? "app code"
                 return "resolved \(aggregate.service) ← \(from) ×\(aggregate.count) (\(aggregate.outcome.rawValue), \(Format.duration(aggregate.totalNanoseconds)) total)"
+            case .lazyAggregate(let lazy):
+                return "lazy \(lazy.read.owner?.description ?? "app code") ⇢ \(lazy.read.service) ×\(lazy.count) at \(lazy.read.location)"
             }
         }
     }
