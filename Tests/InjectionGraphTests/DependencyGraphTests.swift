@@ -59,30 +59,6 @@ struct DependencyGraphTests {
         #expect(graph.session.lastTime == 95_000)
     }
 
-    /// A `lazyAggregate` adds its count to the lazy edge its first read made, and to the captive
-    /// that read reports, as `aggregate` does for resolves.
-    @Test func lazyAggregatesAddToTheLazyEdgeAndItsCaptive() {
-        var trace = B()
-        trace.container("app")
-        trace.register(Self.service, .singleton, line: 3)
-        trace.register(Self.fetcher, .unique, line: 4)
-        trace.resolve(Self.service, .singleton, ns: 1_000)
-        trace.resolve(Self.fetcher, ns: 10)
-        let read = LazyResolution(owner: Self.service, service: Self.fetcher, location: B.at(9, "App/XYZService.swift"))
-        trace.event(.lazyResolved(read))
-        trace.records.append(.lazyAggregate(LazyReadAggregate(read: read, count: 41, firstTime: 500, lastTime: 90_000)))
-        let graph = trace.graph
-        let service = graph.nodeID(for: Self.service)!, fetcher = graph.nodeID(for: Self.fetcher)!
-        let edge = graph.edges[graph.edgeID(from: service, to: fetcher)!]
-        #expect(edge.lazyCount == 42)
-        #expect(edge.count == 0, "a lazy read is no resolve by its owner")
-        #expect(edge.isLazy)
-        #expect(graph.session.lastTime == 90_000)
-        let captive = graph.scopeMismatches.filter { $0.mismatch.captive == Self.fetcher }
-        #expect(captive.map(\.count) == [42])
-        #expect(captive.first?.capturedLazilyAt == read.location)
-    }
-
     @Test func scopeResetDiscardsAliveInstances() {
         var trace = B()
         trace.register(Self.session, .custom("login"))

@@ -26,7 +26,7 @@ struct RecorderConcurrencyTests {
     /// about the recorder's accounting.
     static let stopTimeout: Duration = .seconds(30)
 
-    /// Recorded by hand on four threads (distinct resolves, repeats of a few keys and lazy reads, failures and
+    /// Recorded by hand on four threads (distinct resolves, repeats of a few keys, failures and
     /// other events) into a small buffer, while the writer drains every millisecond and a fifth
     /// thread flushes and reads the statistics: the written events, the aggregates' counts and
     /// the dropped counts add up to what was recorded.
@@ -50,11 +50,7 @@ struct RecorderConcurrencyTests {
                 let sequence = UInt64(thread * perThread + index + 1)
                 let kind: ResolutionEvent.Kind = switch index % 4 {
                 case 0: .resolved(Self.resolved("Distinct\(thread)-\(index)"))
-                case 1: .resolved(Self.resolved("Repeated\(index % 8)"))
-                case 2: .lazyResolved(LazyResolution(
-                    owner: ServiceIdentity(type: "Owner", container: "c"),
-                    service: ServiceIdentity(type: "Lazy\(index % 8)", container: "c"),
-                    location: SourceLocation(fileID: "App/Owner.swift", line: 7)))
+                case 1, 2: .resolved(Self.resolved("Repeated\(index % 8)"))
                 default: index % 8 == 3
                     ? .missing(MissingRegistration(
                         requested: ServiceIdentity(type: "Missing\(thread)", container: "c"), requesterChain: [],
@@ -76,9 +72,6 @@ struct RecorderConcurrencyTests {
             case .aggregate(let aggregate):
                 #expect(aggregate.service.type.hasPrefix("Repeated"), "\(aggregate.service.type) folded")
                 folded += aggregate.count
-            case .lazyAggregate(let lazy):
-                #expect(lazy.read.service.type.hasPrefix("Lazy"), "\(lazy.read.service.type) folded")
-                folded += lazy.count
             case .dropped(let count, _): dropped += count
             case .header, .end: break
             }

@@ -63,12 +63,6 @@ enum TraceFixtures {
             .aggregate(ResolutionAggregate(
                 service: named, requester: nil, scope: .unique, outcome: .created, source: .argument,
                 count: 1, totalNanoseconds: 5, firstTime: 10, lastTime: 10)),
-            .lazyAggregate(LazyReadAggregate(
-                read: LazyResolution(owner: app, service: keypath, location: location), count: 41,
-                firstTime: 30, lastTime: 40)),
-            .lazyAggregate(LazyReadAggregate(
-                read: LazyResolution(owner: nil, service: named, location: location), count: .max,
-                firstTime: 30, lastTime: 30)),
             .dropped(count: 42, time: 15_000),
             .end(time: 16_000, reason: "Missing registration: \(tricky)\n  Fix: register it"),
         ]

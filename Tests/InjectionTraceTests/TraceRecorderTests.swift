@@ -96,54 +96,6 @@ struct TraceRecorderTests {
         #expect(recorder.statistics.folded == UInt64(total - 3))
     }
 
-    /// Each instance of an owner reads its `@LazyInjected` once: an app making many owners repeats
-    /// one first read as often as it resolves. The first of each declaration is an event, the rest
-    /// counts, exact per key, and other events keep their own lines.
-    @Test func repeatedFirstReadsOfOneLazyDeclarationFoldIntoCounts() throws {
-        let sink = MemoryTraceSink()
-        let recorder = TraceRecorder(
-            sink: sink, header: Self.header, configuration: .init(capacity: 1024, aggregationInterval: .milliseconds(5)))
-        recorder.start(observingEvents: false)
-        let owner = ServiceIdentity(type: "SearchUseCase", container: "c")
-        let flags = ServiceIdentity(type: "FeatureFlags", container: "c")
-        let search = LazyResolution(owner: owner, service: flags, location: SourceLocation(fileID: "App/Search.swift", line: 9))
-        // The same edge declared on another line is another declaration.
-        let other = LazyResolution(owner: owner, service: flags, location: SourceLocation(fileID: "App/Search.swift", line: 12))
-        let fromApp = LazyResolution(owner: nil, service: flags, location: SourceLocation(fileID: "App/Main.swift", line: 3))
-        let reads = [search, other, fromApp]
-        var sequence: UInt64 = 0
-        for index in 0..<30_000 {
-            sequence += 1
-            let read = reads[index % 3]
-            recorder.observe(ResolutionEvent(sequence: sequence, time: sequence, thread: 1, kind: .lazyResolved(read)))
-            if index % 10_000 == 0 {
-                sequence += 1
-                recorder.observe(reset(sequence))
-            }
-        }
-        recorder.stop()
-        let file = try read(sink)
-        #expect(file.diagnostics == [])
-        var events: [LazyResolution: UInt64] = [:]
-        var counted: [LazyResolution: UInt64] = [:]
-        for record in file.records {
-            switch record {
-            case .event(let event):
-                if case .lazyResolved(let read) = event.kind { events[read, default: 0] += 1 }
-            case .lazyAggregate(let folded):
-                #expect(folded.firstTime <= folded.lastTime)
-                counted[folded.read, default: 0] += folded.count
-            default:
-                break
-            }
-        }
-        #expect(events == [search: 1, other: 1, fromApp: 1], "the first read of each declaration is an event")
-        #expect(counted == [search: 9_999, other: 9_999, fromApp: 9_999], "the counts add the rest exactly")
-        #expect(file.records.filter { $0.kindName == "scopeReset" }.count == 3)
-        #expect(file.records.count < 1_000, "\(file.records.count) lines for 30 000 lazy reads")
-        #expect(recorder.statistics.folded == 30_000 - 3)
-    }
-
     /// A build that keeps its instance is never folded: its place among resets and replacements
     /// says which instance a holder kept. Hits of it fold as any repeat.
     @Test func aKeptBuildIsAlwaysItsOwnLine() throws {

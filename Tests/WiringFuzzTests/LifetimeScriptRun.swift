@@ -26,8 +26,8 @@ enum LifetimeScriptCheck {
         }
     }
 
-    /// `recorded`: through a trace recorder and the file it wrote, repeated resolves and lazy reads
-    /// folded into aggregates, as `check` reads a trace; else every event, as an observer gets them.
+    /// `recorded`: through a trace recorder and the file it wrote, repeated resolves folded into
+    /// aggregates, as `check` reads a trace; else every event, as an observer gets them.
     static func run(_ script: LifetimeScript, recorded: Bool = false) -> Outcome {
         let prefix = "lf\(script.seed)x\(counter.add(1, ordering: .relaxed).newValue)-"
         var graph = DependencyGraph()
@@ -47,8 +47,6 @@ enum LifetimeScriptCheck {
                 case .event(let event) where event.kind.containers.contains(where: { $0.hasPrefix(prefix) }):
                     graph.apply(event)
                 case .aggregate(let aggregate) where aggregate.service.container.hasPrefix(prefix):
-                    graph.apply(record)
-                case .lazyAggregate(let lazy) where lazy.read.service.container.hasPrefix(prefix):
                     graph.apply(record)
                 default: break
                 }

@@ -13,9 +13,6 @@ struct TraceBuffer {
 
     /// Every resolution key seen, with repeats not yet written (the first occurrence is an event).
     var aggregates: [ResolutionFoldKey: ResolutionFoldCounts] = [:]
-    /// First reads of `@LazyInjected` declarations, folded as resolutions are (one per owner
-    /// instance: in an app that makes many, as many lines as its resolves).
-    var lazyReads: [LazyReadKey: ResolutionFoldCounts] = [:]
     var aggregatesPending = false
     let aggregationKeyLimit: Int
 
@@ -65,7 +62,7 @@ struct TraceBuffer {
             totalFolded += 1
             return false
         }
-        if aggregates.count + lazyReads.count < aggregationKeyLimit { aggregates[key] = ResolutionFoldCounts() }
+        if aggregates.count < aggregationKeyLimit { aggregates[key] = ResolutionFoldCounts() }
         return enqueue(.event(event))
     }
 
@@ -77,7 +74,7 @@ struct TraceBuffer {
             totalFolded += repeated.count
             if let index = aggregates.index(forKey: key) {
                 aggregates.values[index].add(repeated)
-            } else if aggregates.count + lazyReads.count < aggregationKeyLimit {
+            } else if aggregates.count < aggregationKeyLimit {
                 var counts = ResolutionFoldCounts()
                 counts.add(repeated)
                 aggregates[key] = counts
@@ -89,34 +86,14 @@ struct TraceBuffer {
         }
     }
 
-    /// A lazy read's first occurrence is an event; its repeats are counted under the same key.
-    @inline(__always)
-    mutating func add(_ lazy: LazyReadKey, event: ResolutionEvent) -> Bool {
-        if let index = lazyReads.index(forKey: lazy) {
-            lazyReads.values[index].add(duration: 0, time: event.time)
-            aggregatesPending = true
-            totalFolded += 1
-            return false
-        }
-        if aggregates.count + lazyReads.count < aggregationKeyLimit { lazyReads[lazy] = ResolutionFoldCounts() }
-        return enqueue(.event(event))
-    }
-
     /// Takes the folded repeats, leaving every key known (so its next repeat folds again).
-    mutating func takeAggregates() -> [TraceRecord] {
+    mutating func takeAggregates() -> [ResolutionAggregate] {
         guard aggregatesPending else { return [] }
         aggregatesPending = false
-        var result: [TraceRecord] = []
+        var result: [ResolutionAggregate] = []
         for index in aggregates.indices where aggregates.values[index].count > 0 {
-            result.append(.aggregate(aggregates.values[index].aggregate(for: aggregates.keys[index])))
+            result.append(aggregates.values[index].aggregate(for: aggregates.keys[index]))
             aggregates.values[index] = ResolutionFoldCounts()
-        }
-        for index in lazyReads.indices where lazyReads.values[index].count > 0 {
-            let counts = lazyReads.values[index]
-            result.append(.lazyAggregate(LazyReadAggregate(
-                read: lazyReads.keys[index].read, count: counts.count, firstTime: counts.firstTime,
-                lastTime: counts.lastTime)))
-            lazyReads.values[index] = ResolutionFoldCounts()
         }
         return result
     }
@@ -127,5 +104,4 @@ struct TraceBuffer {
         if failures.count > 64 { failures.removeFirst() }
     }
 }
-
 #endif

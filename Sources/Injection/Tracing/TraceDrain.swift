@@ -48,7 +48,7 @@ struct TraceDrain {
     }
 
     /// Writes one batch: the records, then the folded repeats, then the drop count since the last.
-    mutating func write(_ records: [TraceRecord], aggregates: [TraceRecord], dropped: UInt64, now: UInt64) {
+    mutating func write(_ records: [TraceRecord], aggregates: [ResolutionAggregate], dropped: UInt64, now: UInt64) {
         switch sink.prepare() {
         case .unavailable:
             streaming = false
@@ -96,7 +96,7 @@ struct TraceDrain {
             batchResentLines = 0
             return
         }
-        for aggregate in aggregates { append(aggregate) }
+        for aggregate in aggregates { append(.aggregate(aggregate)) }
         // After the batch's records: the inspector tells the replay from new records by their times.
         let lostSoFar = lostForGood
         let unannounced = lostSoFar &- lostAnnounced
@@ -215,7 +215,7 @@ extension TraceRecord {
             case .resolved, .instanceEnded: return false
             default: return true
             }
-        case .header, .aggregate, .lazyAggregate, .dropped, .end:
+        case .header, .aggregate, .dropped, .end:
             return false
         }
     }

@@ -8,8 +8,7 @@ import Synchronization
 /// When the buffer is full, events are dropped and counted (a `dropped` record). Repeats of one
 /// resolution are folded: the first is a `resolved` event, the rest one `aggregate` record per key
 /// per ``Configuration/aggregationInterval``, counted by the resolving threads themselves while
-/// only folding observers are attached. Repeated first reads of one `@LazyInjected` declaration
-/// (one per instance of its owner) fold the same way here, into `lazyAggregate` records.
+/// only folding observers are attached.
 ///
 /// Setting `DI_INSPECT` starts one without code (``TraceBootstrap``); tests start their own:
 ///
@@ -113,12 +112,6 @@ public final class TraceRecorder: ResolutionObserver {
                 guard !buffer.ended else { return }
                 if !buffer.failures.isEmpty { buffer.failures.removeAll { $0.thread == event.thread } }
                 wakeNow = buffer.add(resolved, key: key, event: event)
-            }
-        case .lazyResolved(let lazy):
-            let key = LazyReadKey(lazy)
-            buffer.withLock { buffer in
-                guard !buffer.ended else { return }
-                wakeNow = buffer.add(key, event: event)
             }
         default:
             let failure: String? = switch event.kind {

@@ -81,7 +81,6 @@ extension GraphHistory {
                 case .header: "header"
                 case .event(let event): "\(event.kind.name)"
                 case .aggregate: "aggregate"
-                case .lazyAggregate: "lazyAggregate"
                 case .dropped: "dropped"
                 case .end: "end"
                 }

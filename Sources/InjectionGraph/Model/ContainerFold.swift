@@ -130,8 +130,6 @@ public struct ContainerFold: Sendable {
             }
         case .aggregate(let aggregate):
             return isEmpty ? record : .aggregate(folding(aggregate))
-        case .lazyAggregate(let lazy):
-            return isEmpty ? record : .lazyAggregate(folding(lazy))
         case .header, .dropped, .end:
             return record
         }
@@ -274,13 +272,6 @@ public struct ContainerFold: Sendable {
         aggregate.service = folded(identity: aggregate.service)
         if let requester = aggregate.requester { aggregate.requester = folded(identity: requester) }
         return aggregate
-    }
-
-    mutating func folding(_ lazy: LazyReadAggregate) -> LazyReadAggregate {
-        var lazy = lazy
-        lazy.read.service = folded(identity: lazy.read.service)
-        if let owner = lazy.read.owner { lazy.read.owner = folded(identity: owner) }
-        return lazy
     }
 
     private static func fold(_ missing: inout MissingRegistration, _ identity: (ServiceIdentity) -> ServiceIdentity) {

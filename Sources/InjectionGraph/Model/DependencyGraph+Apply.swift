@@ -27,11 +27,6 @@ extension DependencyGraph {
                 outcome: aggregate.outcome, count: aggregate.count, nanoseconds: aggregate.totalNanoseconds,
                 first: aggregate.firstTime, last: aggregate.lastTime)
             if aggregate.outcome == .created, aggregate.scope.isLongLived { forgetKeptHolds(of: aggregate.service) }
-        case .lazyAggregate(var lazy):
-            if !containerFold.isEmpty { lazy = containerFold.folding(lazy) }
-            session.eventCount.addSaturating(1)
-            session.lastTime = max(session.lastTime, lazy.lastTime)
-            applyLazy(lazy.read, count: lazy.count, time: lazy.lastTime)
         case .dropped(let count, let time):
             session.droppedCount.addSaturating(count)
             session.lastTime = max(session.lastTime, time)
@@ -180,22 +175,21 @@ extension DependencyGraph {
         Self.countRepeat(of: missingRegistration, key: key, time: time, in: &resolvedToNil, index: &resolvedToNilIndex)
     }
 
-    mutating func applyLazy(_ lazy: LazyResolution, count: UInt64 = 1, time: UInt64) {
+    mutating func applyLazy(_ lazy: LazyResolution, time: UInt64) {
         let service = intern(lazy.service)
         guard let owner = lazy.owner else { return }
         let from = intern(owner)
-        edges[internEdge(from, service)].lazyCount.addSaturating(count)
+        edges[internEdge(from, service)].lazyCount.addSaturating(1)
         // A long-lived owner keeps what its @LazyInjected read first, for as long as it lives:
         // reading lazily delays the capture, it does not avoid it.
         if let holderScope = nodes[from].scope, let captiveScope = nodes[service].scope,
            holderScope.captures(captiveScope) {
             let mismatch = ScopeMismatch(holder: owner, holderScope: holderScope, captive: lazy.service, captiveScope: captiveScope)
             if let index = mismatchIndex[mismatch] {
-                scopeMismatches[index].count.addSaturating(Int(clamping: count))
+                scopeMismatches[index].count.addSaturating(1)
             } else {
                 mismatchIndex[mismatch] = scopeMismatches.count
                 var record = ScopeMismatchRecord(mismatch, time: time)
-                record.count = Int(clamping: count)
                 record.isConfirmed = true   // the owner was built: it created the wrapper
                 record.holderRegisteredAt = nodes[from].registeredAt
                 record.capturedLazilyAt = lazy.location

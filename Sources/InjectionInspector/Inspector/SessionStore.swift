@@ -253,7 +253,6 @@ struct SessionStore {
             case .header: nil
             case .event(let event): event.time
             case .aggregate(let aggregate): aggregate.lastTime
-            case .lazyAggregate(let lazy): lazy.lastTime
             case .dropped(_, let time): time
             case .end(let time, _): time
             }

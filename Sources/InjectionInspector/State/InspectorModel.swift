@@ -106,10 +106,9 @@ public struct InspectorModel: Sendable {
                     if let id = graph.nodeID(for: identity) { changedAt[id] = self.now }
                 }
             }
-            // The rate counts events: an aggregate stands for as many resolutions (or lazy reads).
+            // The rate counts events: an aggregate stands for as many resolutions.
             if case .event = record { count.addSaturating(1) }
             if case .aggregate(let aggregate) = record { count.addSaturating(Int(clamping: aggregate.count)) }
-            if case .lazyAggregate(let lazy) = record { count.addSaturating(Int(clamping: lazy.count)) }
             if case .end(_, let reason) = record, case .live = connection {
                 // The header has one line: the trap's headline (what failed, where); the rest of
                 // its message (who asked, the fix) is the problem the views list.
@@ -184,7 +183,6 @@ public struct InspectorModel: Sendable {
     static func identities(in record: TraceRecord) -> [ServiceIdentity] {
         switch record {
         case .aggregate(let aggregate): return [aggregate.service] + (aggregate.requester.map { [$0] } ?? [])
-        case .lazyAggregate(let lazy): return [lazy.read.service] + (lazy.read.owner.map { [$0] } ?? [])
         case .event(let event):
             switch event.kind {
             case .registered(let registered): return [registered.service]

@@ -50,9 +50,6 @@ struct LoggedEvent: Sendable {
             self.init(number: number, time: aggregate.lastTime, kind: "aggregate", text: "", service: aggregate.service,
                       scope: aggregate.scope)
             wording = .aggregate(aggregate)
-        case .lazyAggregate(let lazy):
-            self.init(number: number, time: lazy.lastTime, kind: "lazyAggregate", text: "", service: lazy.read.service)
-            wording = .lazyAggregate(lazy)
         case .dropped(let count, let time):
             self.init(number: number, time: time, kind: "dropped", text: "dropped \(count) events (recorder buffer full)", severity: .warning)
         case .end(let time, let reason):
@@ -148,7 +145,6 @@ extension LoggedEvent {
         case written(String)
         case event(ResolutionEvent.Kind)
         case aggregate(ResolutionAggregate)
-        case lazyAggregate(LazyReadAggregate)
 
         var text: String {
             switch self {
@@ -159,8 +155,6 @@ extension LoggedEvent {
             case .aggregate(let aggregate):
                 let from = aggregate.requester.map(\.description) ?? "app code"
                 return "resolved \(aggregate.service) ← \(from) ×\(aggregate.count) (\(aggregate.outcome.rawValue), \(Format.duration(aggregate.totalNanoseconds)) total)"
-            case .lazyAggregate(let lazy):
-                return "lazy \(lazy.read.owner?.description ?? "app code") ⇢ \(lazy.read.service) ×\(lazy.count) at \(lazy.read.location)"
             }
         }
     }

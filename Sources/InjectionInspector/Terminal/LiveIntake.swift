@@ -365,7 +365,6 @@ struct LiveIntake: Sendable {
         switch record {
         case .event: return 1
         case .aggregate(let aggregate): return aggregate.count
-        case .lazyAggregate(let lazy): return lazy.count
         default: return 0
         }
     }

@@ -4,7 +4,7 @@ import Injection
 enum TraceKind: Equatable {
     case containerCreated, registered, resolved, missing, cycle, scopeMismatch, mappingChanged
     case staleOverride, scopeReset, resolvedToNil, lazyResolved, instanceEnded, containerReleased
-    case aggregate, lazyAggregate, dropped, end
+    case aggregate, dropped, end
     case unknown(String)
 
     init(_ s: inout JSONScanner) throws(TraceLineError) {
@@ -24,7 +24,6 @@ enum TraceKind: Equatable {
         else if bytes.equals("scopeReset") { self = .scopeReset }
         else if bytes.equals("resolvedToNil") { self = .resolvedToNil }
         else if bytes.equals("lazyResolved") { self = .lazyResolved }
-        else if bytes.equals("lazyAggregate") { self = .lazyAggregate }
         else if bytes.equals("instanceEnded") { self = .instanceEnded }
         else if bytes.equals("containerReleased") { self = .containerReleased }
         else if bytes.equals("dropped") { self = .dropped }
@@ -51,7 +50,6 @@ enum TraceKind: Equatable {
         case .instanceEnded: "instanceEnded"
         case .containerReleased: "containerReleased"
         case .aggregate: "aggregate"
-        case .lazyAggregate: "lazyAggregate"
         case .dropped: "dropped"
         case .end: "end"
         case .unknown(let name): name
@@ -167,11 +165,6 @@ struct TraceFields {
         case .lazyResolved:
             return try event(.lazyResolved(LazyResolution(
                 owner: requester, service: try need(service, "service"), location: try need(at, "at"))))
-        case .lazyAggregate:
-            return .record(.lazyAggregate(LazyReadAggregate(
-                read: LazyResolution(owner: requester, service: try need(service, "service"), location: try need(at, "at")),
-                count: try need(count, "count"), firstTime: try need(fromTime, "from"), lastTime: try need(toTime, "to"))),
-                sequence: nil)
         case .containerReleased:
             return try event(.containerReleased(ContainerReleased(container: try need(container, "container"))))
         case .dropped:

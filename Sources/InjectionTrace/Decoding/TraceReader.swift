@@ -283,7 +283,6 @@ extension TraceRecord {
         switch self {
         case .header: "header"
         case .aggregate: "aggregate"
-        case .lazyAggregate: "lazyAggregate"
         case .dropped: "dropped"
         case .end: "end"
         case .event(let event): "\(event.kind.name)"

@@ -51,14 +51,6 @@ public enum TraceEncoder {
             out.field("ns", aggregate.totalNanoseconds)
             out.field("from", aggregate.firstTime)
             out.field("to", aggregate.lastTime)
-        case .lazyAggregate(let lazy):
-            out.raw(#"{"kind":"lazyAggregate""#)
-            field("service", lazy.read.service, &out)
-            field("requester", lazy.read.owner, &out)
-            field("at", lazy.read.location, &out)
-            out.field("count", lazy.count)
-            out.field("from", lazy.firstTime)
-            out.field("to", lazy.lastTime)
         case .dropped(let count, let time):
             out.raw(#"{"kind":"dropped","count":"#)
             out.number(count)

@@ -7,8 +7,6 @@ public enum TraceRecord: Sendable {
     case event(ResolutionEvent)
     /// Repeated identical resolutions folded into one line (hot loops).
     case aggregate(ResolutionAggregate)
-    /// Repeated first reads of one `@LazyInjected` declaration folded into one line (revision 5).
-    case lazyAggregate(LazyReadAggregate)
     /// Events the recorder could not keep because its buffer was full.
     case dropped(count: UInt64, time: UInt64)
     /// The app ended normally, or is about to stop on a failed resolve (`reason`).
@@ -67,23 +65,6 @@ public struct ResolutionAggregate: Sendable, Hashable {
         self.source = source
         self.count = count
         self.totalNanoseconds = totalNanoseconds
-        self.firstTime = firstTime
-        self.lastTime = lastTime
-    }
-}
-
-/// The first reads of one `@LazyInjected` declaration (owner, service, declaration) after the
-/// first, counted: one per instance of the owner that read it. The first read of each such key is
-/// a `lazyResolved` event; `count` of these records add the rest.
-public struct LazyReadAggregate: Sendable, Hashable {
-    public var read: LazyResolution
-    public var count: UInt64
-    public var firstTime: UInt64
-    public var lastTime: UInt64
-
-    public init(read: LazyResolution, count: UInt64, firstTime: UInt64, lastTime: UInt64) {
-        self.read = read
-        self.count = count
         self.firstTime = firstTime
         self.lastTime = lastTime
     }
