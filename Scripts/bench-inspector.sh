@@ -38,8 +38,9 @@ socket="$work/live.sock"
 tmux -L "$listener" -f /dev/null new-session -d -x 160 -y 50 "TERM=xterm-256color $bin/di-inspect listen --socket $socket; sleep 600"
 for _ in $(seq 1 100); do [ -S "$socket" ] && break; sleep 0.1; done
 # Rounds alternate detached and attached runs, and each round's ratio is taken within the round:
-# on a shared machine one 3-second run swings by a third, a round's pair much less.
-rounds=${ROUNDS:-5}
+# on a shared machine one 3-second run swings by a third, a round's pair much less. Even on an
+# idle machine the rounds' ratios spread widely, so the median takes eight.
+rounds=${ROUNDS:-8}
 : > "$work/rounds"
 for _ in $(seq 1 "$rounds"); do
     d=$("$bin/sample-app" --duration 3 --interval-ms 0 2>&1 | rate)
