@@ -55,6 +55,26 @@ struct TupleArgumentLayoutTests {
         #expect(values == ["41", "1", "1"])
     }
 
+    /// Up to six elements are read by a cast, a longer tuple by reflection: the same answers.
+    @Test func tuplesOfEveryLengthAreReadTheSameWay() {
+        let six = reading((1, 2, 3, 4, 5, "sixth")) { args in
+            (0..<5).map { "\(args.get($0, as: Int.self))" } + [args.get(5, as: String.self)]
+        }
+        #expect(six == ["1", "2", "3", "4", "5", "sixth"])
+        let seven = reading((1, 2, 3, 4, 5, 6, (name: "seventh", rank: 7))) { args in
+            (0..<6).map { "\(args.get($0, as: Int.self))" } + [args.get(6, as: (name: String, rank: Int).self).name]
+        }
+        #expect(seven == ["1", "2", "3", "4", "5", "6", "seventh"])
+    }
+
+    @Test func optionalAndNestedElementsKeepTheirTypes() {
+        let none: Int? = nil
+        let values = reading((none, (1, "inner"), Optional("some"))) { args in
+            ["\(args.get(0, as: Int?.self) as Any)", args.get(1, as: (Int, String).self).1, args.get(2, as: String?.self) ?? "nil"]
+        }
+        #expect(values == ["nil", "inner", "some"])
+    }
+
     @Test func keyedValuesAreReadWhetherPassedAsAnyOrAsOptionalAny() {
         let plain = reading(["id": 3, "mode": "edit"]) { args in ["\(args("id", as: Int.self))", args("mode")] }
         #expect(plain == ["3", "edit"])

@@ -68,28 +68,52 @@ public struct Arguments {
     /// argument itself.
     public func get<T>(_ index: Int, as type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> T {
         guard let value else { return get(type, file: file, line: line) }
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .tuple else {
+        guard let (element, count) = Self.tupleElement(index, of: value) else {
             if index == 0 { return get(type, file: file, line: line) }
             InjectionDiagnostics.trap(
                 "Missing argument: \(Arguments.factory) asked for argument #\(index) but the resolve passed one (\(typeName(Swift.type(of: value)))).",
                 file: file, line: line)
         }
-        let children = Array(mirror.children)
-        guard index >= 0, index < children.count else {
+        guard let element else {
             InjectionDiagnostics.trap(
-                "Missing argument: \(Arguments.factory) asked for argument #\(index) but the resolve passed \(children.count) (\(typeName(Swift.type(of: value)))).",
+                "Missing argument: \(Arguments.factory) asked for argument #\(index) but the resolve passed \(count) (\(typeName(Swift.type(of: value)))).",
                 file: file, line: line)
         }
-        guard let typed = children[index].value as? T else {
+        guard let typed = element as? T else {
             InjectionDiagnostics.trap(
-                "Argument mismatch: argument #\(index) is \(typeName(Swift.type(of: children[index].value))), \(Arguments.factory) expected \(typeName(T.self)).",
+                "Argument mismatch: argument #\(index) is \(typeName(Swift.type(of: element))), \(Arguments.factory) expected \(typeName(T.self)).",
                 file: file, line: line)
         }
         return typed
     }
 
-    /// The single argument as `T`, or nil when there is none or it has another type.
+    /// Element `index` of a tuple, labelled or not (nil past its end), and how many it has; nil
+    /// for any other value. A cast to a tuple of `Any` reads the lengths resolves pass without
+    /// reflection, which costs an order of magnitude more (`Benchmarks/`, the argument shapes);
+    /// longer tuples take `Mirror`.
+    static func tupleElement(_ index: Int, of value: Any) -> (element: Any?, count: Int)? {
+        func pick(_ count: Int, _ element: (Int) -> Any) -> (element: Any?, count: Int) {
+            (index >= 0 && index < count ? element(index) : nil, count)
+        }
+        switch value {
+        case let t as (Any, Any):
+            return pick(2) { $0 == 0 ? t.0 : t.1 }
+        case let t as (Any, Any, Any):
+            return pick(3) { switch $0 { case 0: t.0; case 1: t.1; default: t.2 } }
+        case let t as (Any, Any, Any, Any):
+            return pick(4) { switch $0 { case 0: t.0; case 1: t.1; case 2: t.2; default: t.3 } }
+        case let t as (Any, Any, Any, Any, Any):
+            return pick(5) { switch $0 { case 0: t.0; case 1: t.1; case 2: t.2; case 3: t.3; default: t.4 } }
+        case let t as (Any, Any, Any, Any, Any, Any):
+            return pick(6) { switch $0 { case 0: t.0; case 1: t.1; case 2: t.2; case 3: t.3; case 4: t.4; default: t.5 } }
+        default:
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .tuple else { return nil }
+            let children = Array(mirror.children)
+            return pick(children.count) { children[$0].value }
+        }
+    }
+
     public func optional<T>(_ type: T.Type = T.self) -> T? { value as? T }
 
     /// The factory being built on this thread, for a message: `the factory of UserViewModel in 'app'`.
