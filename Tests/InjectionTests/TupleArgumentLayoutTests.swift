@@ -67,6 +67,24 @@ struct TupleArgumentLayoutTests {
         #expect(seven == ["1", "2", "3", "4", "5", "6", "seventh"])
     }
 
+    /// A label is found once per tuple type; every later resolve of that type, and a tuple of
+    /// the same labels in another order or past six elements, reads its own values.
+    @Test func labelledTuplesOfEveryLengthAreReadByKeyOnEveryResolve() {
+        let app = Container(name: uniqueName("app"))
+        app.register { _, args in
+            Reading([args("name", as: String.self), "\(args("rank", as: Int.self))", "\(args.optional("note", as: String.self) ?? "none")"])
+        }
+        for rank in 1...3 {
+            #expect(app.resolve(Reading.self, args: (name: "n\(rank)", rank: rank)).values == ["n\(rank)", "\(rank)", "none"])
+            #expect(app.resolve(Reading.self, args: (rank: rank, name: "m\(rank)")).values == ["m\(rank)", "\(rank)", "none"])
+        }
+        let none: String? = nil
+        #expect(app.resolve(Reading.self, args: (rank: 4, note: none, name: "n4")).values == ["n4", "4", "none"])
+        let seven = app.resolve(Reading.self, args: (1, 2, 3, 4, 5, rank: 7, name: "seventh")).values
+        #expect(seven == ["seventh", "7", "none"])
+        #expect(app.resolve(Reading.self, args: ["name": "d", "rank": 8, "note": "x"]).values == ["d", "8", "x"])
+    }
+
     @Test func optionalAndNestedElementsKeepTheirTypes() {
         let none: Int? = nil
         let values = reading((none, (1, "inner"), Optional("some"))) { args in

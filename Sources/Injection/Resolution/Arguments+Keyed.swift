@@ -32,13 +32,36 @@ extension Arguments {
     /// The value passed under `key` as `T`, or nil when the key is absent, its value is nil, or
     /// it has another type.
     public func optional<T>(_ key: String, as type: T.Type = T.self) -> T? {
-        // A dictionary is looked up as it is; anything else is converted (a labelled tuple).
-        if let value, Swift.type(of: value) == [String: Any].self, let dictionary = value as? [String: Any] {
+        guard let value else { return nil }
+        // A dictionary is looked up as it is, a tuple element found by its label; anything else
+        // is converted (a dictionary of another value type).
+        if Swift.type(of: value) == [String: Any].self, let dictionary = value as? [String: Any] {
             return dictionary[key] as? T
+        }
+        if let labels = Self.tupleLabels(of: value) {
+            guard let index = labels.firstIndex(where: { $0 == key }),
+                  let element = Self.tupleElement(index, of: value)?.element else { return nil }
+            return element as? T
         }
         guard let entry = keyed?[key], let present = entry else { return nil }
         return present as? T
     }
+
+    /// The labels of `value`'s elements (nil for an unlabelled one) when it is a tuple, else nil.
+    /// `Mirror` reads them once per tuple type: reflecting the value on every read cost an order
+    /// of magnitude more than the cast that reads the element (`Benchmarks/`, the argument shapes).
+    static func tupleLabels(of value: Any) -> [String?]? {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if let known = knownTupleLabels.withLock({ $0[type] }) { return known.isEmpty ? nil : known }
+        let mirror = Mirror(reflecting: value)
+        // A tuple has at least two elements, so no labels at all marks a type that is not one.
+        let labels = mirror.displayStyle == .tuple ? mirror.children.map { $0.label.flatMap { isTupleLabel($0) ? $0 : nil } } : []
+        knownTupleLabels.withLock { $0[type] = labels }
+        return labels.isEmpty ? nil : labels
+    }
+
+    /// The labels read so far, by type: one entry per type an app passes as arguments.
+    private static let knownTupleLabels = Lock<[ObjectIdentifier: [String?]]>([:])
 
     /// The keys passed, sorted; empty when the resolve passed no dictionary or labelled tuple.
     public var keys: [String] { keyed.map { $0.keys.sorted() } ?? [] }
@@ -49,9 +72,10 @@ extension Arguments {
         guard let value else { return nil }
         if let dictionary = value as? [String: Any?] { return dictionary }
         if let dictionary = value as? [String: Any] { return dictionary.mapValues { $0 as Any? } }
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .tuple else { return nil }
-        let labelled = mirror.children.compactMap { child in child.label.flatMap { Self.isTupleLabel($0) ? ($0, child.value as Any?) : nil } }
+        guard let labels = Self.tupleLabels(of: value) else { return nil }
+        let labelled = labels.enumerated().compactMap { index, label in
+            label.map { ($0, Self.tupleElement(index, of: value)?.element) }
+        }
         return labelled.isEmpty ? nil : Dictionary(labelled, uniquingKeysWith: { first, _ in first })
     }
 
@@ -62,7 +86,7 @@ extension Arguments {
     /// What the resolve passed, as a type a person reads: `["id": Int, "mode": String]`, `Int`.
     var givenDescription: String {
         guard let value else { return "no arguments" }
-        guard let keyed, Mirror(reflecting: value).displayStyle != .tuple else { return typeName(Swift.type(of: value)) }
+        guard let keyed, Self.tupleLabels(of: value) == nil else { return typeName(Swift.type(of: value)) }
         if keyed.isEmpty { return "[:]" }
         let entries = keyed.keys.sorted().map { key in
             "\"\(key)\": " + (keyed[key].flatMap { $0 }.map { typeName(Swift.type(of: $0)) } ?? "nil")
