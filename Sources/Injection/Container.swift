@@ -31,7 +31,7 @@ public final class Container: Sendable {
     /// (``ContainerCore``). The registry references the core, weakly, never the container: a
     /// weak reference gives its object a side table, and every retain and release of an object
     /// with one takes the runtime's slow path, so the object apps retain all the time has none.
-    let core: ContainerCore
+    @usableFromInline let core: ContainerCore
     /// Whether this is the container that made ``core``, not a registry handle on it.
     private let isOwner: Bool
 

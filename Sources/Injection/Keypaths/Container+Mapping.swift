@@ -167,12 +167,17 @@ extension Container {
         }
     }
 
-    /// Whether this container or an ancestor has a mapping; recursive through `parent?.` so no
-    /// container is retained (Benchmarks/).
-    @usableFromInline
+    /// Whether this container or an ancestor has a mapping. Inlined into every keypath and
+    /// provider call: a root container's answer is one flag; an outlined call cost a cached
+    /// keypath its margin on the type-keyed resolve (Benchmarks/, keypath-cached).
+    @inlinable
     var anyMappings: Bool {
-        core.hasMappings.load(ordering: .acquiring) || parent?.anyMappings == true
+        core.hasMappings.load(ordering: .acquiring) || (parent != nil && ancestorHasMappings)
     }
+
+    /// Whether an ancestor has a mapping; recursive through `parent?.` so no container is retained.
+    @usableFromInline
+    var ancestorHasMappings: Bool { parent?.anyMappings == true }
 
     func hasKeptInstance(_ key: ProviderKey) -> Bool {
         core.state.withLock { $0.providerEntry(key)?.holdsInstance ?? false }

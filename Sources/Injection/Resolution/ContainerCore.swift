@@ -9,6 +9,7 @@ import Synchronization
 /// `Benchmarks/guard.sh`, singleton). Apps retain containers all the time, cores only through
 /// their container, so the registry references the core. A handle made from a core reads and
 /// changes the same state; only its identity differs (``Container/isSame(as:)``).
+@usableFromInline
 final class ContainerCore: Sendable {
     let name: String
     let traceName: String
@@ -22,7 +23,7 @@ final class ContainerCore: Sendable {
     let mappingState = Lock(MappingTable())
     /// Whether any keypath mapping is active: the keypath resolve reads the mapping table only
     /// when this is set.
-    let hasMappings = Atomic<Bool>(false)
+    @usableFromInline let hasMappings = Atomic<Bool>(false)
     /// The layer implementations installed with ``Container/use(_:file:line:)``.
     let assemblyState = Lock(InstalledAssembly())
     /// Containers searched after this one, in the order added (``Container/add(child:file:line:)``).
