@@ -114,6 +114,7 @@ public struct Arguments {
         }
     }
 
+    /// The single argument as `T`, or nil when there is none or it has another type.
     public func optional<T>(_ type: T.Type = T.self) -> T? { value as? T }
 
     /// The factory being built on this thread, for a message: `the factory of UserViewModel in 'app'`.
