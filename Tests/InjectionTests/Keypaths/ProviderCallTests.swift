@@ -31,6 +31,31 @@ struct ProviderCallTests {
         #expect(layer.fresh() !== layer.fresh())
     }
 
+    /// The mapping check inlined into a provider call reads the container's own flag and walks up
+    /// only when it has a parent: a mapping two levels up, set after the grandchild resolved the
+    /// provider (so it is held there, answered by key), must still redirect it, and its removal too.
+    @Test func anAncestorsMappingRedirectsAProviderAGrandchildAlreadyResolved() {
+        let root = Container(name: "provider-call-mapped-root")
+        let middle = Container(name: "provider-call-mapped-middle", parent: root)
+        let leaf = Container(name: "provider-call-mapped-leaf", parent: middle)
+        let fresh = leaf.gauges.fresh
+        let path: any KeyPath<Container, Provider<Gauge>> & Sendable = \.gauges.fresh
+        #expect(fresh() !== leaf[path])   // held in the leaf by key and by keypath
+
+        root.map(\.gauges.failing, to: \.gauges.fresh)
+        #expect(throws: ResolutionError.self) { try fresh.tryResolve() }
+        #expect(throws: ResolutionError.self) { try leaf.tryResolve(path) }
+        #expect(throws: ResolutionError.self) { try leaf.tryResolve(\.gauges.fresh) }
+
+        root.resetMapping(\.gauges.fresh)
+        #expect(fresh() !== fresh())
+        middle.map(\.gauges.kept, to: \.gauges.fresh)   // now answered by one cached gauge
+        let kept = fresh()
+        #expect(fresh() === kept)
+        #expect(leaf[path] === kept)
+        #expect(leaf.gauges.kept() === kept)
+    }
+
     @Test func aHeldProviderWhoseFactoryFailsThrowsTheSameErrorEachTime() throws {
         let container = Container(name: "provider-call-failing")
         let layer = GaugeLayer(container: container)
