@@ -175,9 +175,11 @@ extension Container {
         core.hasMappings.load(ordering: .acquiring) || (parent != nil && ancestorHasMappings)
     }
 
-    /// Whether an ancestor has a mapping; recursive through `parent?.` so no container is retained.
+    /// Whether an ancestor has a mapping (the slow half of ``anyMappings``, for a container with a parent).
     @usableFromInline
-    var ancestorHasMappings: Bool { parent?.anyMappings == true }
+    var ancestorHasMappings: Bool {
+        lineage.dropFirst().contains { $0.core.hasMappings.load(ordering: .acquiring) }
+    }
 
     func hasKeptInstance(_ key: ProviderKey) -> Bool {
         core.state.withLock { $0.providerEntry(key)?.holdsInstance ?? false }

@@ -52,7 +52,7 @@ extension Container {
     @inline(never)
     func fillRootOnMiss() -> Bool {
         var root = self
-        while let parent = root.parent { root = parent }
+        for ancestor in lineage { root = ancestor }
         guard root.isSame(as: Container.shared) else { return false }
         return root.core.servicesRegistration.fillOnMiss(root)
     }
