@@ -148,8 +148,8 @@ check-install: test-deps
 # inspector's screen path (InspectorFuzzer: a trace opened headless, keys pressed, frames drawn at
 # several terminal sizes). Fuzzing/ is its own package so the sanitizer flags stay out of the main
 # build; both are seeded from Resources/traces and the kept crashers. `make fuzz` runs FUZZ_RUNS
-# inputs each; `make fuzz-short` (part of `make test`) about 30 s of the first and 25 s of the
-# second. A crash leaves its input in Fuzzing/.build/crashers (inspector-crashers): add it to
+# inputs each; `make fuzz-short` (part of `make test`) about 30 s of each, side by side. A crash
+# leaves its input in Fuzzing/.build/crashers (inspector-crashers): add it to
 # Tests/InjectionGraphTests/FuzzCrashers (Tests/InjectionInspectorTests/FuzzCrashers).
 FUZZ_RUNS ?= 1000000
 INSPECTOR_FUZZ_RUNS ?= 100000
@@ -166,9 +166,15 @@ fuzz-build: deps
 fuzz: fuzz-build
 	$(FUZZER) $(FUZZ_ARGUMENTS) -runs=$(FUZZ_RUNS)
 	$(INSPECTOR_FUZZER) $(INSPECTOR_FUZZ_ARGUMENTS) -runs=$(INSPECTOR_FUZZ_RUNS)
+# The two short runs go side by side, one core each (libFuzzer runs one thread); each log is
+# printed whole when both have ended, and either failing fails the step.
 fuzz-short: fuzz-build
-	$(FUZZER) $(FUZZ_ARGUMENTS) -max_total_time=30
-	$(INSPECTOR_FUZZER) $(INSPECTOR_FUZZ_ARGUMENTS) -max_total_time=25
+	@$(FUZZER) $(FUZZ_ARGUMENTS) -max_total_time=30 > Fuzzing/.build/trace-fuzz.log 2>&1 & trace=$$!; \
+	$(INSPECTOR_FUZZER) $(INSPECTOR_FUZZ_ARGUMENTS) -max_total_time=30 > Fuzzing/.build/inspector-fuzz.log 2>&1; \
+	inspector=$$?; wait $$trace; trace=$$?; \
+	echo "== TraceFuzzer (exit $$trace)"; cat Fuzzing/.build/trace-fuzz.log; \
+	echo "== InspectorFuzzer (exit $$inspector)"; cat Fuzzing/.build/inspector-fuzz.log; \
+	[ $$trace -eq 0 ] && [ $$inspector -eq 0 ]
 
 # Random container trees (Tests/WiringFuzzTests): `swift test` runs the fixed seeds; this runs new
 # random seeds for FUZZ_WIRING_SECONDS (20 s of `make test`), each wiring with 8 random lifetime
