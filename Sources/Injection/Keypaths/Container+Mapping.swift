@@ -175,11 +175,11 @@ extension Container {
         core.hasMappings.load(ordering: .acquiring) || (parent != nil && ancestorHasMappings)
     }
 
-    /// Whether an ancestor has a mapping (the slow half of ``anyMappings``, for a container with a parent).
+    /// Whether an ancestor has a mapping (the slow half of ``anyMappings``, for a container with a
+    /// parent). It recurses through `parent?.`, which retains no container; `lineage` retains each
+    /// (Benchmarks/, keypath-cached from a grandchild: DECISIONS.md).
     @usableFromInline
-    var ancestorHasMappings: Bool {
-        lineage.dropFirst().contains { $0.core.hasMappings.load(ordering: .acquiring) }
-    }
+    var ancestorHasMappings: Bool { parent?.anyMappings == true }
 
     func hasKeptInstance(_ key: ProviderKey) -> Bool {
         core.state.withLock { $0.providerEntry(key)?.holdsInstance ?? false }
