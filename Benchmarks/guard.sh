@@ -35,6 +35,8 @@ scenarios=(
   "keypath subscript, cached|keypath-cached|Injection, keypath|20000"
   "provider, transient|keypath-transient|provider|20000"
   "provider, cached|keypath-cached|provider|20000"
+  "keypath subscript, cached, grandchild|keypath-cached|Injection, keypath from a grandchild|20000"
+  "provider, cached, grandchild|keypath-cached|Injection, provider from a grandchild|20000"
   "recorder attached, transient|observer-transient|recorder|20000"
   "recorder attached, graph|observer-graph|recorder|4000"
   "recorder attached, named|observer-named|recorder|20000"

@@ -46,6 +46,11 @@ extension Implementation {
     /// This library, a provider called directly on a layer an assembly gives
     /// (`container.benchLayers.leaf()`, seed 002's layered style).
     static let injectionAssemblyProvider = Implementation(name: "Injection, provider of an assembly's layer")
+    /// This library, a keypath literal resolved from a container two levels below the root
+    /// (the mapping check asks each ancestor's flag).
+    static let injectionKeyPathFromGrandchild = Implementation(name: "Injection, keypath from a grandchild")
+    /// This library, a provider called directly on a container two levels below the root.
+    static let injectionProviderFromGrandchild = Implementation(name: "Injection, provider from a grandchild")
     /// This library, keypath provider redirected by an active mapping.
     static let injectionMapped = Implementation(name: "Injection, keypath via mapping")
 }
@@ -98,6 +103,11 @@ extension Scenario {
         _ = container.resolve(Session.self)
         _ = container[\.bench.session]
         let heldSession: any KeyPath<DIContainer, Provider<Session>> & Sendable = \.bench.session
+        let grandchild = DIContainer(
+            name: "bench.keypath-cached.grandchild",
+            parent: DIContainer(name: "bench.keypath-cached.child", parent: DIContainer(name: "bench.keypath-cached.root")))
+        grandchild.use(LiveBenchAssembly())
+        _ = grandchild[\.bench.session]
         return Scenario(id: "keypath-cached", title: "keypath, cached", variants: [
             Variant(implementation: .direct) { n in
                 for _ in 0..<n { blackHole(session) }
@@ -119,6 +129,12 @@ extension Scenario {
             },
             Variant(implementation: .injectionAssemblyProvider) { n in
                 for _ in 0..<n { blackHole(container.benchLayers.session()) }
+            },
+            Variant(implementation: .injectionKeyPathFromGrandchild) { n in
+                for _ in 0..<n { blackHole(grandchild[\.bench.session]) }
+            },
+            Variant(implementation: .injectionProviderFromGrandchild) { n in
+                for _ in 0..<n { blackHole(grandchild.bench.session()) }
             },
         ])
     }
