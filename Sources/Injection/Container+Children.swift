@@ -53,7 +53,7 @@ extension Container {
     /// The first added child (depth first, in order added) whose own table has `key`.
     func addedChild(holding key: EntryKey) -> Container? {
         for child in children {
-            if child.core.state.withLock({ state in key.withEntry(in: &state) { _ in true } }) == true { return child }
+            if child.core.state.withLock({ $0.entry(key) != nil }) { return child }
             if child.core.hasAddedChildren.load(ordering: .acquiring), let found = child.addedChild(holding: key) {
                 return found
             }

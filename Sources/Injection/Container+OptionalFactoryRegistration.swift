@@ -29,7 +29,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T?
     ) -> RegistrationOptions<T> {
-        unwrapped(add(T?.self, name: name, registration: .plain(factory, scope: scope, location: SourceLocation(file, line))))
+        unwrapped(add(T?.self, name: name, registration: PlainFactory(factory, scope: scope, location: SourceLocation(file, line))))
     }
 
     /// Registers under `type` a factory that receives the resolving container and may return nil.
@@ -43,7 +43,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container) throws -> T?
     ) -> RegistrationOptions<T> {
-        unwrapped(add(T?.self, name: name, registration: .withContainer(factory, scope: scope, location: SourceLocation(file, line))))
+        unwrapped(add(T?.self, name: name, registration: ContainerFactory(factory, scope: scope, location: SourceLocation(file, line))))
     }
 
     /// Registers under `type` a factory that takes arguments given at resolve time and may
@@ -59,7 +59,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container, Arguments) throws -> T?
     ) -> RegistrationOptions<T> {
-        unwrapped(add(T?.self, name: name, registration: .withArguments(factory, scope: scope, location: SourceLocation(file, line))))
+        unwrapped(add(T?.self, name: name, registration: ArgumentsFactory(factory, scope: scope, location: SourceLocation(file, line))))
     }
 
     /// Registers in ``shared`` under `type` a factory that may return nil.

@@ -27,7 +27,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T
     ) -> RegistrationOptions<T> {
-        add(T.self, name: name, registration: .plain(factory, scope: scope, location: SourceLocation(file, line)))
+        add(T.self, name: name, registration: PlainFactory(factory, scope: scope, location: SourceLocation(file, line)))
     }
 
     /// Registers a factory that receives the resolving container.
@@ -41,7 +41,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container) throws -> T
     ) -> RegistrationOptions<T> {
-        add(T.self, name: name, registration: .withContainer(factory, scope: scope, location: SourceLocation(file, line)))
+        add(T.self, name: name, registration: ContainerFactory(factory, scope: scope, location: SourceLocation(file, line)))
     }
 
     /// Registers a factory that takes arguments given at resolve time.
@@ -56,7 +56,7 @@ extension Container {
         file: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Container, Arguments) throws -> T
     ) -> RegistrationOptions<T> {
-        add(T.self, name: name, registration: .withArguments(factory, scope: scope, location: SourceLocation(file, line)))
+        add(T.self, name: name, registration: ArgumentsFactory(factory, scope: scope, location: SourceLocation(file, line)))
     }
 
     /// Registers how to build a service with an autoclosure and an explicit (protocol) type.
@@ -71,7 +71,7 @@ extension Container {
         name: String? = nil, scope: Scope = Container.defaultScope,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RegistrationOptions<T> {
-        add(T.self, name: name, registration: .plain(make, scope: scope, location: SourceLocation(file, line)))
+        add(T.self, name: name, registration: PlainFactory(make, scope: scope, location: SourceLocation(file, line)))
     }
 
     /// Removes every registration and kept instance (the container's own, not its parent's).
@@ -123,13 +123,13 @@ extension Container {
         let observed = EventHub.shared.isActive
         let (previous, stale) = core.state.withLock { state -> (AnyRegistration?, Bool) in
             let slot = EntryKey(key, name: name)
-            let previous = slot.entry(in: &state)
+            let previous = state.entry(slot)
             // An override keeps the identity it replaces (the same for one key of one container), so a
             // test's double makes none; a new key's is made when first asked for (``IdentitySource``).
             registration.settle(name: name, container: traceName, replacing: previous?.registration)
             assert(registration.identitySourceForReuse.describes(T.self, name: name, container: traceName))
-            slot.store(registration, in: &state)
-            let stale = previous?.holdsInstance ?? false
+            state.store(registration, under: slot)
+            let stale = previous?.slot.holdsInstance ?? false
             return (previous?.registration, stale)
         }
         guard observed else { return (key, registration) }

@@ -20,6 +20,6 @@ extension Container {
         // The box carries the instance into the `@Sendable` factory; handing one instance to every
         // resolving thread is what a singleton registration does anyway (see ``Instance``).
         let box = Instance(instance)
-        return add(T.self, name: name, registration: .plain({ box.value }, scope: .singleton, location: SourceLocation(file, line)))
+        return add(T.self, name: name, registration: PlainFactory({ box.value }, scope: .singleton, location: SourceLocation(file, line)))
     }
 }

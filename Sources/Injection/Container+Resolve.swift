@@ -149,8 +149,6 @@ extension Container {
     enum MissingPolicy<T> {
         /// Fail with a missing-registration diagnostic (reported to observers unless `quiet`).
         case report(file: StaticString, line: UInt, quiet: Bool)
-        /// Register the provider's declared factory in the resolving container, then look again.
-        case declare(Provider<T>)
         /// Project the keypath to its provider (remembering the keypath's provider key), then
         /// resolve that provider.
         case project(any KeyPath<Container, Provider<T>> & Sendable)

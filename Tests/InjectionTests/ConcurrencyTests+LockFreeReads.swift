@@ -348,6 +348,6 @@ private final class WeakSection: Sendable {
 extension Container {
     /// Whether this container keeps an instance of `T` right now (read under its lock).
     fileprivate func hasKept<T>(_ type: T.Type) -> Bool {
-        core.state.withLock { state in EntryKey(ObjectIdentifier(T.self), name: nil).entry(in: &state)?.holdsInstance ?? false }
+        core.state.withLock { $0.entry(EntryKey(ObjectIdentifier(T.self), name: nil))?.slot.holdsInstance ?? false }
     }
 }

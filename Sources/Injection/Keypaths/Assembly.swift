@@ -117,11 +117,8 @@ extension Container {
     private func descendantsSharingAssembly() -> [Container] {
         ContainerRegistry.shared.all.filter { candidate in
             guard !candidate.isSame(as: self), candidate.hasAncestor(self) else { return false }
-            for container in candidate.lineage {
-                if container.isSame(as: self) { return true }
-                if container.core.assemblyState.withLock({ $0.isInstalled }) { return false }
-            }
-            return true
+            return !candidate.lineage.prefix(while: { !$0.isSame(as: self) })
+                .contains { $0.core.assemblyState.withLock { $0.isInstalled } }
         }
     }
 
@@ -133,7 +130,7 @@ extension Container {
             var dropped: [Scope: Int] = [:]
             for key in state.providerKeys {
                 guard let entry = state.providerEntry(key) else { continue }
-                for scope in entry.discardAll() { dropped[scope, default: 0] += 1 }
+                for scope in entry.slot.discardAll() { dropped[scope, default: 0] += 1 }
                 if !entry.registration.isOverride { state.setProvider(nil, for: key) }
             }
             return dropped

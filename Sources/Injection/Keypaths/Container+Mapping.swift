@@ -161,7 +161,7 @@ extension Container {
         EventHub.shared.emit(.mappingChanged(MappingChange(
             action: target == nil ? .reset : .set, container: traceName, from: originalIdentity, to: targetIdentity,
             location: location)))
-        if let targetIdentity, hasKeptInstance(providerKey) {
+        if let targetIdentity, core.state.withLock({ $0.providerEntry(providerKey)?.slot.holdsInstance ?? false }) {
             EventHub.shared.emit(.staleOverride(StaleOverride(
                 replaced: originalIdentity, replacement: targetIdentity, scope: original.scope, location: location)))
         }
@@ -180,10 +180,6 @@ extension Container {
     /// (Benchmarks/, keypath-cached from a grandchild: DECISIONS.md).
     @usableFromInline
     var ancestorHasMappings: Bool { parent?.anyMappings == true }
-
-    func hasKeptInstance(_ key: ProviderKey) -> Bool {
-        core.state.withLock { $0.providerEntry(key)?.holdsInstance ?? false }
-    }
 }
 
 /// The mapper from keypath-container code, working on ``Container/shared``:

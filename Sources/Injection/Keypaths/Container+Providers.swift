@@ -33,20 +33,6 @@ extension Container {
             key, T.self, lifetime: lifetime, provider: { Provider(container: self, site: site, scope: scope, make: make) })
     }
 
-    /// Resolves the provider with `key`, following this container's and its ancestors' mappings.
-    @usableFromInline
-    func resolveProvided<T>(
-        _ key: ProviderKey, _ type: T.Type, lifetime: ServiceLifetime, missing: MissingPolicy<T>
-    ) throws(ResolutionError) -> T {
-        guard anyMappings, let target = try finalTarget(of: key),
-              let targetKeyPath = target.keyPath.keyPath(to: Provider<T>.self) else {
-            return try resolveEntry(.provider(key), T.self, lifetime: lifetime, args: .none, missing: missing)
-        }
-        // The original's identity builds strings: only when observed.
-        let from = EventHub.shared.isActive ? identity(of: key, missing) : nil
-        return try resolveMapped(to: target, targetKeyPath, lifetime: lifetime, mappedFrom: from)
-    }
-
     /// Resolves the end of a mapping chain, reporting the source as `.mapping`.
     private func resolveMapped<T>(
         to target: MappedTarget, _ targetKeyPath: any KeyPath<Container, Provider<T>> & Sendable,
@@ -55,15 +41,6 @@ extension Container {
         try resolveEntry(
             .provider(target.key), T.self, lifetime: lifetime, args: .none, source: .mapping, mappedFrom: mappedFrom,
             missing: .project(targetKeyPath))
-    }
-
-    private func identity<T>(of key: ProviderKey, _ missing: MissingPolicy<T>) -> ServiceIdentity? {
-        if let registered = registration(forProvider: key) { return registered.identity }
-        switch missing {
-        case .declare(let provider): return provider.identity
-        case .project(let keyPath): return self[keyPath: keyPath].identity
-        case .report: return nil
-        }
     }
 
     /// The resolve of a provider under `requested` (its key, a mapping's target or a plain keypath's
@@ -75,7 +52,7 @@ extension Container {
     ) throws(ResolutionError) -> T {
         let site: ResolveSite? = switch missing {
         case .report(let file, let line, _): ResolveSite(file: file, line: line)
-        case .declare, .project: nil
+        case .project: nil
         }
         while true {
             do throws(ResolveFailure) {
@@ -86,9 +63,8 @@ extension Container {
             }
             switch missing {
             case .report(let file, let line, let quiet):
-                throw .missing(reportMissing(T.self, name: requested.registrationName, file: file, line: line, quiet: quiet))
-            case .declare(let provider):
-                registerDeclaredIfNeeded(provider)
+                // `requested` is a provider or keypath key here: it has no name.
+                throw .missing(reportMissing(T.self, name: nil, file: file, line: line, quiet: quiet))
             case .project(let keyPath):
                 // Not held under `requested`, or never projected here: resolve the provider, declared here if needed.
                 let provider = project(keyPath)
@@ -151,39 +127,7 @@ extension Container {
             state.setProvider(ContainerState.Entry(registration: registration, key: key), for: key)
             return true
         }
-        if inserted, EventHub.shared.isActive {
-            EventHub.shared.emit(.registered(Registered(
-                service: registration.identity, scope: registration.scope, location: registration.location, replaced: nil)))
-        }
-    }
-
-    /// Replaces a provider's factory in this container.
-    func override<T>(
-        _ provider: Provider<T>, scope: Scope, location: SourceLocation,
-        make: @escaping @Sendable (Container) throws -> T
-    ) {
-        let identity = provider.identity
-        let registration = ContainerFactory<T>(make, RegistrationFields(
-            identitySource: .given(identity), scope: scope, location: location, isOverride: true, takesArguments: false))
-        let previous = core.state.withLock { state -> (AnyRegistration, Bool)? in
-            let previous = state.providerEntry(provider.key)
-            state.setProvider(ContainerState.Entry(registration: registration, key: provider.key), for: provider.key)
-            return previous.map { ($0.registration, $0.holdsInstance) }
-        }
-        guard EventHub.shared.isActive else { return }
-        let replacedLocation = previous?.0.location ?? SourceLocation(provider.file, provider.line)
-        EventHub.shared.emit(.registered(Registered(
-            service: identity, scope: scope, location: location,
-            replaced: Registered.Replaced(service: identity, location: replacedLocation))))
-        if let (old, stale) = previous, stale {
-            EventHub.shared.emit(.staleOverride(StaleOverride(
-                replaced: old.identity, replacement: identity, scope: old.scope, location: location)))
-        }
-    }
-
-    /// Forgets a provider's registration (and kept instance) in this container.
-    func removeProviderRegistration<T>(_ provider: Provider<T>) {
-        core.state.withLock { $0.setProvider(nil, for: provider.key) }
+        if inserted { report(registration) }
     }
 
     // MARK: - Keypath resolution
@@ -318,11 +262,25 @@ extension Container {
             let provider = project(keyPath)
             return try resolveDeclared(provider.key, T.self, lifetime: lifetime, provider: { provider })
         }
-        if let key = core.state.withLock({ $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))]?.key }) {
-            return try resolveProvided(key, T.self, lifetime: lifetime, missing: .project(keyPath))
+        // Remembered, the keypath is projected again only on a miss; else projected now, and its
+        // provider declared here on a miss.
+        let key: ProviderKey, declared: Provider<T>?
+        if let remembered = core.state.withLock({ $0.keyPathKeys[TypeKey(ObjectIdentifier(keyPath))]?.key }) {
+            (key, declared) = (remembered, nil)
+        } else {
+            let provider = project(keyPath)
+            (key, declared) = (provider.key, provider)
         }
-        let provider = project(keyPath)
-        return try resolveProvided(provider.key, T.self, lifetime: lifetime, missing: .declare(provider))
+        guard anyMappings, let target = try finalTarget(of: key),
+              let targetKeyPath = target.keyPath.keyPath(to: Provider<T>.self) else {
+            if let declared { return try resolveDeclared(key, T.self, lifetime: lifetime, provider: { declared }) }
+            return try resolveEntry(.provider(key), T.self, lifetime: lifetime, args: .none, missing: .project(keyPath))
+        }
+        // The original's identity builds strings: only when observed.
+        let from = EventHub.shared.isActive
+            ? registration(forProvider: key)?.identity ?? (declared ?? self[keyPath: keyPath]).identity
+            : nil
+        return try resolveMapped(to: target, targetKeyPath, lifetime: lifetime, mappedFrom: from)
     }
 }
 

@@ -40,13 +40,11 @@ extension Container {
     /// The loop resolves from here or a descendant would meet if this container's mappings were
     /// `proposed`, reported from `changed`. Call with ``mappingChanges`` held.
     func mappingLoop(withOwnMappings proposed: [ProviderKey: MappedTarget], changed: ProviderKey?) -> MappingLoop? {
-        var viewers = [self]
-        for container in ContainerRegistry.shared.all where !container.isSame(as: self) && container.hasAncestor(self) {
-            // A descendant sees what this container sees unless a container between them maps too.
-            for between in container.lineage {
-                if between.isSame(as: self) { break }
-                if between.core.hasMappings.load(ordering: .acquiring) { viewers.append(container); break }
-            }
+        // A descendant sees what this container sees unless a container between them maps too.
+        let viewers = [self] + ContainerRegistry.shared.all.filter { container in
+            !container.isSame(as: self) && container.hasAncestor(self)
+                && container.lineage.prefix(while: { !$0.isSame(as: self) })
+                    .contains { $0.core.hasMappings.load(ordering: .acquiring) }
         }
         for viewer in viewers {
             let chain = Array(viewer.lineage)

@@ -61,14 +61,10 @@ enum PlainKeyPaths {
         let names = components.map { $0.name ?? $0.address.flatMap(KeyPathSymbols.memberName(at:)) }
         if components.count == 1 { return (nil, names[0]) }
         let first = components[0]
-        let layer = first.type.map(LayerName.derive(from:)) ?? names[0].map(capitalized)
+        let layer = first.type.map(LayerName.derive(from:)) ?? names[0].map { $0.prefix(1).uppercased() + $0.dropFirst() }
         let rest = names.dropFirst()
         guard rest.allSatisfy({ $0 != nil }) else { return (layer, nil) }
         return (layer, rest.map { $0! }.joined(separator: "."))
-    }
-
-    private static func capitalized(_ name: String) -> String {
-        name.prefix(1).uppercased() + name.dropFirst()
     }
 }
 

@@ -97,13 +97,30 @@ public struct Provider<T>: Sendable {
         scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line,
         _ make: @escaping @Sendable () throws -> T
     ) {
-        container.override(self, scope: scope ?? self.scope, location: SourceLocation(file, line), make: { _ in try make() })
+        let identity = self.identity, scope = scope ?? self.scope, location = SourceLocation(file, line), key = self.key
+        let registration = ContainerFactory<T>({ _ in try make() }, RegistrationFields(
+            identitySource: .given(identity), scope: scope, location: location, isOverride: true, takesArguments: false))
+        let previous = container.core.state.withLock { state -> (AnyRegistration, Bool)? in
+            let previous = state.providerEntry(key)
+            state.setProvider(ContainerState.Entry(registration: registration, key: key), for: key)
+            return previous.map { ($0.registration, $0.slot.holdsInstance) }
+        }
+        guard EventHub.shared.isActive else { return }
+        let replacedLocation = previous?.0.location ?? SourceLocation(self.file, self.line)
+        EventHub.shared.emit(.registered(Registered(
+            service: identity, scope: scope, location: location,
+            replaced: Registered.Replaced(service: identity, location: replacedLocation))))
+        if let (old, stale) = previous, stale {
+            EventHub.shared.emit(.staleOverride(StaleOverride(
+                replaced: old.identity, replacement: identity, scope: old.scope, location: location)))
+        }
     }
 
     /// Removes an override made with ``register(scope:file:line:_:)``; the declared factory
     /// answers again.
     public func reset() {
-        container.removeProviderRegistration(self)
+        let key = self.key
+        container.core.state.withLock { $0.setProvider(nil, for: key) }
     }
 }
 

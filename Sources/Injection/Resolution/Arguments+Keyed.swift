@@ -24,7 +24,12 @@ extension Arguments {
         _ key: String, as type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
         guard let typed = optional(key, as: T.self) else {
-            argumentTrap(expected: "[\"\(key)\": \(typeName(T.self))]", file: file, line: line)
+            // The factory being built asked for an argument the resolve did not give.
+            let service = ResolutionContext.current.frames.last?.registration.identity
+                ?? ServiceIdentity(type: "<no service being built>", name: nil, container: "?")
+            InjectionDiagnostics.trap(
+                .argumentMismatch(service: service, expected: "[\"\(key)\": \(typeName(T.self))]", given: givenDescription),
+                file: file, line: line)
         }
         return typed
     }
@@ -54,8 +59,9 @@ extension Arguments {
         let type = ObjectIdentifier(Swift.type(of: value))
         if let known = knownTupleLabels.withLock({ $0[type] }) { return known.isEmpty ? nil : known }
         let mirror = Mirror(reflecting: value)
-        // A tuple has at least two elements, so no labels at all marks a type that is not one.
-        let labels = mirror.displayStyle == .tuple ? mirror.children.map { $0.label.flatMap { isTupleLabel($0) ? $0 : nil } } : []
+        // A tuple has at least two elements, so no labels at all marks a type that is not one. An
+        // unlabelled element's label, as `Mirror` gives it, is `.0`, `.1`, ….
+        let labels = mirror.displayStyle == .tuple ? mirror.children.map { $0.label.flatMap { $0.hasPrefix(".") ? nil : $0 } } : []
         knownTupleLabels.withLock { $0[type] = labels }
         return labels.isEmpty ? nil : labels
     }
@@ -79,10 +85,6 @@ extension Arguments {
         return labelled.isEmpty ? nil : Dictionary(labelled, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Whether `label`, a tuple element's label as `Mirror` gives it, was written: an unlabelled
-    /// element's is `.0`, `.1`, ….
-    private static func isTupleLabel(_ label: String) -> Bool { !label.hasPrefix(".") }
-
     /// What the resolve passed, as a type a person reads: `["id": Int, "mode": String]`, `Int`.
     var givenDescription: String {
         guard let value else { return "no arguments" }
@@ -92,14 +94,5 @@ extension Arguments {
             "\"\(key)\": " + (keyed[key].flatMap { $0 }.map { typeName(Swift.type(of: $0)) } ?? "nil")
         }
         return "[" + entries.joined(separator: ", ") + "]"
-    }
-
-    /// Stops the program: the factory being built asked for an argument the resolve did not give.
-    private func argumentTrap(expected: String, file: StaticString, line: UInt) -> Never {
-        let service = ResolutionContext.current.frames.last?.registration.identity
-            ?? ServiceIdentity(type: "<no service being built>", name: nil, container: "?")
-        InjectionDiagnostics.trap(
-            .argumentMismatch(service: service, expected: expected, given: givenDescription),
-            file: file, line: line)
     }
 }

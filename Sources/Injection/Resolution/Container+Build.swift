@@ -158,18 +158,16 @@ extension Container {
                 ? value as AnyObject : nil
             // Whether it took the place of a live one.
             var displacedShared = false
-            let winner = holder.core.state.withLock { state in
-                key.withEntry(in: &state) { entry -> (any AnyObject & Sendable)? in
-                    guard entry.registration === registration else { return nil }
-                    if replace { displaced = entry.keepsStrongly }
-                    return entry.keepInstance(box, scope: keptScope, replace: replace)
-                } ?? nil
+            let winner = holder.core.state.withLock { state -> (any AnyObject & Sendable)? in
+                guard let entry = state.entry(key), entry.registration === registration else { return nil }
+                if replace { displaced = entry.kept != nil }
+                return entry.slot.keep(box, scope: keptScope, replace: replace)
             }
             if let sharedObject {
                 displacedShared = holder.core.state.withLock { state in
-                    guard let entry = key.entry(in: &state), entry.registration === registration else { return false }
+                    guard let entry = state.entry(key), entry.registration === registration else { return false }
                     let live = entry.slot.weakForRead != nil
-                    _ = entry.keepWeakly(sharedObject, noticingRelease: false)
+                    _ = entry.slot.keepWeakly(sharedObject, noticingRelease: false)
                     return live
                 }
             }
@@ -196,8 +194,8 @@ extension Container {
             // Observed, the build says when it replaces an instance the weak scope let go (the
             // lookup found it released): asked only then, a weak load is not free.
             let released = holder.core.state.withLock { state in
-                guard let entry = key.entry(in: &state), entry.registration === registration else { return false }
-                return entry.keepWeakly(object, noticingRelease: observed)
+                guard let entry = state.entry(key), entry.registration === registration else { return false }
+                return entry.slot.keepWeakly(object, noticingRelease: observed)
             }
             if released { emitInstanceEnded(registration, scope: .shared, reason: .released, in: context) }
             result = consume value

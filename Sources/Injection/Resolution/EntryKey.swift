@@ -30,32 +30,4 @@ enum EntryKey: Hashable, Sendable {
         self = name == nil ? .type(ObjectIdentifier(T.self))
             : .named(NamedKey(type: ObjectIdentifier(T.self), name: name.unsafelyUnwrapped))
     }
-
-    /// Runs `body` on the entry under this key; nil when there is none.
-    @inline(__always)
-    func withEntry<R>(in state: inout ContainerState, _ body: (ContainerState.Entry) -> R) -> R? {
-        state.entry(self).map(body)
-    }
-
-    /// The entry under this key.
-    func entry(in state: inout ContainerState) -> ContainerState.Entry? {
-        state.entry(self)
-    }
-
-    /// Stores `registration` under this key in a new entry (nil removes the entry).
-    func store(_ registration: AnyRegistration?, in state: inout ContainerState) {
-        state.store(registration, under: self)
-    }
-
-    /// Whether ancestors can be asked with this key (a keypath identity means nothing to them).
-    var isRemembered: Bool {
-        if case .keyPath = self { return false }
-        return true
-    }
-
-    /// The registration name, for a missing-registration message.
-    var registrationName: String? {
-        if case .named(let key) = self { return key.name }
-        return nil
-    }
 }

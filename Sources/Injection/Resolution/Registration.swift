@@ -156,32 +156,6 @@ class Factory<T>: AnyRegistration, @unchecked Sendable {
         Instance(value)
     }
 
-    /// A registration made where `register` is called (so that its class's metadata comes from
-    /// the call site's cached accessor), settled when stored: a factory that needs nothing,
-    /// `{ Network() }`.
-    @inlinable
-    static func plain(
-        _ make: @escaping @Sendable () throws -> T, scope: Scope, location: SourceLocation
-    ) -> Factory<T> {
-        PlainFactory(make, scope: scope, location: location)
-    }
-
-    /// A factory that resolves what it needs from the container: `{ c in Service(c.resolve()) }`.
-    @inlinable
-    static func withContainer(
-        _ make: @escaping @Sendable (Container) throws -> T, scope: Scope, location: SourceLocation
-    ) -> Factory<T> {
-        ContainerFactory(make, scope: scope, location: location)
-    }
-
-    /// A factory that also reads resolve-time arguments.
-    @inlinable
-    static func withArguments(
-        _ make: @escaping @Sendable (Container, Arguments) throws -> T, scope: Scope, location: SourceLocation
-    ) -> Factory<T> {
-        ArgumentsFactory(make, scope: scope, location: location)
-    }
-
     /// Calls the registered closure; each final subclass overrides it with its own shape.
     func callAsFunction(_ container: Container, _ args: Arguments) throws -> T {
         preconditionFailure("every factory is a PlainFactory, ContainerFactory or ArgumentsFactory")
@@ -193,11 +167,13 @@ class Factory<T>: AnyRegistration, @unchecked Sendable {
     }
 }
 
-/// A ``Factory`` registered as `() -> T`.
+/// A ``Factory`` registered as `() -> T`: a factory that needs nothing, `{ Network() }`.
 @usableFromInline
 final class PlainFactory<T>: Factory<T>, @unchecked Sendable {
     let make: @Sendable () throws -> T
 
+    /// A registration made where `register` is called (so that its class's metadata comes from
+    /// the call site's cached accessor), settled when stored; so are the other two factories.
     @usableFromInline
     init(_ make: @escaping @Sendable () throws -> T, scope: Scope, location: SourceLocation) {
         self.make = make
@@ -217,7 +193,8 @@ final class PlainFactory<T>: Factory<T>, @unchecked Sendable {
     }
 }
 
-/// A ``Factory`` registered as `(Container) -> T`.
+/// A ``Factory`` registered as `(Container) -> T`: one that resolves what it needs from the
+/// container, `{ c in Service(c.resolve()) }`.
 @usableFromInline
 final class ContainerFactory<T>: Factory<T>, @unchecked Sendable {
     let make: @Sendable (Container) throws -> T
@@ -240,7 +217,8 @@ final class ContainerFactory<T>: Factory<T>, @unchecked Sendable {
     }
 }
 
-/// A ``Factory`` registered as `(Container, Arguments) -> T`.
+/// A ``Factory`` registered as `(Container, Arguments) -> T`: one that also reads resolve-time
+/// arguments.
 @usableFromInline
 final class ArgumentsFactory<T>: Factory<T>, @unchecked Sendable {
     let make: @Sendable (Container, Arguments) throws -> T
@@ -269,8 +247,7 @@ final class ArgumentsFactory<T>: Factory<T>, @unchecked Sendable {
 /// returns the reference; the instance's own thread safety is the service's contract.
 @usableFromInline
 final class Instance<T>: @unchecked Sendable {
-    /// `@usableFromInline`: `withService` reads it where it is inlined (``LentService``).
-    @usableFromInline let value: T
+    let value: T
     init(_ value: T) { self.value = value }
 }
 

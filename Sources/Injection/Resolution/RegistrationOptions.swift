@@ -82,9 +82,7 @@ public struct RegistrationOptions<T>: Sendable {
     public func resolveProperties(
         _ block: @escaping @Sendable (Container, T) throws -> Void
     ) -> RegistrationOptions<T> {
-        update(reported: false) { registration in
-            registration.addingProperties { container, service, _ in try block(container, service as! T) }
-        }
+        resolveProperties { container, service, _ in try block(container, service) }
     }
 
     /// ``resolveProperties(_:)-((Container,T)->Void)`` with the arguments the resolve was given.
@@ -138,20 +136,23 @@ extension Container {
     ) -> AnyRegistration? {
         core.state.withLock { state -> AnyRegistration? in
             let slot = EntryKey(key, name: name)
-            guard let entry = slot.entry(in: &state), entry.registration === old else { return nil }
+            guard let entry = state.entry(slot), entry.registration === old else { return nil }
             let updated = change(old)
-            slot.store(updated, in: &state)
+            state.store(updated, under: slot)
             return updated
         }
     }
 
-    /// Reports a registration changed by an option again, replacing nothing, so the graph updates
-    /// its node instead of counting an override.
-    func report(_ registration: AnyRegistration, implements: [ServiceIdentity]) {
+    /// Reports `registration` (when observed): one changed by an option is reported again,
+    /// replacing nothing, so the graph updates its node instead of counting an override.
+    func report(
+        _ registration: AnyRegistration, replacing previous: AnyRegistration? = nil, implements: [ServiceIdentity] = []
+    ) {
         guard EventHub.shared.isActive else { return }
         EventHub.shared.emit(.registered(Registered(
             service: registration.identity, scope: registration.scope, location: registration.location,
-            replaced: nil, implements: implements)))
+            replaced: previous.map { Registered.Replaced(service: $0.identity, location: $0.location) },
+            implements: implements)))
     }
 
     /// Moves `registration` from one name to another (nil: unnamed).
@@ -160,19 +161,15 @@ extension Container {
         identity.name = new
         let result = core.state.withLock { state -> (AnyRegistration, AnyRegistration?)? in
             let from = EntryKey(key, name: old), to = EntryKey(key, name: new)
-            guard let entry = from.entry(in: &state), entry.registration === registration else { return nil }
-            let previous = to.entry(in: &state)?.registration
+            guard let entry = state.entry(from), entry.registration === registration else { return nil }
+            let previous = state.entry(to)?.registration
             let moved = registration.copy(identity: identity, isOverride: previous != nil)
-            from.store(nil, in: &state)
-            to.store(moved, in: &state)
+            state.store(nil, under: from)
+            state.store(moved, under: to)
             return (moved, previous)
         }
         guard let (moved, previous) = result else { return nil }
-        if EventHub.shared.isActive {
-            EventHub.shared.emit(.registered(Registered(
-                service: moved.identity, scope: moved.scope, location: moved.location,
-                replaced: previous.map { Registered.Replaced(service: $0.identity, location: $0.location) })))
-        }
+        report(moved, replacing: previous)
         return moved
     }
 }

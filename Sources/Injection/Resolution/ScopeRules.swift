@@ -97,28 +97,3 @@ enum ScopeRules {
         Swift.type(of: value as Any) is AnyClass
     }
 }
-
-extension ContainerState.Entry {
-    /// Whether the entry holds an instance (a kept one, or a `.shared` one still alive).
-    var holdsInstance: Bool { slot.holdsInstance }
-
-    /// Drops every kept instance; returns the scopes they were kept under.
-    func discardAll() -> [Scope] { slot.discardAll() }
-
-    /// Keeps `box` under `scope` unless an instance is kept already and `replace` is false.
-    /// Returns the instance now kept (an earlier one when another thread won the race).
-    func keepInstance(
-        _ box: any AnyObject & Sendable, scope: Scope, replace: Bool
-    ) -> any AnyObject & Sendable {
-        slot.keep(box, scope: scope, replace: replace)
-    }
-
-    /// Keeps a `.shared` instance weakly; with `noticingRelease`, answers whether it replaces
-    /// an instance the scope kept before and nothing holds any more.
-    func keepWeakly(_ object: AnyObject, noticingRelease: Bool) -> Bool {
-        slot.keepWeakly(object, noticingRelease: noticingRelease)
-    }
-
-    /// Whether the entry keeps an instance strongly (what a `.newSingleton` replaces).
-    var keepsStrongly: Bool { slot.kept != nil }
-}

@@ -13,7 +13,7 @@ extension Container {
     /// identity (which only the container that projected it knows).
     @inline(__always)
     func nextInSearch(afterMissing key: EntryKey) -> Container? {
-        guard key.isRemembered else { return nil }
+        if case .keyPath = key { return nil }
         if core.hasAddedChildren.load(ordering: .acquiring), let child = addedChild(holding: key) {
             return child
         }
@@ -24,7 +24,7 @@ extension Container {
     func registration(answering key: EntryKey) -> AnyRegistration? {
         var container = self
         while true {
-            if let found = container.core.state.withLock({ key.withEntry(in: &$0) { $0.registration } }) {
+            if let found = container.core.state.withLock({ $0.entry(key)?.registration }) {
                 return found
             }
             guard let next = container.nextInSearch(afterMissing: key) else { return nil }

@@ -38,7 +38,19 @@ extension Factory: FactoryOperations {
     ) -> AnyRegistration {
         ArgumentsFactory<T>({ [self] container, args in
             let service = try self(container, args)
-            try PropertyInjection.run { try block(container, service, args) }
+            // The block's resolves are marked as property injection of the service being built
+            // (drawn as property edges) rather than as its constructor's dependencies: the
+            // innermost frame of this thread's resolution stack (the service whose factory is
+            // finishing) injects its properties while the block runs.
+            let context = ResolutionContext.current
+            if let index = context.frames.indices.last {
+                let wasInjecting = context.frames[index].injectsProperties
+                context.frames[index].injectsProperties = true
+                defer { if index < context.frames.count { context.frames[index].injectsProperties = wasInjecting } }
+                try block(container, service, args)
+            } else {
+                try block(container, service, args)
+            }
             return service
         }, fields)
     }
@@ -82,11 +94,11 @@ extension Container {
     ) -> ServiceIdentity? {
         let key = ObjectIdentifier(P.self)
         return core.state.withLock { state -> ServiceIdentity? in
-            guard let entry = EntryKey(options.key, name: options.name).entry(in: &state),
+            guard let entry = state.entry(EntryKey(options.key, name: options.name)),
                   entry.registration === options.registration else { return nil }
             let registration = (options.registration as! any FactoryOperations).alias(
                 P.self, aliasName: name, targetName: options.name, in: self, location: location)
-            EntryKey(key, name: name).store(registration, in: &state)
+            state.store(registration, under: EntryKey(key, name: name))
             return registration.identity
         }
     }
