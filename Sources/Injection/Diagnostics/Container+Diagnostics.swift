@@ -100,7 +100,8 @@ extension Container {
         func closeness(_ near: NearMiss) -> (Int, Int, String) {
             let distance = near.kind == .otherName && name != nil ? editDistance(near.service.name ?? "", name!) : 0
             let relation = switch near.relation { case "parent": 0; case "child": 1; case "other": 2; default: 0 }
-            return (near.kind.order, near.kind == .otherContainer ? relation : distance, near.service.key)
+            let order = switch near.kind { case .otherName: 0; case .otherContainer: 1; case .concreteType: 2; case .optional: 3 }
+            return (order, near.kind == .otherContainer ? relation : distance, near.service.key)
         }
         return result.sorted { closeness($0) < closeness($1) }
     }
@@ -149,7 +150,9 @@ extension Container {
               let holder = near.first(where: { $0.kind == .otherContainer })?.service.container,
               let app = ContainerRegistry.shared.all.first(where: { $0.traceName == holder }) else { return nil }
         let asked = typeName(T.self) + ".self" + (name.map { ", name: \"\($0)\"" } ?? "")
-        return "this resolve ran \(RunningPlace.describe()), where no withContainer(\(app.name)) is in effect, so it "
+        // `on thread 4`, `in a Task on thread 3`: the thread number events and the inspector carry.
+        let place = (withUnsafeCurrentTask { $0 != nil } ? "in a Task on thread " : "on thread ") + "\(ThreadNumber.current)"
+        return "this resolve ran \(place), where no withContainer(\(app.name)) is in effect, so it "
             + "reached Container.shared, not '\(app.name)', which registers \(typeName(T.self)). Route it to "
             + "'\(app.name)': wrap that work in withContainer(\(app.name)) { … } (a container set with withContainer does "
             + "not follow work to another thread or a detached Task), resolve from the container "
@@ -182,16 +185,4 @@ package func editDistance(_ a: String, _ b: String) -> Int {
         swap(&previous, &current)
     }
     return previous[b.count]
-}
-
-extension NearMiss.Kind {
-    /// The order near misses are listed in: the order of the cases, closest first.
-    var order: Int {
-        switch self {
-        case .otherName: 0
-        case .otherContainer: 1
-        case .concreteType: 2
-        case .optional: 3
-        }
-    }
 }

@@ -101,55 +101,51 @@ final class EventHub: Sendable {
     }
 
     func add(_ observer: some ResolutionObserver) -> ObservationToken {
-        deliveringRepeats { addDelivering(observer) }
-    }
-
-    private func addDelivering(_ observer: some ResolutionObserver) -> ObservationToken {
-        let (id, repeats, previous) = observers.withLock { state in
-            // Counts so far belong to the observers that were attached while they were counted.
-            let repeats = collect(&state, resetTo: Self.generation.load(ordering: .relaxed) &+ 1)
-            let previous = state.list
-            state.nextID += 1
-            let deliver: ObserverList.Deliver =
-                if let closure = observer as? ClosureObserver { closure.body } else { { observer.observe($0) } }
-            var folding = state.list.folding
-            if observer.foldsRepeatedResolutions {
-                folding.append(observer)
-                state.foldingIDs.append(state.nextID)
+        deliveringRepeats {
+            let (id, repeats, previous) = observers.withLock { state in
+                // Counts so far belong to the observers that were attached while they were counted.
+                let repeats = collect(&state, resetTo: Self.generation.load(ordering: .relaxed) &+ 1)
+                let previous = state.list
+                state.nextID += 1
+                let deliver: ObserverList.Deliver =
+                    if let closure = observer as? ClosureObserver { closure.body } else { { observer.observe($0) } }
+                var folding = state.list.folding
+                if observer.foldsRepeatedResolutions {
+                    folding.append(observer)
+                    state.foldingIDs.append(state.nextID)
+                }
+                state.list = ObserverList(
+                    ids: state.list.ids + [state.nextID], observers: state.list.observers + [ObserverList.Receiver(deliver)],
+                    folding: folding)
+                Self.generation.add(1, ordering: .releasing)
+                Self.active.store(true, ordering: .releasing)
+                return (state.nextID, repeats, previous)
             }
-            state.list = ObserverList(
-                ids: state.list.ids + [state.nextID], observers: state.list.observers + [ObserverList.Receiver(deliver)],
-                folding: folding)
-            Self.generation.add(1, ordering: .releasing)
-            Self.active.store(true, ordering: .releasing)
-            return (state.nextID, repeats, previous)
+            Self.deliver(repeats, to: previous)
+            return ObservationToken(id: id)
         }
-        Self.deliver(repeats, to: previous)
-        return ObservationToken(id: id)
     }
 
     func remove(_ id: Int) {
-        deliveringRepeats { removeDelivering(id) }
-    }
-
-    private func removeDelivering(_ id: Int) {
-        let delivery: ([ResolutionAggregate], ObserverList)? = observers.withLock { state in
-            guard let index = state.list.ids.firstIndex(of: id) else { return nil }
-            let repeats = collect(&state, resetTo: Self.generation.load(ordering: .relaxed) &+ 1)
-            let previous = state.list
-            var ids = state.list.ids, list = state.list.observers, folding = state.list.folding
-            ids.remove(at: index)
-            list.remove(at: index)
-            if let foldingIndex = state.foldingIDs.firstIndex(of: id) {
-                state.foldingIDs.remove(at: foldingIndex)
-                folding.remove(at: foldingIndex)
+        deliveringRepeats {
+            let delivery: ([ResolutionAggregate], ObserverList)? = observers.withLock { state in
+                guard let index = state.list.ids.firstIndex(of: id) else { return nil }
+                let repeats = collect(&state, resetTo: Self.generation.load(ordering: .relaxed) &+ 1)
+                let previous = state.list
+                var ids = state.list.ids, list = state.list.observers, folding = state.list.folding
+                ids.remove(at: index)
+                list.remove(at: index)
+                if let foldingIndex = state.foldingIDs.firstIndex(of: id) {
+                    state.foldingIDs.remove(at: foldingIndex)
+                    folding.remove(at: foldingIndex)
+                }
+                state.list = ObserverList(ids: ids, observers: list, folding: folding)
+                Self.generation.add(1, ordering: .releasing)
+                Self.active.store(!ids.isEmpty, ordering: .releasing)
+                return (repeats, previous)
             }
-            state.list = ObserverList(ids: ids, observers: list, folding: folding)
-            Self.generation.add(1, ordering: .releasing)
-            Self.active.store(!ids.isEmpty, ordering: .releasing)
-            return (repeats, previous)
+            if case let (repeats, previous)? = delivery { Self.deliver(repeats, to: previous) }
         }
-        if case let (repeats, previous)? = delivery { Self.deliver(repeats, to: previous) }
     }
 
     // MARK: - Repeats folded at the source
@@ -247,8 +243,8 @@ final class EventHub: Sendable {
         if context.foldsRepeats, !context.requesterInjectsProperties,
            context.observerGeneration == generation.load(ordering: .acquiring),
            context.withRepeatTable({
-               $0.skipsClock(UInt(bitPattern: ObjectIdentifier(registration).hashValueBits),
-                             generation: context.observerGeneration)
+               $0.sampling.skipsClock(UInt(bitPattern: ObjectIdentifier(registration).hashValueBits),
+                                      generation: context.observerGeneration)
            }) == true {
             return 0
         }
@@ -291,7 +287,7 @@ final class EventHub: Sendable {
         _ registration: AnyRegistration, in context: ResolutionContext
     ) -> (duration: UInt64, end: UInt64) {
         let measured = context.withRepeatTable {
-            $0.lastDuration(of: UInt(bitPattern: ObjectIdentifier(registration).hashValueBits))
+            $0.sampling.lastDuration(of: UInt(bitPattern: ObjectIdentifier(registration).hashValueBits))
         }
         return (measured ?? 0, EventClock.raw())
     }

@@ -27,28 +27,6 @@ final class RepeatTable: @unchecked Sendable {
 
         static let empty = Key(registration: 0, requester: 0, bits: 0)
 
-        @inline(__always)
-        init(registration: UInt, requester: UInt, bits: UInt) {
-            self.registration = registration
-            self.requester = requester
-            self.bits = bits
-        }
-
-        @inline(__always)
-        init(_ registration: AnyRegistration, requester: UInt, outcome: Resolved.Outcome, source: Resolved.Source,
-             scope: Scope.Kind) {
-            self.registration = UInt(bitPattern: ObjectIdentifier(registration).hashValueBits)
-            self.requester = requester
-            let outcomeBits: UInt = outcome == .created ? 0 : 1
-            let sourceBits: UInt = switch source {
-            case .factory: 0
-            case .override: 1
-            case .mapping: 2
-            case .argument: 3
-            }
-            bits = outcomeBits | sourceBits << 1 | UInt(scope.rawValue) << 3
-        }
-
         /// Whether the scope is `.custom`, the one kind that does not fix the scope itself.
         @inline(__always)
         var isCustom: Bool { bits >> 3 == UInt(Scope.Kind.custom.rawValue) }
@@ -83,22 +61,13 @@ final class RepeatTable: @unchecked Sendable {
         static let vacant = Entry(
             key: .empty, registration: nil, requester: nil, scope: .unique, outcome: .created, source: .factory)
 
-        /// The fold key the repeats are delivered under (nil for a vacant slot).
-        var fold: ResolutionFoldKey? {
-            guard let registration else { return nil }
-            return ResolutionFoldKey(
-                service: registration.identity, requester: requester?.identity, scope: scope, outcome: outcome,
-                source: source)
-        }
-
+        /// The repeats as delivered (nil for a vacant slot); the receiver makes their fold key.
         var aggregate: ResolutionAggregate? {
-            fold.map { fold in
-                ResolutionAggregate(
-                    service: fold.service, requester: fold.requester, scope: fold.scope, outcome: fold.outcome,
-                    source: fold.source, count: counts.count,
-                    totalNanoseconds: counts.estimatedTotal(mean: meanNanoseconds),
-                    firstTime: EventClock.since(raw: counts.firstTime), lastTime: EventClock.since(raw: counts.lastTime))
-            }
+            guard let registration else { return nil }
+            return ResolutionAggregate(
+                service: registration.identity, requester: requester?.identity, scope: scope, outcome: outcome,
+                source: source, count: counts.count, totalNanoseconds: counts.estimatedTotal(mean: meanNanoseconds),
+                firstTime: EventClock.since(raw: counts.firstTime), lastTime: EventClock.since(raw: counts.lastTime))
         }
     }
 
@@ -202,15 +171,6 @@ final class RepeatTable: @unchecked Sendable {
     private var slots: SlotView {
         SlotView(base: slotBase.load(ordering: .relaxed), mask: slotMask.load(ordering: .relaxed))
     }
-
-    /// Whether the owner's build of the registration at `address` may go untimed.
-    @inline(__always)
-    func skipsClock(_ address: UInt, generation: UInt64) -> Bool {
-        sampling.skipsClock(address, generation: generation)
-    }
-
-    /// The last measured build of the registration at `address` on this thread (0 if unknown).
-    func lastDuration(of address: UInt) -> UInt64 { sampling.lastDuration(of: address) }
 
     /// Counts a repeat of a key seen under `generation`, or remembers the key and returns false (the
     /// caller delivers the first occurrence as an event). `start` 0 marks an untimed build. Owner only.
@@ -382,6 +342,24 @@ final class RepeatTable: @unchecked Sendable {
 
     func retire() {
         whileCollecting { $0.retired = true }
+    }
+}
+
+extension RepeatTable.Key {
+    /// In an extension, so the memberwise `init(registration:requester:bits:)` is synthesised.
+    @inline(__always)
+    init(_ registration: AnyRegistration, requester: UInt, outcome: Resolved.Outcome, source: Resolved.Source,
+         scope: Scope.Kind) {
+        self.registration = UInt(bitPattern: ObjectIdentifier(registration).hashValueBits)
+        self.requester = requester
+        let outcomeBits: UInt = outcome == .created ? 0 : 1
+        let sourceBits: UInt = switch source {
+        case .factory: 0
+        case .override: 1
+        case .mapping: 2
+        case .argument: 3
+        }
+        bits = outcomeBits | sourceBits << 1 | UInt(scope.rawValue) << 3
     }
 }
 

@@ -50,15 +50,11 @@ package final class BackgroundThread: Sendable {
     /// second time.
     package func join() {
         guard let thread = id.withLock({ value -> pthread_t? in
-            guard let thread = value, !Self.isCurrent(thread) else { return nil }
+            guard let thread = value, pthread_equal(thread, pthread_self()) == 0 else { return nil }  // not itself
             value = nil
             return thread
         }) else { return }
         pthread_join(thread, nil)
-    }
-
-    private static func isCurrent(_ thread: pthread_t) -> Bool {
-        pthread_equal(thread, pthread_self()) != 0
     }
 
     /// Ends the calling thread at once (`validate()` abandons a helper thread whose resolve

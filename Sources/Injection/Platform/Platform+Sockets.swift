@@ -22,15 +22,6 @@ extension PosixIO {
         #endif
     }
 
-    /// The `ai_socktype` for stream sockets in `getaddrinfo` hints.
-    package static var streamType: Int32 {
-        #if canImport(Darwin)
-        SOCK_STREAM
-        #else
-        Int32(SOCK_STREAM.rawValue)
-        #endif
-    }
-
     #if Tracing
     /// Connects a non-blocking socket, waiting at most `timeoutMilliseconds`; 0, or -1 with
     /// `errno` set (`ETIMEDOUT` when the wait ran out).
@@ -62,7 +53,11 @@ extension PosixIO {
         _ body: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Result<Int32, TraceSocketAddress.Failure>
     ) -> Result<Int32, TraceSocketAddress.Failure> {
         var hints = addrinfo()
-        hints.ai_socktype = streamType
+        #if canImport(Darwin)
+        hints.ai_socktype = SOCK_STREAM
+        #else
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #endif
         hints.ai_flags = AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)

@@ -15,25 +15,23 @@ extension String {
         var out = ""
         for scalar in unicodeScalars {
             if scalar.isControlForDisplay {
-                out += scalar.escapedForDisplay
+                // `\u{1B}`: the visible form of a scalar that must not reach a terminal.
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
-}
 
-extension String {
     /// Whether a UTF-8 byte can begin a character that ``escapingControlCharacters`` escapes:
     /// a C0 control or DEL, or the lead byte of U+0080–U+00BF (C1 controls, soft hyphen),
     /// U+061C, U+2000–U+2FFF (marks, separators, bidi controls, word joiner) or U+FEFF.
-    fileprivate static func mayStartControlForDisplay(_ byte: UInt8) -> Bool {
+    static func mayStartControlForDisplay(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
     }
-}
 
-extension String {
     /// ``escapingControlCharacters`` for text made of lines: the line breaks the text itself
     /// is made of are kept, every other control character is escaped.
     ///
@@ -65,11 +63,5 @@ extension Unicode.Scalar {
         case 0x00AD, 0x200B, 0x2060, 0xFEFF: true  // soft hyphen, zero-width space, word joiner, ZWNBSP
         default: false
         }
-    }
-
-    /// `\u{1B}`: the visible form of a scalar that must not reach a terminal.
-    package var escapedForDisplay: String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
     }
 }

@@ -72,17 +72,12 @@ struct TraceBuffer {
         for repeated in repeats where repeated.count > 0 {
             let key = ResolutionFoldKey(repeated)
             totalFolded += repeated.count
-            if let index = aggregates.index(forKey: key) {
-                aggregates.values[index].add(repeated)
-            } else if aggregates.count < aggregationKeyLimit {
-                var counts = ResolutionFoldCounts()
-                counts.add(repeated)
-                aggregates[key] = counts
+            if aggregates.count < aggregationKeyLimit || aggregates[key] != nil {
+                aggregates[key, default: ResolutionFoldCounts()].add(repeated)
+                aggregatesPending = true
             } else {
                 pending.append(.aggregate(repeated))
-                continue
             }
-            aggregatesPending = true
         }
     }
 

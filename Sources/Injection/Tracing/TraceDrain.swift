@@ -87,13 +87,11 @@ struct TraceDrain {
         }
         guard streaming else {
             if everOpened {
-                let lost = UInt64(records.count - durableCount(records)) &+ UInt64(aggregates.count)
+                let lost = UInt64(records.count(where: { !$0.isDurable })) &+ UInt64(aggregates.count)
                 linesLost &+= lost
                 lostForGood &+= lost
             }
-            batch.removeAll(keepingCapacity: true)
-            batchLines = 0
-            batchResentLines = 0
+            send()  // Not streaming: only clears the batch (the durable records were taken back out).
             return
         }
         for aggregate in aggregates { append(.aggregate(aggregate)) }
@@ -106,10 +104,6 @@ struct TraceDrain {
         }
         send()
         if streaming { lostAnnounced = lostSoFar }
-    }
-
-    private func durableCount(_ records: [TraceRecord]) -> Int {
-        records.reduce(0) { $0 + ($1.isDurable ? 1 : 0) }
     }
 
     private mutating func append(_ record: TraceRecord) {

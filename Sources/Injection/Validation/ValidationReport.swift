@@ -13,9 +13,9 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         switch error {
         case .missing(let missing): self = .missing(missing)
         case .cycle(let cycle): self = .cycle(cycle)
-        case .argumentMismatch(let service, _, _): self = .factoryFailed(service: service, reason: error.message)
+        case .argumentMismatch(let service, _, _), .noInstance(let service, _):
+            self = .factoryFailed(service: service, reason: error.message)
         case .factoryFailed(let service, let reason): self = .factoryFailed(service: service, reason: reason)
-        case .noInstance(let service, _): self = .factoryFailed(service: service, reason: error.message)
         }
     }
 

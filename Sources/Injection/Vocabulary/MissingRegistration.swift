@@ -45,9 +45,7 @@ public struct MissingRegistration: Error, Sendable, Hashable, CustomStringConver
         var lines = ["Missing registration: \(requested.qualifiedDescription)"]
         lines.append("  Requested by: " + Self.requester(requesterChain, at: location))
         if let lazyRead { lines.append("  " + Self.lazyReadLine(lazyRead)) }
-        for near in nearMisses {
-            lines.append("  Near: " + near.message)
-        }
+        lines += nearMisses.map { "  Near: " + $0.message }
         lines.append("  Fix: " + fix.escapingControlCharacters)  // a decoded fix comes from the trace
         return lines.joined(separator: "\n")
     }

@@ -9,16 +9,6 @@ extension ScopeMismatch {
     /// (Making the captive long-lived too, or lazy, would make the bug permanent.)
     public var message: String { message(holderRegisteredAt: nil) }
 
-    /// How the captive was taken while the holder was built: by its factory, a decorator or as
-    /// an argument.
-    var howCaptured: String {
-        switch capturedBy {
-        case .decorator(let installedAt): "by a decorator (installed at \(installedAt)) while being built"
-        case .argument: "as an argument it was built with"
-        case nil: "while being built"
-        }
-    }
-
     /// ``message`` naming where the holder is registered and the `@LazyInjected` it captured
     /// through, when known.
     public func message(holderRegisteredAt location: SourceLocation?, capturedLazilyAt lazySite: SourceLocation? = nil) -> String {
@@ -32,6 +22,12 @@ extension ScopeMismatch {
             let receiver = holder.container == "shared" ? "Container.shared" : holder.container
             let name = holder.name.map { "name: \"\($0)\", " } ?? ""
             registration = "\(receiver).register(\(name)scope: .\(short)) { … \(holder.type) … }"
+        }
+        // How the captive was taken while the holder was built: by its factory, a decorator or as an argument.
+        let howCaptured = switch capturedBy {
+        case .decorator(let installedAt): "by a decorator (installed at \(installedAt)) while being built"
+        case .argument: "as an argument it was built with"
+        case nil: "while being built"
         }
         let resolve = captive.member == nil
             ? "{ c.resolve(\(captive.type).self\(captive.name.map { ", name: \"\($0)\"" } ?? "")) }"

@@ -76,12 +76,8 @@ package struct JSONOutput {
     }
 
     mutating func number(_ value: Int) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            number(UInt64(value.magnitude))
-        } else {
-            number(UInt64(value))
-        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        number(UInt64(value.magnitude))
     }
 
     /// Writes `value` as a JSON string: `"` and `\` escaped, newline, return and tab as `\n`,
@@ -104,10 +100,8 @@ package struct JSONOutput {
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
-                // 0xC2, 0xD8, 0xE2 and 0xEF lead the only multi-byte scalars that are escaped (C1,
-                // soft hyphen, U+061C, U+200B…U+2069, U+FEFF); any other byte ≥ 0x20 passes in the run.
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-                        || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
+                // Only a quote, a backslash or a byte the display escaper may escape leaves the run.
+                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || String.mayStartControlForDisplay(byte)
                 else {
                     index += 1
                     continue

@@ -32,10 +32,6 @@ public final class FileTraceSink: TraceSink {
         var toldNoReader = false
     }
 
-    /// - Parameters:
-    ///   - path: The file (or FIFO) to write.
-    ///   - retryInterval: For a FIFO, the shortest time between two attempts to open it.
-    ///   - writeTimeout: For a FIFO, the longest one write may wait for its reader.
     public init(path: String, retryInterval: Duration = .milliseconds(250), writeTimeout: Duration = .seconds(1)) {
         self.path = path
         self.retryInterval = retryInterval
@@ -82,10 +78,9 @@ public final class FileTraceSink: TraceSink {
             guard state.fd >= 0 else { return false }
             if state.isFIFO {
                 // The reader went away or stopped reading: the next reader starts a new stream.
-                let fifo = PeerStreamWrite(peer: "the reader of the FIFO", timeout: writeTimeout, isSocket: false)
-                guard let reason = fifo.write(bytes, to: &state.fd) else { return true }
-                lastFailure.withLock { $0 = reason }
-                return false
+                return writeToPeer(
+                    bytes, to: &state.fd, peer: "the reader of the FIFO", timeout: writeTimeout, isSocket: false,
+                    failure: lastFailure)
             }
             if PosixIO.writeAll(state.fd, bytes, send: false) { return true }
             // A full disk or an I/O error: stop rather than leave half lines; the loss is reported at stop.

@@ -41,11 +41,7 @@ public final class SocketTraceSink: TraceSink {
     /// What the sink presents to a TCP listener before its trace (``TraceConnectionToken``).
     private let token: String?
 
-    /// - Parameters:
-    ///   - address: Where the inspector listens.
-    ///   - token: The token a TCP listener printed; ignored for unix sockets.
-    ///   - retryInterval: The shortest time between two connection attempts.
-    ///   - sendTimeout: The longest one write may wait for a peer that is not reading.
+    /// `token` is the one a TCP listener printed; a unix socket ignores it.
     public init(
         address: Address, token: String? = nil, retryInterval: Duration = .milliseconds(500),
         sendTimeout: Duration = .milliseconds(100)
@@ -94,10 +90,8 @@ public final class SocketTraceSink: TraceSink {
     public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         state.withLock { state in
             guard state.fd >= 0 else { return false }
-            let inspector = PeerStreamWrite(peer: "the inspector", timeout: sendTimeout, isSocket: true)
-            guard let reason = inspector.write(bytes, to: &state.fd) else { return true }
-            lastFailure.withLock { $0 = reason }
-            return false
+            return writeToPeer(
+                bytes, to: &state.fd, peer: "the inspector", timeout: sendTimeout, isSocket: true, failure: lastFailure)
         }
     }
 
