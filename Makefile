@@ -93,10 +93,14 @@ tsan: deps
 # inspector soaked at full rate (SOAK_SECONDS per rate; `make bench SOAK_SECONDS=60` for a short run),
 # then SIGTERM → exit at several moments of a session (worst case; about 4 minutes), then a server
 # making a child container per request under it (CHILD_SECONDS, 600 by default, likewise).
+# SwiftPM keeps a build plan in Benchmarks/.build; after a runtime file is deleted it can fail with
+# "missing inputs" instead of planning again (as Benchmarks/peers.sh notes): drop the plan, retry.
+BUILD_BENCHMARKS = cd Benchmarks && { $(SWIFT) build -c release \
+	|| { rm -f .build/release.yaml .build/*/release/description.json && $(SWIFT) build -c release; }; }
 SOAK_SECONDS ?= 600
 CHILD_SECONDS ?= 600
 bench: deps
-	cd Benchmarks && $(SWIFT) build -c release
+	$(BUILD_BENCHMARKS)
 	cd Benchmarks && .build/release/InjectionBenchmarks
 	$(SWIFT) build -c release --product GraphBenchmarks
 	.build/release/GraphBenchmarks
@@ -114,12 +118,12 @@ bench: deps
 # instructions per operation of each runtime scenario against Benchmarks/guard-baselines.tsv; over
 # 10 % on any fails, another toolchain prints "re-baseline". Run it before merging a runtime change.
 bench-guard: deps
-	cd Benchmarks && $(SWIFT) build -c release
+	$(BUILD_BENCHMARKS)
 	Benchmarks/guard.sh
 
 # Rewrites the baselines with this toolchain (commit Benchmarks/guard-baselines.tsv with the change).
 bench-guard-baseline: deps
-	cd Benchmarks && $(SWIFT) build -c release
+	$(BUILD_BENCHMARKS)
 	Benchmarks/guard.sh --baseline
 
 # The DocC catalogs of the runtime (Injection, InjectionTesting), with every warning an error, so a
